@@ -1,0 +1,31 @@
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+
+/** SPEC.md §9: show after 1000 ms of pending navigation, and stay at least 500 ms. */
+export const PENDING_DELAY_MS = 1000;
+export const PENDING_MIN_DISPLAY_MS = 500;
+
+export function PendingIndicator() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [visibleSince, setVisibleSince] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (busy && visibleSince === null) {
+      const timer = setTimeout(() => setVisibleSince(Date.now()), PENDING_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!busy && visibleSince !== null) {
+      const remaining = Math.max(0, PENDING_MIN_DISPLAY_MS - (Date.now() - visibleSince));
+      const timer = setTimeout(() => setVisibleSince(null), remaining);
+      return () => clearTimeout(timer);
+    }
+  }, [busy, visibleSince]);
+
+  if (visibleSince === null) return null;
+  return (
+    <div className="pending-indicator" role="progressbar" aria-label="Loading" aria-busy="true">
+      <div className="pending-indicator-bar" />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Storyblok-format survey content (SPEC.md §3) and the answer fields a survey
+ * asks for. Pure code, shared by the server (seed, validation, statistics)
+ * and the preview components.
+ *
+ * Answers are stored keyed by the `_uid` of the block that asks:
+ * - response-options            → the chosen option's index in `response_options` (number)
+ * - response-text-question-answer-freetext → the typed text (string)
+ * - response-text-question-answer-option   → one of its `choices` (string)
+ * - response-art                → a drawing reference `{ drawingId: string }`
+ */
+
+export interface BlockBase {
+  _uid: string;
+  component: string;
+  _editable?: string;
+}
+
+export interface StoryblokAsset {
+  filename?: string | null;
+  alt?: string | null;
+}
+
+export interface SurveyBlock extends BlockBase {
+  component: "survey";
+  title?: string;
+  description?: string;
+  content?: ContentBlock[];
+  response?: ResponseBlock[];
+}
+
+export interface SurveyHeaderBlock extends BlockBase {
+  component: "survey-header";
+  content?: string;
+}
+
+export interface SurveyImageBlock extends BlockBase {
+  component: "survey-image";
+  image?: StoryblokAsset | null;
+}
+
+export interface SurveyTextBlock extends BlockBase {
+  component: "survey-text";
+  content?: string;
+}
+
+export interface SurveyVideoBlock extends BlockBase {
+  component: "survey-video";
+  youtube_link?: string;
+}
+
+export interface ResponseOptionsItemBlock extends BlockBase {
+  component: "response-options-item";
+  content?: string;
+}
+
+export interface ResponseOptionsBlock extends BlockBase {
+  component: "response-options";
+  prompt?: string;
+  response_options?: ResponseOptionsItemBlock[];
+}
+
+export interface FreetextAnswerBlock extends BlockBase {
+  component: "response-text-question-answer-freetext";
+}
+
+export interface OptionAnswerBlock extends BlockBase {
+  component: "response-text-question-answer-option";
+  choices?: string[];
+}
+
+export interface ResponseTextQuestionBlock extends BlockBase {
+  component: "response-text-question";
+  prompt?: string;
+  answers?: (FreetextAnswerBlock | OptionAnswerBlock)[];
+}
+
+export interface ResponseTextBlock extends BlockBase {
+  component: "response-text";
+  prompt?: string;
+  questions?: ResponseTextQuestionBlock[];
+}
+
+export interface ResponseArtBlock extends BlockBase {
+  component: "response-art";
+  prompt?: string;
+}
+
+export type ContentBlock = SurveyHeaderBlock | SurveyImageBlock | SurveyTextBlock | SurveyVideoBlock;
+export type ResponseBlock = ResponseOptionsBlock | ResponseTextBlock | ResponseArtBlock;
+
+/** A story as Storyblok's CDN returns it (the fields we use). */
+export interface SurveyStory {
+  id?: number;
+  uuid?: string;
+  name: string;
+  slug?: string;
+  full_slug: string;
+  content: SurveyBlock;
+  published_at?: string | null;
+}
+
+export type AnswerField =
+  | {
+      uid: string;
+      kind: "option";
+      prompt: string;
+      /** Non-empty options, with their index in `response_options`. */
+      options: { index: number; label: string }[];
+    }
+  | { uid: string; kind: "freetext"; prompt: string; questionNumber: number }
+  | { uid: string; kind: "choice"; prompt: string; questionNumber: number; choices: string[] }
+  | { uid: string; kind: "drawing"; prompt: string };
+
+export function hasText(value: string | null | undefined): value is string {
+  return typeof value === "string" && value.trim().length > 0;
+}
+
+/** Every answer a survey asks for, in the order a student meets them. */
+export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
+  const fields: AnswerField[] = [];
+  for (const block of survey.response ?? []) {
+    if (block.component === "response-options") {
+      const options = (block.response_options ?? [])
+        .map((item, index) => ({ index, label: item.content ?? "" }))
+        .filter((option) => hasText(option.label));
+      fields.push({ uid: block._uid, kind: "option", prompt: block.prompt ?? "", options });
+    } else if (block.component === "response-text") {
+      (block.questions ?? []).forEach((question, questionIndex) => {
+        for (const answer of question.answers ?? []) {
+          if (answer.component === "response-text-question-answer-freetext") {
+            fields.push({
+              uid: answer._uid,
+              kind: "freetext",
+              prompt: question.prompt ?? "",
+              questionNumber: questionIndex + 1,
+            });
+          } else if (answer.component === "response-text-question-answer-option") {
+            fields.push({
+              uid: answer._uid,
+              kind: "choice",
+              prompt: question.prompt ?? "",
+              questionNumber: questionIndex + 1,
+              choices: (answer.choices ?? []).filter(hasText),
+            });
+          }
+        }
+      });
+    } else if (block.component === "response-art") {
+      fields.push({ uid: block._uid, kind: "drawing", prompt: block.prompt ?? "" });
+    }
+  }
+  return fields;
+}

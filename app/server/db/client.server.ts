@@ -1,0 +1,82 @@
+/**
+ * Builds the database client: embedded PGlite in DATA_DIR by default, or
+ * PostgreSQL through `pg` when DATABASE_URL is set. Everything above this
+ * module sees one drizzle `Db` type and does not know which it got.
+ */
+import path from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "./schema.server";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant for pg_advisory_lock: one migrator at a time across instances. */
+const MIGRATION_LOCK_KEY = 7_243_118_001;
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Load a PGlite data dir dump (tests use this for a fast fresh database). */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.migrate ?? true);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = await PGlite.create(options.loadDataDir ? undefined : options.dataDir, {
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzle(client, { schema, casing: undefined });
+  if (options.migrate ?? true) {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // A dropped connection must not crash the process; queries fail and /readyz says 503.
+  pool.on("error", () => {});
+  if (runMigrations) {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  }
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    close: () => pool.end(),
+  };
+}

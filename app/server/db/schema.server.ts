@@ -1,0 +1,365 @@
+/**
+ * The whole domain in one drizzle `pg-core` schema. The same schema runs on
+ * embedded PGlite and on PostgreSQL; `drizzle-kit generate` turns it into the
+ * committed migrations in `drizzle/`.
+ *
+ * ON DELETE rules, deliberately:
+ * - schools are archived, never deleted: references to a school RESTRICT.
+ * - a user's own rows (credentials, sessions, tokens) CASCADE with the user;
+ *   what a user did (audit, created_by) is kept and SET NULL.
+ * - a class owns its teachers list, roster, codes and assignments: CASCADE.
+ * - a student owns their contacts, memberships, tokens and responses: CASCADE.
+ * - a survey that has assignments cannot vanish from under them: RESTRICT.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const RECORD_STATUSES = ["active", "archived"] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+export const schools = pgTable(
+  "schools",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    status: text("status").$type<RecordStatus>().notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("schools_status_check", sql`${t.status} in ('active', 'archived')`),
+    uniqueIndex("schools_name_unique").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const USER_ROLES = ["admin", "teacher"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").$type<UserRole>().notNull().default("teacher"),
+    status: text("status").$type<RecordStatus>().notNull().default("active"),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_school_id_idx").on(t.schoolId),
+    check("users_role_check", sql`${t.role} in ('admin', 'teacher')`),
+    check("users_status_check", sql`${t.status} in ('active', 'archived')`),
+  ],
+);
+
+export const credentials = pgTable("credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the random id the cookie carries; the raw id is never stored. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const VERIFICATION_PURPOSES = ["verify-email", "reset-password", "invite"] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<VerificationPurpose>().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("verification_tokens_hash_unique").on(t.tokenHash),
+    index("verification_tokens_user_id_idx").on(t.userId),
+    check(
+      "verification_tokens_purpose_check",
+      sql`${t.purpose} in ('verify-email', 'reset-password', 'invite')`,
+    ),
+  ],
+);
+
+export const classes = pgTable(
+  "classes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "restrict" }),
+    status: text("status").$type<RecordStatus>().notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("classes_school_id_idx").on(t.schoolId),
+    check("classes_status_check", sql`${t.status} in ('active', 'archived')`),
+  ],
+);
+
+export const CLASS_TEACHER_ROLES = ["owner", "co-teacher"] as const;
+export type ClassTeacherRole = (typeof CLASS_TEACHER_ROLES)[number];
+
+export const classTeachers = pgTable(
+  "class_teachers",
+  {
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<ClassTeacherRole>().notNull().default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classId, t.userId] }),
+    index("class_teachers_user_id_idx").on(t.userId),
+    check("class_teachers_role_check", sql`${t.role} in ('owner', 'co-teacher')`),
+  ],
+);
+
+export const students = pgTable(
+  "students",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "restrict" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("students_school_id_idx").on(t.schoolId)],
+);
+
+export const studentContacts = pgTable(
+  "student_contacts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    relationship: text("relationship"),
+    email: text("email"),
+    phonePrimary: text("phone_primary"),
+    phoneSecondary: text("phone_secondary"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("student_contacts_student_id_idx").on(t.studentId)],
+);
+
+export const classCodes = pgTable(
+  "class_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one live (not stopped) code per class, and live codes are unique.
+    uniqueIndex("class_codes_one_live_per_class").on(t.classId).where(sql`${t.stoppedAt} is null`),
+    uniqueIndex("class_codes_live_code_unique").on(t.code).where(sql`${t.stoppedAt} is null`),
+  ],
+);
+
+export const classStudents = pgTable(
+  "class_students",
+  {
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    joinedWithCodeId: integer("joined_with_code_id").references(() => classCodes.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classId, t.studentId] }),
+    index("class_students_student_id_idx").on(t.studentId),
+    index("class_students_joined_with_code_idx").on(t.joinedWithCodeId),
+  ],
+);
+
+export const surveys = pgTable(
+  "surveys",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    fullSlug: text("full_slug").notNull(),
+    title: text("title").notNull().default(""),
+    /** Set when a sync no longer finds the story in the content source. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("surveys_full_slug_unique").on(t.fullSlug)],
+);
+
+export const ASSIGNMENT_STATUSES = ["assigned", "active", "completed"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    surveyId: integer("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "restrict" }),
+    status: text("status").$type<AssignmentStatus>().notNull().default("assigned"),
+    anonymous: boolean("anonymous").notNull().default(false),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("assignments_class_survey_unique").on(t.classId, t.surveyId),
+    index("assignments_survey_id_idx").on(t.surveyId),
+    check("assignments_status_check", sql`${t.status} in ('assigned', 'active', 'completed')`),
+  ],
+);
+
+export const responses = pgTable(
+  "responses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    /** Answers keyed by the content block's `_uid`. */
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text("idempotency_key"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("responses_assignment_student_unique").on(t.assignmentId, t.studentId),
+    index("responses_student_id_idx").on(t.studentId),
+    index("responses_submitted_at_idx").on(t.submittedAt),
+  ],
+);
+
+export const studentTokens = pgTable(
+  "student_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("student_tokens_hash_unique").on(t.tokenHash),
+    index("student_tokens_student_id_idx").on(t.studentId),
+  ],
+);
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorStudentId: integer("actor_student_id").references(() => students.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_created_at_idx").on(t.createdAt),
+    index("audit_events_school_id_idx").on(t.schoolId, t.createdAt),
+    index("audit_events_actor_idx").on(t.actorUserId),
+  ],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to)],
+);
