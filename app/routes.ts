@@ -1,8 +1,39 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Written out by hand to mirror SPEC.md §2's route table. */
+/**
+ * Written out by hand to mirror SPEC.md §2's route table, then the JSON API
+ * of SPEC.md §7 under /api.
+ */
 export default [
   index("routes/index.tsx"),
+
+  // Public: accounts (issue 3)
+  route("login", "routes/auth/login.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("blocked", "routes/auth/blocked.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+
+  // Signed-in screens share the header shell (issue 4).
+  layout("routes/shell.tsx", [
+    route("home", "routes/home.tsx"),
+    route("account/password", "routes/account/password.tsx"),
+    // survey screens (issue 5)
+    // admin area (issue 7)
+    route("class/:classId", "routes/class/layout.tsx", [
+      // class area (issue 6)
+    ]),
+  ]),
+
+  ...prefix("api", [
+    // auth API (issue 3)
+    // survey API (issue 5)
+    // class API (issue 6)
+    // user API (issue 7)
+  ]),
+
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("*", "routes/not-found.tsx"),

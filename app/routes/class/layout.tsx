@@ -1,0 +1,28 @@
+import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { decideClassRoute } from "~/lib/class-route";
+import { requireUser } from "~/server/auth/guards.server";
+import { listMyClasses } from "~/server/classes/class-scope.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/layout";
+
+/** SPEC.md §2 class route loading, in the server loader. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { db } = getAppFromContext(context);
+  const myClasses = await listMyClasses(db, user);
+  const decision = decideClassRoute(myClasses, params.classId);
+  if (decision.kind !== "current") throw redirect(decision.redirectTo);
+  return { currentClass: decision.currentClass, myClasses };
+}
+
+export default function ClassLayout() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+/** The current class and the user's classes, for any route under /class/:classId. */
+export function useCurrentClass() {
+  const data = useRouteLoaderData<typeof loader>("routes/class/layout");
+  if (!data) throw new Error("useCurrentClass must be used under /class/:classId");
+  return data;
+}

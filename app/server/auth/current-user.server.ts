@@ -1,0 +1,98 @@
+/**
+ * The signed-in user as screens and the API see it (SPEC.md §3, current user),
+ * loaded with the user's school.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { type RecordStatus, type UserRole, schools, users } from "../db/schema.server";
+
+export interface CurrentUserSchool {
+  id: number;
+  name: string;
+  status: RecordStatus;
+}
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  status: RecordStatus;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  schoolId: number | null;
+  school: CurrentUserSchool | null;
+}
+
+export interface LoadedUser {
+  user: CurrentUser;
+  /** Set when the school could not be loaded and the basic session user is used. */
+  error: string | null;
+}
+
+async function loadSchool(db: Db, schoolId: number): Promise<CurrentUserSchool | null> {
+  const [school] = await db
+    .select({ id: schools.id, name: schools.name, status: schools.status })
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .limit(1);
+  return school ?? null;
+}
+
+/**
+ * Loads the user and their school. If the school cannot be loaded, the basic
+ * user is used and the error message kept (SPEC.md §4).
+ */
+export async function loadCurrentUser(
+  db: Db,
+  userId: number,
+  fetchSchool: (db: Db, schoolId: number) => Promise<CurrentUserSchool | null> = loadSchool,
+): Promise<LoadedUser | null> {
+  const [basic] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!basic) return null;
+  const user: CurrentUser = { ...basic, school: null };
+  if (basic.schoolId === null) return { user, error: null };
+  try {
+    user.school = await fetchSchool(db, basic.schoolId);
+    return { user, error: null };
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : "Failed to fetch user information";
+    return { user, error: message };
+  }
+}
+
+/** Archived user, or user of an archived school: /blocked only. */
+export function isBlocked(user: CurrentUser): boolean {
+  return user.status === "archived" || user.school?.status === "archived";
+}
+
+export function isAdmin(user: Pick<CurrentUser, "role">): boolean {
+  return user.role === "admin";
+}
+
+export function isPlatformAdmin(user: Pick<CurrentUser, "role" | "schoolId">): boolean {
+  return user.role === "admin" && user.schoolId === null;
+}
+
+/** SPEC.md §6: where a signed-in user lands. */
+export function homePathFor(user: Pick<CurrentUser, "role">): string {
+  return isAdmin(user) ? "/admin/staff" : "/class/-1/home";
+}
+
+/** The JSON form of the current user (SPEC.md §7, GET /api/users/me/with-school). */
+export function serializeCurrentUser(user: CurrentUser) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    emailVerified: user.emailVerified,
+    image: user.image,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    school: user.school ? { id: user.school.id, name: user.school.name, status: user.school.status } : null,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Guards say what they guarantee. Screen guards throw redirects; API guards
+ * throw JSON `{ code, message }` responses.
+ */
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { getAppFromContext } from "../context.server";
+import { type CurrentUser, homePathFor, isAdmin, isBlocked, type LoadedUser, loadCurrentUser } from "./current-user.server";
+import { type ActiveSession, findSession } from "./session.server";
+
+export interface RequestAuth {
+  session: ActiveSession | null;
+  loaded: LoadedUser | null;
+}
+
+/** Per-request memo, so every loader of one request shares one session lookup. */
+const authContext = createContext<Promise<RequestAuth> | null>(null);
+
+type Context = Readonly<RouterContextProvider>;
+
+export function getRequestAuth(request: Request, context: Context): Promise<RequestAuth> {
+  let pending = context.get(authContext);
+  if (!pending) {
+    pending = (async () => {
+      const { db } = getAppFromContext(context);
+      const session = await findSession(db, request);
+      if (!session) return { session: null, loaded: null };
+      const loaded = await loadCurrentUser(db, session.userId);
+      return { session: loaded ? session : null, loaded };
+    })();
+    (context as RouterContextProvider).set(authContext, pending);
+  }
+  return pending;
+}
+
+export async function getOptionalUser(request: Request, context: Context): Promise<CurrentUser | null> {
+  return (await getRequestAuth(request, context)).loaded?.user ?? null;
+}
+
+/** Same-site paths only: "/x", never "//host" or "/\\host". */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  const query = target === "/" ? "" : `?${new URLSearchParams({ redirectTo: target })}`;
+  return redirect(`/login${query}`);
+}
+
+/** A signed-in, unblocked user; otherwise a redirect to /login (keeping the target) or /blocked. */
+export async function requireUser(request: Request, context: Context): Promise<CurrentUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw loginRedirect(request);
+  if (isBlocked(user)) throw redirect("/blocked");
+  return user;
+}
+
+/** An admin; a non-admin is sent to the home of class -1 (SPEC.md §6). */
+export async function requireAdmin(request: Request, context: Context): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!isAdmin(user)) throw redirect("/class/-1/home");
+  return user;
+}
+
+/** Nobody signed in; a signed-in user is redirected by role. */
+export async function requireAnonymous(request: Request, context: Context): Promise<void> {
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(isBlocked(user) ? "/blocked" : homePathFor(user));
+}
+
+export function apiError(status: number, code: string, message: string): Response {
+  return Response.json({ code, message }, { status });
+}
+
+/** API: a signed-in, unblocked user, else 401/403 JSON. */
+export async function requireApiUser(request: Request, context: Context): Promise<CurrentUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw apiError(401, "UNAUTHORIZED", "Sign in to continue.");
+  if (isBlocked(user)) throw apiError(403, "BLOCKED", "This account is blocked. Contact your school administrator.");
+  return user;
+}
+
+/** API: an admin, else 404 (a 403 would confirm the endpoint's data exists). */
+export async function requireApiAdmin(request: Request, context: Context): Promise<CurrentUser> {
+  const user = await requireApiUser(request, context);
+  if (!isAdmin(user)) throw apiError(404, "NOT_FOUND", "Not Found");
+  return user;
+}

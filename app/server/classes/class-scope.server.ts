@@ -1,0 +1,38 @@
+/**
+ * Which classes an actor may see: a teacher their own (class_teachers), a
+ * school admin every class of their school, a platform admin every class.
+ * Other classes simply do not exist for them (404, never 403).
+ */
+import { and, asc, eq, exists, type SQL, sql } from "drizzle-orm";
+import type { CurrentUser } from "../auth/current-user.server";
+import type { Db } from "../db/client.server";
+import { classTeachers, classes, schools } from "../db/schema.server";
+
+export type Actor = Pick<CurrentUser, "id" | "role" | "schoolId">;
+
+/** A SQL condition on `classes` that keeps only the actor's classes. */
+export function classScopeCondition(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") {
+    return actor.schoolId === null ? undefined : eq(classes.schoolId, actor.schoolId);
+  }
+  return exists(
+    sql`(select 1 from ${classTeachers} where ${classTeachers.classId} = ${classes.id} and ${classTeachers.userId} = ${actor.id})`,
+  );
+}
+
+export interface ClassSummary {
+  id: number;
+  name: string;
+  schoolId: number;
+  schoolName: string;
+}
+
+/** SPEC.md §2 step 1: the user's own classes (active ones), first by name. */
+export async function listMyClasses(db: Db, actor: Actor): Promise<ClassSummary[]> {
+  return db
+    .select({ id: classes.id, name: classes.name, schoolId: classes.schoolId, schoolName: schools.name })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.status, "active"), classScopeCondition(actor)))
+    .orderBy(asc(classes.name), asc(classes.id));
+}
