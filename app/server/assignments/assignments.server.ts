@@ -1,0 +1,155 @@
+/**
+ * Assignments: a survey given to a class. Assigned → started (active) →
+ * closed (completed). SPEC.md §4: the status 'completed' closes a survey,
+ * any other value starts it. A survey is assigned to a class at most once.
+ */
+import { and, asc, count, desc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { recordAuditEvent } from "../audit/audit.server";
+import { type AssignmentSummary, assignmentSummaryColumns, getClass } from "../classes/classes.server";
+import type { Actor } from "../classes/class-scope.server";
+import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { Db, Tx } from "../db/client.server";
+import { assignments, classStudents, surveys } from "../db/schema.server";
+import { conflict, notFound } from "../errors.server";
+
+export type { AssignmentSummary } from "../classes/classes.server";
+
+export interface ClassAssignments {
+  studentCount: number;
+  assignments: AssignmentSummary[];
+}
+
+/** The class's assignments, newest first, each with its response count. */
+export async function listClassAssignments(db: Db, actor: Actor, classId: number): Promise<ClassAssignments> {
+  await getClass(db, actor, classId);
+  const [rows, [{ value: studentCount }]] = await Promise.all([
+    db
+      .select(assignmentSummaryColumns)
+      .from(assignments)
+      .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+      .where(eq(assignments.classId, classId))
+      .orderBy(desc(assignments.createdAt), desc(assignments.id)),
+    db.select({ value: count() }).from(classStudents).where(eq(classStudents.classId, classId)),
+  ]);
+  return { studentCount, assignments: rows };
+}
+
+export interface AssignableSurvey {
+  id: number;
+  fullSlug: string;
+  title: string;
+}
+
+/** Surveys in the registry that this class has not been given yet. */
+export async function listAssignableSurveys(db: Db, actor: Actor, classId: number): Promise<AssignableSurvey[]> {
+  await getClass(db, actor, classId);
+  return db
+    .select({ id: surveys.id, fullSlug: surveys.fullSlug, title: surveys.title })
+    .from(surveys)
+    .where(
+      and(
+        isNull(surveys.removedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(assignments)
+            .where(and(eq(assignments.classId, classId), eq(assignments.surveyId, surveys.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(surveys.title), asc(surveys.id));
+}
+
+export const ALREADY_ASSIGNED_MESSAGE = "This survey is already assigned to this class.";
+
+async function selectSummary(tx: Tx | Db, classId: number, assignmentId: number): Promise<AssignmentSummary | undefined> {
+  const [row] = await tx
+    .select(assignmentSummaryColumns)
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.classId, classId)))
+    .limit(1);
+  return row;
+}
+
+/** Gives the survey to the class (status 'assigned'). Twice is a 409. */
+export async function assignSurvey(db: Db, actor: Actor, input: { classId: number; surveyId: number }): Promise<AssignmentSummary> {
+  try {
+    return await db.transaction(async (tx) => {
+      const klass = await getClass(tx, actor, input.classId);
+      const [survey] = await tx
+        .select({ id: surveys.id, title: surveys.title })
+        .from(surveys)
+        .where(and(eq(surveys.id, input.surveyId), isNull(surveys.removedAt)))
+        .limit(1);
+      if (!survey) throw notFound("Survey not found");
+      const [created] = await tx
+        .insert(assignments)
+        .values({ classId: klass.id, surveyId: survey.id, status: "assigned", createdByUserId: actor.id })
+        .onConflictDoNothing()
+        .returning({ id: assignments.id });
+      if (!created) throw conflict(ALREADY_ASSIGNED_MESSAGE);
+      await recordAuditEvent(tx, actor, {
+        action: "assignment.assign",
+        targetType: "assignment",
+        targetId: created.id,
+        schoolId: klass.schoolId,
+        details: { classId: klass.id, surveyId: survey.id, title: survey.title },
+      });
+      return (await selectSummary(tx, klass.id, created.id))!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_ASSIGNED_MESSAGE);
+    throw error;
+  }
+}
+
+export interface StatusChange {
+  change: "started" | "closed";
+  assignment: AssignmentSummary;
+}
+
+/** SPEC.md §4: 'completed' closes the survey; any other value starts (or reopens) it. */
+export async function setAssignmentStatus(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; assignmentId: number; status: string },
+  now = new Date(),
+): Promise<StatusChange> {
+  const closing = input.status === "completed";
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    const [current] = await tx
+      .select({ id: assignments.id, status: assignments.status, startedAt: assignments.startedAt })
+      .from(assignments)
+      .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
+      .for("update");
+    if (!current) throw notFound("Assignment not found");
+    if (closing && current.status === "completed") throw conflict("This survey is already closed.");
+    if (!closing && current.status === "active") throw conflict("This survey has already started.");
+    await tx
+      .update(assignments)
+      .set(
+        closing
+          ? { status: "completed", closedAt: now, updatedAt: now }
+          : { status: "active", startedAt: current.startedAt ?? now, closedAt: null, updatedAt: now },
+      )
+      .where(eq(assignments.id, current.id));
+    await recordAuditEvent(tx, actor, {
+      action: closing ? "assignment.close" : "assignment.start",
+      targetType: "assignment",
+      targetId: current.id,
+      schoolId: klass.schoolId,
+      details: { classId: klass.id, from: current.status, to: closing ? "completed" : "active" },
+    });
+    return { change: closing ? "closed" : "started", assignment: (await selectSummary(tx, klass.id, current.id))! };
+  });
+}
+
+/** One assignment of the class, or NOT_FOUND. */
+export async function getAssignment(db: Db, actor: Actor, classId: number, assignmentId: number): Promise<AssignmentSummary> {
+  await getClass(db, actor, classId);
+  const summary = await selectSummary(db, classId, assignmentId);
+  if (!summary) throw notFound("Assignment not found");
+  return summary;
+}

@@ -1,0 +1,159 @@
+/**
+ * Class codes: the code students type in the student app to join a class.
+ * A class has at most one live code (stoppedAt is null; the database
+ * enforces it). Generating replaces the live code in one transaction;
+ * stopping a class with no live code is a no-op with a clear message.
+ */
+import { randomInt } from "node:crypto";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { DEFAULT_CLASS_CODE_EXPIRATION_HOURS } from "~/lib/schemas/classroom";
+import { recordAuditEvent } from "../audit/audit.server";
+import { getClass } from "../classes/classes.server";
+import type { Actor } from "../classes/class-scope.server";
+import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { Db, Tx } from "../db/client.server";
+import { classCodes, classStudents } from "../db/schema.server";
+import { DomainError } from "../errors.server";
+
+/** No I, L, O (letters) and no 0, 1 (digits): nothing to confuse when read aloud or copied. */
+export const CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ";
+export const CODE_DIGITS = "23456789";
+const MAX_ATTEMPTS = 8;
+
+/** A human-friendly code such as "KTRW-4827", from a cryptographic source. */
+export function newClassCode(): string {
+  let letters = "";
+  let digits = "";
+  for (let i = 0; i < 4; i++) letters += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
+  for (let i = 0; i < 4; i++) digits += CODE_DIGITS[randomInt(CODE_DIGITS.length)];
+  return `${letters}-${digits}`;
+}
+
+export interface LiveClassCode {
+  id: number;
+  classId: number;
+  code: string;
+  expiresAt: Date;
+  createdAt: Date;
+  /** True once expiresAt has passed: the code is still on record but no longer admits students. */
+  expired: boolean;
+  joinedCount: number;
+}
+
+/** The class's live code, without a scope check (callers have checked the class). */
+export async function findLiveClassCode(db: Db | Tx, classId: number, now = new Date()): Promise<LiveClassCode | null> {
+  const [row] = await db
+    .select({
+      id: classCodes.id,
+      classId: classCodes.classId,
+      code: classCodes.code,
+      expiresAt: classCodes.expiresAt,
+      createdAt: classCodes.createdAt,
+    })
+    .from(classCodes)
+    .where(and(eq(classCodes.classId, classId), isNull(classCodes.stoppedAt)))
+    .limit(1);
+  if (!row) return null;
+  const [{ value: joinedCount }] = await db
+    .select({ value: count() })
+    .from(classStudents)
+    .where(eq(classStudents.joinedWithCodeId, row.id));
+  return { ...row, expired: row.expiresAt.getTime() <= now.getTime(), joinedCount };
+}
+
+/** SPEC.md §7 GET /api/classCodes/class/{classId}. */
+export async function getClassCode(db: Db, actor: Actor, classId: number): Promise<LiveClassCode | null> {
+  await getClass(db, actor, classId);
+  return findLiveClassCode(db, classId);
+}
+
+export interface GenerateClassCodeOptions {
+  /** For tests: the code generator. */
+  generate?: () => string;
+  now?: Date;
+}
+
+/** Generates a new live code for the class, stopping the one that was live. */
+export async function generateClassCode(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; expirationHours?: number },
+  options: GenerateClassCodeOptions = {},
+): Promise<LiveClassCode> {
+  const generate = options.generate ?? newClassCode;
+  const hours = input.expirationHours ?? DEFAULT_CLASS_CODE_EXPIRATION_HOURS;
+  for (let attempt = 1; ; attempt++) {
+    const code = generate();
+    try {
+      return await db.transaction(async (tx) => {
+        const now = options.now ?? new Date();
+        const klass = await getClass(tx, actor, input.classId);
+        const replaced = await tx
+          .update(classCodes)
+          .set({ stoppedAt: now })
+          .where(and(eq(classCodes.classId, klass.id), isNull(classCodes.stoppedAt)))
+          .returning({ id: classCodes.id, code: classCodes.code });
+        const [created] = await tx
+          .insert(classCodes)
+          .values({
+            classId: klass.id,
+            code,
+            expiresAt: new Date(now.getTime() + hours * 3_600_000),
+            createdByUserId: actor.id,
+            createdAt: now,
+          })
+          .returning();
+        await recordAuditEvent(tx, actor, {
+          action: "class_code.generate",
+          targetType: "class",
+          targetId: klass.id,
+          schoolId: klass.schoolId,
+          details: { code, expirationHours: hours, replaced: replaced[0]?.code ?? null },
+        });
+        return {
+          id: created.id,
+          classId: created.classId,
+          code: created.code,
+          expiresAt: created.expiresAt,
+          createdAt: created.createdAt,
+          expired: false,
+          joinedCount: 0,
+        };
+      });
+    } catch (error) {
+      // Another class holds the same live code (or a concurrent generate won): try a fresh code.
+      if (isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
+      if (isUniqueViolation(error)) {
+        throw new DomainError("CONFLICT", "Could not generate a unique class code. Please try again.");
+      }
+      throw error;
+    }
+  }
+}
+
+export interface StopClassCodeResult {
+  stopped: boolean;
+  code: string | null;
+  message: string;
+}
+
+/** Stops the class's live code; with none live, nothing changes and the message says so. */
+export async function stopClassCode(db: Db, actor: Actor, input: { classId: number }, now = new Date()): Promise<StopClassCodeResult> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    const [stopped] = await tx
+      .update(classCodes)
+      .set({ stoppedAt: now })
+      .where(and(eq(classCodes.classId, klass.id), isNull(classCodes.stoppedAt)))
+      .returning({ code: classCodes.code });
+    if (!stopped) return { stopped: false, code: null, message: "This class has no live class code, so there was nothing to stop." };
+    await recordAuditEvent(tx, actor, {
+      action: "class_code.stop",
+      targetType: "class",
+      targetId: klass.id,
+      schoolId: klass.schoolId,
+      details: { code: stopped.code },
+    });
+    return { stopped: true, code: stopped.code, message: `Class code ${stopped.code} stopped. Students can no longer join with it.` };
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Students of a class and their contacts. A student belongs to the class's
+ * school; the class roster is class_students. Removing a student from a class
+ * removes the membership only; the student's record and answers stay.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { StudentInput } from "~/lib/schemas/classroom";
+import { recordAuditEvent } from "../audit/audit.server";
+import { getClass } from "../classes/classes.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db, Tx } from "../db/client.server";
+import { assignments, classCodes, classStudents, responses, studentContacts, students, surveys } from "../db/schema.server";
+import { notFound } from "../errors.server";
+
+export interface Contact {
+  id: number;
+  name: string;
+  relationship: string | null;
+  email: string | null;
+  phonePrimary: string | null;
+  phoneSecondary: string | null;
+  notes: string | null;
+}
+
+export interface StudentWithContacts {
+  id: number;
+  firstName: string;
+  lastName: string;
+  lastSeenAt: Date | null;
+  joinedAt: Date;
+  joinedWithCode: string | null;
+  contacts: Contact[];
+}
+
+/** Contacts aggregated in SQL, one row per student, ordered by position. */
+const contactsJson = sql<Contact[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', c.id, 'name', c.name, 'relationship', c.relationship, 'email', c.email,
+    'phonePrimary', c.phone_primary, 'phoneSecondary', c.phone_secondary, 'notes', c.notes
+  ) order by c.position, c.id)
+  from ${studentContacts} c where c.student_id = ${students.id}
+), '[]'::json)`;
+
+/** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
+export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
+  await getClass(db, actor, classId);
+  return db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      lastSeenAt: students.lastSeenAt,
+      joinedAt: classStudents.createdAt,
+      joinedWithCode: classCodes.code,
+      contacts: contactsJson,
+    })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .leftJoin(classCodes, eq(classCodes.id, classStudents.joinedWithCodeId))
+    .where(eq(classStudents.classId, classId))
+    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
+}
+
+export interface StudentDetail extends StudentWithContacts {
+  responses: StudentResponseSummary[];
+}
+
+export interface StudentResponseSummary {
+  assignmentId: number;
+  surveyTitle: string;
+  status: "assigned" | "active" | "completed";
+  submittedAt: Date | null;
+  answerCount: number;
+}
+
+async function requireStudentInClass(db: Db | Tx, classId: number, studentId: number) {
+  const [row] = await db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+    .limit(1);
+  if (!row) throw notFound("Student not found in this class");
+  return row;
+}
+
+/** One student of the class: details, contacts, and their responses across the class's assignments. */
+export async function getStudent(db: Db, actor: Actor, classId: number, studentId: number): Promise<StudentDetail> {
+  await getClass(db, actor, classId);
+  const [student] = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      lastSeenAt: students.lastSeenAt,
+      joinedAt: classStudents.createdAt,
+      joinedWithCode: classCodes.code,
+      contacts: contactsJson,
+    })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .leftJoin(classCodes, eq(classCodes.id, classStudents.joinedWithCodeId))
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+    .limit(1);
+  if (!student) throw notFound("Student not found in this class");
+  const responseRows = await db
+    .select({
+      assignmentId: assignments.id,
+      surveyTitle: surveys.title,
+      status: assignments.status,
+      submittedAt: responses.submittedAt,
+      answerCount: sql<number>`coalesce((select count(*)::int from jsonb_object_keys(${responses.answers})), 0)`,
+    })
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .leftJoin(responses, and(eq(responses.assignmentId, assignments.id), eq(responses.studentId, studentId)))
+    .where(eq(assignments.classId, classId))
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  return { ...student, responses: responseRows };
+}
+
+async function insertContacts(tx: Tx, studentId: number, contacts: StudentInput["contacts"]) {
+  if (contacts.length === 0) return;
+  await tx.insert(studentContacts).values(contacts.map((contact, position) => ({ studentId, position, ...contact })));
+}
+
+/** Adds a new student, with contacts, to the class (in the class's school). */
+export async function createStudent(db: Db, actor: Actor, classId: number, input: StudentInput): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, classId);
+    const [student] = await tx
+      .insert(students)
+      .values({ schoolId: klass.schoolId, firstName: input.firstName, lastName: input.lastName })
+      .returning({ id: students.id });
+    await tx.insert(classStudents).values({ classId, studentId: student.id });
+    await insertContacts(tx, student.id, input.contacts);
+    await recordAuditEvent(tx, actor, {
+      action: "student.create",
+      targetType: "student",
+      targetId: student.id,
+      schoolId: klass.schoolId,
+      details: { classId, contacts: input.contacts.length },
+    });
+    return student;
+  });
+}
+
+/** Updates a student of the class; the contacts given replace the old list, in order. */
+export async function updateStudent(db: Db, actor: Actor, classId: number, studentId: number, input: StudentInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, classId);
+    const before = await requireStudentInClass(tx, classId, studentId);
+    await tx
+      .update(students)
+      .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+      .where(eq(students.id, studentId));
+    await tx.delete(studentContacts).where(eq(studentContacts.studentId, studentId));
+    await insertContacts(tx, studentId, input.contacts);
+    await recordAuditEvent(tx, actor, {
+      action: "student.update",
+      targetType: "student",
+      targetId: studentId,
+      schoolId: klass.schoolId,
+      details: {
+        classId,
+        from: { firstName: before.firstName, lastName: before.lastName },
+        to: { firstName: input.firstName, lastName: input.lastName },
+        contacts: input.contacts.length,
+      },
+    });
+  });
+}
+
+/** Takes the student off the class roster. */
+export async function removeStudentFromClass(db: Db, actor: Actor, classId: number, studentId: number): Promise<{ firstName: string; lastName: string }> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, classId);
+    const student = await requireStudentInClass(tx, classId, studentId);
+    await tx.delete(classStudents).where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
+    await recordAuditEvent(tx, actor, {
+      action: "student.remove_from_class",
+      targetType: "student",
+      targetId: studentId,
+      schoolId: klass.schoolId,
+      details: { classId },
+    });
+    return student;
+  });
+}
