@@ -21,7 +21,17 @@ export default [
     route("home", "routes/home.tsx"),
     route("account/password", "routes/account/password.tsx"),
     // survey screens (issue 5)
-    // admin area (issue 7)
+    route("admin", "routes/admin/layout.tsx", [
+      // admin area (issue 7)
+      index("routes/admin/index.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("schools", "routes/admin/schools.tsx"),
+      route("schools/:schoolId", "routes/admin/school.tsx"),
+      route("create-class", "routes/admin/create-class.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("survey", "routes/admin/surveys.tsx"),
+      route("survey/:surveyId", "routes/admin/survey.tsx"),
+    ]),
     route("class/:classId", "routes/class/layout.tsx", [
       // class area (issue 6)
     ]),
@@ -29,6 +39,7 @@ export default [
 
   ...prefix("api", [
     // auth API (issue 3)
+    route("auth/*", "routes/api/auth.ts"),
     // survey API (issue 5)
     // class API (issue 6)
     // user API (issue 7)

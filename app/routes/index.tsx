@@ -1,10 +1,15 @@
-import { Flex, Heading, Text } from "@radix-ui/themes";
+import { redirect } from "react-router";
+import { homePathFor, isBlocked } from "~/server/auth/current-user.server";
+import { getOptionalUser } from "~/server/auth/guards.server";
+import type { Route } from "./+types/index";
+
+/** SPEC.md §2/§6: with a loaded user, redirect by role; otherwise sign in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw redirect("/login");
+  throw redirect(isBlocked(user) ? "/blocked" : homePathFor(user));
+}
 
 export default function Index() {
-  return (
-    <Flex direction="column" p="6" gap="2">
-      <Heading as="h1">Orliverse Classroom</Heading>
-      <Text>Classroom surveys for schools.</Text>
-    </Flex>
-  );
+  return null;
 }

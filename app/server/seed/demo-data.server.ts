@@ -220,7 +220,7 @@ async function insertDemoRows(
           position: c,
           name: `${contactFirst} ${lastName}`,
           relationship: relationship || null,
-          email: `${contactFirst}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, "") + "@example.net",
+          email: `${`${contactFirst}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, "")}@example.net`,
           phonePrimary: `07700 9${String(100_00 + random.int(899_99)).padStart(5, "0")}`,
           phoneSecondary: hasSecondPhone ? `020 7946 0${String(random.int(999)).padStart(3, "0")}` : null,
           notes: c === 0 && random.next() < 0.3 ? "Prefers a phone call after 4 pm." : null,

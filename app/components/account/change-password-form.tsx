@@ -1,0 +1,98 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex } from "@radix-ui/themes";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { changePasswordSchema } from "~/lib/schemas/password";
+import { fieldProps, PasswordField } from "../forms";
+
+type FormComponent = typeof Form;
+
+interface ChangePasswordFormProps {
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The dialog passes its fetcher's Form; the page uses the router's Form. */
+  FormComponent?: FormComponent;
+  /** True while the dialog's fetcher is busy; the page reads the navigation. */
+  busy?: boolean;
+  onCancel?: () => void;
+  cancelHref?: string;
+  redirectTo?: string;
+  mode?: "dialog" | "page";
+}
+
+/**
+ * SPEC.md §2 and §5: Current Password, New Password, Confirm New Password,
+ * each with a show/hide toggle; Cancel and Change Password, the latter
+ * reading 'Changing...' while busy, with both buttons disabled.
+ */
+export function ChangePasswordForm({
+  lastResult,
+  FormComponent = Form,
+  busy: busyProp,
+  onCancel,
+  cancelHref = "/",
+  redirectTo,
+  mode = "page",
+}: ChangePasswordFormProps) {
+  const navigation = useNavigation();
+  const busy = busyProp ?? (navigation.state === "submitting" && navigation.formAction === "/account/password");
+  const [shown, setShown] = useState({ currentPassword: false, newPassword: false, confirmPassword: false });
+  const [form, fields] = useForm({
+    id: `change-password-${mode}`,
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const toggle = (name: keyof typeof shown) => () => setShown((value) => ({ ...value, [name]: !value[name] }));
+
+  return (
+    <FormComponent method="post" action="/account/password" {...getFormProps(form)}>
+      <Flex direction="column" gap="3">
+        {form.errors?.length ? (
+          <Callout.Root color="red" role="alert" id={form.errorId}>
+            <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {mode === "dialog" ? <input type="hidden" name="mode" value="dialog" /> : null}
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <PasswordField
+          label="Current Password"
+          {...fieldProps(fields.currentPassword)}
+          autoComplete="current-password"
+          shown={shown.currentPassword}
+          onToggle={toggle("currentPassword")}
+        />
+        <PasswordField
+          label="New Password"
+          {...fieldProps(fields.newPassword)}
+          autoComplete="new-password"
+          shown={shown.newPassword}
+          onToggle={toggle("newPassword")}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          {...fieldProps(fields.confirmPassword)}
+          autoComplete="new-password"
+          shown={shown.confirmPassword}
+          onToggle={toggle("confirmPassword")}
+        />
+        <Flex gap="3" justify="end" mt="2" wrap="wrap">
+          {onCancel ? (
+            <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+          ) : (
+            <Button asChild variant="soft" color="gray" disabled={busy}>
+              <Link to={cancelHref}>Cancel</Link>
+            </Button>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Changing..." : "Change Password"}
+          </Button>
+        </Flex>
+      </Flex>
+    </FormComponent>
+  );
+}

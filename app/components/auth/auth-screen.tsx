@@ -1,0 +1,90 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
+import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { Field, fieldProps, Honeypot, PasswordField } from "../forms";
+import { AuthCard } from "./auth-card";
+
+interface AuthScreenProps {
+  /** SPEC.md §4: starts as login unless the caller says otherwise. */
+  initialState?: AuthMode;
+  lastResult?: SubmissionResult<string[]> | null;
+  redirectTo?: string | null;
+}
+
+/**
+ * Sign-in and sign-up in one screen. No client-side checks on e-mail or
+ * passwords (SPEC.md §5): the server answers with field errors.
+ */
+export function AuthScreen({ initialState = "login", lastResult, redirectTo }: AuthScreenProps) {
+  const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
+  const mode = formState.state;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    shouldRevalidate: "onInput",
+  });
+  const otherMode: AuthMode = mode === "login" ? "signup" : "login";
+  const switchTo = (event: React.MouseEvent) => {
+    // With JavaScript the screen switches in place from a clean form; without it, the link navigates.
+    event.preventDefault();
+    setFormState((state) => switchAuthMode(state, otherMode));
+    form.reset();
+    window.history.replaceState(window.history.state, "", otherMode === "login" ? "/login" : "/signup");
+  };
+
+  return (
+    <AuthCard
+      title={mode === "login" ? "Sign in" : "Create your teacher account"}
+      description={mode === "login" ? "Welcome back. Sign in to see your classes." : "Set up your classes and surveys in a few minutes."}
+    >
+      <Form method="post" action={mode === "login" ? "/login" : "/signup"} {...getFormProps(form)} key={mode}>
+        <Flex direction="column" gap="4">
+          {form.errors?.length ? (
+            <Callout.Root color="red" role="alert" id={form.errorId}>
+              <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <Honeypot name={HONEYPOT_FIELD} />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          {mode === "signup" ? (
+            <Field label="Full name" {...fieldProps(fields.name)} autoComplete="name" />
+          ) : null}
+          <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
+          <PasswordField
+            label="Password"
+            {...fieldProps(fields.password)}
+            autoComplete={mode === "login" ? "current-password" : "new-password"}
+            hint={mode === "signup" ? "At least 8 characters, with uppercase, lowercase and a number." : undefined}
+          />
+          {mode === "signup" ? (
+            <PasswordField label="Confirm password" {...fieldProps(fields.confirmPassword)} autoComplete="new-password" />
+          ) : null}
+          <Button type="submit" size="3" disabled={busy}>
+            {busy ? (mode === "login" ? "Signing in..." : "Creating account...") : mode === "login" ? "Sign in" : "Create account"}
+          </Button>
+          {mode === "login" ? (
+            <Text size="2" align="center">
+              <RadixLink asChild>
+                <Link to="/forgot-password">Forgot your password?</Link>
+              </RadixLink>
+            </Text>
+          ) : null}
+          <Text size="2" align="center" color="gray">
+            {mode === "login" ? "New to Orliverse Classroom? " : "Already have an account? "}
+            <RadixLink asChild>
+              <Link to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo}>
+                {otherMode === "login" ? "Sign in" : "Create an account"}
+              </Link>
+            </RadixLink>
+          </Text>
+        </Flex>
+      </Form>
+    </AuthCard>
+  );
+}
+

@@ -1,0 +1,153 @@
+/**
+ * Form field building blocks: a label on every input, errors tied to the
+ * input with aria-invalid and aria-describedby. Works with conform's field
+ * metadata or plain props.
+ */
+import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
+import { useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const messages = errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <Flex id={id} direction="column" gap="1" asChild>
+      <ul className="error-list">
+        {messages.map((message) => (
+          <li key={message}>
+            <Text size="2" color="red">
+              {message}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  name: string;
+  id?: string;
+  type?: React.ComponentProps<typeof TextField.Root>["type"];
+  defaultValue?: string;
+  errors?: ListOfErrors;
+  hint?: string;
+  autoComplete?: string;
+  required?: boolean;
+  placeholder?: string;
+  inputProps?: React.ComponentProps<typeof TextField.Root>;
+}
+
+export function Field({ label, name, id, type = "text", defaultValue, errors, hint, autoComplete, required, placeholder, inputProps }: FieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+        {label}
+      </Text>
+      <TextField.Root
+        id={inputId}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        required={required}
+        placeholder={placeholder}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy}
+        size="3"
+        {...inputProps}
+      />
+      {hint ? (
+        <Text id={hintId} size="1" color="gray">
+          {hint}
+        </Text>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </Flex>
+  );
+}
+
+export function TextAreaField({ label, name, id, defaultValue, errors, hint }: Omit<FieldProps, "type" | "inputProps">) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+        {label}
+      </Text>
+      <TextArea id={inputId} name={name} defaultValue={defaultValue} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      {hint ? (
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </Flex>
+  );
+}
+
+/**
+ * A password input with a show/hide toggle. The toggle needs JavaScript, so
+ * it appears only once React runs; without it the input simply stays hidden.
+ */
+export function PasswordField({
+  shown,
+  onToggle,
+  ...props
+}: Omit<FieldProps, "type"> & { shown?: boolean; onToggle?: () => void }) {
+  const hydrated = useHydrated();
+  const [localShown, setLocalShown] = useState(false);
+  const isShown = shown ?? localShown;
+  const toggle = onToggle ?? (() => setLocalShown((value) => !value));
+  return (
+    <Field
+      {...props}
+      type={isShown ? "text" : "password"}
+      inputProps={{
+        children: hydrated && (
+          <TextField.Slot side="right">
+            <Button
+              type="button"
+              variant="ghost"
+              size="1"
+              onClick={toggle}
+              aria-pressed={isShown}
+              aria-label={`${isShown ? "Hide" : "Show"} ${props.label}`}
+            >
+              {isShown ? "Hide" : "Show"}
+            </Button>
+          </TextField.Slot>
+        ),
+      }}
+    />
+  );
+}
+
+/** A field no person fills; bots that fill it are refused. Hidden from people and screen readers. */
+export function Honeypot({ name }: { name: string }) {
+  return (
+    <Box className="visually-hidden" aria-hidden="true">
+      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
+      <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </Box>
+  );
+}
+
+/** Conform field metadata → Field props: name, id, errors and the value to show again. */
+export function fieldProps(meta: { name: string; id: string; errors?: string[]; initialValue?: unknown }) {
+  return {
+    name: meta.name,
+    id: meta.id,
+    errors: meta.errors,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+  };
+}

@@ -1,0 +1,37 @@
+import { Flex, Text } from "@radix-ui/themes";
+import { Form, NavLink } from "react-router";
+
+/** SPEC.md §2: the admin sidebar. The Class link uses classId -1. */
+export const ADMIN_SIDEBAR_ITEMS = [
+  { label: "Staff", to: "/admin/staff" },
+  { label: "Schools", to: "/admin/schools" },
+  { label: "Create Class", to: "/admin/create-class" },
+  { label: "Edit Class", to: "/admin/settings" },
+  { label: "Class", to: "/class/-1/home" },
+  { label: "Surveys", to: "/admin/survey" },
+] as const;
+
+export function AdminSidebar() {
+  return (
+    <nav aria-label="Admin" className="admin-sidebar no-print">
+      <Flex direction={{ initial: "row", md: "column" }} gap="1" className="admin-sidebar-list" asChild>
+        <ul>
+          {ADMIN_SIDEBAR_ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className="sidebar-link" prefetch="intent" end={item.to === "/admin/survey" ? false : undefined}>
+                <Text size="2">{item.label}</Text>
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className="sidebar-link sidebar-button">
+                <Text size="2">Log out</Text>
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </Flex>
+    </nav>
+  );
+}

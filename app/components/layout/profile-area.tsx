@@ -1,0 +1,63 @@
+import { Avatar as RadixAvatar, Box, Flex, Text } from "@radix-ui/themes";
+
+export interface ProfileUser {
+  name: string;
+  email: string;
+  image?: string | null;
+  school: { name: string } | null;
+}
+
+export type ProfileState = "loading" | "error" | "loaded";
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  const first = parts[0][0] ?? "";
+  const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? "") : "";
+  return (first + last).toUpperCase();
+}
+
+/**
+ * SPEC.md §2, the header's profile area: avatar with initials, name, e-mail,
+ * school name if any; a grey pulsing placeholder while loading; 'Error
+ * loading profile' on error; nothing without a user.
+ */
+export function ProfileArea({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
+  if (state === "loading") {
+    return (
+      <Flex align="center" gap="2" className="profile-placeholder" aria-busy="true" aria-label="Loading profile" data-testid="profile-loading">
+        <Box className="pulse" style={{ width: 36, height: 36, borderRadius: "50%" }} />
+        <Flex direction="column" gap="1">
+          <Box className="pulse" style={{ width: 110, height: 12, borderRadius: 4 }} />
+          <Box className="pulse" style={{ width: 150, height: 10, borderRadius: 4 }} />
+        </Flex>
+      </Flex>
+    );
+  }
+  if (state === "error") {
+    return (
+      <Text size="2" color="red" role="alert">
+        Error loading profile
+      </Text>
+    );
+  }
+  if (!user) return null;
+  return (
+    <Flex align="center" gap="2" className="profile-area">
+      {avatar ?? <RadixAvatar size="2" radius="full" fallback={initials(user.name)} src={user.image ?? undefined} />}
+      <Flex direction="column" className="profile-text" align="start">
+        <Text size="2" weight="medium" className="profile-name">
+          {user.name}
+        </Text>
+        <Text size="1" color="gray" className="profile-email">
+          {user.email}
+        </Text>
+        {user.school ? (
+          <Text size="1" color="gray" className="profile-school">
+            {user.school.name}
+          </Text>
+        ) : null}
+      </Flex>
+    </Flex>
+  );
+}

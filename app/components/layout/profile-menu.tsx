@@ -1,0 +1,61 @@
+import { DropdownMenu } from "@radix-ui/themes";
+import { useState } from "react";
+import { Form, useLocation, useSubmit } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ChangePasswordDialog } from "../account/change-password-dialog";
+import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area";
+
+/**
+ * SPEC.md §2: the profile area opens a menu, aligned to the end, with
+ * 'Update Password' (closes the menu, opens the password dialog) and
+ * 'Logout' (closes the menu, signs out). Without JavaScript the same two
+ * actions sit in a <details> menu: a link to the full password page and a
+ * sign-out form.
+ */
+export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const submit = useSubmit();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  if (!user && state === "loaded") return null;
+  const area = <ProfileArea state={state} user={user} avatar={avatar} />;
+  const here = `${location.pathname}${location.search}`;
+
+  if (!hydrated) {
+    return (
+      <details className="profile-menu">
+        <summary aria-label="Profile menu">{area}</summary>
+        <div className="profile-menu-panel" role="menu">
+          <a className="menu-item" role="menuitem" href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}>
+            Update Password
+          </a>
+          <Form method="post" action="/logout" role="none">
+            <button type="submit" className="menu-item" role="menuitem">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </details>
+    );
+  }
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <button type="button" className="profile-trigger" aria-label="Profile menu">
+            {area}
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end">
+          <DropdownMenu.Item onSelect={() => setDialogOpen(true)}>Update Password</DropdownMenu.Item>
+          <DropdownMenu.Separator />
+          <DropdownMenu.Item color="red" onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+      <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </>
+  );
+}

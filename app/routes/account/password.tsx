@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { data } from "react-router";
+import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
+import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { changePasswordSchema } from "~/lib/schemas/password";
+import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
+import { runChangePassword } from "~/server/auth/change-password-reply.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/password";
+
+const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/") };
+}
+
+/**
+ * One action for the dialog (a fetcher, `mode=dialog`: answers with data and
+ * a toast) and the no-JavaScript page (answers with a redirect and a toast).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const { session } = await getRequestAuth(request, context);
+  const formData = await request.formData();
+  const inDialog = formData.get("mode") === "dialog";
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  if (submission.status !== "success" || !session) {
+    return data({ result: submission.reply({ hideFields: HIDDEN }), ok: false }, { status: 400 });
+  }
+  const { db } = getAppFromContext(context);
+  const outcome = await runChangePassword(db, user, session.id, submission);
+  switch (outcome.kind) {
+    case "success":
+      if (inDialog) return dataWithSuccess({ result: submission.reply({ resetForm: true }), ok: true }, "Password changed successfully!");
+      return redirectWithSuccess(safeRedirectPath(formData.get("redirectTo"), "/"), "Password changed successfully!");
+    case "wrong-current-password":
+      return data(
+        { result: submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields: HIDDEN }), ok: false },
+        { status: 400 },
+      );
+    case "failed":
+      return dataWithError(
+        { result: submission.reply({ formErrors: ["Failed to change password. Please try again."], hideFields: HIDDEN }), ok: false },
+        "Failed to change password. Please try again.",
+        { status: 400 },
+      );
+    case "unexpected":
+      return dataWithError(
+        { result: submission.reply({ formErrors: ["An unexpected error occurred. Please try again."], hideFields: HIDDEN }), ok: false },
+        "An unexpected error occurred. Please try again.",
+        { status: 500 },
+      );
+  }
+}
+
+/** The full-page form: the same form as the dialog, for browsers without JavaScript. */
+export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Flex justify="center" px="4" py="6">
+      <Card size="3" style={{ width: "100%", maxWidth: "28rem" }}>
+        <Flex direction="column" gap="3">
+          <Heading as="h1" size="5">
+            Change Password
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase,
+            lowercase, and numeric characters.
+          </Text>
+          <Box>
+            <ChangePasswordForm lastResult={actionData?.result} redirectTo={loaderData.redirectTo} cancelHref={loaderData.redirectTo} />
+          </Box>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Change Password · Orliverse Classroom" }];

@@ -1,0 +1,147 @@
+/**
+ * /api/auth/* — the JSON auth calls (SPEC.md §7) for the student app and
+ * integrations, on the same domain functions as the screens. Errors are
+ * `{ code, message }`; an answer that should move the browser carries
+ * `url` and `redirect: true`.
+ */
+import { z } from "zod";
+import { deleteUserSchema, forgotPasswordSchema, signInSchema, signUpSchema, updateUserSchema } from "~/lib/schemas/auth";
+import { newPasswordSchema } from "~/lib/schemas/password";
+import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import {
+  changePassword,
+  deleteOwnAccount,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  updateOwnProfile,
+  verifyCredentials,
+  verifyEmail,
+} from "~/server/auth/accounts.server";
+import { isBlocked, loadCurrentUser, serializeCurrentUser } from "~/server/auth/current-user.server";
+import { getRequestAuth, requireApiUser, safeRedirectPath } from "~/server/auth/guards.server";
+import { createSession, destroySessionCookie, endSession, revokeAllSessions, revokeOtherSessions } from "~/server/auth/session.server";
+import type { App } from "~/server/app.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/auth";
+
+const apiSignUpSchema = z
+  .object({ name: z.string(), email: z.string(), password: z.string(), confirmPassword: z.string().optional() })
+  .transform((v) => ({ ...v, confirmPassword: v.confirmPassword ?? v.password }))
+  .pipe(signUpSchema);
+
+const apiChangePasswordSchema = z.object({
+  currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
+  newPassword: newPasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+const apiResetPasswordSchema = z.object({
+  token: z.string({ message: "This reset link is not valid." }).min(1, "This reset link is not valid."),
+  newPassword: newPasswordSchema,
+});
+
+type Handler = (args: { request: Request; context: Route.ActionArgs["context"]; app: App }) => Promise<Response>;
+
+function withCookie(body: unknown, setCookie: string, init?: ResponseInit): Response {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", setCookie);
+  return Response.json(body, { ...init, headers });
+}
+
+const getHandlers: Record<string, Handler> = {
+  "get-session": async ({ request, context }) => {
+    const { session, loaded } = await getRequestAuth(request, context);
+    if (!session || !loaded) return Response.json(null);
+    return Response.json({
+      session: { expiresAt: session.expiresAt.toISOString(), userId: session.userId },
+      user: serializeCurrentUser(loaded.user),
+      ...(loaded.error ? { error: loaded.error } : {}),
+    });
+  },
+  "verify-email": async ({ request, app }) => {
+    const url = new URL(request.url);
+    await verifyEmail(app.db, url.searchParams.get("token") ?? "");
+    const callbackURL = url.searchParams.get("callbackURL");
+    return Response.json(callbackURL ? { status: true, redirect: true, url: safeRedirectPath(callbackURL, "/") } : { status: true });
+  },
+};
+
+const postHandlers: Record<string, Handler> = {
+  "sign-in/email": async ({ request, app }) => {
+    const body = (await readJsonBody(request)) as Record<string, unknown>;
+    const input = parseInput(signInSchema, body);
+    const userId = await verifyCredentials(app.db, input, request);
+    const session = await createSession(app.db, userId, request);
+    const loaded = await loadCurrentUser(app.db, userId);
+    const user = loaded ? serializeCurrentUser(loaded.user) : null;
+    const callbackURL = typeof body.callbackURL === "string" ? body.callbackURL : null;
+    const target = loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
+    return withCookie(target ? { redirect: true, url: target, user } : { redirect: false, user }, session.setCookie);
+  },
+  "sign-up/email": async ({ request, app }) => {
+    const input = parseInput(apiSignUpSchema, await readJsonBody(request));
+    const userId = await signUp(app.db, input, request);
+    const session = await createSession(app.db, userId, request);
+    const loaded = await loadCurrentUser(app.db, userId);
+    return withCookie({ user: loaded ? serializeCurrentUser(loaded.user) : null }, session.setCookie);
+  },
+  "sign-out": async ({ request, app }) => withCookie({ success: true }, await endSession(app.db, request)),
+  "change-password": async ({ request, context, app }) => {
+    const user = await requireApiUser(request, context);
+    const { session } = await getRequestAuth(request, context);
+    const input = parseInput(apiChangePasswordSchema, await readJsonBody(request));
+    // revokeOtherSessions is always true (SPEC.md §9), whatever the body says.
+    await changePassword(app.db, user, session!.id, { ...input, confirmPassword: input.newPassword });
+    return Response.json({ status: true });
+  },
+  "update-user": async ({ request, context, app }) => {
+    const user = await requireApiUser(request, context);
+    await updateOwnProfile(app.db, user, parseInput(updateUserSchema, await readJsonBody(request)));
+    return Response.json({ status: true });
+  },
+  "revoke-sessions": async ({ request, context, app }) => {
+    const user = await requireApiUser(request, context);
+    await revokeAllSessions(app.db, user.id);
+    return withCookie({ status: true }, await destroySessionCookie());
+  },
+  "revoke-other-sessions": async ({ request, context, app }) => {
+    const user = await requireApiUser(request, context);
+    const { session } = await getRequestAuth(request, context);
+    await revokeOtherSessions(app.db, user.id, session!.id);
+    return Response.json({ status: true });
+  },
+  "delete-user": async ({ request, context, app }) => {
+    const user = await requireApiUser(request, context);
+    const { password } = parseInput(deleteUserSchema, await readJsonBody(request));
+    await deleteOwnAccount(app.db, user, password);
+    return withCookie({ success: true, redirect: true, url: "/login" }, await destroySessionCookie());
+  },
+  "forget-password": async ({ request, app }) => {
+    const { email } = parseInput(forgotPasswordSchema, await readJsonBody(request));
+    await requestPasswordReset(app.db, email, request);
+    return Response.json({ status: true });
+  },
+  "reset-password": async ({ request, app }) => {
+    await resetPassword(app.db, parseInput(apiResetPasswordSchema, await readJsonBody(request)));
+    return Response.json({ status: true });
+  },
+};
+
+function dispatch(handlers: Record<string, Handler>, args: Route.LoaderArgs | Route.ActionArgs) {
+  return handleApi(async () => {
+    const handler = handlers[args.params["*"] ?? ""];
+    if (!handler) return jsonError(404, "NOT_FOUND", "Not Found");
+    return handler({ request: args.request, context: args.context, app: getAppFromContext(args.context) });
+  });
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return dispatch(getHandlers, args);
+}
+
+export function action(args: Route.ActionArgs) {
+  if (args.request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST for this call.");
+  return dispatch(postHandlers, args);
+}
+

@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { forgotPasswordSchema, HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { requestPasswordReset } from "~/server/auth/accounts.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/forgot-password";
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that e-mail address, we have sent a link to reset its password. The link works for one hour.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  // A bot that fills the honeypot gets the same answer and nothing is sent.
+  if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
+  const { db } = getAppFromContext(context);
+  try {
+    await requestPasswordReset(db, submission.value.email, request);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: error.status });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
+  return (
+    <AuthCard title="Reset your password" description="Enter the e-mail address you sign in with and we will send you a link.">
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          {actionData?.sent ? (
+            <Callout.Root color="green" role="status">
+              <Callout.Text>{RESET_REQUESTED_MESSAGE}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          {form.errors?.length ? (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <Honeypot name={HONEYPOT_FIELD} />
+          <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
+          <Button type="submit" size="3" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+          <Text size="2" align="center">
+            <RadixLink asChild>
+              <Link to="/login">Back to sign in</Link>
+            </RadixLink>
+          </Text>
+        </Flex>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Orliverse Classroom" }];

@@ -1,0 +1,41 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AuthScreen } from "~/components/auth/auth-screen";
+import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
+import { createAuthenticator } from "~/server/auth/authenticator.server";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { signInAndRedirect } from "~/server/auth/sign-in.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(request, context);
+  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request, context);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (formData.get(HONEYPOT_FIELD)) {
+    return data({ result: submission.reply({ formErrors: ["Your sign-in could not be processed. Please try again."], hideFields: ["password"] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { db } = getAppFromContext(context);
+  try {
+    const userId = await createAuthenticator(db).authenticate("form", request);
+    return await signInAndRedirect(db, userId, request, submission.value.redirectTo);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthScreen initialState="login" lastResult={actionData?.result} redirectTo={loaderData.redirectTo} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];

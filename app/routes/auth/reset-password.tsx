@@ -1,0 +1,91 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { redirectWithSuccess } from "remix-toast";
+import { AuthCard } from "~/components/auth/auth-card";
+import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
+import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/reset-password";
+
+const HIDDEN = ["newPassword", "confirmPassword"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { db } = getAppFromContext(context);
+  // A used or expired link says so at once, before anyone types a new password.
+  const problem = token ? await tokenProblem(db, token, ["reset-password", "invite"], "password reset") : null;
+  return { token, problem };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== "success" || formData.get(HONEYPOT_FIELD)) {
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  }
+  const { db } = getAppFromContext(context);
+  try {
+    await resetPassword(db, submission.value);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: HIDDEN }) }, { status: error.status });
+  }
+  return redirectWithSuccess("/login", "Your password has been changed. Sign in with your new password.");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({ id: "reset-password", lastResult: actionData?.result });
+  if (!loaderData.token || loaderData.problem) {
+    return (
+      <AuthCard title="Reset your password">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {loaderData.problem ?? "This reset link is not complete. Open the link from your e-mail again, or ask for a new one."}
+          </Callout.Text>
+        </Callout.Root>
+        <Text size="2">
+          <RadixLink asChild>
+            <Link to="/forgot-password">Ask for a new reset link</Link>
+          </RadixLink>
+        </Text>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters."
+    >
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          {form.errors?.length ? (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>
+                {form.errors.join(" ")}{" "}
+                <RadixLink asChild>
+                  <Link to="/forgot-password">Ask for a new link</Link>
+                </RadixLink>
+              </Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <Honeypot name={HONEYPOT_FIELD} />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <PasswordField label="New Password" {...fieldProps(fields.newPassword)} autoComplete="new-password" />
+          <PasswordField label="Confirm New Password" {...fieldProps(fields.confirmPassword)} autoComplete="new-password" />
+          <Button type="submit" size="3" disabled={busy}>
+            {busy ? "Saving..." : "Set new password"}
+          </Button>
+        </Flex>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Orliverse Classroom" }];

@@ -1,0 +1,47 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AuthScreen } from "~/components/auth/auth-screen";
+import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
+import { signUp } from "~/server/auth/accounts.server";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { signInAndRedirect } from "~/server/auth/sign-in.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/signup";
+
+const HIDDEN = ["password", "confirmPassword"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signUpSchema });
+  if (formData.get(HONEYPOT_FIELD)) {
+    return data({ result: submission.reply({ formErrors: ["Your sign-up could not be processed. Please try again."], hideFields: HIDDEN }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  }
+  const { db } = getAppFromContext(context);
+  try {
+    const userId = await signUp(db, submission.value, request);
+    return await signInAndRedirect(db, userId, request);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const fieldErrors = error.code === "CONFLICT" ? { email: [error.message] } : undefined;
+    return data(
+      { result: submission.reply({ formErrors: fieldErrors ? undefined : [error.message], fieldErrors, hideFields: HIDDEN }) },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  return <AuthScreen initialState="signup" lastResult={actionData?.result} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Create an account · Orliverse Classroom" }];

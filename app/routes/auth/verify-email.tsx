@@ -1,0 +1,58 @@
+import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { tokenProblem, verifyEmail } from "~/server/auth/accounts.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/verify-email";
+
+/**
+ * The link from the verification e-mail. Opening it changes nothing (mail
+ * scanners open links too); the button's POST marks emailVerified true.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { token, problem: "This verification link is not complete. Open the link from your e-mail again." };
+  const { db } = getAppFromContext(context);
+  return { token, problem: await tokenProblem(db, token, ["verify-email"], "verification") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = String((await request.formData()).get("token") ?? "");
+  const { db } = getAppFromContext(context);
+  try {
+    await verifyEmail(db, token);
+    return { verified: true, message: "Thank you. Your e-mail address is confirmed." };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { verified: false, message: error.message };
+  }
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const result = actionData ?? (loaderData.problem ? { verified: false, message: loaderData.problem } : null);
+  return (
+    <AuthCard title="Confirm your e-mail address">
+      <Flex direction="column" gap="4">
+        {result ? (
+          <Callout.Root color={result.verified ? "green" : "red"} role={result.verified ? "status" : "alert"}>
+            <Callout.Text>{result.message}</Callout.Text>
+          </Callout.Root>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Button type="submit" size="3" disabled={busy} style={{ width: "100%" }}>
+              {busy ? "Confirming..." : "Confirm my e-mail address"}
+            </Button>
+          </Form>
+        )}
+        <Button asChild size="3" variant="soft">
+          <Link to="/">Continue to Orliverse Classroom</Link>
+        </Button>
+      </Flex>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm your e-mail · Orliverse Classroom" }];

@@ -1,0 +1,246 @@
+/**
+ * Account rules: sign-in, sign-up, password change and reset, e-mail
+ * verification, profile update and account deletion. Routes and the
+ * /api/auth endpoints both call these.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ChangePasswordInput } from "~/lib/schemas/password";
+import type { signUpSchema } from "~/lib/schemas/auth";
+import type { Db } from "../db/client.server";
+import { auditEvents, credentials, type VerificationPurpose, users, verificationTokens } from "../db/schema.server";
+import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
+import { appBaseUrl, sendMail } from "../mail/mailer.server";
+import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
+import type { CurrentUser } from "./current-user.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { clientIp, hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
+
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const WRONG_CURRENT_PASSWORD = "Invalid password: the current password is not correct.";
+
+const HOUR = 3_600_000;
+const TOKEN_TTL: Record<VerificationPurpose, number> = {
+  "verify-email": 48 * HOUR,
+  "reset-password": 1 * HOUR,
+  invite: 7 * 24 * HOUR,
+};
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function findUserWithHash(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, status: users.status, passwordHash: credentials.passwordHash })
+    .from(users)
+    .leftJoin(credentials, eq(credentials.userId, users.id))
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Checks e-mail and password; one generic message for either being wrong. Returns the user id. */
+export async function verifyCredentials(
+  db: Db,
+  input: { email: string; password: string },
+  request: Request,
+): Promise<number> {
+  const ip = clientIp(request);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `sign-in:email:${normaliseEmail(input.email)}`, rule: RATE_LIMITS.signInPerEmail },
+      { key: ip ? `sign-in:ip:${ip}` : null, rule: RATE_LIMITS.signInPerIp },
+    ],
+    "Too many sign-in attempts.",
+  );
+  const user = await findUserWithHash(db, input.email);
+  if (!user?.passwordHash) {
+    await verifyAgainstDummy(input.password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
+  return user.id;
+}
+
+/** Creates a single-use token for the user; only its hash is stored. Returns the raw token. */
+export async function createVerificationToken(db: Db, userId: number, purpose: VerificationPurpose): Promise<string> {
+  const token = newToken();
+  await db.insert(verificationTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]),
+  });
+  return token;
+}
+
+/** Whether a link's token can still be used, without using it: null when valid, else a clear message. */
+export async function tokenProblem(db: Db, token: string, purposes: VerificationPurpose[], what: string): Promise<string | null> {
+  const rows = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(token))).limit(1);
+  const row = rows.find((r) => purposes.includes(r.purpose));
+  if (!row) return `This ${what} link is not valid. Ask for a new one.`;
+  if (row.usedAt) return `This ${what} link has already been used. Ask for a new one.`;
+  if (row.expiresAt.getTime() <= Date.now()) return `This ${what} link has expired. Ask for a new one.`;
+  return null;
+}
+
+/** Marks a token used and returns its user, or throws a clear message when used or expired. */
+async function consumeToken(db: Db, token: string, purpose: VerificationPurpose, what: string): Promise<number> {
+  const [row] = await db
+    .select()
+    .from(verificationTokens)
+    .where(and(eq(verificationTokens.tokenHash, hashToken(token)), eq(verificationTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) throw badRequest(`This ${what} link is not valid. Ask for a new one.`);
+  if (row.usedAt) throw badRequest(`This ${what} link has already been used. Ask for a new one.`);
+  if (row.expiresAt.getTime() <= Date.now()) throw badRequest(`This ${what} link has expired. Ask for a new one.`);
+  const claimed = await db
+    .update(verificationTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(verificationTokens.id, row.id), isNull(verificationTokens.usedAt), gt(verificationTokens.expiresAt, new Date())))
+    .returning({ userId: verificationTokens.userId });
+  if (claimed.length === 0) throw badRequest(`This ${what} link has already been used. Ask for a new one.`);
+  return claimed[0].userId;
+}
+
+export async function sendVerificationEmail(db: Db, user: { id: number; email: string; name: string }, request: Request) {
+  const token = await createVerificationToken(db, user.id, "verify-email");
+  const link = `${appBaseUrl(request)}/verify-email?token=${encodeURIComponent(token)}`;
+  await sendMail(db, {
+    to: user.email,
+    subject: "Confirm your e-mail address for Orliverse Classroom",
+    text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.\n`,
+  });
+}
+
+/** A new teacher account with no school. Returns the new user's id. */
+export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, request: Request): Promise<number> {
+  const ip = clientIp(request);
+  await enforceRateLimits(db, [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }], "Too many sign-ups from this network.");
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    if (existing) throw conflict("An account with this e-mail address already exists. Sign in instead.");
+    const [user] = await tx.insert(users).values({ name: input.name, email, role: "teacher" }).returning({ id: users.id });
+    await tx.insert(credentials).values({ userId: user.id, passwordHash });
+    await tx.insert(auditEvents).values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
+    return user.id;
+  });
+  await sendVerificationEmail(db, { id: userId, email, name: input.name }, request);
+  return userId;
+}
+
+/**
+ * Changes the actor's password: checks the current one, applies SPEC.md §5's
+ * rules (already parsed) and always revokes the user's other sessions.
+ */
+export async function changePassword(
+  db: Db,
+  actor: Pick<CurrentUser, "id">,
+  currentSessionId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
+    await tx.insert(auditEvents).values({ actorUserId: actor.id, action: "user.change_password", targetType: "user", targetId: String(actor.id) });
+  });
+  // revokeOtherSessions is always true (SPEC.md §9).
+  await revokeOtherSessions(db, actor.id, currentSessionId);
+}
+
+/** Sends a reset link when the e-mail is known; the caller answers the same either way. */
+export async function requestPasswordReset(db: Db, emailInput: string, request: Request): Promise<void> {
+  const email = normaliseEmail(emailInput);
+  const ip = clientIp(request);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `reset:email:${email}`, rule: RATE_LIMITS.passwordResetPerEmail },
+      { key: ip ? `reset:ip:${ip}` : null, rule: RATE_LIMITS.passwordResetPerIp },
+    ],
+    "Too many password reset requests.",
+  );
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  if (!user) return;
+  const token = await createVerificationToken(db, user.id, "reset-password");
+  const link = `${appBaseUrl(request)}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail(db, {
+    to: user.email,
+    subject: "Reset your Orliverse Classroom password",
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n${link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.\n`,
+  });
+}
+
+/** Sets a new password from a reset (or invitation) link, and signs the user out everywhere. */
+export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<number> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const userId = await db.transaction(async (tx) => {
+    let id: number;
+    try {
+      id = await consumeToken(tx, input.token, "reset-password", "password reset");
+    } catch (error) {
+      // An invitation link sets the first password the same way.
+      try {
+        id = await consumeToken(tx, input.token, "invite", "invitation");
+      } catch {
+        throw error;
+      }
+    }
+    await tx
+      .insert(credentials)
+      .values({ userId: id, passwordHash })
+      .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx.insert(auditEvents).values({ actorUserId: id, action: "user.reset_password", targetType: "user", targetId: String(id) });
+    return id;
+  });
+  await revokeAllSessions(db, userId);
+  return userId;
+}
+
+export async function verifyEmail(db: Db, token: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, "verify-email", "verification");
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    return userId;
+  });
+}
+
+export async function updateOwnProfile(
+  db: Db,
+  actor: Pick<CurrentUser, "id">,
+  input: { name?: string; image?: string | null },
+): Promise<void> {
+  if (input.name === undefined && input.image === undefined) return;
+  await db
+    .update(users)
+    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.image !== undefined ? { image: input.image } : {}), updatedAt: new Date() })
+    .where(eq(users.id, actor.id));
+}
+
+/**
+ * Deletes the actor's own account after confirming the password. Sessions
+ * and credentials go with it; classes stay (without this teacher).
+ */
+export async function deleteOwnAccount(db: Db, actor: Pick<CurrentUser, "id" | "schoolId">, password: string): Promise<void> {
+  const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(auditEvents).values({ actorUserId: null, action: "user.delete", targetType: "user", targetId: String(actor.id), schoolId: actor.schoolId });
+    await tx.delete(users).where(eq(users.id, actor.id));
+  });
+}

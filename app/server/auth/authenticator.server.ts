@@ -1,0 +1,19 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { Db } from "../db/client.server";
+import { verifyCredentials } from "./accounts.server";
+
+/**
+ * remix-auth with the form strategy: it checks the credentials and returns
+ * the user id; the session itself is ours (app/server/auth/session.server.ts).
+ */
+export function createAuthenticator(db: Db) {
+  const authenticator = new Authenticator<number>();
+  authenticator.use(
+    new FormStrategy(async ({ form, request }) =>
+      verifyCredentials(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, request),
+    ),
+    "form",
+  );
+  return authenticator;
+}

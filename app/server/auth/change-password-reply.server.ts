@@ -1,0 +1,37 @@
+import type { Submission } from "@conform-to/react";
+import type { ChangePasswordInput } from "~/lib/schemas/password";
+import type { Db } from "../db/client.server";
+import { isDomainError } from "../errors.server";
+import { logger } from "../logger.server";
+import { changePassword } from "./accounts.server";
+import type { CurrentUser } from "./current-user.server";
+
+export type ChangePasswordOutcome =
+  | { kind: "success" }
+  | { kind: "wrong-current-password" }
+  | { kind: "failed"; message: string }
+  | { kind: "unexpected" };
+
+/**
+ * Runs the change and classifies the outcome as SPEC.md §8 does: a 400 whose
+ * message contains 'password' is a wrong current password; any other error
+ * is a failure; anything thrown that is not ours is unexpected.
+ */
+export async function runChangePassword(
+  db: Db,
+  user: CurrentUser,
+  sessionId: string,
+  submission: Submission<ChangePasswordInput> & { status: "success" },
+): Promise<ChangePasswordOutcome> {
+  try {
+    await changePassword(db, user, sessionId, submission.value);
+    return { kind: "success" };
+  } catch (error) {
+    if (isDomainError(error)) {
+      if (error.status === 400 && error.message.toLowerCase().includes("password")) return { kind: "wrong-current-password" };
+      return { kind: "failed", message: error.message };
+    }
+    logger.error("change_password.unexpected", { error: String(error) });
+    return { kind: "unexpected" };
+  }
+}
