@@ -42,6 +42,21 @@ export default [
     route("auth/*", "routes/api/auth.ts"),
     // survey API (issue 5)
     // class API (issue 6)
+    route("classes", "routes/api/classes/index.ts"),
+    route("classes/my-classes", "routes/api/classes/my-classes.ts"),
+    route("classes/:id", "routes/api/classes/class.ts"),
+    route("classes/:id/students-with-contacts", "routes/api/classes/students-with-contacts.ts"),
+    route("classes/:id/dashboard", "routes/api/classes/dashboard.ts"),
+    route("classes/:id/online-students", "routes/api/classes/online-students.ts"),
+    route("classCodes/generate", "routes/api/class-codes/generate.ts"),
+    route("classCodes/stop", "routes/api/class-codes/stop.ts"),
+    route("classCodes/class/:classId", "routes/api/class-codes/class.ts"),
+    route("classes/:classId/user/:userId", "routes/api/classes/class-teacher.ts"),
+    route("classes/:classId/surveys", "routes/api/classes/surveys.ts"),
+    route("classes/:classId/surveys/assignable", "routes/api/classes/assignable-surveys.ts"),
+    route("classes/:classId/surveys/:surveyId/assign", "routes/api/classes/assign-survey.ts"),
+    route("classes/:classId/assignments/:assignmentId/status", "routes/api/classes/assignment-status.ts"),
+    route("classes/:classId/assignments/:assignmentId/stats", "routes/api/classes/assignment-stats.ts"),
     // user API (issue 7)
   ]),
 

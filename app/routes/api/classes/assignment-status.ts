@@ -1,0 +1,21 @@
+/** PATCH /api/classes/{classId}/assignments/{assignmentId}/status `{ status }`: 'completed' closes, anything else starts. */
+import { assignmentStatusSchema } from "~/lib/schemas/classroom";
+import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { setAssignmentStatus } from "~/server/assignments/assignments.server";
+import { requireApiUser } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/assignment-status";
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PATCH") return jsonError(405, "METHOD_NOT_ALLOWED", "Use PATCH.");
+    const user = await requireApiUser(request, context);
+    const classId = parseId(params.classId);
+    const assignmentId = parseId(params.assignmentId);
+    const { status } = parseInput(assignmentStatusSchema, await readJsonBody(request));
+    const { db } = getAppFromContext(context);
+    const result = await setAssignmentStatus(db, user, { classId, assignmentId, status });
+    const message = result.change === "closed" ? "Survey closed successfully!" : "Survey started successfully!";
+    return Response.json({ ...result, message });
+  });
+}

@@ -1,0 +1,28 @@
+/** GET /api/classes/{id}: the class and its teachers. PUT /api/classes/{id}: rename it. */
+import { updateClassSchema } from "~/lib/schemas/classroom";
+import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth/guards.server";
+import { getClass, listClassTeachers, updateClass } from "~/server/classes/classes.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/class";
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    const classId = parseId(params.id);
+    const { db } = getAppFromContext(context);
+    const klass = await getClass(db, user, classId);
+    return Response.json({ class: klass, teachers: await listClassTeachers(db, user, classId) });
+  });
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PUT") return jsonError(405, "METHOD_NOT_ALLOWED", "Use GET or PUT.");
+    const user = await requireApiUser(request, context);
+    const classId = parseId(params.id);
+    const input = parseInput(updateClassSchema, await readJsonBody(request));
+    const { db } = getAppFromContext(context);
+    return Response.json({ class: await updateClass(db, user, classId, input) });
+  });
+}

@@ -1,0 +1,14 @@
+/** GET /api/classes/my-classes: `{ classes: [{ id, name, schoolId, schoolName }] }` (SPEC.md §7). */
+import { handleApi } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth/guards.server";
+import { listMyClasses } from "~/server/classes/class-scope.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/my-classes";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    const { db } = getAppFromContext(context);
+    return Response.json({ classes: await listMyClasses(db, user) });
+  });
+}
