@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
-import { LogoMark } from "~/components/layout/logo";
+import { Avatar } from "~/components/avatar/avatar";
 import { isAdmin } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/home";
@@ -9,17 +9,17 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const noClasses = new URL(request.url).searchParams.get("noClasses") === "true";
-  return { noClasses, firstName: user.name.split(" ")[0], admin: isAdmin(user), hasSchool: user.schoolId !== null };
+  return { noClasses, name: user.name, firstName: user.name.split(" ")[0], admin: isAdmin(user), hasSchool: user.schoolId !== null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { noClasses, firstName, admin, hasSchool } = loaderData;
+  const { noClasses, name, firstName, admin, hasSchool } = loaderData;
   return (
     <Flex justify="center" px="4" py={{ initial: "6", sm: "9" }}>
       <Card size="4" style={{ width: "100%", maxWidth: 560 }}>
         <Flex direction="column" align="center" gap="4" style={{ textAlign: "center" }}>
-          <Box className="home-avatar" aria-hidden="true">
-            <LogoMark size={72} />
+          <Box className="home-avatar">
+            <Avatar name={name} size={96} />
           </Box>
           <Heading as="h1" size="6">
             {noClasses ? `Welcome, ${firstName}! You have no classes yet` : `Welcome back, ${firstName}`}

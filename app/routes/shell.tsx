@@ -1,5 +1,6 @@
 import { Box, Flex } from "@radix-ui/themes";
 import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { Avatar } from "~/components/avatar/avatar";
 import { Logo } from "~/components/layout/logo";
 import type { ProfileState } from "~/components/layout/profile-area";
 import { ProfileMenu } from "~/components/layout/profile-menu";
@@ -34,7 +35,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             <Flex flexGrow="1" align="center" justify="center" className="navbar-slot">
               {navbar}
             </Flex>
-            <ProfileMenu state={state} user={loaderData.user} />
+            <ProfileMenu state={state} user={loaderData.user} avatar={<Avatar name={loaderData.user.name} size={36} />} />
           </Flex>
         </header>
       </Box>

@@ -1,0 +1,286 @@
+/**
+ * Accounts on a real database: sessions (hashed ids, rotation, expiry,
+ * revocation), credentials, sign-up, password change and reset, e-mail
+ * verification, rate limits, and the guards' redirects.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, beforeEach, expect, test, vi } from "vitest";
+import {
+  changePassword,
+  INVALID_CREDENTIALS,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  verifyCredentials,
+  verifyEmail,
+} from "~/server/auth/accounts.server";
+import { loadCurrentUser } from "~/server/auth/current-user.server";
+import { requireAdmin, requireAnonymous, requireApiUser, requireUser } from "~/server/auth/guards.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { createSession, findSession, hashToken, revokeOtherSessions } from "~/server/auth/session.server";
+import type { App } from "~/server/app.server";
+import { getConfig } from "~/server/config.server";
+import { appContext } from "~/server/context.server";
+import type { Db } from "~/server/db/client.server";
+import { credentials, emailOutbox, rateLimits, sessions, users, verificationTokens } from "~/server/db/schema.server";
+import { DomainError } from "~/server/errors.server";
+import { createTestDatabase } from "../support/database";
+import { createSchool, createUser } from "../support/fixtures";
+
+vi.stubEnv("SESSION_SECRET", randomBytes(32).toString("hex"));
+vi.stubEnv("LOG_LEVEL", "silent");
+
+let db: Db;
+let app: App;
+const PASSWORD = "Correct-Horse-9";
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  app = { config: getConfig(), database, db };
+});
+
+beforeEach(async () => {
+  await db.delete(rateLimits);
+});
+
+function requestFrom(ip: string, cookie?: string, path = "/class/-1/home") {
+  const headers = new Headers({ "x-forwarded-for": ip, "user-agent": "vitest" });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`http://localhost${path}`, { headers });
+}
+
+const cookieOf = (setCookie: string) => setCookie.split(";")[0];
+
+function contextFor(): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, app);
+  return context;
+}
+
+async function userWithPassword(values: Parameters<typeof createUser>[1], password = PASSWORD) {
+  const user = await createUser(db, values);
+  await db.insert(credentials).values({ userId: user.id, passwordHash: await hashPassword(password) });
+  return user;
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+test("a session stores only the hash of the cookie's id, and the cookie finds it", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const session = await createSession(db, user.id, requestFrom("10.0.0.1"));
+  const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+  expect(row.id).toBe(hashToken(session.token));
+  expect(row.id).not.toContain(session.token);
+  expect(session.setCookie).toMatch(/HttpOnly/);
+  expect(session.setCookie).toMatch(/SameSite=Lax/);
+  const found = await findSession(db, requestFrom("10.0.0.1", cookieOf(session.setCookie)));
+  expect(found?.userId).toBe(user.id);
+});
+
+test("signing in again rotates the session: the old id stops working", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const first = await createSession(db, user.id, requestFrom("10.0.0.2"));
+  const second = await createSession(db, user.id, requestFrom("10.0.0.2", cookieOf(first.setCookie)));
+  expect(second.token).not.toBe(first.token);
+  expect(await findSession(db, requestFrom("10.0.0.2", cookieOf(first.setCookie)))).toBeNull();
+  expect(await findSession(db, requestFrom("10.0.0.2", cookieOf(second.setCookie)))).not.toBeNull();
+});
+
+test("an expired session is not found", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const session = await createSession(db, user.id, requestFrom("10.0.0.3"));
+  await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+  expect(await findSession(db, requestFrom("10.0.0.3", cookieOf(session.setCookie)))).toBeNull();
+});
+
+test("a tampered cookie is not a session", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const session = await createSession(db, user.id, requestFrom("10.0.0.4"));
+  const tampered = cookieOf(session.setCookie).replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+  expect(await findSession(db, requestFrom("10.0.0.4", tampered))).toBeNull();
+});
+
+test("revoking other sessions keeps only the current one", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const laptop = await createSession(db, user.id, requestFrom("10.0.0.5"));
+  const phone = await createSession(db, user.id, requestFrom("10.0.0.6"));
+  await revokeOtherSessions(db, user.id, laptop.id);
+  const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+  expect(left.map((s) => s.id)).toEqual([laptop.id]);
+  expect(phone.id).not.toBe(laptop.id);
+});
+
+test("a wrong e-mail and a wrong password get the same generic message", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const unknown = await thrown(verifyCredentials(db, { email: "nobody@test.example", password: PASSWORD }, requestFrom("10.0.1.1")));
+  const wrong = await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom("10.0.1.1")));
+  expect(unknown).toBeInstanceOf(DomainError);
+  expect((unknown as DomainError).message).toBe(INVALID_CREDENTIALS);
+  expect((wrong as DomainError).message).toBe(INVALID_CREDENTIALS);
+  expect((wrong as DomainError).status).toBe(401);
+  expect(await verifyCredentials(db, { email: user.email.toUpperCase(), password: PASSWORD }, requestFrom("10.0.1.1"))).toBe(user.id);
+});
+
+test("sign-in attempts are rate-limited per e-mail with a clear 429 message, across callers", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  for (let i = 0; i < 10; i++) {
+    await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom(`10.0.2.${i}`)));
+  }
+  const limited = (await thrown(verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99")))) as DomainError;
+  expect(limited.status).toBe(429);
+  expect(limited.message).toMatch(/Too many sign-in attempts/);
+  // A new window starts once the old one is over.
+  await db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
+  expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99"))).toBe(user.id);
+});
+
+test("sign-up creates a teacher with no school and queues a verification e-mail", async () => {
+  const email = `New.Teacher.${randomBytes(3).toString("hex")}@Test.example`;
+  const userId = await signUp(db, { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD }, requestFrom("10.0.3.1"));
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  expect(user).toMatchObject({ role: "teacher", schoolId: null, emailVerified: false, email: email.toLowerCase() });
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()));
+  expect(mail.text).toMatch(/\/verify-email\?token=/);
+
+  const duplicate = (await thrown(
+    signUp(db, { name: "Again", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD }, requestFrom("10.0.3.2")),
+  )) as DomainError;
+  expect(duplicate.status).toBe(409);
+  const token = decodeURIComponent(mail.text.match(/token=([^\s]+)/)![1]);
+  await verifyEmail(db, token);
+  const [verified] = await db.select().from(users).where(eq(users.id, userId));
+  expect(verified.emailVerified).toBe(true);
+});
+
+test("changing the password checks the current one and always revokes the other sessions", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  const here = await createSession(db, user.id, requestFrom("10.0.4.1"));
+  await createSession(db, user.id, requestFrom("10.0.4.2"));
+  const wrong = (await thrown(
+    changePassword(db, user, here.id, { currentPassword: "Nope-1234", newPassword: "Brand-New-7", confirmPassword: "Brand-New-7" }),
+  )) as DomainError;
+  expect(wrong.status).toBe(400);
+  expect(wrong.message.toLowerCase()).toContain("password");
+
+  await changePassword(db, user, here.id, { currentPassword: PASSWORD, newPassword: "Brand-New-7", confirmPassword: "Brand-New-7" });
+  const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+  expect(left.map((s) => s.id)).toEqual([here.id]);
+  expect(await verifyCredentials(db, { email: user.email, password: "Brand-New-7" }, requestFrom("10.0.4.3"))).toBe(user.id);
+});
+
+test("a password reset link works once, and says so when used or expired", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  await createSession(db, user.id, requestFrom("10.0.5.1"));
+  await requestPasswordReset(db, "unknown.person@test.example", requestFrom("10.0.5.1"));
+  expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, "unknown.person@test.example"))).toHaveLength(0);
+
+  await requestPasswordReset(db, user.email, requestFrom("10.0.5.1"));
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+  const token = decodeURIComponent(mail.text.match(/reset-password\?token=([^\s]+)/)![1]);
+  await resetPassword(db, { token, newPassword: "Reset-Pass-8" });
+  expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  expect(await verifyCredentials(db, { email: user.email, password: "Reset-Pass-8" }, requestFrom("10.0.5.2"))).toBe(user.id);
+
+  const reused = (await thrown(resetPassword(db, { token, newPassword: "Another-Pass-9" }))) as DomainError;
+  expect(reused.message).toBe("This password reset link has already been used. Ask for a new one.");
+
+  await requestPasswordReset(db, user.email, requestFrom("10.0.5.3"));
+  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
+  const second = decodeURIComponent(mails.at(-1)!.text.match(/reset-password\?token=([^\s]+)/)![1]);
+  await db.update(verificationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationTokens.tokenHash, hashToken(second)));
+  const expired = (await thrown(resetPassword(db, { token: second, newPassword: "Another-Pass-9" }))) as DomainError;
+  expect(expired.message).toBe("This password reset link has expired. Ask for a new one.");
+});
+
+test("password reset requests are rate-limited per e-mail", async () => {
+  const school = await createSchool(db);
+  const user = await userWithPassword({ schoolId: school.id });
+  for (let i = 0; i < 5; i++) await requestPasswordReset(db, user.email, requestFrom(`10.0.6.${i}`));
+  const limited = (await thrown(requestPasswordReset(db, user.email, requestFrom("10.0.6.50")))) as DomainError;
+  expect(limited.status).toBe(429);
+});
+
+test("when the school cannot be loaded, the basic user is used and the error kept", async () => {
+  const school = await createSchool(db);
+  const user = await createUser(db, { schoolId: school.id });
+  const failing = await loadCurrentUser(db, user.id, async () => {
+    throw new Error("connection reset");
+  });
+  expect(failing).toMatchObject({ user: { id: user.id, school: null }, error: "connection reset" });
+  const silent = await loadCurrentUser(db, user.id, async () => {
+    throw new Error("");
+  });
+  expect(silent?.error).toBe("Failed to fetch user information");
+  const loaded = await loadCurrentUser(db, user.id);
+  expect(loaded).toMatchObject({ error: null, user: { school: { id: school.id, name: school.name, status: "active" } } });
+});
+
+async function signedInRequest(userId: number, path = "/class/-1/home") {
+  const session = await createSession(db, userId, requestFrom("10.0.7.1"));
+  return requestFrom("10.0.7.1", cookieOf(session.setCookie), path);
+}
+
+async function redirectTarget(promise: Promise<unknown>): Promise<string | null> {
+  const error = await thrown(promise);
+  if (!(error instanceof Response)) throw error;
+  return error.headers.get("Location");
+}
+
+test("an anonymous visitor is sent to /login, keeping where they wanted to go", async () => {
+  const target = await redirectTarget(requireUser(requestFrom("10.0.8.1", undefined, "/class/7/surveys/manage?x=1"), contextFor()));
+  expect(target).toBe("/login?redirectTo=%2Fclass%2F7%2Fsurveys%2Fmanage%3Fx%3D1");
+});
+
+test("an archived user, and a user of an archived school, go to /blocked", async () => {
+  const school = await createSchool(db);
+  const archivedUser = await createUser(db, { schoolId: school.id, status: "archived" });
+  expect(await redirectTarget(requireUser(await signedInRequest(archivedUser.id), contextFor()))).toBe("/blocked");
+  const closedSchool = await createSchool(db, { status: "archived" });
+  const teacher = await createUser(db, { schoolId: closedSchool.id });
+  expect(await redirectTarget(requireUser(await signedInRequest(teacher.id), contextFor()))).toBe("/blocked");
+  const api = await thrown(requireApiUser(await signedInRequest(teacher.id), contextFor()));
+  expect((api as Response).status).toBe(403);
+});
+
+test("a teacher opening /admin goes to the home of class -1; an admin passes", async () => {
+  const school = await createSchool(db);
+  const teacher = await createUser(db, { schoolId: school.id });
+  expect(await redirectTarget(requireAdmin(await signedInRequest(teacher.id, "/admin/staff"), contextFor()))).toBe("/class/-1/home");
+  const admin = await createUser(db, { schoolId: school.id, role: "admin" });
+  const passed = await requireAdmin(await signedInRequest(admin.id, "/admin/staff"), contextFor());
+  expect(passed.id).toBe(admin.id);
+});
+
+test("signed-in users on /login or /signup are redirected by role", async () => {
+  const school = await createSchool(db);
+  const admin = await createUser(db, { schoolId: null, role: "admin" });
+  const teacher = await createUser(db, { schoolId: school.id });
+  expect(await redirectTarget(requireAnonymous(await signedInRequest(admin.id, "/login"), contextFor()))).toBe("/admin/staff");
+  expect(await redirectTarget(requireAnonymous(await signedInRequest(teacher.id, "/signup"), contextFor()))).toBe("/class/-1/home");
+  await expect(requireAnonymous(requestFrom("10.0.9.1", undefined, "/login"), contextFor())).resolves.toBeUndefined();
+});
+
+test("the API answers 401 JSON without a session", async () => {
+  const response = (await thrown(requireApiUser(requestFrom("10.0.9.2"), contextFor()))) as Response;
+  expect(response.status).toBe(401);
+  expect(await response.json()).toEqual({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+});
