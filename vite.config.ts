@@ -2,12 +2,18 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
 const isVitest = Boolean(process.env.VITEST);
+/** .ci/run sets this to collect every run's counts (one JSON report per vitest run). */
+const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
 
 export default defineConfig({
   plugins: isVitest ? [] : [reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   test: {
+    ...(jsonReportDir && {
+      reporters: ["default", "json"],
+      outputFile: { json: `${jsonReportDir}/vitest-${Date.now()}-${process.pid}.json` },
+    }),
     projects: [
       {
         extends: true,

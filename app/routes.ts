@@ -60,6 +60,7 @@ export default [
     // user API (issue 7)
   ]),
 
+  route("bench/reference", "routes/bench-reference.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: requests per second of the app's routes, as a ratio
+ * against a reference page (app/routes/bench-reference.tsx) measured in the
+ * same run, in alternating short wrk bursts (A-B-B-A), because single runs on
+ * shared machines vary by 1.3-2.4x. Prints, per route, the median ratio with
+ * min-max, and the server's idle and peak RSS.
+ *
+ * It is a benchmark, not a test: it never fails the build (exit code 0).
+ *
+ * Environment: BENCH_SECONDS (burst length, 3), BENCH_ROUNDS (4),
+ * BENCH_CONNECTIONS (8), BENCH_ROUTES (comma-separated names to run),
+ * DATABASE_URL (bench against PostgreSQL instead of a fresh PGlite).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
+import { type AppServer, freePort, SERVER_BUILD, spawnServer } from "../support/app-process";
+
+export interface BenchRoute {
+  name: string;
+  path: string;
+  /** Log in as this demo account first (the cookie goes with every request). */
+  account?: DemoAccountKey;
+}
+
+/** The measured routes. Later issues add their screens here. */
+export const BENCH_ROUTES: BenchRoute[] = [
+  { name: "start page", path: "/" },
+  { name: "login form", path: "/login" },
+  { name: "teacher home", path: "/home", account: "teacher" },
+  { name: "readyz (JSON, one query)", path: "/readyz" },
+];
+
+const REFERENCE_PATH = "/bench/reference";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+
+async function main() {
+  ensureBuild();
+  ensureWrk();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-bench-"));
+  let server: AppServer | undefined;
+  try {
+    const databaseUrl = process.env.DATABASE_URL;
+    console.log(`Starting the production server on ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "a fresh PGlite"}...`);
+    server = await spawnServer({
+      port: await freePort(),
+      env: {
+        NODE_ENV: "production",
+        DEMO_DATA: "true",
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        SECURE_COOKIES: "false",
+        BENCH_REFERENCE: "true",
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      readyTimeoutMs: 180_000,
+    });
+    await runBench(server);
+  } catch (error) {
+    if (server) console.error(`Server output (last lines):\n${server.output().split("\n").slice(-15).join("\n")}`);
+    throw error;
+  } finally {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runBench(server: AppServer) {
+  const reference = await check(server.baseURL, REFERENCE_PATH, []);
+  if (!reference.ok) throw new Error(`The reference page answered ${reference.status}; is BENCH_REFERENCE honoured?`);
+
+  const cookies = new Map<DemoAccountKey, string[]>();
+  const only = process.env.BENCH_ROUTES?.split(",").map((name) => name.trim());
+  const routes = BENCH_ROUTES.filter((route) => !only || only.includes(route.name));
+
+  // Warm up (JIT, caches) before measuring anything.
+  wrk(server.baseURL + REFERENCE_PATH, [], 2);
+  await sleep(500);
+  const idleRss = readRss(server.pid).current;
+
+  const results: Array<{ route: BenchRoute; ratios: number[]; rps: number[]; bytes: number } | { route: BenchRoute; skipped: string }> = [];
+  const sampler = startRssSampler(server.pid);
+  for (const route of routes) {
+    let headers: string[] = [];
+    if (route.account) {
+      const cookie = cookies.get(route.account) ?? (await login(server.baseURL, route.account));
+      cookies.set(route.account, cookie);
+      headers = [`Cookie: ${cookie.join("; ")}`];
+    }
+    const probe = await check(server.baseURL, route.path, headers);
+    if (!probe.ok) {
+      results.push({ route, skipped: `answered ${probe.status}` });
+      continue;
+    }
+    process.stdout.write(`Measuring ${route.name} (${route.path})`);
+    const ratios: number[] = [];
+    const rps: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const a1 = wrk(server.baseURL + REFERENCE_PATH, [], SECONDS);
+      const b1 = wrk(server.baseURL + route.path, headers, SECONDS);
+      const b2 = wrk(server.baseURL + route.path, headers, SECONDS);
+      const a2 = wrk(server.baseURL + REFERENCE_PATH, [], SECONDS);
+      ratios.push((b1 + b2) / (a1 + a2));
+      rps.push((b1 + b2) / 2);
+      process.stdout.write(".");
+    }
+    process.stdout.write("\n");
+    results.push({ route, ratios, rps, bytes: probe.bytes });
+  }
+  const peak = Math.max(sampler.stop(), readRss(server.pid).peak);
+
+  console.log(`\nRequests/second as a ratio of the reference page (${REFERENCE_PATH}, ${reference.bytes} bytes);`);
+  console.log(`${ROUNDS} rounds of A-B-B-A, ${SECONDS} s bursts, ${CONNECTIONS} connections; above 1 is faster.\n`);
+  const width = Math.max(...routes.map((route) => route.name.length), 10);
+  for (const result of results) {
+    const label = result.route.name.padEnd(width);
+    if ("skipped" in result) {
+      console.log(`${label}  skipped: ${result.route.path} ${result.skipped}`);
+      continue;
+    }
+    const sorted = [...result.ratios].sort((x, y) => x - y);
+    console.log(
+      `${label}  ratio ${median(sorted).toFixed(2)} (min ${sorted[0].toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)})` +
+        `  ~${Math.round(median([...result.rps].sort((x, y) => x - y)))} req/s  ${result.bytes} bytes` +
+        (result.route.account ? `  as ${result.route.account}` : ""),
+    );
+  }
+  console.log(`\nServer RSS: idle ${mb(idleRss)}, peak ${mb(peak)}`);
+}
+
+/** Runs one wrk burst and returns its requests/second. */
+function wrk(url: string, headers: string[], seconds: number): number {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers.flatMap((header) => ["-H", header]), url];
+  const result = spawnSync("wrk", args, { encoding: "utf8" });
+  const match = result.stdout.match(/Requests\/sec:\s+([\d.]+)/);
+  if (!match) throw new Error(`wrk gave no result for ${url}:\n${result.stdout}${result.stderr}`);
+  const non2xx = result.stdout.match(/Non-2xx or 3xx responses:\s+(\d+)/);
+  if (non2xx) console.warn(`\n  warning: ${non2xx[1]} non-2xx/3xx responses from ${url}`);
+  return Number(match[1]);
+}
+
+async function check(baseURL: string, pathname: string, headers: string[]) {
+  const response = await fetchWithRetry(baseURL + pathname, {
+    headers: Object.fromEntries(
+      headers.map((header) => [header.slice(0, header.indexOf(":")), header.slice(header.indexOf(":") + 1).trim()]),
+    ),
+    redirect: "manual",
+  });
+  const body = await response.arrayBuffer();
+  return { ok: response.status === 200, status: response.status, bytes: body.byteLength };
+}
+
+async function login(baseURL: string, key: DemoAccountKey): Promise<string[]> {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
+  const response = await fetchWithRetry(`${baseURL}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: account.email, password: account.password }),
+    headers: { Origin: baseURL },
+    redirect: "manual",
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status < 300 || response.status >= 400 || cookies.length === 0) {
+    console.warn(`Logging in as ${account.email} gave ${response.status}; measuring without a session.`);
+  }
+  return cookies;
+}
+
+/** A kept-alive socket may have been closed by the server during a wrk burst: try once more. */
+async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    await sleep(100);
+    return fetch(url, init);
+  }
+}
+
+function readRss(pid: number): { current: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
+  return { current: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+function startRssSampler(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, readRss(pid).current);
+    } catch {
+      // the process is gone
+    }
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+function ensureBuild() {
+  const newestSource = newestMtime(path.resolve("app"));
+  if (existsSync(SERVER_BUILD) && statSync(SERVER_BUILD).mtimeMs >= newestSource) return;
+  console.log("Building the app (react-router build)...");
+  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit" });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureWrk() {
+  if (spawnSync("wrk", ["--version"]).error === undefined) return;
+  console.log("Installing wrk (apt-get install -y wrk)...");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
+  const run = (args: string[]) => execFileSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], { stdio: "inherit" });
+  run(["apt-get", "update", "-qq"]);
+  run(["apt-get", "install", "-y", "-qq", "wrk"]);
+}
+
+function median(sorted: number[]): number {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function mb(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Benchmark did not complete: ${error instanceof Error ? error.message : String(error)}`);
+}
+process.exit(0);

@@ -1,0 +1,78 @@
+/**
+ * Chromium through playwright-core, launched once per test file:
+ *
+ *   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+ *     test("...", async () => {
+ *       const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+ *       await loginAs(page.context(), app.baseURL, "teacher");
+ *       await page.goto("/classes");
+ *     });
+ *   });
+ *
+ * Contexts made here are closed after each test; the browser after the file.
+ */
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach } from "vitest";
+import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+
+/** Every user flow runs twice: with JavaScript on and with it off. */
+export const jsModes = [
+  { name: "JS on", javaScriptEnabled: true },
+  { name: "JS off", javaScriptEnabled: false },
+] as const;
+
+let browserPromise: Promise<Browser> | undefined;
+const contexts = new Set<BrowserContext>();
+
+afterEach(async () => {
+  await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
+  contexts.clear();
+});
+
+afterAll(async () => {
+  const browser = await browserPromise?.catch(() => undefined);
+  browserPromise = undefined;
+  await browser?.close();
+});
+
+export function getBrowser(): Promise<Browser> {
+  browserPromise ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return browserPromise;
+}
+
+export async function newContext(options: BrowserContextOptions & { javaScriptEnabled: boolean }): Promise<BrowserContext> {
+  const browser = await getBrowser();
+  const context = await browser.newContext(options);
+  contexts.add(context);
+  return context;
+}
+
+export async function newPage(options: BrowserContextOptions & { javaScriptEnabled: boolean }): Promise<Page> {
+  const context = await newContext(options);
+  return context.newPage();
+}
+
+export function demoAccount(key: DemoAccountKey) {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
+  if (!account) throw new Error(`No demo account ${key}`);
+  return account;
+}
+
+/**
+ * Logs in as a demo account by cookie: posts the login form through the
+ * context's request API, which shares the browser context's cookie jar.
+ */
+export async function loginAs(context: BrowserContext, baseURL: string, key: DemoAccountKey): Promise<void> {
+  const account = demoAccount(key);
+  const response = await context.request.post(`${baseURL}/login`, {
+    form: { email: account.email, password: account.password },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (response.status() < 300 || response.status() >= 400) {
+    throw new Error(`Logging in as ${account.email} gave ${response.status()}, not a redirect:\n${(await response.text()).slice(0, 500)}`);
+  }
+  const cookies = await context.cookies(baseURL);
+  if (cookies.length === 0) throw new Error(`Logging in as ${account.email} set no cookie`);
+}
