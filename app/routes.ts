@@ -34,6 +34,16 @@ export default [
     ]),
     route("class/:classId", "routes/class/layout.tsx", [
       // class area (issue 6)
+      index("routes/class/index.tsx"),
+      route("home", "routes/class/home.tsx"),
+      route("create", "routes/class/create.tsx"),
+      route("surveys", "routes/class/surveys-index.tsx"),
+      route("surveys/manage", "routes/class/surveys-manage.tsx"),
+      route("surveys/library", "routes/class/surveys-library.tsx"),
+      route("surveys/results/:assignmentId", "routes/class/survey-results.tsx"),
+      route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
+      route("students/manage", "routes/class/students-manage.tsx"),
+      route("student/:studentId", "routes/class/student.tsx"),
     ]),
   ]),
 

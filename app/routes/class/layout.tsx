@@ -1,4 +1,7 @@
+import "~/components/class/class.css";
+import { Box } from "@radix-ui/themes";
 import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { ClassNav } from "~/components/class/class-nav";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
 import { listMyClasses } from "~/server/classes/class-scope.server";
@@ -16,8 +19,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function ClassLayout() {
-  useLoaderData<typeof loader>();
-  return <Outlet />;
+  const { currentClass, myClasses } = useLoaderData<typeof loader>();
+  return (
+    <Box className="page-container class-area">
+      <ClassNav currentClass={currentClass} myClasses={myClasses} />
+      <Outlet />
+    </Box>
+  );
 }
 
 /** The current class and the user's classes, for any route under /class/:classId. */

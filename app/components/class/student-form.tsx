@@ -1,0 +1,149 @@
+/**
+ * Add or edit a student and their contacts. The contact list grows and
+ * shrinks with conform's insert/remove intent buttons, which post the form
+ * and come back with the changed list when JavaScript is off.
+ */
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
+import { MAX_CONTACTS, studentSchema } from "~/lib/schemas/classroom";
+
+export interface StudentFormValues {
+  firstName: string;
+  lastName: string;
+  contacts: {
+    name: string;
+    relationship: string | null;
+    email: string | null;
+    phonePrimary: string | null;
+    phoneSecondary: string | null;
+    notes: string | null;
+  }[];
+}
+
+
+export function StudentForm({
+  id,
+  intent,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  cancelTo,
+  title,
+}: {
+  id: string;
+  intent: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: StudentFormValues;
+  submitLabel: string;
+  cancelTo: string;
+  title: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaultValue
+      ? {
+          ...defaultValue,
+          contacts: defaultValue.contacts.map((contact) =>
+            Object.fromEntries(Object.entries(contact).map(([key, value]) => [key, value ?? ""])),
+          ),
+        }
+      : { contacts: [{}] },
+    constraint: getZodConstraint(studentSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: studentSchema }),
+  });
+  const contacts = fields.contacts.getFieldList();
+  return (
+    <Card size="3">
+      <Form method="post" {...getFormProps(form)} aria-labelledby={`${id}-title`}>
+        <input type="hidden" name="intent" value={intent} />
+        <Flex direction="column" gap="4">
+          <Heading as="h2" size="5" id={`${id}-title`}>
+            {title}
+          </Heading>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <Field
+              label="First name"
+              {...fieldProps(fields.firstName)}
+              autoComplete="off"
+            />
+            <Field
+              label="Last name"
+              {...fieldProps(fields.lastName)}
+              autoComplete="off"
+            />
+          </Grid>
+          <Heading as="h3" size="4">
+            Contacts
+          </Heading>
+          <ErrorList id={fields.contacts.errorId} errors={fields.contacts.errors} />
+          {contacts.length === 0 ? (
+            <Text size="2" color="gray">
+              No contacts yet. Add a parent or guardian so the school can reach them.
+            </Text>
+          ) : null}
+          {contacts.map((contact, index) => {
+            const c = contact.getFieldset();
+            return (
+              <Box key={contact.key} asChild>
+                <fieldset className="contact-fieldset" style={{ border: "1px solid var(--gray-a6)", borderRadius: "var(--radius-3)", padding: "var(--space-3)" }}>
+                  <legend>
+                    <Text weight="medium">Contact {index + 1}</Text>
+                  </legend>
+                  <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+                    <Field label="Name" {...fieldProps(c.name)} />
+                    <Field
+                      label="Relationship"
+                      {...fieldProps(c.relationship)}
+                      placeholder="Mother, Guardian…"
+                    />
+                    <Field label="E-mail" {...fieldProps(c.email)} type="email" />
+                    <Field
+                      label="Primary phone"
+                      {...fieldProps(c.phonePrimary)}
+                      type="tel"
+                    />
+                    <Field
+                      label="Secondary phone (optional)"
+                      {...fieldProps(c.phoneSecondary)}
+                      type="tel"
+                    />
+                  </Grid>
+                  <Box mt="3">
+                    <TextAreaField label="Notes" {...fieldProps(c.notes)} />
+                  </Box>
+                  <Flex mt="3" justify="end">
+                    <Button {...form.remove.getButtonProps({ name: fields.contacts.name, index })} variant="soft" color="red" size="2">
+                      Remove contact {index + 1}
+                    </Button>
+                  </Flex>
+                </fieldset>
+              </Box>
+            );
+          })}
+          {contacts.length < MAX_CONTACTS ? (
+            <Flex>
+              <Button {...form.insert.getButtonProps({ name: fields.contacts.name })} variant="soft" size="2">
+                Add another contact
+              </Button>
+            </Flex>
+          ) : null}
+          <Flex gap="3" justify="end" wrap="wrap">
+            <Button asChild variant="soft" color="gray">
+              <Link to={cancelTo}>Cancel</Link>
+            </Button>
+            <Button type="submit">
+              {submitLabel}
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { data, Link } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { ContactCard } from "~/components/class/contact-card";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDateTime, studentName } from "~/components/class/format";
+import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { StudentForm } from "~/components/class/student-form";
+import { studentSchema } from "~/lib/schemas/classroom";
+import { parseId } from "~/server/api.server";
+import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
+import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { isDomainError } from "~/server/errors.server";
+import { getStudent, updateStudent } from "~/server/students/students.server";
+import type { Route } from "./+types/student";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const studentId = parseId(params.studentId);
+  try {
+    const student = await getStudent(db, user, classId, studentId);
+    const online = student.lastSeenAt !== null && Date.now() - student.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+    return { classId, student, online, editing: new URL(request.url).searchParams.has("edit") };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const studentId = parseId(params.studentId);
+  const here = `/class/${classId}/student/${studentId}`;
+  const submission = parseWithZod(await request.formData(), { schema: studentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await updateStudent(db, user, classId, studentId, submission.value);
+    return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} saved.`);
+  } catch (error) {
+    return redirectWithFailure(`${here}?edit=1`, error, "Failed to save the student");
+  }
+}
+
+export default function StudentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { classId, student, online, editing } = loaderData;
+  const base = `/class/${classId}`;
+  const here = `${base}/student/${student.id}`;
+  return (
+    <Flex direction="column" gap="5">
+      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+        <Flex direction="column" gap="1">
+          <Text size="2" color="gray">
+            <RadixLink asChild>
+              <Link to={`${base}/students/manage`}>Students</Link>
+            </RadixLink>{" "}
+            / {studentName(student)}
+          </Text>
+          <Flex align="center" gap="3">
+            <Heading as="h1" size="6">
+              {studentName(student)}
+            </Heading>
+            {online ? <Badge color="green">Online now</Badge> : null}
+          </Flex>
+          <Text size="2" color="gray">
+            Last seen in the student app: {formatDateTime(student.lastSeenAt)} ·{" "}
+            {student.joinedWithCode ? `joined with code ${student.joinedWithCode}` : "added by a teacher"}
+          </Text>
+        </Flex>
+        {!editing && !actionData ? (
+          <Button asChild>
+            <Link to="?edit=1">Edit student</Link>
+          </Button>
+        ) : null}
+      </Flex>
+
+      {editing || actionData ? (
+        <StudentForm
+          id="edit-student"
+          intent="edit-student"
+          title={`Edit ${studentName(student)}`}
+          submitLabel="Save student"
+          cancelTo={here}
+          lastResult={actionData?.result}
+          defaultValue={{ firstName: student.firstName, lastName: student.lastName, contacts: student.contacts }}
+        />
+      ) : (
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Contacts
+          </Heading>
+          {student.contacts.length === 0 ? (
+            <EmptyState
+              title="No contacts"
+              action={
+                <Button asChild variant="soft">
+                  <Link to="?edit=1">Add a contact</Link>
+                </Button>
+              }
+            >
+              Add a parent or guardian so the school can reach them.
+            </EmptyState>
+          ) : (
+            <div className="contact-grid">
+              {student.contacts.map((contact) => (
+                <ContactCard key={contact.id} contact={contact} headingLevel="h3" />
+              ))}
+            </div>
+          )}
+        </Flex>
+      )}
+
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Responses in this class
+        </Heading>
+        {student.responses.length === 0 ? (
+          <EmptyState title="No surveys yet">This class has not been given a survey yet.</EmptyState>
+        ) : (
+          <Card size="1">
+            <Table.Root variant="ghost" size="2">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Response</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {student.responses.map((response) => (
+                  <Table.Row key={response.assignmentId}>
+                    <Table.RowHeaderCell>
+                      {response.status === "assigned" ? (
+                        response.surveyTitle
+                      ) : (
+                        <RadixLink asChild>
+                          <Link to={`${base}/surveys/results/${response.assignmentId}`}>{response.surveyTitle}</Link>
+                        </RadixLink>
+                      )}
+                    </Table.RowHeaderCell>
+                    <Table.Cell>
+                      <AssignmentStatusBadge status={response.status} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      {response.submittedAt
+                        ? `Answered ${formatDateTime(response.submittedAt)} (${response.answerCount} answers)`
+                        : "Not answered"}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Card>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? studentName(data.student) : "Student"} · Orliverse Classroom` },
+];

@@ -1,0 +1,276 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { ClassCodePanel } from "~/components/class/class-code-panel";
+import { ContactCard } from "~/components/class/contact-card";
+import { EmptyState } from "~/components/class/empty-state";
+import { plural, studentName } from "~/components/class/format";
+import { StudentForm } from "~/components/class/student-form";
+import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
+import { findLiveClassCode, generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
+import { addClassTeacher, listAddableTeachers, listClassTeachers, removeClassTeacher } from "~/server/classes/classes.server";
+import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { createStudent, listStudentsWithContacts, removeStudentFromClass } from "~/server/students/students.server";
+import type { Route } from "./+types/students-manage";
+
+const idIntent = z.object({
+  intent: z.enum(["remove-student", "add-teacher", "remove-teacher"]),
+  id: z.coerce.number().int().positive(),
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const url = new URL(request.url);
+  const [students, classCode, teachers, addableTeachers] = await Promise.all([
+    listStudentsWithContacts(db, user, classId),
+    findLiveClassCode(db, classId),
+    listClassTeachers(db, user, classId),
+    listAddableTeachers(db, user, classId),
+  ]);
+  const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
+  const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
+  return { classId, students, classCode, teachers, addableTeachers, showAddForm: url.searchParams.has("add"), confirmStudent };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = `/class/${classId}/students/manage`;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "add-student") {
+    const submission = parseWithZod(formData, { schema: studentSchema });
+    if (submission.status !== "success") return data({ form: "add-student", result: submission.reply(), codeError: null }, { status: 400 });
+    try {
+      await createStudent(db, user, classId, submission.value);
+      return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} added to the class.`);
+    } catch (error) {
+      return redirectWithFailure(here, error, "Failed to add the student");
+    }
+  }
+
+  if (intent === "generate-code") {
+    const parsed = generateClassCodeSchema.safeParse({
+      classId,
+      expirationHours: formData.get("expirationHours") || undefined,
+    });
+    if (!parsed.success) {
+      return data({ form: "class-code", result: null, codeError: parsed.error.issues[0]?.message ?? "Check the expiry" }, { status: 400 });
+    }
+    try {
+      const code = await generateClassCode(db, user, parsed.data);
+      return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+    } catch (error) {
+      return redirectWithFailure(here, error, "Failed to generate a class code");
+    }
+  }
+
+  if (intent === "stop-code") {
+    try {
+      const result = await stopClassCode(db, user, { classId });
+      return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
+    } catch (error) {
+      return redirectWithFailure(here, error, "Failed to stop the class code");
+    }
+  }
+
+  const parsed = idIntent.safeParse({ intent, id: formData.get("id") });
+  if (!parsed.success) return redirectWithError(here, "That action is not available.");
+  try {
+    if (parsed.data.intent === "remove-student") {
+      const student = await removeStudentFromClass(db, user, classId, parsed.data.id);
+      return redirectWithSuccess(here, `${student.firstName} ${student.lastName} removed from the class.`);
+    }
+    if (parsed.data.intent === "add-teacher") {
+      const teacher = await addClassTeacher(db, user, classId, parsed.data.id);
+      return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
+    }
+    await removeClassTeacher(db, user, classId, parsed.data.id);
+    return redirectWithSuccess(here, "Teacher removed from the class.");
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to update the class");
+  }
+}
+
+export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
+  const { classId, students, classCode, teachers, addableTeachers, showAddForm, confirmStudent } = loaderData;
+  const base = `/class/${classId}`;
+  const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
+  return (
+    <Flex direction="column" gap="5">
+      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+        <Flex direction="column" gap="1">
+          <Heading as="h1" size="6">
+            Students
+          </Heading>
+          <Text color="gray" size="2">
+            {plural(students.length, "student")} in this class, with their contacts.
+          </Text>
+        </Flex>
+        {!showAddForm && !addFormResult ? (
+          <Button asChild>
+            <Link to="?add=1">Add a student</Link>
+          </Button>
+        ) : null}
+      </Flex>
+
+      {confirmStudent ? (
+        <Card size="3" className="confirm-panel" role="alertdialog" aria-labelledby="confirm-remove-title" aria-describedby="confirm-remove-text">
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="confirm-remove-title">
+              Remove {studentName(confirmStudent)} from the class?
+            </Heading>
+            <Text id="confirm-remove-text" size="2">
+              They leave this class's list. Their record and past answers are kept, and they can join again with a class code.
+            </Text>
+            <Flex gap="3" justify="end">
+              <Button asChild variant="soft" color="gray">
+                <Link to=".">Cancel</Link>
+              </Button>
+              <Form method="post" action={`${base}/students/manage`}>
+                <input type="hidden" name="id" value={confirmStudent.id} />
+                <Button type="submit" name="intent" value="remove-student" color="red">
+                  Remove student
+                </Button>
+              </Form>
+            </Flex>
+          </Flex>
+        </Card>
+      ) : null}
+
+      {showAddForm || addFormResult ? (
+        <StudentForm
+          id="add-student"
+          intent="add-student"
+          title="Add a student"
+          submitLabel="Add student"
+          cancelTo={`${base}/students/manage`}
+          lastResult={addFormResult}
+        />
+      ) : null}
+
+      {students.length === 0 ? (
+        <EmptyState
+          title="No students yet"
+          action={
+            <Button asChild variant="soft">
+              <Link to="?add=1">Add a student</Link>
+            </Button>
+          }
+        >
+          Share the class code below with your students so they can join from the student app, or add them yourself.
+        </EmptyState>
+      ) : (
+        <Flex direction="column" gap="3" asChild>
+          <ul className="plain-list" aria-label="Students">
+            {students.map((student) => (
+              <li key={student.id}>
+                <Card size="2">
+                  <Flex direction="column" gap="3">
+                    <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="2">
+                      <Flex direction="column">
+                        <Heading as="h2" size="4">
+                          <RadixLink asChild>
+                            <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
+                          </RadixLink>
+                        </Heading>
+                        <Text size="1" color="gray">
+                          {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
+                        </Text>
+                      </Flex>
+                      <Flex gap="2">
+                        <Button asChild variant="soft" size="2">
+                          <Link to={`${base}/student/${student.id}?edit=1`}>
+                            Edit<span className="visually-hidden"> {studentName(student)}</span>
+                          </Link>
+                        </Button>
+                        <Button asChild variant="soft" color="red" size="2">
+                          <Link to={`?confirm=remove-student-${student.id}`}>
+                            Remove<span className="visually-hidden"> {studentName(student)}</span>
+                          </Link>
+                        </Button>
+                      </Flex>
+                    </Flex>
+                    {student.contacts.length === 0 ? (
+                      <Text size="2" color="gray">
+                        No contacts. Edit the student to add one.
+                      </Text>
+                    ) : (
+                      <div className="contact-grid">
+                        {student.contacts.map((contact) => (
+                          <ContactCard key={contact.id} contact={contact} headingLevel="h3" />
+                        ))}
+                      </div>
+                    )}
+                  </Flex>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      )}
+
+      <Grid columns={{ initial: "1", md: "2" }} gap="4">
+        <ClassCodePanel classCode={classCode} manage error={actionData?.form === "class-code" ? actionData.codeError : null} />
+        <Card size="2">
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="teachers-heading">
+              Teachers
+            </Heading>
+            <ul className="plain-list" aria-labelledby="teachers-heading">
+              {teachers.map((teacher) => (
+                <li key={teacher.id}>
+                  <Flex justify="between" align="center" gap="2" py="1">
+                    <Text size="2">
+                      {teacher.name} <Text color="gray">({teacher.role === "owner" ? "owner" : "co-teacher"})</Text>
+                    </Text>
+                    {teachers.length > 1 ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={teacher.id} />
+                        <Button type="submit" name="intent" value="remove-teacher" variant="ghost" color="red" size="1">
+                          Remove<span className="visually-hidden"> {teacher.name}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+            {addableTeachers.length > 0 ? (
+              <Form method="post">
+                <Flex gap="2" align="end" wrap="wrap">
+                  <Flex direction="column" gap="1">
+                    <Text as="label" htmlFor="add-teacher-id" size="2" weight="medium">
+                      Add a teacher
+                    </Text>
+                    <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
+                      <option value="" disabled>
+                        Choose a colleague…
+                      </option>
+                      {addableTeachers.map((teacher) => (
+                        <option key={teacher.id} value={teacher.id}>
+                          {teacher.name}
+                        </option>
+                      ))}
+                    </select>
+                  </Flex>
+                  <Button type="submit" name="intent" value="add-teacher" variant="soft">
+                    Add teacher
+                  </Button>
+                </Flex>
+              </Form>
+            ) : (
+              <Text size="2" color="gray">
+                Every teacher of the school already teaches this class.
+              </Text>
+            )}
+          </Flex>
+        </Card>
+      </Grid>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Students · Orliverse Classroom" }];

@@ -1,0 +1,207 @@
+import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDateTime, plural, studentName } from "~/components/class/format";
+import { ResultBars } from "~/components/class/result-bars";
+import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { parseId } from "~/server/api.server";
+import { getAssignmentResults } from "~/server/assignments/results.server";
+import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { isDomainError } from "~/server/errors.server";
+import type { Route } from "./+types/survey-results";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const assignmentId = parseId(params.assignmentId);
+  try {
+    return { classId, results: await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config)) };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    throw error;
+  }
+}
+
+export default function SurveyResults({ loaderData }: Route.ComponentProps) {
+  const { classId, results } = loaderData;
+  const { assignment } = results;
+  const base = `/class/${classId}`;
+  return (
+    <Flex direction="column" gap="5" className="results-page">
+      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+        <Flex direction="column" gap="1">
+          <Text size="2" color="gray" className="no-print">
+            <RadixLink asChild>
+              <Link to={`${base}/surveys/manage`}>Surveys</Link>
+            </RadixLink>{" "}
+            / Results
+          </Text>
+          <Heading as="h1" size="6">
+            Results: {assignment.surveyTitle}
+          </Heading>
+          <Flex gap="2" align="center" wrap="wrap">
+            <AssignmentStatusBadge status={assignment.status} />
+            <Text size="2" color="gray">
+              {assignment.startedAt ? `Started ${formatDateTime(assignment.startedAt)}` : "Not started yet"}
+              {assignment.closedAt ? ` · closed ${formatDateTime(assignment.closedAt)}` : ""}
+            </Text>
+          </Flex>
+        </Flex>
+        <Flex gap="2" className="no-print" wrap="wrap">
+          <Button asChild variant="soft">
+            <a href={`${base}/surveys/results/${assignment.id}/csv`} download>
+              Download CSV
+            </a>
+          </Button>
+        </Flex>
+      </Flex>
+
+      <Card size="3">
+        <Flex direction="column" gap="2">
+          <Heading as="h2" size="4">
+            Response rate
+          </Heading>
+          <Text size="6" weight="bold" data-testid="response-rate">
+            {results.responseRatePercent}%
+          </Text>
+          <div className="rate-meter" aria-hidden="true">
+            <span style={{ width: `${results.responseRatePercent}%` }} />
+          </div>
+          <Text size="2" color="gray">
+            {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
+          </Text>
+        </Flex>
+      </Card>
+
+      {!results.contentAvailable ? (
+        <EmptyState title="The survey's questions could not be loaded">
+          The counts above are correct, but the survey content is unavailable right now, so the answers cannot be
+          shown per question. Try again in a minute, or download the CSV.
+        </EmptyState>
+      ) : results.respondedCount === 0 ? (
+        <EmptyState title="No responses yet">
+          {assignment.status === "active"
+            ? "The survey is open in the student app. Results appear here as students answer."
+            : "Start the survey from Manage surveys so students can answer it."}
+        </EmptyState>
+      ) : (
+        <Flex direction="column" gap="4">
+          {results.questions.map((question, index) => {
+            const headingId = `question-${index}`;
+            const title = question.questionNumber ? `${question.questionNumber}. ${question.prompt}` : question.prompt;
+            return (
+              <Card key={question.uid} size="3" className="results-question">
+                <Flex direction="column" gap="3">
+                  <Flex direction="column" gap="1">
+                    <Heading as="h2" size="4" id={headingId}>
+                      {title || "Question"}
+                    </Heading>
+                    <Text size="2" color="gray">
+                      {plural(question.answeredCount, "answer")}
+                    </Text>
+                  </Flex>
+                  {question.kind === "option" || question.kind === "choice" ? (
+                    <ResultBars options={question.options} total={question.answeredCount} labelledBy={headingId} />
+                  ) : question.kind === "freetext" ? (
+                    question.answers.length === 0 ? (
+                      <Text size="2" color="gray">
+                        No written answers yet.
+                      </Text>
+                    ) : (
+                      <Flex direction="column" gap="2" asChild>
+                        <ul className="plain-list" aria-labelledby={headingId}>
+                          {question.answers.map((answer, answerIndex) => (
+                            <li key={answerIndex}>
+                              <Card size="1" variant="surface">
+                                <Text as="p" size="2">
+                                  “{answer.text}”
+                                </Text>
+                                {answer.studentName ? (
+                                  <Text as="p" size="1" color="gray">
+                                    {answer.studentName}
+                                  </Text>
+                                ) : null}
+                              </Card>
+                            </li>
+                          ))}
+                          {question.answeredCount > question.answers.length ? (
+                            <li>
+                              <Text size="2" color="gray">
+                                Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them all.
+                              </Text>
+                            </li>
+                          ) : null}
+                        </ul>
+                      </Flex>
+                    )
+                  ) : (
+                    <Text size="2" color="gray">
+                      Drawings are made and viewed in the Orliverse app.
+                    </Text>
+                  )}
+                </Flex>
+              </Card>
+            );
+          })}
+        </Flex>
+      )}
+
+      <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+        <Card size="2">
+          <Heading as="h2" size="4" mb="2" id="responded-heading">
+            Responded ({results.respondedTotal})
+          </Heading>
+          {results.responded.length === 0 ? (
+            <Text size="2" color="gray">
+              Nobody yet.
+            </Text>
+          ) : (
+            <ul className="plain-list name-columns" aria-labelledby="responded-heading">
+              {results.responded.map((student) => (
+                <li key={student.id}>
+                  <RadixLink asChild size="2">
+                    <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
+                  </RadixLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.respondedTotal > results.responded.length ? (
+            <Text size="1" color="gray" as="p" mt="2">
+              and {results.respondedTotal - results.responded.length} more (see the CSV).
+            </Text>
+          ) : null}
+        </Card>
+        <Card size="2">
+          <Heading as="h2" size="4" mb="2" id="not-responded-heading">
+            Not responded ({results.notRespondedTotal})
+          </Heading>
+          {results.notResponded.length === 0 ? (
+            <Text size="2" color="gray">
+              {results.studentCount === 0 ? "The class has no students yet." : "Everyone has responded."}
+            </Text>
+          ) : (
+            <ul className="plain-list name-columns" aria-labelledby="not-responded-heading">
+              {results.notResponded.map((student) => (
+                <li key={student.id}>
+                  <RadixLink asChild size="2">
+                    <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
+                  </RadixLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.notRespondedTotal > results.notResponded.length ? (
+            <Text size="1" color="gray" as="p" mt="2">
+              and {results.notRespondedTotal - results.notResponded.length} more.
+            </Text>
+          ) : null}
+        </Card>
+      </Grid>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Results: ${data?.results.assignment.surveyTitle ?? "survey"} · Orliverse Classroom` },
+];

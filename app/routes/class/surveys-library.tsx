@@ -1,0 +1,89 @@
+import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { EmptyState } from "~/components/class/empty-state";
+import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
+import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import type { Route } from "./+types/surveys-library";
+
+const assignIntent = z.object({ intent: z.literal("assign"), surveyId: z.coerce.number().int().positive() });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  return { classId, surveys: await listAssignableSurveys(db, user, classId) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = new URL(request.url).pathname;
+  const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(here, "Failed to assign survey");
+  try {
+    await assignSurvey(db, user, { classId, surveyId: parsed.data.surveyId });
+    return redirectWithSuccess(`/class/${classId}/surveys/manage`, "Survey assigned successfully!");
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to assign survey");
+  }
+}
+
+export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
+  const { classId, surveys } = loaderData;
+  return (
+    <Flex direction="column" gap="4">
+      <Flex direction="column" gap="1">
+        <Heading as="h1" size="6">
+          Survey library
+        </Heading>
+        <Text color="gray" size="2">
+          Surveys this class has not been given yet. Preview one, then assign it; you start it from Manage surveys.
+        </Text>
+      </Flex>
+      {surveys.length === 0 ? (
+        <EmptyState
+          title="Every survey is already assigned"
+          action={
+            <Button asChild variant="soft">
+              <Link to={`/class/${classId}/surveys/manage`}>Go to Manage surveys</Link>
+            </Button>
+          }
+        >
+          This class has every survey in the library. Start or reopen one from Manage surveys, or ask an admin to
+          publish a new survey.
+        </EmptyState>
+      ) : (
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="3">
+          {surveys.map((survey) => (
+            <Card key={survey.id} size="2">
+              <Flex direction="column" gap="3" height="100%" justify="between">
+                <Flex direction="column" gap="1">
+                  <Heading as="h2" size="4">
+                    {survey.title || survey.fullSlug}
+                  </Heading>
+                  <Text size="1" color="gray">
+                    {survey.fullSlug}
+                  </Text>
+                </Flex>
+                <Flex gap="3" align="center" justify="between" wrap="wrap">
+                  <RadixLink asChild size="2">
+                    <Link to={`/survey/content/${survey.id}`}>
+                      Preview<span className="visually-hidden"> {survey.title}</span>
+                    </Link>
+                  </RadixLink>
+                  <Form method="post">
+                    <input type="hidden" name="surveyId" value={survey.id} />
+                    <Button type="submit" name="intent" value="assign">
+                      Assign<span className="visually-hidden"> {survey.title}</span>
+                    </Button>
+                  </Form>
+                </Flex>
+              </Flex>
+            </Card>
+          ))}
+        </Grid>
+      )}
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Survey library · Orliverse Classroom" }];

@@ -1,0 +1,136 @@
+import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDate } from "~/components/class/format";
+import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
+import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import type { Route } from "./+types/surveys-manage";
+
+const statusIntent = z.object({
+  intent: z.enum(["start", "close"]),
+  assignmentId: z.coerce.number().int().positive(),
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  return { classId, ...(await listClassAssignments(db, user, classId)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = new URL(request.url).pathname;
+  const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(here, "Failed to update survey status");
+  try {
+    const { change } = await setAssignmentStatus(db, user, {
+      classId,
+      assignmentId: parsed.data.assignmentId,
+      status: parsed.data.intent === "close" ? "completed" : "active",
+    });
+    return redirectWithSuccess(here, change === "closed" ? "Survey closed successfully!" : "Survey started successfully!");
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to update survey status");
+  }
+}
+
+export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
+  const { classId, assignments, studentCount } = loaderData;
+  const base = `/class/${classId}`;
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+        <Flex direction="column" gap="1">
+          <Heading as="h1" size="6">
+            Manage surveys
+          </Heading>
+          <Text color="gray" size="2">
+            Start a survey to open it in the student app; close it when the class is done.
+          </Text>
+        </Flex>
+        <Button asChild>
+          <Link to={`${base}/surveys/library`}>Assign a survey</Link>
+        </Button>
+      </Flex>
+      {assignments.length === 0 ? (
+        <EmptyState
+          title="No surveys assigned yet"
+          action={
+            <Button asChild variant="soft">
+              <Link to={`${base}/surveys/library`}>Open the survey library</Link>
+            </Button>
+          }
+        >
+          Choose a survey in the library and assign it to this class. It then appears here, ready to start.
+        </EmptyState>
+      ) : (
+        <Card size="1">
+          <Table.Root variant="ghost" size="2">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Responses</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <span className="visually-hidden">Actions</span>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {assignments.map((assignment) => (
+                <Table.Row key={assignment.id} align="center">
+                  <Table.RowHeaderCell>
+                    <Flex direction="column" gap="1">
+                      <Text weight="medium">{assignment.surveyTitle}</Text>
+                      <Text size="1" color="gray">
+                        {assignment.status === "assigned"
+                          ? `Assigned ${formatDate(assignment.createdAt)}`
+                          : assignment.status === "active"
+                            ? `Started ${formatDate(assignment.startedAt)}`
+                            : `Closed ${formatDate(assignment.closedAt)}`}
+                      </Text>
+                    </Flex>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>
+                    <AssignmentStatusBadge status={assignment.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {assignment.responseCount} / {studentCount}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="2" align="center" justify="end" wrap="wrap">
+                      {assignment.status !== "assigned" ? (
+                        <RadixLink asChild size="2">
+                          <Link to={`${base}/surveys/results/${assignment.id}`}>
+                            Results<span className="visually-hidden"> of {assignment.surveyTitle}</span>
+                          </Link>
+                        </RadixLink>
+                      ) : null}
+                      <Form method="post">
+                        <input type="hidden" name="assignmentId" value={assignment.id} />
+                        {assignment.status === "active" ? (
+                          <Button type="submit" name="intent" value="close" color="orange" variant="soft" size="2">
+                            Close<span className="visually-hidden"> {assignment.surveyTitle}</span>
+                          </Button>
+                        ) : (
+                          <Button type="submit" name="intent" value="start" size="2">
+                            {assignment.status === "completed" ? "Reopen" : "Start"}
+                            <span className="visually-hidden"> {assignment.surveyTitle}</span>
+                          </Button>
+                        )}
+                      </Form>
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Card>
+      )}
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Manage surveys · Orliverse Classroom" }];
