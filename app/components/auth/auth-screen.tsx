@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
 import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
@@ -28,6 +28,13 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
     lastResult: navigation.state === "idle" ? lastResult : null,
     shouldRevalidate: "onInput",
   });
+  useEffect(() => {
+    // A failed attempt keeps the e-mail but never the password, with or without JavaScript.
+    if (lastResult?.status === "error") {
+      form.update({ name: fields.password.name, value: "" });
+      if (mode === "signup") form.update({ name: fields.confirmPassword.name, value: "" });
+    }
+  }, [lastResult, form.update, fields.password.name, fields.confirmPassword.name, mode]);
   const otherMode: AuthMode = mode === "login" ? "signup" : "login";
   const switchTo = (event: React.MouseEvent) => {
     // With JavaScript the screen switches in place from a clean form; without it, the link navigates.

@@ -1,0 +1,29 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
+
+/**
+ * SPEC.md §8: a failed dynamic module load (a new deploy replaced the
+ * chunks) reloads the page once. The flag stops a reload loop when the
+ * chunk is really gone; it is cleared once a page loads cleanly.
+ */
+window.addEventListener("vite:preloadError", (event) => {
+  if (sessionStorage.getItem(RELOADED_KEY)) return;
+  event.preventDefault();
+  sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+  window.location.reload();
+});
+window.addEventListener("load", () => {
+  setTimeout(() => sessionStorage.removeItem(RELOADED_KEY), 10_000);
+});
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

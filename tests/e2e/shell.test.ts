@@ -1,0 +1,193 @@
+/**
+ * The signed-in shell in a real browser, with JavaScript on and off: the
+ * profile area and its menu, the change-password dialog (or page), the
+ * admin sidebar, class routing and Not Found.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { demoAccount, jsModes, loginAs, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+
+async function openProfileMenu(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await page.getByRole("button", { name: "Profile menu" }).click();
+  else await page.locator("summary[aria-label='Profile menu']").click();
+}
+
+/** Opens the change-password form: the dialog with JavaScript, the full page without. */
+async function openChangePassword(page: Page, javaScriptEnabled: boolean) {
+  await openProfileMenu(page, javaScriptEnabled);
+  await page.getByRole("menuitem", { name: "Update Password" }).click();
+  if (javaScriptEnabled) await page.getByRole("dialog", { name: "Change Password" }).waitFor();
+  else await page.waitForURL("**/account/password?**");
+}
+
+async function fillPasswords(page: Page, values: { current: string; next: string; confirm: string }) {
+  await page.getByLabel("Current Password", { exact: true }).fill(values.current);
+  await page.getByLabel("New Password", { exact: true }).fill(values.next);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(values.confirm);
+}
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  test("the profile area shows initials, name, e-mail and school", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await page.goto("/admin/staff");
+    const header = page.locator("header");
+    await expect(header.getByText("Helen Carter").isVisible()).resolves.toBe(true);
+    await expect(header.getByText("head@riverside.example").isVisible()).resolves.toBe(true);
+    await expect(header.getByText("Riverside Primary School").isVisible()).resolves.toBe(true);
+    await expect(header.locator("[data-avatar]").getAttribute("aria-label")).resolves.toContain("Helen Carter");
+  });
+
+  test("a platform admin has no school line in the profile area", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "platformAdmin");
+    await page.goto("/admin/staff");
+    await expect(page.locator("header .profile-school").count()).resolves.toBe(0);
+  });
+
+  test("the profile menu offers Update Password and Logout", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await page.goto("/admin/schools");
+    await openProfileMenu(page, javaScriptEnabled);
+    await expect(page.getByRole("menuitem", { name: "Update Password" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("menuitem", { name: "Logout" }).isVisible()).resolves.toBe(true);
+  });
+
+  test("change password shows every validation message", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await page.goto("/admin/staff");
+    await openChangePassword(page, javaScriptEnabled);
+    await fillPasswords(page, { current: "", next: "short", confirm: "" });
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Current password is required").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Password must be at least 8 characters", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Please confirm your password").isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel("Current Password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+
+    await fillPasswords(page, { current: "x", next: "alllowercase1", confirm: "Different-1" });
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(
+      page.getByText("Password must contain at least one lowercase letter, one uppercase letter, and one number").isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText("Passwords don't match").isVisible()).resolves.toBe(true);
+  });
+
+  test("a wrong current password is marked on the Current Password field", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "teacher2");
+    await page.goto("/home");
+    await openChangePassword(page, javaScriptEnabled);
+    await fillPasswords(page, { current: "Wrong-Pass-1", next: "Better-Pass-2", confirm: "Better-Pass-2" });
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Current password is incorrect").waitFor();
+    const describedBy = await page.getByLabel("Current Password", { exact: true }).getAttribute("aria-describedby");
+    expect(describedBy).toBeTruthy();
+  });
+
+  test("changing the password succeeds with a toast, and the new password signs in", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    // Each mode changes a different account's password, so later tests still sign in.
+    const key = javaScriptEnabled ? "teacher" : "teacher2";
+    const account = demoAccount(key);
+    await loginAs(page.context(), app.baseURL, key);
+    await page.goto("/home");
+    await openChangePassword(page, javaScriptEnabled);
+    const next = `Changed-Pass-${javaScriptEnabled ? 3 : 4}`;
+    await fillPasswords(page, { current: account.password, next, confirm: next });
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Password changed successfully!").first().waitFor();
+    if (javaScriptEnabled) {
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    } else {
+      expect(new URL(page.url()).pathname).toBe("/home");
+    }
+    const login = await fetch(`${app.baseURL}/login`, {
+      method: "POST",
+      headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: account.email, password: next }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+  });
+
+  test("the admin sidebar links every admin screen and marks the current one", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "platformAdmin");
+    await page.goto("/admin/schools");
+    const sidebar = page.getByRole("navigation", { name: "Admin" });
+    const expected = [
+      ["Staff", "/admin/staff"],
+      ["Schools", "/admin/schools"],
+      ["Create Class", "/admin/create-class"],
+      ["Edit Class", "/admin/settings"],
+      ["Class", "/class/-1/home"],
+      ["Surveys", "/admin/survey"],
+    ];
+    for (const [name, href] of expected) {
+      await expect(sidebar.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
+    }
+    await expect(sidebar.getByRole("link", { name: "Schools", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(sidebar.getByRole("button", { name: "Log out" }).isVisible()).resolves.toBe(true);
+    await sidebar.getByRole("link", { name: "Edit Class", exact: true }).click();
+    await page.waitForURL("**/admin/settings");
+    await page.getByRole("heading", { name: "Edit Class", level: 1 }).waitFor();
+  });
+
+  test("an unknown path shows Not Found", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not Found" }).isVisible()).resolves.toBe(true);
+  });
+});
+
+test("closing the dialog resets its values, errors and show/hide toggles", async () => {
+  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await page.goto("/admin/staff");
+  await openChangePassword(page, true);
+  await fillPasswords(page, { current: "", next: "short", confirm: "x" });
+  await page.getByRole("button", { name: "Show New Password" }).click();
+  await expect(page.getByLabel("New Password", { exact: true }).getAttribute("type")).resolves.toBe("text");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await page.getByText("Password must be at least 8 characters", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+
+  await openChangePassword(page, true);
+  await expect(page.getByLabel("New Password", { exact: true }).inputValue()).resolves.toBe("");
+  await expect(page.getByLabel("New Password", { exact: true }).getAttribute("type")).resolves.toBe("password");
+  await expect(page.getByText("Password must be at least 8 characters", { exact: true }).count()).resolves.toBe(0);
+});
+
+test("the Change Password button reads 'Changing...' and both buttons are disabled while busy", async () => {
+  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await page.goto("/home");
+  await openChangePassword(page, true);
+  // Hold the request so the busy state can be seen.
+  let release: () => void = () => {};
+  await page.route("**/account/password**", async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue();
+  });
+  await fillPasswords(page, { current: "Wrong-Pass-1", next: "Better-Pass-2", confirm: "Better-Pass-2" });
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const busy = page.getByRole("button", { name: "Changing..." });
+  await busy.waitFor();
+  await expect(busy.isDisabled()).resolves.toBe(true);
+  await expect(page.getByRole("button", { name: "Cancel" }).isDisabled()).resolves.toBe(true);
+  release();
+  await page.getByText("Current password is incorrect").waitFor();
+});
