@@ -1,4 +1,4 @@
-import { Avatar as RadixAvatar, Box, Flex, Text } from "@radix-ui/themes";
+import { Box, Flex, Text } from "@radix-ui/themes";
 
 export interface ProfileUser {
   name: string;
@@ -44,7 +44,12 @@ export function ProfileArea({ state, user, avatar }: { state: ProfileState; user
   if (!user) return null;
   return (
     <Flex align="center" gap="2" className="profile-area">
-      {avatar ?? <RadixAvatar size="2" radius="full" fallback={initials(user.name)} src={user.image ?? undefined} />}
+      <span className="profile-avatar">
+        {avatar}
+        <span className={avatar ? "initials-badge" : "initials-circle"} aria-hidden="true">
+          {initials(user.name)}
+        </span>
+      </span>
       <Flex direction="column" className="profile-text" align="start">
         <Text size="2" weight="medium" className="profile-name">
           {user.name}
