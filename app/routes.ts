@@ -21,6 +21,8 @@ export default [
     route("home", "routes/home.tsx"),
     route("account/password", "routes/account/password.tsx"),
     // survey screens (issue 5)
+    route("survey", "routes/survey/index.tsx"),
+    route("survey/content/:surveyId", "routes/survey/content.tsx"),
     route("admin", "routes/admin/layout.tsx", [
       // admin area (issue 7)
       index("routes/admin/index.tsx"),
@@ -51,6 +53,8 @@ export default [
     // auth API (issue 3)
     route("auth/*", "routes/api/auth.ts"),
     // survey API (issue 5)
+    route("surveys", "routes/api/surveys.ts"),
+    route("content/webhook", "routes/api/content-webhook.ts"),
     // class API (issue 6)
     route("classes", "routes/api/classes/index.ts"),
     route("classes/my-classes", "routes/api/classes/my-classes.ts"),

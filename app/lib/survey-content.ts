@@ -152,3 +152,31 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
   }
   return fields;
 }
+
+/** survey-header anchor id (SPEC.md §2): the lowercased text with spaces turned into hyphens. */
+export function headerAnchorId(text: string): string {
+  return text.trim().toLowerCase().replace(/ /g, "-");
+}
+
+/** Drawing preview (SPEC.md §5, §9): brush sizes in px, default 8. */
+export const DRAWING_BRUSH_SIZES = [3, 8, 15, 40] as const;
+export const DEFAULT_DRAWING_BRUSH_SIZE = 8;
+
+/** Drawing preview: 12 fixed palette colours; the first, black, is the default. */
+export const DRAWING_PALETTE = [
+  { name: "Black", value: "#000000" },
+  { name: "White", value: "#ffffff" },
+  { name: "Grey", value: "#8b8d98" },
+  { name: "Red", value: "#e5484d" },
+  { name: "Orange", value: "#f76b15" },
+  { name: "Yellow", value: "#ffc53d" },
+  { name: "Green", value: "#30a46c" },
+  { name: "Teal", value: "#12a594" },
+  { name: "Blue", value: "#0090ff" },
+  { name: "Purple", value: "#8e4ec6" },
+  { name: "Pink", value: "#d6409f" },
+  { name: "Brown", value: "#ad7f58" },
+] as const;
+
+/** Drawing preview canvas size in px (SPEC.md §9). */
+export const DRAWING_CANVAS = { width: 600, height: 400 } as const;

@@ -8,6 +8,7 @@ import type { App } from "./app.server";
 import { users } from "./db/schema.server";
 import { logger } from "./logger.server";
 import { seedDemoData } from "./seed/demo-data.server";
+import { syncSurveysAtStart } from "./surveys/startup.server";
 import { ensurePlatformAdmin } from "./users/platform-admin.server";
 
 export async function bootstrapData({ config, db }: App) {
@@ -23,4 +24,6 @@ export async function bootstrapData({ config, db }: App) {
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
     if (!admin) logger.warn("admin.missing", { hint: "set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run admin:create" });
   }
+  // Never throws: a content service that is down is logged, and the registry keeps its rows.
+  await syncSurveysAtStart({ config, db });
 }

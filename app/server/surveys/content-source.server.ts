@@ -1,7 +1,7 @@
 /**
  * Where survey content comes from. One interface, two sources: local
  * Storyblok-format JSON in CONTENT_DIR (default) or Storyblok's EU CDN
- * (when STORYBLOK_TOKEN is set).
+ * (when STORYBLOK_TOKEN is set). See docs/decisions/020-survey-content-source.md.
  */
 import type { SurveyStory } from "~/lib/survey-content";
 
@@ -9,4 +9,15 @@ export interface ContentSource {
   readonly kind: "local" | "storyblok";
   /** Every published survey story (starts_with=surveys/, no start pages). */
   listStories(): Promise<SurveyStory[]>;
+}
+
+/** The content service could not be read. `message` is safe to show to a signed-in teacher. */
+export class ContentUnavailableError extends Error {
+  readonly status?: number;
+
+  constructor(message: string, options?: { status?: number; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.name = "ContentUnavailableError";
+    this.status = options?.status;
+  }
 }

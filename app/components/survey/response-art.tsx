@@ -1,0 +1,80 @@
+import { Flex, Heading, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import {
+  DEFAULT_DRAWING_BRUSH_SIZE,
+  DRAWING_BRUSH_SIZES,
+  DRAWING_CANVAS,
+  DRAWING_PALETTE,
+  hasText,
+  type ResponseArtBlock,
+} from "~/lib/survey-content";
+
+/**
+ * response-art: a disabled preview of the drawing tools and a 600x400
+ * canvas placeholder. Students draw in the Orliverse app, not here.
+ */
+export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
+  const [defaultColour] = DRAWING_PALETTE;
+  return (
+    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
+      {hasText(blok.prompt) ? (
+        <Heading as="h3" size="4">
+          {blok.prompt}
+        </Heading>
+      ) : null}
+      <div role="toolbar" aria-label="Drawing tools (preview, disabled)" className="survey-art-toolbar">
+        <fieldset disabled aria-label="Edit" className="survey-art-group">
+          <button type="button" disabled className="survey-art-tool">
+            Undo
+          </button>
+          <button type="button" disabled className="survey-art-tool">
+            Redo
+          </button>
+          <button type="button" disabled className="survey-art-tool">
+            Clear
+          </button>
+        </fieldset>
+        <fieldset disabled aria-label="Brush size" className="survey-art-group">
+          {DRAWING_BRUSH_SIZES.map((size) => (
+            <button
+              key={size}
+              type="button"
+              disabled
+              aria-pressed={size === DEFAULT_DRAWING_BRUSH_SIZE}
+              aria-label={`Brush size ${size}`}
+              title={`Brush size ${size}`}
+              className="survey-art-brush"
+            >
+              <span className="survey-art-brush-dot" style={{ width: Math.min(size, 24), height: Math.min(size, 24) }} />
+              <span className="survey-art-brush-label">{size}</span>
+            </button>
+          ))}
+        </fieldset>
+        <fieldset disabled aria-label="Colour" className="survey-art-group survey-art-palette">
+          {DRAWING_PALETTE.map((colour) => (
+            <button
+              key={colour.value}
+              type="button"
+              disabled
+              aria-pressed={colour === defaultColour}
+              aria-label={colour.name}
+              title={colour.name}
+              className="survey-art-swatch"
+              style={{ backgroundColor: colour.value }}
+            />
+          ))}
+        </fieldset>
+      </div>
+      <div
+        className="survey-art-canvas"
+        data-width={DRAWING_CANVAS.width}
+        data-height={DRAWING_CANVAS.height}
+        style={{ maxWidth: DRAWING_CANVAS.width, aspectRatio: `${DRAWING_CANVAS.width} / ${DRAWING_CANVAS.height}` }}
+      >
+        <Text size="3" weight="medium" color="gray" align="center">
+          Drawing will be enabled in the Orliverse app!
+        </Text>
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Flex, Heading } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import { hasText, type ResponseOptionsBlock } from "~/lib/survey-content";
+
+/** response-options: a prompt and numbered option buttons; options with no content are skipped. */
+export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
+  const options = (blok.response_options ?? []).filter((item) => hasText(item.content));
+  return (
+    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
+      {hasText(blok.prompt) ? (
+        <Heading as="h3" size="4">
+          {blok.prompt}
+        </Heading>
+      ) : null}
+      <ol className="survey-options" aria-label={hasText(blok.prompt) ? `Options: ${blok.prompt}` : "Options"}>
+        {options.map((item, index) => (
+          <li key={item._uid} {...storyblokEditable(item)}>
+            <Button type="button" variant="surface" size="3" aria-disabled="true" className="survey-option">
+              <span className="survey-number">{`${index + 1}.`}</span> {item.content}
+            </Button>
+          </li>
+        ))}
+      </ol>
+    </Flex>
+  );
+}

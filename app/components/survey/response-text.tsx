@@ -1,0 +1,71 @@
+import { Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import {
+  type FreetextAnswerBlock,
+  hasText,
+  type OptionAnswerBlock,
+  type ResponseTextBlock,
+  type ResponseTextQuestionBlock,
+} from "~/lib/survey-content";
+
+/** response-text: a prompt and numbered questions, each with its answers. */
+export function ResponseText({ blok }: { blok: ResponseTextBlock }) {
+  return (
+    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
+      {hasText(blok.prompt) ? (
+        <Heading as="h3" size="4">
+          {blok.prompt}
+        </Heading>
+      ) : null}
+      <ol className="survey-questions">
+        {(blok.questions ?? []).map((question, index) => (
+          <ResponseTextQuestion key={question._uid} question={question} number={index + 1} />
+        ))}
+      </ol>
+    </Flex>
+  );
+}
+
+function ResponseTextQuestion({ question, number }: { question: ResponseTextQuestionBlock; number: number }) {
+  const promptId = `question-${question._uid}`;
+  return (
+    <li {...storyblokEditable(question)}>
+      <Flex direction="column" gap="2">
+        <Text as="p" size="3" weight="medium" id={promptId}>
+          <span className="survey-number">{`${number}.`}</span> {question.prompt}
+        </Text>
+        {(question.answers ?? []).map((answer) =>
+          answer.component === "response-text-question-answer-freetext" ? (
+            <FreetextAnswer key={answer._uid} answer={answer} />
+          ) : answer.component === "response-text-question-answer-option" ? (
+            <ChoiceAnswer key={answer._uid} answer={answer} labelledBy={promptId} />
+          ) : null,
+        )}
+      </Flex>
+    </li>
+  );
+}
+
+function FreetextAnswer({ answer }: { answer: FreetextAnswerBlock }) {
+  return (
+    <Box className="survey-freetext" {...storyblokEditable(answer)}>
+      <Text size="2" color="gray">
+        [Student will type their answer here]
+      </Text>
+    </Box>
+  );
+}
+
+function ChoiceAnswer({ answer, labelledBy }: { answer: OptionAnswerBlock; labelledBy: string }) {
+  const choices = (answer.choices ?? []).filter(hasText);
+  return (
+    <fieldset className="survey-choices" disabled aria-labelledby={labelledBy} {...storyblokEditable(answer)}>
+      {choices.map((choice, index) => (
+        <label key={`${index}-${choice}`} className="survey-choice">
+          <input type="radio" name={`choice-${answer._uid}`} value={choice} disabled />
+          <Text size="2">{choice}</Text>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

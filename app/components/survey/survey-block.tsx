@@ -1,0 +1,31 @@
+import type { BlockBase, ContentBlock, ResponseBlock } from "~/lib/survey-content";
+import { ResponseArt } from "./response-art";
+import { ResponseOptions } from "./response-options";
+import { ResponseText } from "./response-text";
+import { SurveyHeader } from "./survey-header";
+import { SurveyImage } from "./survey-image";
+import { SurveyText } from "./survey-text";
+import { SurveyVideo } from "./survey-video";
+
+/** One content or response block by its Storyblok component name; unknown components render nothing. */
+export function SurveyBlock({ blok }: { blok: ContentBlock | ResponseBlock | BlockBase }) {
+  const block = blok as ContentBlock | ResponseBlock;
+  switch (block.component) {
+    case "survey-header":
+      return <SurveyHeader blok={block} />;
+    case "survey-image":
+      return <SurveyImage blok={block} />;
+    case "survey-text":
+      return <SurveyText blok={block} />;
+    case "survey-video":
+      return <SurveyVideo blok={block} />;
+    case "response-options":
+      return <ResponseOptions blok={block} />;
+    case "response-text":
+      return <ResponseText blok={block} />;
+    case "response-art":
+      return <ResponseArt blok={block} />;
+    default:
+      return null;
+  }
+}

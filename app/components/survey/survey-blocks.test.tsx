@@ -1,0 +1,303 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import type { SurveyBlock as SurveyBlockData } from "~/lib/survey-content";
+import { ResponseArt } from "./response-art";
+import { ResponseOptions } from "./response-options";
+import { ResponseText } from "./response-text";
+import { isInStoryblokEditor } from "./storyblok-bridge";
+import { SurveyBlock } from "./survey-block";
+import { SurveyHeader } from "./survey-header";
+import { SurveyImage } from "./survey-image";
+import { SurveyPreview } from "./survey-preview";
+import { SurveyText } from "./survey-text";
+import { SurveyVideo } from "./survey-video";
+
+/** What a reader sees: the markup's text, tags dropped, entities decoded, spaces collapsed. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, "&"));
+}
+
+const EDITABLE = '<!--#storyblok#{"name": "survey-header", "space": "1", "uid": "h1", "id": "42"}-->';
+
+describe("survey", () => {
+  const survey: SurveyBlockData = {
+    _uid: "s1",
+    component: "survey",
+    title: "Class climate",
+    description: "How does our classroom feel?",
+    content: [{ _uid: "h1", component: "survey-header", content: "Before you start" }],
+    response: [
+      {
+        _uid: "r1",
+        component: "response-options",
+        prompt: "Do you feel safe?",
+        response_options: [{ _uid: "o1", component: "response-options-item", content: "Yes" }],
+      },
+    ],
+  };
+
+  test("shows the title, the description, the content and a 'Response' section with id survey-responses", () => {
+    const html = renderToStaticMarkup(<SurveyPreview blok={survey} />);
+    expect(html).toMatch(/<h1[^>]*id="survey-title"[^>]*>Class climate<\/h1>/);
+    expect(visibleText(html)).toContain("How does our classroom feel?");
+    expect(visibleText(html)).toContain("Before you start");
+    expect(html).toMatch(/<section id="survey-responses"/);
+    expect(html).toMatch(/<h2[^>]*>Response<\/h2>/);
+    const responseSection = html.slice(html.indexOf('id="survey-responses"'));
+    expect(visibleText(responseSection)).toContain("Do you feel safe? 1. Yes");
+  });
+
+  test("shows the 'Response' section even when the survey asks nothing", () => {
+    const html = renderToStaticMarkup(<SurveyPreview blok={{ _uid: "s2", component: "survey", title: "Empty" }} />);
+    expect(html).toContain('id="survey-responses"');
+    expect(visibleText(html)).toBe("Empty Response");
+  });
+
+  test("an unknown block renders nothing", () => {
+    const html = renderToStaticMarkup(<SurveyBlock blok={{ _uid: "x", component: "survey-carousel" }} />);
+    expect(html).toBe("");
+  });
+});
+
+describe("Storyblok editable attributes", () => {
+  test("each block's root carries them when the story has _editable", () => {
+    const html = renderToStaticMarkup(
+      <SurveyHeader blok={{ _uid: "h1", component: "survey-header", content: "Hello", _editable: EDITABLE }} />,
+    );
+    expect(html).toContain('data-blok-uid="42-h1"');
+    expect(html).toContain("data-blok-c=");
+  });
+
+  test("published content without _editable gets no editor attributes", () => {
+    const html = renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h1", component: "survey-header", content: "Hello" }} />);
+    expect(html).not.toContain("data-blok");
+  });
+
+  test("the visual-editor bridge is for the editor only: the URL must carry _storyblok_tk", () => {
+    expect(isInStoryblokEditor("?_storyblok=42&_storyblok_tk[space_id]=1&_storyblok_tk[token]=abc")).toBe(true);
+    expect(isInStoryblokEditor("")).toBe(false);
+    expect(isInStoryblokEditor("?_storyblok=42")).toBe(false);
+    expect(isInStoryblokEditor("?page=_storyblok_tk")).toBe(false);
+  });
+});
+
+describe("survey-header", () => {
+  test("is a heading whose anchor id is the lowercased text with spaces turned into hyphens", () => {
+    const html = renderToStaticMarkup(
+      <SurveyHeader blok={{ _uid: "h", component: "survey-header", content: "How Are You Today" }} />,
+    );
+    expect(html).toMatch(/<h2[^>]*id="how-are-you-today"[^>]*>How Are You Today<\/h2>/);
+  });
+
+  test("renders nothing without text", () => {
+    expect(renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h", component: "survey-header", content: "  " }} />)).toBe("");
+  });
+});
+
+describe("survey-image", () => {
+  test("shows the image with its alt text", () => {
+    const html = renderToStaticMarkup(
+      <SurveyImage
+        blok={{ _uid: "i", component: "survey-image", image: { filename: "/survey-images/library.svg", alt: "A school library" } }}
+      />,
+    );
+    expect(html).toMatch(/<img src="\/survey-images\/library.svg" alt="A school library"/);
+  });
+
+  test("alt text defaults to 'Image'", () => {
+    for (const alt of [undefined, null, ""]) {
+      const html = renderToStaticMarkup(
+        <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename: "/a.svg", alt } }} />,
+      );
+      expect(html).toContain('alt="Image"');
+    }
+  });
+
+  test("is not shown without a filename", () => {
+    for (const image of [undefined, null, { filename: "" }, { filename: null, alt: "Nothing" }]) {
+      expect(renderToStaticMarkup(<SurveyImage blok={{ _uid: "i", component: "survey-image", image }} />)).toBe("");
+    }
+  });
+});
+
+describe("response-options", () => {
+  test("shows the prompt and numbered option buttons, skipping options with no content", () => {
+    const html = renderToStaticMarkup(
+      <ResponseOptions
+        blok={{
+          _uid: "r",
+          component: "response-options",
+          prompt: "How do you feel?",
+          response_options: [
+            { _uid: "a", component: "response-options-item", content: "Great" },
+            { _uid: "b", component: "response-options-item", content: "" },
+            { _uid: "c", component: "response-options-item" },
+            { _uid: "d", component: "response-options-item", content: "   " },
+            { _uid: "e", component: "response-options-item", content: "Okay" },
+          ],
+        }}
+      />,
+    );
+    expect(visibleText(html)).toBe("How do you feel? 1. Great 2. Okay");
+    expect(html.match(/<button/g)).toHaveLength(2);
+  });
+});
+
+describe("response-text", () => {
+  const html = renderToStaticMarkup(
+    <ResponseText
+      blok={{
+        _uid: "t",
+        component: "response-text",
+        prompt: "Tell us more",
+        questions: [
+          {
+            _uid: "q1",
+            component: "response-text-question",
+            prompt: "What made you smile?",
+            answers: [{ _uid: "a1", component: "response-text-question-answer-freetext" }],
+          },
+          {
+            _uid: "q2",
+            component: "response-text-question",
+            prompt: "Who do you talk to?",
+            answers: [
+              { _uid: "a2", component: "response-text-question-answer-option", choices: ["A teacher", "", "A friend"] },
+            ],
+          },
+        ],
+      }}
+    />,
+  );
+
+  test("shows the prompt and numbered questions", () => {
+    expect(visibleText(html)).toMatch(/^Tell us more 1\. What made you smile\? .* 2\. Who do you talk to\?/);
+  });
+
+  test("a free-text answer shows a box reading '[Student will type their answer here]'", () => {
+    expect(visibleText(html)).toContain("1. What made you smile? [Student will type their answer here] 2.");
+  });
+
+  test("a choice answer shows its options (empty ones skipped), disabled", () => {
+    expect(visibleText(html)).toContain("2. Who do you talk to? A teacher A friend");
+    expect(html.match(/<input type="radio"[^>]*disabled/g)).toHaveLength(2);
+    expect(html).toMatch(/<fieldset[^>]*disabled/);
+  });
+});
+
+describe("response-art", () => {
+  const html = renderToStaticMarkup(<ResponseArt blok={{ _uid: "art", component: "response-art", prompt: "Draw your safe place" }} />);
+
+  test("shows the prompt, a disabled toolbar (undo, redo, clear) and the message", () => {
+    expect(visibleText(html)).toMatch(/^Draw your safe place Undo Redo Clear 3 8 15 40 Drawing will be enabled in the Orliverse app!$/);
+    const buttons = html.match(/<button[^>]*>/g) ?? [];
+    expect(buttons).toHaveLength(3 + 4 + 12);
+    for (const button of buttons) expect(button).toContain("disabled");
+  });
+
+  test("brush sizes 3, 8, 15, 40 with 8 selected", () => {
+    const brushes = [...html.matchAll(/aria-pressed="(true|false)" aria-label="Brush size (\d+)"/g)].map((m) => [m[2], m[1]]);
+    expect(brushes).toEqual([
+      ["3", "false"],
+      ["8", "true"],
+      ["15", "false"],
+      ["40", "false"],
+    ]);
+  });
+
+  test("12 palette colours with the first, black, selected", () => {
+    const swatches = [...html.matchAll(/<button[^>]*class="survey-art-swatch"[^>]*>/g)].map((m) => m[0]);
+    expect(swatches).toHaveLength(12);
+    expect(swatches[0]).toContain('aria-pressed="true"');
+    expect(swatches[0]).toContain('aria-label="Black"');
+    expect(swatches[0]).toContain("background-color:#000000");
+    expect(swatches.slice(1).every((swatch) => swatch.includes('aria-pressed="false"'))).toBe(true);
+  });
+
+  test("a 600x400 canvas placeholder", () => {
+    expect(html).toMatch(/class="survey-art-canvas" data-width="600" data-height="400"/);
+    expect(html).toContain("aspect-ratio:600 / 400");
+    expect(html).toContain("max-width:600px");
+  });
+});
+
+describe("survey text block", () => {
+  test("renders markdown", () => {
+    const html = renderToStaticMarkup(
+      <SurveyText blok={{ _uid: "m", component: "survey-text", content: "Read **carefully**.\n\n- one\n- two" }} />,
+    );
+    expect(html).toContain("<strong>carefully</strong>");
+    expect(html).toMatch(/<li>one<\/li>/);
+  });
+
+  test("renders nothing when the content is empty", () => {
+    expect(renderToStaticMarkup(<SurveyText blok={{ _uid: "m", component: "survey-text", content: "" }} />)).toBe("");
+    expect(renderToStaticMarkup(<SurveyText blok={{ _uid: "m", component: "survey-text" }} />)).toBe("");
+  });
+
+  test("keeps only http, https, irc, ircs, mailto, xmpp and relative links; others are blanked", () => {
+    const links = [
+      ["https://example.org/a", "https://example.org/a"],
+      ["http://example.org/b", "http://example.org/b"],
+      ["irc://irc.libera.chat/school", "irc://irc.libera.chat/school"],
+      ["ircs://irc.libera.chat/school", "ircs://irc.libera.chat/school"],
+      ["mailto:office@riverside.example", "mailto:office@riverside.example"],
+      ["xmpp:class@riverside.example", "xmpp:class@riverside.example"],
+      ["/survey", "/survey"],
+      ["../help#top", "../help#top"],
+      ["#section", "#section"],
+      ["javascript:alert(1)", ""],
+      ["JavaScript:alert(1)", ""],
+      ["data:text/html;base64,PHNjcmlwdD4=", ""],
+      ["vbscript:msgbox(1)", ""],
+      ["file:///etc/passwd", ""],
+      ["ftp://files.example.org", ""],
+    ] as const;
+    const content = links.map(([url], index) => `[link ${index}](${url})`).join("\n\n");
+    const html = renderToStaticMarkup(<SurveyText blok={{ _uid: "m", component: "survey-text", content }} />);
+    expect(hrefs(html)).toEqual(links.map(([, expected]) => expected));
+  });
+
+  test("raw HTML in the content is shown as text, never rendered", () => {
+    const html = renderToStaticMarkup(
+      <SurveyText blok={{ _uid: "m", component: "survey-text", content: 'Hi <script>alert(1)</script><img src=x onerror="x">' }} />,
+    );
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+  });
+});
+
+describe("survey video block", () => {
+  test("embeds the player 100% wide and 480 high with the permissions of SPEC.md §2, and a plain link", () => {
+    const html = renderToStaticMarkup(
+      <SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=abc" }} />,
+    );
+    expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain('width="100%"');
+    expect(html).toContain('height="480"');
+    expect(html).toContain(
+      'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"',
+    );
+    expect(html).toContain('allowFullScreen=""');
+    expect(html).toMatch(/<iframe[^>]*title="Survey video"/);
+    expect(hrefs(html)).toEqual(["https://www.youtube.com/watch?v=dQw4w9WgXcQ"]);
+  });
+
+  test("renders nothing when the link is missing or no id can be extracted", () => {
+    for (const youtube_link of [undefined, "", "https://youtu.be/", "https://vimeo.com/76979871"]) {
+      expect(renderToStaticMarkup(<SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link }} />)).toBe("");
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { Link, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import { hasText, type SurveyImageBlock } from "~/lib/survey-content";
+
+/** survey-image: shown only when the asset has a filename; alt text defaults to 'Image'. */
+export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
+  const filename = blok.image?.filename;
+  if (!hasText(filename)) return null;
+  const alt = hasText(blok.image?.alt) ? blok.image.alt : "Image";
+  return (
+    <figure className="survey-image" {...storyblokEditable(blok)}>
+      <img src={filename} alt={alt} loading="lazy" decoding="async" />
+      <figcaption>
+        <Text size="1" color="gray">
+          <Link href={filename} color="gray">
+            Open the image on its own
+          </Link>
+        </Text>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,39 @@
+import "./survey-preview.css";
+import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import { hasText, type SurveyBlock as SurveyBlockData } from "~/lib/survey-content";
+import { SurveyBlock } from "./survey-block";
+
+/** survey: title, description, content blocks, and the 'Response' section (id survey-responses). */
+export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
+  return (
+    <article className="survey-preview" aria-labelledby="survey-title" {...storyblokEditable(blok)}>
+      <Flex direction="column" gap="5">
+        <header>
+          <Heading as="h1" size={{ initial: "7", sm: "8" }} id="survey-title">
+            {hasText(blok.title) ? blok.title : "Untitled survey"}
+          </Heading>
+          {hasText(blok.description) ? (
+            <Text as="p" size="4" color="gray" mt="2">
+              {blok.description}
+            </Text>
+          ) : null}
+        </header>
+        {(blok.content ?? []).map((child) => (
+          <SurveyBlock key={child._uid} blok={child} />
+        ))}
+        <Separator size="4" />
+        <section id="survey-responses" aria-labelledby="survey-responses-heading">
+          <Flex direction="column" gap="6">
+            <Heading as="h2" size="6" id="survey-responses-heading">
+              Response
+            </Heading>
+            {(blok.response ?? []).map((child) => (
+              <SurveyBlock key={child._uid} blok={child} />
+            ))}
+          </Flex>
+        </section>
+      </Flex>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { Heading, Link, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import Markdown, { type Components } from "react-markdown";
+import { hasText, type SurveyTextBlock } from "~/lib/survey-content";
+
+/**
+ * Markdown to Radix typography. Links keep react-markdown's default
+ * urlTransform: http, https, irc, ircs, mailto, xmpp and relative URLs are
+ * kept, anything else (javascript:, data:, vbscript:, …) is blanked.
+ * Raw HTML in the content is escaped, never rendered.
+ */
+const components: Components = {
+  p: ({ children }) => (
+    <Text as="p" size="3" className="survey-markdown-p">
+      {children}
+    </Text>
+  ),
+  a: ({ href, children }) => <Link href={href ?? ""}>{children}</Link>,
+  h1: ({ children }) => (
+    <Heading as="h3" size="5">
+      {children}
+    </Heading>
+  ),
+  h2: ({ children }) => (
+    <Heading as="h3" size="4">
+      {children}
+    </Heading>
+  ),
+  h3: ({ children }) => (
+    <Heading as="h4" size="3">
+      {children}
+    </Heading>
+  ),
+  strong: ({ children }) => <strong>{children}</strong>,
+};
+
+/** survey text block: markdown from the content; nothing when it is empty. */
+export function SurveyText({ blok }: { blok: SurveyTextBlock }) {
+  if (!hasText(blok.content)) return null;
+  return (
+    <div className="survey-markdown" {...storyblokEditable(blok)}>
+      <Markdown components={components}>{blok.content}</Markdown>
+    </div>
+  );
+}

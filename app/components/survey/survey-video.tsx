@@ -1,0 +1,39 @@
+import { Link, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import type { SurveyVideoBlock } from "~/lib/survey-content";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
+
+export const VIDEO_PLAYER_PERMISSIONS =
+  "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
+
+/**
+ * survey video block: the YouTube player (privacy-enhanced host), 100% wide
+ * and 480 high, with a plain link for networks that block the player.
+ * Nothing renders when no video id can be extracted (SPEC.md §5).
+ */
+export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
+  const id = extractYouTubeId(blok.youtube_link);
+  if (!id) return null;
+  return (
+    <figure className="survey-video" {...storyblokEditable(blok)}>
+      <iframe
+        src={youTubeEmbedUrl(id)}
+        title="Survey video"
+        width="100%"
+        height="480"
+        allow={VIDEO_PLAYER_PERMISSIONS}
+        allowFullScreen
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+      <figcaption>
+        <Text size="2" color="gray">
+          Video not showing?{" "}
+          <Link href={youTubeWatchUrl(id)} rel="noopener noreferrer">
+            Watch it on YouTube
+          </Link>
+        </Text>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * YouTube video id extraction for the survey video block (SPEC.md §5).
+ * Pure code: the preview component and its tests share it.
+ *
+ * Steps, in order:
+ * 1. strip the `https://` / `http://` and `www.` prefixes;
+ * 2. `youtu.be/{id}` → the segment after the slash;
+ *    `{host}/watch?v={id}` → the value of `v`;
+ *    `{host}/shorts/{id}` → the third path segment;
+ *    any other form is used as given (a bare id);
+ * 3. drop anything after a question mark.
+ *
+ * What is left must look like a video id (letters, digits, `-`, `_`);
+ * anything else counts as "no id can be extracted", so nothing renders
+ * and no odd text ever reaches the player URL.
+ */
+const VIDEO_ID = /^[A-Za-z0-9_-]+$/;
+
+export function extractYouTubeId(link: string | null | undefined): string | null {
+  if (typeof link !== "string") return null;
+  let rest = link.trim().replace(/^https?:\/\//i, "").replace(/^www\./i, "");
+  if (rest === "") return null;
+
+  if (rest.toLowerCase().startsWith("youtu.be/")) {
+    rest = rest.split("/")[1] ?? "";
+  } else if (rest.includes("/watch?")) {
+    const query = rest.slice(rest.indexOf("?") + 1).split("#")[0];
+    rest = new URLSearchParams(query).get("v") ?? "";
+  } else if (rest.includes("/shorts/")) {
+    rest = rest.split("/")[2] ?? "";
+  }
+
+  const id = rest.split("?")[0].split("#")[0];
+  return VIDEO_ID.test(id) ? id : null;
+}
+
+/** The privacy-enhanced player for a video id (our CSP's frame-src allows this host). */
+export function youTubeEmbedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`;
+}
+
+/** The plain watch page, for networks that block the embedded player. */
+export function youTubeWatchUrl(id: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,28 @@
+import { handleApi, jsonError } from "~/server/api.server";
+import { getAppFromContext } from "~/server/context.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import { ContentUnavailableError } from "~/server/surveys/content-source.server";
+import { receiveContentWebhook } from "~/server/surveys/webhook.server";
+import type { Route } from "./+types/content-webhook";
+
+/**
+ * POST /api/content/webhook: Storyblok says content changed. Protected by
+ * STORYBLOK_WEBHOOK_SECRET; drops the content cache and re-syncs the registry.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
+    const { db, config } = getAppFromContext(context);
+    try {
+      const result = await receiveContentWebhook(request, {
+        db,
+        content: getContentSource(config),
+        secret: config.STORYBLOK_WEBHOOK_SECRET,
+      });
+      return Response.json({ data: result });
+    } catch (error) {
+      if (error instanceof ContentUnavailableError) return jsonError(503, "CONTENT_UNAVAILABLE", error.message);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { SurveyPreview } from "~/components/survey/survey-preview";
+import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import type { SurveyStory } from "~/lib/survey-content";
+import { requireUser } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import { getSurveyStory } from "~/server/surveys/surveys.server";
+import type { Route } from "./+types/content";
+
+const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const surveyId = Number(params.surveyId);
+  if (!Number.isSafeInteger(surveyId) || surveyId <= 0 || String(surveyId) !== params.surveyId) {
+    throw data(NO_SUCH_SURVEY, { status: 404 });
+  }
+  const { db, config } = getAppFromContext(context);
+  try {
+    const preview = await getSurveyStory(db, getContentSource(config), surveyId);
+    // No copy of the content at all: say so on the page, with an honest status.
+    return data(preview, { status: preview.story ? 200 : 503 });
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export default function SurveyContent({ loaderData }: Route.ComponentProps) {
+  const { survey, story, contentError, staleSince } = loaderData;
+  return (
+    <Container size="3" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
+      <Flex direction="column" gap="4">
+        <Flex align="center" justify="between" gap="3" wrap="wrap">
+          <RadixLink asChild size="2">
+            <Link to="/survey">← All surveys</Link>
+          </RadixLink>
+          <Flex align="center" gap="2" wrap="wrap">
+            <Badge color="indigo" variant="soft" size="2">
+              Read-only preview
+            </Badge>
+            <Text size="1" color="gray" className="survey-slug">
+              {survey.fullSlug}
+            </Text>
+          </Flex>
+        </Flex>
+        {contentError ? (
+          <Callout.Root color={story ? "amber" : "red"} role="status">
+            <Callout.Text>
+              {contentError}
+              {staleSince ? ` (Loaded ${new Date(staleSince).toUTCString()}.)` : null}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {story ? (
+          <LivePreview story={story as SurveyStory} />
+        ) : (
+          <Card size="3">
+            <Flex direction="column" gap="3">
+              <Heading as="h1" size="6">
+                {survey.title || survey.fullSlug}
+              </Heading>
+              <Text color="gray">The preview will be back as soon as the survey content service answers again.</Text>
+              <Box>
+                <Button asChild variant="soft">
+                  <a href={`/survey/content/${survey.id}`}>Try again</a>
+                </Button>
+              </Box>
+            </Flex>
+          </Card>
+        )}
+      </Flex>
+    </Container>
+  );
+}
+
+/** The published story; inside Storyblok's visual editor, live edits replace it. */
+function LivePreview({ story }: { story: SurveyStory }) {
+  const live = useStoryblokEditorStory(story);
+  return (
+    <Card size={{ initial: "2", sm: "4" }}>
+      <SurveyPreview blok={live.content} />
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.survey.title || "Survey"} · Preview · Orliverse Classroom` },
+];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Container size="2" px={{ initial: "3", sm: "5" }} py="6">
+      <Card size="3">
+        <Flex direction="column" gap="3">
+          <Heading as="h1" size="6">
+            {notFound ? "Survey not found" : "Something went wrong!"}
+          </Heading>
+          <Text color="gray">
+            {notFound
+              ? typeof error.data === "string"
+                ? error.data
+                : NO_SUCH_SURVEY
+              : "The survey preview could not be shown. Please try again."}
+          </Text>
+          <Box>
+            <Button asChild variant="soft">
+              <Link to="/survey">Back to all surveys</Link>
+            </Button>
+          </Box>
+        </Flex>
+      </Card>
+    </Container>
+  );
+}

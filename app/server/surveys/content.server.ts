@@ -1,0 +1,32 @@
+/**
+ * The process's survey content: the configured source (local JSON or
+ * Storyblok) behind the per-instance cache. See docs/decisions/020 and 021.
+ */
+import path from "node:path";
+import type { Config } from "../config.server";
+import { createCachedContent, type CachedContent } from "./content-cache.server";
+import type { ContentSource } from "./content-source.server";
+import { createLocalContentSource } from "./local-source.server";
+import { createStoryblokContentSource } from "./storyblok-source.server";
+
+type ContentConfig = Pick<Config, "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS">;
+
+/** Storyblok's CDN when STORYBLOK_TOKEN is set, else the local content in CONTENT_DIR. */
+export function createContentSource(config: ContentConfig): ContentSource {
+  if (config.STORYBLOK_TOKEN) {
+    return createStoryblokContentSource({ accessToken: config.STORYBLOK_TOKEN, endpoint: config.STORYBLOK_ENDPOINT });
+  }
+  return createLocalContentSource(path.resolve(config.CONTENT_DIR));
+}
+
+const instances = new WeakMap<ContentConfig, CachedContent>();
+
+/** The cached content source for this configuration: one per process (per config object). */
+export function getContentSource(config: ContentConfig): CachedContent {
+  let content = instances.get(config);
+  if (!content) {
+    content = createCachedContent(createContentSource(config), { ttlMs: config.CONTENT_CACHE_TTL_SECONDS * 1000 });
+    instances.set(config, content);
+  }
+  return content;
+}

@@ -1,0 +1,22 @@
+/**
+ * Registry sync at server start. A content service that is down must not
+ * stop the server: the failure is logged and the registry keeps its rows.
+ */
+import type { App } from "../app.server";
+import { logger } from "../logger.server";
+import { getContentSource } from "./content.server";
+import { syncSurveys } from "./surveys.server";
+
+export async function syncSurveysAtStart(app: Pick<App, "config" | "db">): Promise<void> {
+  const content = getContentSource(app.config);
+  try {
+    const summary = await syncSurveys(app.db, content);
+    logger.info("surveys.synced", { source: content.kind, trigger: "start", ...summary });
+  } catch (error) {
+    logger.warn("surveys.sync_failed", {
+      source: content.kind,
+      trigger: "start",
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

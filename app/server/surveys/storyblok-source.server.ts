@@ -1,0 +1,93 @@
+/**
+ * Storyblok's Content Delivery API (EU region) through storyblok-js-client,
+ * with the client limits of SPEC.md §9: 5 requests per second, page size 25
+ * with every page fetched, 429 retried every 300 ms up to 10 times, and
+ * statuses 200–206 counted as success.
+ */
+import StoryblokClient, { type ISbResponse } from "storyblok-js-client";
+import type { SurveyStory } from "~/lib/survey-content";
+import { type ContentSource, ContentUnavailableError } from "./content-source.server";
+
+export const STORYBLOK_CLIENT_LIMITS = {
+  rateLimit: 5,
+  perPage: 25,
+  maxRetries: 10,
+  retriesDelayMs: 300,
+  timeoutSeconds: 15,
+} as const;
+
+export interface StoryblokSourceOptions {
+  accessToken: string;
+  /** Another base URL (tests point this at a fake CDN); default: Storyblok's EU CDN. */
+  endpoint?: string;
+}
+
+/**
+ * SPEC.md §8 counts 200–206 as success. The client's status check agrees,
+ * but its response handling accepts only 200, so a 2xx answer is handed on as 200.
+ */
+function acceptSuccessStatuses(response: ISbResponse): ISbResponse {
+  if (response.status >= 200 && response.status <= 206) return { ...response, status: 200 };
+  return response;
+}
+
+export function createStoryblokClient(options: StoryblokSourceOptions): StoryblokClient {
+  return new StoryblokClient({
+    accessToken: options.accessToken,
+    region: "eu",
+    endpoint: options.endpoint,
+    version: "published",
+    rateLimit: STORYBLOK_CLIENT_LIMITS.rateLimit,
+    maxRetries: STORYBLOK_CLIENT_LIMITS.maxRetries,
+    retriesDelay: STORYBLOK_CLIENT_LIMITS.retriesDelayMs,
+    timeout: STORYBLOK_CLIENT_LIMITS.timeoutSeconds,
+    // Our own cache (content-cache.server.ts) holds the stories. No `cv` is
+    // sent, so the CDN always redirects to the space's latest cache version.
+    cache: { type: "none", clear: "manual", cv: "manual" },
+    responseInterceptor: acceptSuccessStatuses,
+  });
+}
+
+function describeFailure(error: unknown): { message: string; status?: number } {
+  if (error && typeof error === "object") {
+    const { message, status } = error as { message?: unknown; status?: unknown };
+    return {
+      message: typeof message === "string" && message ? message : "unknown error",
+      status: typeof status === "number" ? status : undefined,
+    };
+  }
+  return { message: String(error) };
+}
+
+export function createStoryblokContentSource(options: StoryblokSourceOptions): ContentSource {
+  const client = createStoryblokClient(options);
+  return {
+    kind: "storyblok",
+    async listStories() {
+      let stories: SurveyStory[];
+      try {
+        stories = (await client.getAll("cdn/stories", {
+          version: "published",
+          starts_with: "surveys/",
+          is_startpage: false,
+          per_page: STORYBLOK_CLIENT_LIMITS.perPage,
+        })) as SurveyStory[];
+      } catch (error) {
+        // The client rejects with a plain `{ message, status }` object, not an Error.
+        const { message, status } = describeFailure(error);
+        throw new ContentUnavailableError(
+          status ? `Storyblok answered HTTP ${status}: ${message}` : `Storyblok could not be reached: ${message}`,
+          { status, cause: error },
+        );
+      }
+      // Keyed by full_slug: one story per slug, even if a page boundary shifted during paging.
+      const bySlug = new Map<string, SurveyStory>();
+      for (const story of stories) {
+        if (story?.full_slug?.startsWith("surveys/") && story.content?.component === "survey") {
+          bySlug.set(story.full_slug, story);
+        }
+      }
+      return [...bySlug.values()];
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The app on Storyblok (a fake CDN, a real HTTP server on 127.0.0.1, reached
+ * through STORYBLOK_ENDPOINT): previews come from the CDN, and a CDN failure
+ * is a clear message on the page (with the last good copy when there is
+ * one), never a 500. JavaScript on and off.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SurveyStory } from "~/lib/survey-content";
+import { type FakeStoryblokCdn, startFakeStoryblokCdn } from "../fakes/storyblok-cdn";
+import { jsModes, loginAs, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+const TOKEN = "e2e-public-token";
+
+let cdn: FakeStoryblokCdn;
+let app: AppServer;
+let surveyId: number;
+let teacherState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+beforeAll(async () => {
+  const dir = path.resolve("content/surveys");
+  const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(".json"));
+  const stories = await Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), "utf8")) as SurveyStory),
+  );
+  // Edited in Storyblok: the preview must show the CDN's copy, not the local file.
+  const edited = stories.map((story) =>
+    story.full_slug === "surveys/class-climate"
+      ? { ...story, content: { ...story.content, description: "Straight from the Storyblok CDN." } }
+      : story,
+  );
+  cdn = await startFakeStoryblokCdn({ token: TOKEN, stories: edited });
+  app = await startAppServer({
+    env: { STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint, CONTENT_CACHE_TTL_SECONDS: "0" },
+  });
+  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await loginAs(page.context(), app.baseURL, "teacher");
+  teacherState = await page.context().storageState();
+  const response = await page.context().request.get(`${app.baseURL}/api/surveys`);
+  const { data } = (await response.json()) as { data: { id: number; fullSlug: string }[] };
+  surveyId = data.find((survey) => survey.fullSlug === "surveys/class-climate")!.id;
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await cdn?.close();
+});
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  test("the preview comes from Storyblok; when it fails, the page says so and keeps the last good copy", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+    cdn.failAlways(null);
+    const fresh = await page.goto(`/survey/content/${surveyId}`);
+    expect(fresh?.status()).toBe(200);
+    expect(await page.locator("article.survey-preview header").textContent()).toContain("Straight from the Storyblok CDN.");
+    expect(await page.getByRole("status").count()).toBe(0);
+
+    cdn.failAlways(500);
+    const stale = await page.goto(`/survey/content/${surveyId}`);
+    expect(stale?.status()).toBe(200);
+    expect(await page.getByRole("status").first().textContent()).toContain(
+      "The survey content service is not answering right now. You are seeing the last copy we loaded",
+    );
+    expect(await page.locator("h1#survey-title").textContent()).toBe("Class climate");
+    expect(await page.locator("#survey-responses").count()).toBe(1);
+    cdn.failAlways(null);
+  });
+});
+
+test("with nothing cached, a failing CDN gives a clear message and a 503, never a 500", async () => {
+  // Down from the start: the start-up sync fails too (logged), and the server still starts.
+  cdn.failAlways(503);
+  const fresh = await startAppServer({
+    env: { STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint, CONTENT_CACHE_TTL_SECONDS: "60" },
+  });
+  try {
+    const page = await newPage({ javaScriptEnabled: false, baseURL: fresh.baseURL });
+    await loginAs(page.context(), fresh.baseURL, "teacher");
+    const response = await page.goto(`${fresh.baseURL}/survey/content/${surveyId}`);
+    expect(response?.status()).toBe(503);
+    expect(await page.getByRole("status").first().textContent()).toContain(
+      "The survey content service is not answering right now, so this preview cannot be loaded.",
+    );
+    expect(await page.locator("h1").first().textContent()).toBe("Class climate");
+  } finally {
+    cdn.failAlways(null);
+    await fresh.stop();
+  }
+});

@@ -1,0 +1,129 @@
+/**
+ * A fake of Storyblok's Content Delivery API: a real node:http server on
+ * 127.0.0.1, used through STORYBLOK_ENDPOINT (`fake.endpoint`).
+ *
+ *   const cdn = await startFakeStoryblokCdn({ token: "test-token", stories });
+ *   cdn.failNext(3, 429);       // the next 3 requests answer 429
+ *   cdn.storyRequests           // how many /v2/cdn/stories requests arrived
+ *
+ * It answers GET /v2/cdn/stories like the real CDN: token check,
+ * starts_with and is_startpage filters, page / per_page paging with the
+ * `total` and `per-page` headers, and `{ stories, cv, rels, links }`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Any story shape with a full_slug (SurveyStory fits). */
+export interface FakeStory {
+  full_slug: string;
+  is_startpage?: boolean;
+}
+
+export interface RecordedRequest {
+  path: string;
+  query: URLSearchParams;
+}
+
+export interface FakeStoryblokCdn {
+  /** Base URL for STORYBLOK_ENDPOINT, e.g. http://127.0.0.1:40123/v2 */
+  readonly endpoint: string;
+  readonly requests: RecordedRequest[];
+  /** Requests to /v2/cdn/stories, failed ones included. */
+  readonly storyRequests: number;
+  setStories(stories: FakeStory[]): void;
+  /** The next `times` story requests answer `status` (e.g. 429) instead of content. */
+  failNext(times: number, status: number): void;
+  /** Every story request answers `status` until cleared with null. */
+  failAlways(status: number | null): void;
+  /** Successful answers use this status (200 by default; 200–206 are all success). */
+  setSuccessStatus(status: number): void;
+  /** Wait this long before answering a story request. */
+  setDelay(ms: number): void;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeStoryblokCdn(options: { token: string; stories?: FakeStory[] }): Promise<FakeStoryblokCdn> {
+  let stories = options.stories ?? [];
+  let failures: { times: number; status: number } | null = null;
+  let failStatus: number | null = null;
+  let successStatus = 200;
+  let delayMs = 0;
+  const requests: RecordedRequest[] = [];
+  const cv = 1_760_000_000;
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    requests.push({ path: url.pathname, query: url.searchParams });
+    if (req.method !== "GET" || url.pathname !== "/v2/cdn/stories") {
+      return send(res, 404, { error: "This record could not be found" });
+    }
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (failures && failures.times > 0) {
+      failures.times--;
+      const { status } = failures;
+      if (failures.times === 0) failures = null;
+      return send(res, status, status === 429 ? { error: "Too Many Requests" } : { error: "Internal Server Error" });
+    }
+    if (failStatus !== null) return send(res, failStatus, { error: "Service Unavailable" });
+    if (url.searchParams.get("token") !== options.token) return send(res, 401, { error: "Unauthorized" });
+
+    const startsWith = url.searchParams.get("starts_with") ?? "";
+    const isStartpage = url.searchParams.get("is_startpage");
+    const perPage = Math.min(Number(url.searchParams.get("per_page") ?? 25) || 25, 100);
+    const page = Math.max(Number(url.searchParams.get("page") ?? 1) || 1, 1);
+    const matching = stories.filter(
+      (story) =>
+        story.full_slug.startsWith(startsWith) &&
+        (isStartpage === null || Boolean(story.is_startpage) === (isStartpage === "true" || isStartpage === "1")),
+    );
+    const pageStories = matching.slice((page - 1) * perPage, page * perPage);
+    return send(
+      res,
+      successStatus,
+      { stories: pageStories, cv, rels: [], links: [] },
+      { total: String(matching.length), "per-page": String(perPage) },
+    );
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => send(res, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}/v2`,
+    requests,
+    get storyRequests() {
+      return requests.filter((request) => request.path === "/v2/cdn/stories").length;
+    },
+    setStories(next) {
+      stories = next;
+    },
+    failNext(times, status) {
+      failures = { times, status };
+    },
+    failAlways(status) {
+      failStatus = status;
+    },
+    setSuccessStatus(status) {
+      successStatus = status;
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    resetCounts() {
+      requests.length = 0;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
