@@ -1,9 +1,9 @@
 /**
  * A distribution as horizontal bars drawn with CSS on the server: readable
- * without JavaScript, printable, and with every number in the text.
+ * without JavaScript, printable, and with every number in the text. A bar's
+ * length is its share of the question's answers.
  */
 export function ResultBars({ options, total, labelledBy }: { options: { label: string; count: number }[]; total: number; labelledBy: string }) {
-  const max = Math.max(1, ...options.map((option) => option.count));
   return (
     <ul className="result-bars" aria-labelledby={labelledBy}>
       {options.map((option) => {
@@ -12,7 +12,7 @@ export function ResultBars({ options, total, labelledBy }: { options: { label: s
           <li key={option.label} className="result-bar-row">
             <span>{option.label}</span>
             <span className="result-bar-track" aria-hidden="true">
-              <span className="result-bar-fill" style={{ width: `${(option.count / max) * 100}%`, display: "block" }} />
+              <span className="result-bar-fill" style={{ width: `${percent}%`, display: "block" }} />
             </span>
             <span className="result-bar-count">
               {option.count} ({percent}%)

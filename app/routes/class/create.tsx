@@ -36,6 +36,7 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (

@@ -1,0 +1,168 @@
+/**
+ * The teacher's class area, end to end, with JavaScript on and off:
+ * assign from the library, start, close, read results; generate and stop a
+ * code; add and edit a student with two contacts; remove a student; create a class.
+ * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, so the two runs never share rows.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+let app: AppServer;
+/** Signed in once per file: sign-ins are rate limited, so every test reuses this session. */
+let teacherState: Awaited<ReturnType<import("playwright-core").BrowserContext["storageState"]>>;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await loginAs(context, app.baseURL, "teacher");
+  teacherState = await context.storageState();
+  await context.close();
+});
+
+function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
+  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+}
+
+async function classIdByName(page: Page, name: string): Promise<number> {
+  const response = await page.context().request.get(`${app.baseURL}/api/classes/my-classes`);
+  const { classes } = (await response.json()) as { classes: { id: number; name: string }[] };
+  return classes.find((c) => c.name === name)!.id;
+}
+
+/** The flash message, whichever way it is shown (server status region or sonner). */
+async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+}
+
+describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
+  const className = javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree";
+
+  test("assign a survey from the library, start it, close it and read its results", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/surveys/library`);
+    const firstCard = page.locator("form").filter({ has: page.getByRole("button", { name: /^Assign/ }) }).first();
+    const title = (await page.getByRole("heading", { level: 2 }).first().textContent())!.trim();
+    await firstCard.getByRole("button", { name: /^Assign/ }).click();
+    await expectToast(page, "Survey assigned successfully!");
+    expect(new URL(page.url()).pathname).toBe(`/class/${classId}/surveys/manage`);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row.getByText("Not started").count()).resolves.toBe(1);
+    await row.getByRole("button", { name: new RegExp(`^Start`) }).click();
+    await expectToast(page, "Survey started successfully!");
+    await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Close/ }).click();
+    await expectToast(page, "Survey closed successfully!");
+    await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Results/ }).click();
+    await page.getByRole("heading", { name: `Results: ${title}` }).waitFor();
+    expect(await page.getByTestId("response-rate").textContent()).toBe("0%");
+    // The library no longer offers it.
+    await page.goto(`/class/${classId}/surveys/library`);
+    expect(await page.getByRole("heading", { name: title, exact: true }).count()).toBe(0);
+  });
+
+  test("results of a seeded survey show bars with numbers, who responded, and a CSV", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/home`);
+    await page.getByRole("link", { name: /^See results/ }).first().click();
+    await page.getByRole("heading", { name: /^Results: / }).waitFor();
+    expect(await page.getByRole("heading", { name: /^Responded \(\d+\)$/ }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: /^Not responded \(\d+\)$/ }).count()).toBe(1);
+    const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    const csv = await page.context().request.get(`${app.baseURL}${csvHref}`);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(await csv.text()).toContain("First name,Last name,Submitted at (UTC)");
+  });
+
+  test("generate a class code with an expiry, then stop it", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/students/manage`);
+    await page.getByLabel("Expires after (hours)").fill("48");
+    await page.getByRole("button", { name: /^(Generate|Replace) code$/ }).click();
+    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4} is live\.$/).first();
+    await toast.waitFor();
+    const code = /[A-Z]{4}-\d{4}/.exec((await toast.textContent())!)![0];
+    await page.getByTestId("class-code").getByText(code).waitFor();
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+    await page.goto(`/class/${classId}/home`);
+    expect((await page.getByTestId("class-code").textContent())!.trim()).toBe(code);
+    await page.goto(`/class/${classId}/students/manage`);
+    await page.getByRole("button", { name: "Stop code" }).click();
+    await expectToast(page, `Class code ${code} stopped. Students can no longer join with it.`);
+    expect(await page.getByTestId("class-code").count()).toBe(0);
+  });
+
+  test("add a student with two contacts, then edit them", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    const last = `Tester${name.replace(/\W/g, "")}`;
+    await page.goto(`/class/${classId}/students/manage`);
+    await page.getByRole("link", { name: "Add a student" }).first().click();
+    const form = page.locator("form#add-student");
+    await form.getByLabel("First name").fill("Robin");
+    await form.getByLabel("Last name").fill(last);
+    await form.getByLabel("Name", { exact: true }).first().fill("Alex Parent");
+    await form.getByLabel("Relationship").first().fill("Father");
+    await form.getByLabel("Primary phone").first().fill("07700 900111");
+    await form.getByRole("button", { name: "Add another contact" }).click();
+    await page.locator("form#add-student").getByText("Contact 2", { exact: true }).waitFor();
+    // Without JS the list came back from the server: the first contact's values are kept.
+    expect(await page.locator("form#add-student").getByLabel("Name", { exact: true }).first().inputValue()).toBe("Alex Parent");
+    await page.locator("form#add-student").getByLabel("Name", { exact: true }).nth(1).fill("Sam Guardian");
+    await page.locator("form#add-student").getByLabel("E-mail").nth(1).fill("sam@example.net");
+    await page.locator("form#add-student").getByRole("button", { name: "Add student" }).click();
+    await expectToast(page, `Robin ${last} added to the class.`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Robin ${last}` }) });
+    expect(await card.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Alex Parent", "Sam Guardian"]);
+    expect(await card.getByText("No relationship").count()).toBe(1);
+
+    await card.getByRole("link", { name: /^Edit/ }).click();
+    const edit = page.locator("form#edit-student");
+    await edit.getByLabel("First name").fill("Robyn");
+    await edit.getByRole("button", { name: "Remove contact 1" }).click();
+    await page.locator("form#edit-student").getByText("Contact 2", { exact: true }).waitFor({ state: "detached" });
+    await page.locator("form#edit-student").getByRole("button", { name: "Save student" }).click();
+    await expectToast(page, `Robyn ${last} saved.`);
+    await page.getByRole("heading", { name: `Robyn ${last}`, level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Sam Guardian"]);
+  });
+
+  test("remove a student after confirming", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/students/manage`);
+    const firstStudent = page.getByRole("list", { name: "Students" }).getByRole("listitem").first();
+    const studentName = (await firstStudent.getByRole("heading", { level: 2 }).textContent())!.trim();
+    await firstStudent.getByRole("link", { name: /^Remove/ }).click();
+    await page.getByRole("heading", { name: `Remove ${studentName} from the class?` }).waitFor();
+    await page.getByRole("button", { name: "Remove student" }).click();
+    await expectToast(page, `${studentName} removed from the class.`);
+    expect(await page.getByRole("heading", { name: studentName, level: 2 }).count()).toBe(0);
+  });
+
+  test("create a class and land on its home", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/create`);
+    await page.getByRole("button", { name: "Create class" }).click();
+    await page.getByText("Enter a class name").waitFor();
+    const newName = `Chess Club ${name}`;
+    await page.getByLabel("Class name").fill(newName);
+    await page.getByRole("button", { name: "Create class" }).click();
+    await page.getByRole("heading", { name: newName, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/class\/\d+\/home$/);
+    expect(await page.getByTestId("student-count").textContent()).toBe("0");
+  });
+
+  test("another teacher's class redirects to the teacher's own class home", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const own = await classIdByName(page, "5A Sunflowers");
+    const response = await page.context().request.get(`${app.baseURL}/api/classes/${own + 2}/dashboard`);
+    expect(response.status()).toBe(404);
+    await page.goto(`/class/${own + 2}/students/manage`);
+    expect(new URL(page.url()).pathname).toBe(`/class/${own}/home`);
+  });
+});
