@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "warn",
     },
     readyTimeoutMs: 120_000,
+  }).catch(async (error) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   // SIGTERM closes the database cleanly, so the directory can be copied.
   await server.stop();

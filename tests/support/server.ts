@@ -54,6 +54,9 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
       LOG_LEVEL: "warn",
       ...options.env,
     },
+  }).catch(async (error) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   const stop = async () => {
     stoppers.delete(stop);
