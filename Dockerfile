@@ -16,7 +16,9 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm install when npm ci refuses the lock file: it lacks other platforms'
+# biome/rollup binaries (see .ci/run); regenerate it on a full registry to drop this.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
@@ -25,7 +27,8 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) \
+ && npm cache clean --force
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
