@@ -11,7 +11,7 @@ import type { Db } from "../db/client.server";
 import { auditEvents, credentials, type VerificationPurpose, users, verificationTokens } from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
 import { appBaseUrl, sendMail } from "../mail/mailer.server";
-import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
+import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { CurrentUser } from "./current-user.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clientIp, hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
@@ -47,10 +47,11 @@ export async function verifyCredentials(
   request: Request,
 ): Promise<number> {
   const ip = clientIp(request);
+  const emailKey = `sign-in:email:${normaliseEmail(input.email)}`;
   await enforceRateLimits(
     db,
     [
-      { key: `sign-in:email:${normaliseEmail(input.email)}`, rule: RATE_LIMITS.signInPerEmail },
+      { key: emailKey, rule: RATE_LIMITS.signInPerEmail },
       { key: ip ? `sign-in:ip:${ip}` : null, rule: RATE_LIMITS.signInPerIp },
     ],
     "Too many sign-in attempts.",
@@ -61,6 +62,8 @@ export async function verifyCredentials(
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
+  // Only failed attempts in a row count against an e-mail; the right password starts over.
+  await clearRateLimit(db, emailKey);
   return user.id;
 }
 

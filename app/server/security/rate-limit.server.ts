@@ -2,7 +2,7 @@
  * Fixed-window rate limits counted in the database, so they hold across
  * several app instances. One atomic upsert per hit.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
@@ -40,6 +40,11 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
   };
 }
 
+/** Forgets a key's count, e.g. an e-mail's failed sign-ins once the right password is given. */
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 /** Hits every key; throws RATE_LIMITED with a clear message when any is over its limit. */
 export async function enforceRateLimits(
   db: Db,
@@ -60,6 +65,7 @@ const MINUTE = 60_000;
 
 /** The product's limits, in one place. */
 export const RATE_LIMITS = {
+  /** Failed sign-ins in a row for one e-mail (a success clears the count). */
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
