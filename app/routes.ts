@@ -33,6 +33,8 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("survey", "routes/admin/surveys.tsx"),
       route("survey/:surveyId", "routes/admin/survey.tsx"),
+      route("survey/:surveyId/responses.csv", "routes/admin/survey-responses-csv.ts"),
+      route("staff/template.csv", "routes/admin/staff-template-csv.ts"),
     ]),
     route("class/:classId", "routes/class/layout.tsx", [
       // class area (issue 6)
@@ -72,6 +74,13 @@ export default [
     route("classes/:classId/assignments/:assignmentId/status", "routes/api/classes/assignment-status.ts"),
     route("classes/:classId/assignments/:assignmentId/stats", "routes/api/classes/assignment-stats.ts"),
     // user API (issue 7)
+    route("users/all", "routes/api/users/all.ts"),
+    route("users/with-classes", "routes/api/users/with-classes.ts"),
+    route("users/bulk-create", "routes/api/users/bulk-create.ts"),
+    route("users/me/with-school", "routes/api/users/me-with-school.ts"),
+    route("users/:id/with-school", "routes/api/users/with-school.ts"),
+    route("users/:id", "routes/api/users/user.ts"),
+    route("surveys/:surveyId/responses", "routes/api/survey-responses.ts"),
   ]),
 
   route("bench/reference", "routes/bench-reference.tsx"),

@@ -1,19 +1,117 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, Form, Link } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { SelectField } from "~/components/admin/select-field";
+import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
+import { EmptyState } from "~/components/class/empty-state";
+import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { classNameSchema } from "~/lib/schemas/classroom";
+import { createClassWithTeachers, listSchoolTeachers } from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { listSchoolChoices } from "~/server/schools/schools.server";
 import type { Route } from "./+types/create-class";
 
+const schema = z.object({
+  name: classNameSchema,
+  schoolId: z.coerce.number({ message: "Choose a school" }).int().positive("Choose a school"),
+  teacherIds: z.array(z.coerce.number().int().positive(), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const schools = await listSchoolChoices(db, user);
+  const requested = Number(new URL(request.url).searchParams.get("schoolId"));
+  const school = schools.find((candidate) => candidate.id === requested) ?? (schools.length === 1 ? schools[0] : null);
+  const teachers = school ? await listSchoolTeachers(db, user, school.id) : [];
+  return { schools, school, teachers };
 }
 
-export default function AdminCreateClassPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const created = await createClassWithTeachers(db, user, submission.value);
+    return redirectWithSuccess(`/admin/settings?classId=${created.id}`, `Class ${created.name} created.`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function AdminCreateClassPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { schools, school, teachers } = loaderData;
+  const [form, fields] = useForm({
+    id: "create-class",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
   return (
-    <>
-      <PageHeader title="Create Class" description="Add a class to a school and choose its teachers." />
-      <ComingSoon>Creating classes from the admin area is coming soon. Teachers can already create their own classes.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <PageHeader title="Create Class" description="Add a class to a school and choose one or more of its teachers." />
+      {schools.length === 0 ? (
+        <EmptyState title="No active school" action={<RadixLink asChild size="2"><Link to="/admin/schools">Go to Schools</Link></RadixLink>}>
+          A class belongs to a school. Create a school first (or restore an archived one).
+        </EmptyState>
+      ) : null}
+      {schools.length > 1 ? (
+        <Card size="2" style={{ maxWidth: 640 }}>
+          <Form method="get" aria-label="Choose the school">
+            <Flex gap="3" align="end" wrap="wrap">
+              <SelectField
+                label="School"
+                name="schoolId"
+                defaultValue={school ? String(school.id) : ""}
+                options={[{ value: "", label: "Choose a school…" }, ...schools.map((s) => ({ value: String(s.id), label: s.name }))]}
+              />
+              <Button type="submit" variant="soft">
+                Show its teachers
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+      ) : null}
+      {school ? (
+        <Card size="3" style={{ maxWidth: 640 }}>
+          <Form method="post" {...getFormProps(form)} aria-labelledby="create-class-title">
+            <input type="hidden" name="schoolId" value={school.id} />
+            <Flex direction="column" gap="4">
+              <Heading as="h2" size="5" id="create-class-title">
+                New class in {school.name}
+              </Heading>
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <Field label="Class name" {...fieldProps(fields.name)} placeholder="e.g. 5C Poppies" autoComplete="off" />
+              {teachers.length === 0 ? (
+                <EmptyState title="No active teachers in this school" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+                  A class needs at least one teacher. Add a teacher to {school.name} on the Staff page first.
+                </EmptyState>
+              ) : (
+                <TeacherCheckboxes id={fields.teacherIds.id} name={fields.teacherIds.name} teachers={teachers} checked={[]} errors={fields.teacherIds.errors} />
+              )}
+              <Flex justify="end">
+                <Button type="submit" disabled={teachers.length === 0}>
+                  Create class
+                </Button>
+              </Flex>
+            </Flex>
+          </Form>
+        </Card>
+      ) : schools.length > 1 ? (
+        <Text size="2" color="gray">
+          Choose a school to see its teachers.
+        </Text>
+      ) : null}
+    </Flex>
   );
 }
 

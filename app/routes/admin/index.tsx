@@ -1,19 +1,129 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDateTime } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
+import { getAdminCounts, listRecentActivity } from "~/server/admin/overview.server";
+import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const [counts, activity] = await Promise.all([getAdminCounts(db, user), listRecentActivity(db, user, 25)]);
+  return { counts, activity, scopeName: isPlatformAdmin(user) ? "All schools" : (user.school?.name ?? "Your school") };
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "user.create": "Added staff member",
+  "user.bulk_create": "Bulk-created staff",
+  "user.update": "Edited staff member",
+  "user.archive": "Archived staff member",
+  "user.restore": "Restored staff member",
+  "school.create": "Created school",
+  "school.rename": "Renamed school",
+  "school.archive": "Archived school",
+  "school.restore": "Restored school",
+  "class.create": "Created class",
+  "class.update": "Renamed class",
+  "class.archive": "Archived class",
+  "class.restore": "Restored class",
+  "class.teacher.add": "Added a class teacher",
+  "class.teacher.remove": "Removed a class teacher",
+  "survey.sync": "Synced surveys from content",
+};
+
+function targetHref(targetType: string, targetId: string | null): string | null {
+  if (!targetId) return null;
+  if (targetType === "user") return `/admin/staff?edit=${targetId}`;
+  if (targetType === "school") return `/admin/schools/${targetId}`;
+  if (targetType === "class") return `/admin/settings?classId=${targetId}`;
   return null;
 }
 
-export default function AdminIndexPage() {
+export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
+  const { counts, activity, scopeName } = loaderData;
+  const tiles = [
+    { label: "Schools", value: counts.schools, to: "/admin/schools" },
+    { label: "Active staff", value: counts.staff, to: "/admin/staff?status=active" },
+    { label: "Archived staff", value: counts.archivedStaff, to: "/admin/staff?status=archived" },
+    { label: "Classes", value: counts.classes, to: "/admin/settings" },
+    { label: "Students", value: counts.students, to: null },
+    { label: "Survey responses", value: counts.responses, to: "/admin/survey" },
+  ];
   return (
-    <>
-      <PageHeader title="Admin" description="An overview of your school: recent activity and counts." />
-      <ComingSoon>The admin overview is coming soon. Use the sidebar to reach staff, schools, classes and surveys.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <PageHeader title="Admin" description={`${scopeName}: counts and recent activity.`} />
+      <Grid columns={{ initial: "2", sm: "3" }} gap="3">
+        {tiles.map((tile) => (
+          <Card key={tile.label} size="2">
+            <Text as="div" size="2" color="gray">
+              {tile.to ? (
+                <RadixLink asChild color="gray">
+                  <Link to={tile.to}>{tile.label}</Link>
+                </RadixLink>
+              ) : (
+                tile.label
+              )}
+            </Text>
+            <Text as="div" size="7" weight="bold" data-testid={`count-${tile.label}`}>
+              {tile.value}
+            </Text>
+          </Card>
+        ))}
+      </Grid>
+      <Box>
+        <Heading as="h2" size="5" mb="3">
+          Recent activity
+        </Heading>
+        {activity.length === 0 ? (
+          <EmptyState title="No activity yet" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+            Changes made by admins and teachers appear here: who did what, to what, and when.
+          </EmptyState>
+        ) : (
+          <AdminTable label="Recent activity">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Target</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {activity.map((item) => {
+                const href = targetHref(item.targetType, item.targetId);
+                const label = item.summary ?? (item.targetId ? `${item.targetType} #${item.targetId}` : item.targetType);
+                return (
+                  <Table.Row key={item.id}>
+                    <Table.Cell>{formatDateTime(item.createdAt)}</Table.Cell>
+                    <Table.Cell>{item.actorName ?? <Text color="gray">Deleted user</Text>}</Table.Cell>
+                    <Table.Cell>{ACTION_LABELS[item.action] ?? item.action}</Table.Cell>
+                    <Table.Cell>
+                      {href ? (
+                        <RadixLink asChild size="2">
+                          <Link to={href}>{label}</Link>
+                        </RadixLink>
+                      ) : (
+                        label
+                      )}
+                      {item.schoolName ? (
+                        <Text as="div" size="1" color="gray">
+                          {item.schoolName}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </AdminTable>
+        )}
+      </Box>
+    </Flex>
   );
 }
 

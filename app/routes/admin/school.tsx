@@ -1,20 +1,247 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { AdminTable } from "~/components/admin/admin-table";
+import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
+import { EmptyState } from "~/components/class/empty-state";
+import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { schoolNameSchema } from "~/lib/schemas/admin";
 import { PageHeader } from "~/components/layout/page-header";
+import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithFailure } from "~/server/classes/class-screen.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { getSchoolDetail, renameSchool, setSchoolStatus } from "~/server/schools/schools.server";
 import type { Route } from "./+types/school";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+const renameSchema = z.object({ name: schoolNameSchema });
+
+function schoolIdFrom(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== param) throw data("Not Found", { status: 404 });
+  return id;
 }
 
-export default function AdminSchoolPage() {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const schoolId = schoolIdFrom(params.schoolId);
+  try {
+    return { ...(await getSchoolDetail(db, user, schoolId)), platform: isPlatformAdmin(user) };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const schoolId = schoolIdFrom(params.schoolId);
+  const here = `/admin/schools/${schoolId}`;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "rename") {
+    const submission = parseWithZod(formData, { schema: renameSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      const school = await renameSchool(db, user, schoolId, submission.value);
+      return redirectWithSuccess(here, `School renamed to ${school.name}.`);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
+      return data({ result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
+    }
+  }
+  if (intent === "archive" || intent === "restore") {
+    try {
+      const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
+      return redirectWithSuccess(here, intent === "archive" ? `${school.name} archived. Its staff now see the blocked page.` : `${school.name} restored.`);
+    } catch (error) {
+      return redirectWithFailure(here, error, "The school could not be changed. Please try again.");
+    }
+  }
+  return redirectWithError(here, "Unknown action.");
+}
+
+export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { school, staff, classes, platform } = loaderData;
+  const [form, fields] = useForm({
+    id: "rename-school",
+    lastResult: actionData?.result,
+    defaultValue: { name: school.name },
+    constraint: getZodConstraint(renameSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameSchema }),
+  });
   return (
-    <>
-      <PageHeader title="School" description="A school's staff and classes." />
-      <ComingSoon>School details are coming soon.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <Box>
+        <RadixLink asChild size="2">
+          <Link to="/admin/schools">← All schools</Link>
+        </RadixLink>
+      </Box>
+      <PageHeader
+        title={school.name}
+        description={
+          <>
+            {school.staffCount} staff · {school.classCount} classes · {school.studentCount} students
+          </>
+        }
+        actions={
+          platform ? (
+            <Form method="post">
+              {school.status === "active" ? (
+                <Button type="submit" name="intent" value="archive" color="red" variant="soft">
+                  Archive school
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="restore" color="green" variant="soft">
+                  Restore school
+                </Button>
+              )}
+            </Form>
+          ) : undefined
+        }
+      />
+      <Flex gap="2" align="center">
+        <Text size="2">Status:</Text>
+        <RecordStatusBadge status={school.status} />
+        {school.status === "archived" ? (
+          <Text size="2" color="gray">
+            Staff of an archived school see the blocked page until it is restored.
+          </Text>
+        ) : null}
+      </Flex>
+
+      <Card size="3" style={{ maxWidth: 560 }}>
+        <Form method="post" {...getFormProps(form)} aria-labelledby="rename-school-title">
+          <input type="hidden" name="intent" value="rename" />
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="rename-school-title">
+              Rename
+            </Heading>
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" />
+            <Flex justify="end">
+              <Button type="submit">Save name</Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+
+      <section aria-labelledby="school-staff-heading">
+        <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
+          <Heading as="h2" size="5" id="school-staff-heading">
+            Staff ({staff.length})
+          </Heading>
+          <RadixLink asChild size="2">
+            <Link to={`/admin/staff?schoolId=${school.id}`}>Manage on the Staff page</Link>
+          </RadixLink>
+        </Flex>
+        {staff.length === 0 ? (
+          <EmptyState title="No staff in this school" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+            Add teachers and admins on the Staff page, or import them from a CSV file.
+          </EmptyState>
+        ) : (
+          <AdminTable label="Staff of this school">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {staff.map((member) => (
+                <Table.Row key={member.id}>
+                  <Table.RowHeaderCell>
+                    <RadixLink asChild>
+                      <Link to={`/admin/staff?edit=${member.id}`}>{member.name}</Link>
+                    </RadixLink>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{member.email}</Table.Cell>
+                  <Table.Cell>
+                    <RoleBadge role={member.role} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <RecordStatusBadge status={member.status} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </AdminTable>
+        )}
+      </section>
+
+      <section aria-labelledby="school-classes-heading">
+        <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
+          <Heading as="h2" size="5" id="school-classes-heading">
+            Classes ({classes.length})
+          </Heading>
+          <RadixLink asChild size="2">
+            <Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link>
+          </RadixLink>
+        </Flex>
+        {classes.length === 0 ? (
+          <EmptyState title="No classes in this school" action={<RadixLink asChild size="2"><Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link></RadixLink>}>
+            Create a class and choose its teachers; teachers can then add students and assign surveys.
+          </EmptyState>
+        ) : (
+          <AdminTable label="Classes of this school">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Class</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Teachers</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {classes.map((klass) => (
+                <Table.Row key={klass.id}>
+                  <Table.RowHeaderCell>
+                    <RadixLink asChild>
+                      <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
+                    </RadixLink>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">No teacher</Text>}</Table.Cell>
+                  <Table.Cell justify="end">{klass.studentCount}</Table.Cell>
+                  <Table.Cell>
+                    <RecordStatusBadge status={klass.status} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </AdminTable>
+        )}
+      </section>
+    </Flex>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "School · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `${loaderData?.school.name ?? "School"} · Orliverse Classroom` }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Heading as="h1" size="6">
+          {notFound ? "Not Found" : "Something went wrong!"}
+        </Heading>
+        <Text color="gray">{notFound ? "There is no school with this id in your scope." : "The school could not be shown. Please try again."}</Text>
+        <Box>
+          <Button asChild variant="soft">
+            <Link to="/admin/schools">Back to schools</Link>
+          </Button>
+        </Box>
+      </Flex>
+    </Card>
+  );
+}

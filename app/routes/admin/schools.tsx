@@ -1,19 +1,148 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { data, Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { AdminTable } from "~/components/admin/admin-table";
+import { RecordStatusBadge } from "~/components/admin/record-status-badge";
+import { EmptyState } from "~/components/class/empty-state";
+import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { schoolNameSchema } from "~/lib/schemas/admin";
 import { PageHeader } from "~/components/layout/page-header";
+import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithFailure } from "~/server/classes/class-screen.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import type { Route } from "./+types/schools";
 
+const createSchema = z.object({ name: schoolNameSchema });
+const statusSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.coerce.number().int().positive() });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  return { schools: await listSchools(db, user), platform: isPlatformAdmin(user) };
 }
 
-export default function AdminSchoolsPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: createSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      const school = await createSchool(db, user, submission.value);
+      return redirectWithSuccess(`/admin/schools/${school.id}`, `School ${school.name} created.`);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data({ result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
+    }
+  }
+  const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
+  if (!parsed.success) return redirectWithError("/admin/schools", "Unknown action.");
+  try {
+    const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
+    return redirectWithSuccess(
+      "/admin/schools",
+      intent === "archive" ? `${school.name} archived. Its staff now see the blocked page.` : `${school.name} restored.`,
+    );
+  } catch (error) {
+    return redirectWithFailure("/admin/schools", error, "The school could not be changed. Please try again.");
+  }
+}
+
+export default function AdminSchoolsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { schools, platform } = loaderData;
+  const [form, fields] = useForm({
+    id: "create-school",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(createSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSchema }),
+  });
   return (
-    <>
-      <PageHeader title="Schools" description="Every school in your scope." />
-      <ComingSoon>School management is coming soon.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <PageHeader title="Schools" description={platform ? "Every school, with its staff, classes and students." : "Your school, with its staff, classes and students."} />
+      {schools.length === 0 ? (
+        <EmptyState title="No schools yet">Create the first school below, then add its staff on the Staff page.</EmptyState>
+      ) : (
+        <AdminTable label="Schools">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Staff</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Classes</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
+              {platform ? (
+                <Table.ColumnHeaderCell>
+                  <span className="visually-hidden">Actions</span>
+                </Table.ColumnHeaderCell>
+              ) : null}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {schools.map((school) => (
+              <Table.Row key={school.id}>
+                <Table.RowHeaderCell>
+                  <RadixLink asChild weight="medium">
+                    <Link to={`/admin/schools/${school.id}`}>{school.name}</Link>
+                  </RadixLink>
+                </Table.RowHeaderCell>
+                <Table.Cell>
+                  <RecordStatusBadge status={school.status} />
+                </Table.Cell>
+                <Table.Cell justify="end">{school.staffCount}</Table.Cell>
+                <Table.Cell justify="end">{school.classCount}</Table.Cell>
+                <Table.Cell justify="end">{school.studentCount}</Table.Cell>
+                {platform ? (
+                  <Table.Cell>
+                    <Form method="post" className="admin-inline-form">
+                      <input type="hidden" name="id" value={school.id} />
+                      {school.status === "active" ? (
+                        <Button type="submit" name="intent" value="archive" size="1" variant="soft" color="red" aria-label={`Archive ${school.name}`}>
+                          Archive
+                        </Button>
+                      ) : (
+                        <Button type="submit" name="intent" value="restore" size="1" variant="soft" color="green" aria-label={`Restore ${school.name}`}>
+                          Restore
+                        </Button>
+                      )}
+                    </Form>
+                  </Table.Cell>
+                ) : null}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </AdminTable>
+      )}
+      {platform ? (
+        <Card size="3" style={{ maxWidth: 560 }}>
+          <Form method="post" {...getFormProps(form)} aria-labelledby="create-school-title">
+            <input type="hidden" name="intent" value="create" />
+            <Flex direction="column" gap="4">
+              <Heading as="h2" size="5" id="create-school-title">
+                Create a school
+              </Heading>
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" placeholder="e.g. Lakeside Primary School" />
+              <Flex justify="end">
+                <Button type="submit">Create school</Button>
+              </Flex>
+            </Flex>
+          </Form>
+        </Card>
+      ) : (
+        <Text size="2" color="gray">
+          Only a platform admin can create or archive schools.
+        </Text>
+      )}
+    </Flex>
   );
 }
 

@@ -1,19 +1,197 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { data, Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { RecordStatusBadge } from "~/components/admin/record-status-badge";
+import { SelectField } from "~/components/admin/select-field";
+import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
+import { EmptyState } from "~/components/class/empty-state";
+import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { classNameSchema } from "~/lib/schemas/classroom";
+import { listClassesForAdmin, listSchoolTeachers, setClassStatus, updateClassSettings } from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithFailure } from "~/server/classes/class-screen.server";
+import { getClass, listClassTeachers } from "~/server/classes/classes.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/settings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+const updateSchema = z.object({
+  name: classNameSchema,
+  teacherIds: z.array(z.coerce.number().int().positive(), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+});
+
+function classIdFrom(request: Request): number | null {
+  const id = Number(new URL(request.url).searchParams.get("classId"));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export default function AdminSettingsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const classes = await listClassesForAdmin(db, user);
+  const classId = classIdFrom(request);
+  if (!classId) return { classes, selected: null, missing: false };
+  try {
+    const klass = await getClass(db, user, classId);
+    const [teachers, schoolTeachers] = await Promise.all([listClassTeachers(db, user, classId), listSchoolTeachers(db, user, klass.schoolId)]);
+    const choices = [...teachers.map(({ id, name, email }) => ({ id, name, email })), ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id))];
+    return { classes, selected: { klass, teachers, choices }, missing: false };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") return { classes, selected: null, missing: true };
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const classId = classIdFrom(request);
+  if (!classId) return redirectWithError("/admin/settings", "Choose a class first.");
+  const here = `/admin/settings?classId=${classId}`;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "archive" || intent === "restore") {
+    try {
+      const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");
+      return redirectWithSuccess(here, intent === "archive" ? `Class ${klass.name} archived.` : `Class ${klass.name} restored.`);
+    } catch (error) {
+      return redirectWithFailure("/admin/settings", error, "The class could not be changed. Please try again.");
+    }
+  }
+  const submission = parseWithZod(formData, { schema: updateSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const klass = await updateClassSettings(db, user, classId, submission.value);
+    return redirectWithSuccess(here, `Class ${submission.value.name || klass.name} saved.`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { classes, selected, missing } = loaderData;
   return (
-    <>
-      <PageHeader title="Edit Class" description="Rename a class, change its teachers or archive it." />
-      <ComingSoon>Editing classes from the admin area is coming soon.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <PageHeader title="Edit Class" description="Choose a class, then rename it, change its teachers or archive it." />
+      {classes.length === 0 ? (
+        <EmptyState title="No classes yet" action={<RadixLink asChild size="2"><Link to="/admin/create-class">Create a class</Link></RadixLink>}>
+          There are no classes in your scope yet. Create one and choose its teachers.
+        </EmptyState>
+      ) : (
+        <Card size="2" style={{ maxWidth: 640 }}>
+          <Form method="get" aria-label="Choose a class">
+            <Flex gap="3" align="end" wrap="wrap">
+              <Box flexGrow="1">
+                <SelectField
+                  label="Class"
+                  name="classId"
+                  defaultValue={selected ? String(selected.klass.id) : ""}
+                  options={[
+                    { value: "", label: "Choose a class…" },
+                    ...classes.map((klass) => ({
+                      value: String(klass.id),
+                      label: `${klass.name} · ${klass.schoolName}${klass.status === "archived" ? " (archived)" : ""}`,
+                    })),
+                  ]}
+                />
+              </Box>
+              <Button type="submit" variant="soft">
+                Edit this class
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+      )}
+      {missing ? (
+        <Callout.Root color="amber" role="status">
+          <Callout.Text>That class was not found. It may be outside your school.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {selected ? <EditClassCard key={selected.klass.id} selected={selected} lastResult={actionData?.result} /> : null}
+    </Flex>
+  );
+}
+
+function EditClassCard({
+  selected,
+  lastResult,
+}: {
+  selected: NonNullable<Route.ComponentProps["loaderData"]["selected"]>;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const { klass, teachers, choices } = selected;
+  const [form, fields] = useForm({
+    id: "edit-class",
+    lastResult,
+    defaultValue: { name: klass.name },
+    constraint: getZodConstraint(updateSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateSchema }),
+  });
+  return (
+    <Card size="3" style={{ maxWidth: 720 }}>
+      <Flex direction="column" gap="4">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Box>
+            <Heading as="h2" size="5">
+              {klass.name}
+            </Heading>
+            <Flex gap="2" align="center" mt="1">
+              <Text size="2" color="gray">
+                {klass.schoolName}
+              </Text>
+              <RecordStatusBadge status={klass.status} />
+            </Flex>
+          </Box>
+          <Flex gap="2" wrap="wrap">
+            {klass.status === "active" ? (
+              <Button asChild variant="soft" color="gray">
+                <Link to={`/class/${klass.id}/home`}>Open class</Link>
+              </Button>
+            ) : null}
+            <Form method="post">
+              {klass.status === "active" ? (
+                <Button type="submit" name="intent" value="archive" color="red" variant="soft">
+                  Archive class
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="restore" color="green" variant="soft">
+                  Restore class
+                </Button>
+              )}
+            </Form>
+          </Flex>
+        </Flex>
+        <Form method="post" {...getFormProps(form)} aria-label={`Edit ${klass.name}`}>
+          <input type="hidden" name="intent" value="update" />
+          <Flex direction="column" gap="4">
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <Field label="Class name" {...fieldProps(fields.name)} autoComplete="off" />
+            {choices.length === 0 ? (
+              <Text size="2" color="gray">
+                This school has no active teachers. Add one on the Staff page first.
+              </Text>
+            ) : (
+              <TeacherCheckboxes
+                id={fields.teacherIds.id}
+                name={fields.teacherIds.name}
+                teachers={choices}
+                checked={teachers.map((teacher) => teacher.id)}
+                errors={fields.teacherIds.errors}
+              />
+            )}
+            <Flex justify="end">
+              <Button type="submit">Save changes</Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Flex>
+    </Card>
   );
 }
 

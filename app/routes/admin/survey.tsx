@@ -1,20 +1,238 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Pagination } from "~/components/admin/pagination";
+import { SelectField } from "~/components/admin/select-field";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDateTime } from "~/components/class/format";
+import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { SurveyPreview } from "~/components/survey/survey-preview";
+import { toSearch } from "~/lib/schemas/admin";
+import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import {
+  getSurveyRecord,
+  listResponseFilterChoices,
+  queryResponses,
+  responseFiltersFromSearch,
+} from "~/server/responses/responses.server";
+import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, config } = getAppFromContext(context);
+  const surveyId = Number(params.surveyId);
+  if (!Number.isSafeInteger(surveyId) || surveyId <= 0 || String(surveyId) !== params.surveyId) {
+    throw data("There is no survey with this id.", { status: 404 });
+  }
+  const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+  try {
+    const survey = await getSurveyRecord(db, user, surveyId);
+    const [page, choices, content] = await Promise.all([
+      queryResponses(db, user, surveyId, filters),
+      listResponseFilterChoices(db, user, surveyId),
+      getContentSource(config).read(),
+    ]);
+    const story = content.snapshot?.bySlug.get(survey.fullSlug) ?? null;
+    return {
+      survey: { id: survey.id, title: survey.title, fullSlug: survey.fullSlug, removed: survey.removedAt !== null },
+      story: story ? (story.content as SurveyBlock) : null,
+      contentError: content.error ? content.error.message : null,
+      page,
+      choices,
+      filters,
+    };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("There is no survey with this id.", { status: 404 });
+    throw error;
+  }
 }
 
-export default function AdminSurveyPage() {
+export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
+  const { survey, story, contentError, page, choices, filters } = loaderData;
+  const base = `/admin/survey/${survey.id}`;
+  const hasFilters = Boolean(filters.schoolId || filters.classId || filters.status || filters.from || filters.to);
+  const csvHref = `${base}/responses.csv${toSearch({ ...filters, page: undefined, pageSize: undefined })}`;
   return (
-    <>
-      <PageHeader title="Survey" description="A survey's preview and its responses across classes." />
-      <ComingSoon>Survey responses across classes are coming soon.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <Box>
+        <RadixLink asChild size="2">
+          <Link to="/admin/survey">← All surveys</Link>
+        </RadixLink>
+      </Box>
+      <PageHeader
+        title={survey.title || survey.fullSlug}
+        description={
+          <>
+            {survey.fullSlug}
+            {survey.removed ? " · no longer published in the content" : null}
+          </>
+        }
+      />
+
+      <section aria-labelledby="responses-heading">
+        <Flex direction="column" gap="4">
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Heading as="h2" size="5" id="responses-heading">
+              Responses
+            </Heading>
+            <Button asChild variant="soft">
+              <a href={csvHref} download>
+                Download CSV ({page.total})
+              </a>
+            </Button>
+          </Flex>
+          <Card size="2">
+            <Form method="get" className="admin-filters" aria-label="Filter responses">
+              {choices.schools.length > 1 ? (
+                <SelectField
+                  label="School"
+                  name="schoolId"
+                  defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
+                  options={[{ value: "", label: "All schools" }, ...choices.schools.map((school) => ({ value: String(school.id), label: school.name }))]}
+                />
+              ) : null}
+              <SelectField
+                label="Class"
+                name="classId"
+                defaultValue={filters.classId ? String(filters.classId) : ""}
+                options={[
+                  { value: "", label: "All classes" },
+                  ...choices.classes.map((klass) => ({
+                    value: String(klass.id),
+                    label: choices.schools.length > 1 ? `${klass.name} (${klass.schoolName})` : klass.name,
+                  })),
+                ]}
+              />
+              <SelectField
+                label="Assignment status"
+                name="status"
+                defaultValue={filters.status ?? ""}
+                options={[
+                  { value: "", label: "Any status" },
+                  { value: "assigned", label: "Not started" },
+                  { value: "active", label: "Active" },
+                  { value: "completed", label: "Closed" },
+                ]}
+              />
+              <Field label="Submitted from" name="from" type="date" defaultValue={filters.from ?? ""} inputProps={{ size: "2" }} />
+              <Field label="Submitted to" name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
+              <Flex gap="2">
+                <Button type="submit">Apply filters</Button>
+                {hasFilters ? (
+                  <Button asChild variant="soft" color="gray">
+                    <Link to={base}>Clear</Link>
+                  </Button>
+                ) : null}
+              </Flex>
+            </Form>
+          </Card>
+          {page.total === 0 ? (
+            hasFilters ? (
+              <EmptyState title="No responses match these filters" action={<RadixLink asChild size="2"><Link to={base}>Clear the filters</Link></RadixLink>}>
+                Try a wider date range, or another school, class or status.
+              </EmptyState>
+            ) : (
+              <EmptyState title="No responses yet" action={<RadixLink asChild size="2"><Link to="/admin/create-class">Create a class</Link></RadixLink>}>
+                Responses appear here once a teacher assigns this survey to a class and starts it, and students answer in the Orliverse app.
+              </EmptyState>
+            )
+          ) : (
+            <Box>
+              <AdminTable label="Responses">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Submitted</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Student</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Class</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Assignment</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {page.responses.map((row) => (
+                    <Table.Row key={row.id} data-testid="response-row">
+                      <Table.Cell>{formatDateTime(row.submittedAt)}</Table.Cell>
+                      <Table.RowHeaderCell>{row.studentName ?? <Text color="gray">Anonymous</Text>}</Table.RowHeaderCell>
+                      <Table.Cell>
+                        <RadixLink asChild size="2">
+                          <Link to={`/admin/settings?classId=${row.classId}`}>{row.className}</Link>
+                        </RadixLink>
+                      </Table.Cell>
+                      <Table.Cell>{row.schoolName}</Table.Cell>
+                      <Table.Cell>
+                        <AssignmentStatusBadge status={row.assignmentStatus} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </AdminTable>
+              <Pagination
+                page={page.page}
+                pageCount={page.pageCount}
+                total={page.total}
+                noun={["response", "responses"]}
+                hrefFor={(target) => `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`}
+              />
+            </Box>
+          )}
+        </Flex>
+      </section>
+
+      <section aria-labelledby="preview-heading">
+        <Flex direction="column" gap="3">
+          <Flex align="center" gap="2">
+            <Heading as="h2" size="5" id="preview-heading">
+              Preview
+            </Heading>
+            <Badge color="indigo" variant="soft">
+              Read-only
+            </Badge>
+          </Flex>
+          {contentError ? (
+            <Callout.Root color={story ? "amber" : "red"} role="status">
+              <Callout.Text>{contentError}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          {story ? (
+            <Card size={{ initial: "2", sm: "4" }}>
+              <SurveyPreview blok={story} />
+            </Card>
+          ) : (
+            <EmptyState title="No preview available">
+              This survey is not in the survey content right now. Choose “Sync surveys from content” on the Surveys page after it is published again.
+            </EmptyState>
+          )}
+        </Flex>
+      </section>
+    </Flex>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Survey · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.survey.title || "Survey"} · Surveys · Orliverse Classroom` },
+];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Heading as="h1" size="6">
+          {notFound ? "Not Found" : "Something went wrong!"}
+        </Heading>
+        <Text color="gray">{notFound ? "There is no survey with this id." : "The survey could not be shown. Please try again."}</Text>
+        <Box>
+          <Button asChild variant="soft">
+            <Link to="/admin/survey">Back to all surveys</Link>
+          </Button>
+        </Box>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,19 +1,106 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { AdminTable } from "~/components/admin/admin-table";
+import { EmptyState } from "~/components/class/empty-state";
 import { PageHeader } from "~/components/layout/page-header";
+import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithFailure } from "~/server/classes/class-screen.server";
+import { getAppFromContext } from "~/server/context.server";
+import { listSurveyOverview } from "~/server/responses/responses.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/surveys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  return { surveys: await listSurveyOverview(db, user) };
 }
 
-export default function AdminSurveysPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, config } = getAppFromContext(context);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", "Unknown action.");
+  try {
+    const summary = await syncSurveysAsAdmin(user, { db, content: getContentSource(config) });
+    await recordAuditEvent(db, user, {
+      action: "survey.sync",
+      targetType: "survey",
+      targetId: null,
+      schoolId: user.schoolId,
+      details: { ...summary },
+    });
+    return redirectWithSuccess(
+      "/admin/survey",
+      `Surveys synced from content: ${summary.total} published${summary.removed ? `, ${summary.removed} no longer published` : ""}.`,
+    );
+  } catch (error) {
+    return redirectWithFailure("/admin/survey", error, "The survey content could not be read. Please try again in a few minutes.");
+  }
+}
+
+export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
+  const { surveys } = loaderData;
   return (
-    <>
-      <PageHeader title="Surveys" description="The surveys in the library, with assignments and responses." />
-      <ComingSoon>The admin survey overview is coming soon. Survey previews are available under Surveys in the class area.</ComingSoon>
-    </>
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="Surveys"
+        description="The surveys in the library, how many of your classes they are assigned to, and their responses."
+        actions={
+          <Form method="post">
+            <Button type="submit" name="intent" value="sync" variant="soft">
+              Sync surveys from content
+            </Button>
+          </Form>
+        }
+      />
+      {surveys.length === 0 ? (
+        <EmptyState title="No surveys yet">
+          The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content” above.
+        </EmptyState>
+      ) : (
+        <AdminTable label="Surveys">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Classes assigned</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Responses</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <span className="visually-hidden">Actions</span>
+              </Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {surveys.map((survey) => (
+              <Table.Row key={survey.id}>
+                <Table.RowHeaderCell>
+                  <RadixLink asChild weight="medium">
+                    <Link to={`/admin/survey/${survey.id}`}>{survey.title || survey.fullSlug}</Link>
+                  </RadixLink>
+                  <Text as="div" size="1" color="gray">
+                    {survey.fullSlug} {survey.removed ? <Badge color="amber">No longer published</Badge> : null}
+                  </Text>
+                </Table.RowHeaderCell>
+                <Table.Cell justify="end">{survey.assignedClassCount}</Table.Cell>
+                <Table.Cell justify="end">{survey.responseCount}</Table.Cell>
+                <Table.Cell>
+                  <Box>
+                    <Button asChild size="1" variant="soft">
+                      <Link to={`/admin/survey/${survey.id}`} aria-label={`Responses and preview: ${survey.title || survey.fullSlug}`}>
+                        Responses
+                      </Link>
+                    </Button>
+                  </Box>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </AdminTable>
+      )}
+    </Flex>
   );
 }
 

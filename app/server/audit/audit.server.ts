@@ -14,13 +14,15 @@ export interface AuditEventInput {
   details?: Record<string, unknown>;
 }
 
-export async function recordAuditEvent(tx: Tx | Db, actor: Pick<Actor, "id">, event: AuditEventInput): Promise<void> {
-  await tx.insert(auditEvents).values({
+/** Records one event; returns its id. */
+export async function recordAuditEvent(tx: Tx | Db, actor: Pick<Actor, "id">, event: AuditEventInput): Promise<number> {
+  const [row] = await tx.insert(auditEvents).values({
     actorUserId: actor.id,
     action: event.action,
     targetType: event.targetType,
     targetId: event.targetId === null ? null : String(event.targetId),
     schoolId: event.schoolId,
     details: event.details ?? {},
-  });
+  }).returning({ id: auditEvents.id });
+  return row.id;
 }

@@ -1,0 +1,33 @@
+/** /admin/survey/{surveyId}/responses.csv: the filtered responses (every page) as a CSV download. */
+import { parseId } from "~/server/api.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { buildSurveyResponsesCsv, getSurveyRecord, responseFiltersFromSearch } from "~/server/responses/responses.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import type { Route } from "./+types/survey-responses-csv";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, config } = getAppFromContext(context);
+  try {
+    const surveyId = parseId(params.surveyId);
+    const survey = await getSurveyRecord(db, user, surveyId);
+    const { snapshot } = await getContentSource(config).read();
+    const content = snapshot?.bySlug.get(survey.fullSlug)?.content ?? null;
+    const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+    const csv = await buildSurveyResponsesCsv(db, user, surveyId, filters, content);
+    return new Response(`\uFEFF${csv.body}`, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${csv.filename.replace(/[^\w.-]/g, "_")}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof Response || (isDomainError(error) && error.code === "NOT_FOUND")) {
+      return new Response("Not Found", { status: 404, statusText: "Not Found" });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * GET /api/surveys/{surveyId}/responses: a survey's responses across the
+ * admin's classes. Query: schoolId, classId, status, from, to (YYYY-MM-DD,
+ * UTC, inclusive), page, pageSize (≤ 200). Admins only: others get 404
+ * (SPEC.md §6 notes the original had no check; we have one).
+ */
+import { handleApi, parseId } from "~/server/api.server";
+import { requireApiAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { queryResponses, responseFiltersFromSearch } from "~/server/responses/responses.server";
+import type { Route } from "./+types/survey-responses";
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiAdmin(request, context);
+    const surveyId = parseId(params.surveyId);
+    const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+    const { db } = getAppFromContext(context);
+    const page = await queryResponses(db, user, surveyId, filters);
+    return Response.json({
+      data: page.responses.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })),
+      count: page.total,
+      page: page.page,
+      pageCount: page.pageCount,
+      pageSize: page.pageSize,
+      filters,
+    });
+  });
+}

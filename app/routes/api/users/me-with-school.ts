@@ -1,0 +1,12 @@
+/** GET /api/users/me/with-school: the signed-in user with their school (SPEC.md §7); any signed-in user. */
+import { handleApi } from "~/server/api.server";
+import { serializeCurrentUser } from "~/server/auth/current-user.server";
+import { requireApiUser } from "~/server/auth/guards.server";
+import type { Route } from "./+types/me-with-school";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    return Response.json(serializeCurrentUser(user));
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The admin's class tools: create a class with one or more teachers of its
+ * school, change a class's teachers, archive and restore it. Built on the
+ * class domain (createClass, addClassTeacher, removeClassTeacher, getClass),
+ * each inside one outer transaction so a failure leaves nothing half done.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { recordAuditEvent } from "../audit/audit.server";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import {
+  addClassTeacher,
+  type ClassRecord,
+  createClass,
+  getClass,
+  listClasses,
+  listClassTeachers,
+  removeClassTeacher,
+  updateClass,
+} from "../classes/classes.server";
+import type { Db } from "../db/client.server";
+import { classTeachers, classes, type RecordStatus, schools, users } from "../db/schema.server";
+import { validationError } from "../errors.server";
+import { assertAdmin } from "../users/scope.server";
+
+export interface TeacherChoice {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** Active teachers of a school in the admin's scope, by name (empty outside the scope). */
+export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number): Promise<TeacherChoice[]> {
+  assertAdmin(actor);
+  if (!isPlatformAdmin(actor) && actor.schoolId !== schoolId) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .where(and(eq(users.schoolId, schoolId), eq(users.role, "teacher"), eq(users.status, "active")))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+}
+
+const needTeacher = () => validationError("Choose at least one teacher", { teacherIds: ["Choose at least one teacher"] });
+
+/** Creates the class; the first teacher is its owner, the rest co-teachers. */
+export async function createClassWithTeachers(
+  db: Db,
+  actor: Actor,
+  input: { name: string; schoolId: number; teacherIds: number[] },
+): Promise<ClassRecord> {
+  assertAdmin(actor);
+  const teacherIds = [...new Set(input.teacherIds)];
+  if (teacherIds.length === 0) throw needTeacher();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const created = await createClass(txDb, actor, { name: input.name, schoolId: input.schoolId, teacherId: teacherIds[0] });
+    for (const teacherId of teacherIds.slice(1)) await addClassTeacher(txDb, actor, created.id, teacherId);
+    return created;
+  });
+}
+
+/** Renames the class and makes its teachers exactly `teacherIds` (at least one). */
+export async function updateClassSettings(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  input: { name: string; teacherIds: number[] },
+): Promise<ClassRecord> {
+  assertAdmin(actor);
+  const wanted = [...new Set(input.teacherIds)];
+  if (wanted.length === 0) throw needTeacher();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    let klass = await getClass(txDb, actor, classId);
+    if (klass.name !== input.name) klass = await updateClass(txDb, actor, classId, { name: input.name });
+    const current = (await listClassTeachers(txDb, actor, classId)).map((teacher) => teacher.id);
+    for (const id of wanted.filter((id) => !current.includes(id))) await addClassTeacher(txDb, actor, classId, id);
+    for (const id of current.filter((id) => !wanted.includes(id))) await removeClassTeacher(txDb, actor, classId, id);
+    // The first chosen teacher owns the class.
+    await tx
+      .update(classTeachers)
+      .set({ role: sql`case when ${classTeachers.userId} = ${wanted[0]} then 'owner' else 'co-teacher' end` })
+      .where(and(eq(classTeachers.classId, classId), inArray(classTeachers.userId, wanted)));
+    return klass;
+  });
+}
+
+/** Archives or restores a class in scope. */
+export async function setClassStatus(db: Db, actor: Actor, classId: number, status: RecordStatus): Promise<ClassRecord> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, classId);
+    if (klass.status === status) return klass;
+    await tx.update(classes).set({ status, updatedAt: new Date() }).where(eq(classes.id, classId));
+    await recordAuditEvent(tx, actor, {
+      action: status === "archived" ? "class.archive" : "class.restore",
+      targetType: "class",
+      targetId: classId,
+      schoolId: klass.schoolId,
+      details: { name: klass.name },
+    });
+    return { ...klass, status };
+  });
+}
+
+/** Every class in the admin's scope (archived too), for the Edit Class chooser. */
+export async function listClassesForAdmin(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  return listClasses(db, actor);
+}

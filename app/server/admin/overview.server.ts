@@ -1,0 +1,78 @@
+/**
+ * The /admin index: counts for the admin's scope and the recent activity
+ * from the audit log (who, what, target, when).
+ */
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db } from "../db/client.server";
+import { assignments, auditEvents, classes, responses, schools, students, users } from "../db/schema.server";
+import { assertAdmin } from "../users/scope.server";
+
+export interface AdminCounts {
+  schools: number;
+  staff: number;
+  archivedStaff: number;
+  classes: number;
+  students: number;
+  responses: number;
+}
+
+export interface ActivityItem {
+  id: number;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  actorName: string | null;
+  schoolName: string | null;
+  summary: string | null;
+  createdAt: Date;
+}
+
+export async function getAdminCounts(db: Db, actor: Actor): Promise<AdminCounts> {
+  assertAdmin(actor);
+  const platform = isPlatformAdmin(actor);
+  const schoolId = actor.schoolId ?? -1;
+  const inSchool = (column: SQL) => (platform ? sql`true` : sql`${column} = ${schoolId}`);
+  const [row] = await db
+    .select({
+      schools: sql<number>`(select count(*)::int from ${schools} where ${inSchool(sql`${schools.id}`)} and ${schools.status} = 'active')`,
+      staff: sql<number>`(select count(*)::int from ${users} where ${inSchool(sql`${users.schoolId}`)} and ${users.status} = 'active')`,
+      archivedStaff: sql<number>`(select count(*)::int from ${users} where ${inSchool(sql`${users.schoolId}`)} and ${users.status} = 'archived')`,
+      classes: sql<number>`(select count(*)::int from ${classes} where ${inSchool(sql`${classes.schoolId}`)} and ${classes.status} = 'active')`,
+      students: sql<number>`(select count(*)::int from ${students} where ${inSchool(sql`${students.schoolId}`)})`,
+      responses: sql<number>`(select count(*)::int from ${responses} r join ${assignments} a on a.id = r.assignment_id
+        join ${classes} c on c.id = a.class_id where ${inSchool(sql`c.school_id`)})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row;
+}
+
+function summarise(action: string, details: Record<string, unknown>): string | null {
+  if (action === "user.bulk_create") return `${details.createdCount ?? 0} created, ${details.refusedCount ?? 0} refused`;
+  if (typeof details.name === "string") return details.name;
+  return null;
+}
+
+/** The newest audit events in scope: all for a platform admin, their school's for a school admin. */
+export async function listRecentActivity(db: Db, actor: Actor, limit = 20): Promise<ActivityItem[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      actorName: users.name,
+      schoolName: schools.name,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(schools, eq(schools.id, auditEvents.schoolId))
+    .where(and(isPlatformAdmin(actor) ? undefined : eq(auditEvents.schoolId, actor.schoolId ?? -1)))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+  return rows.map(({ details, ...row }) => ({ ...row, summary: summarise(row.action, details) }));
+}

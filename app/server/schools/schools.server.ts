@@ -1,0 +1,173 @@
+/**
+ * Schools: the list with counts, one school's detail (staff and classes),
+ * create, rename, archive and restore. A platform admin sees and manages
+ * every school; a school admin sees only their own school, may rename it,
+ * but may not create or archive schools. Another school is NOT_FOUND.
+ */
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { schoolNameSchema } from "~/lib/schemas/admin";
+import { recordAuditEvent } from "../audit/audit.server";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { Db, Tx } from "../db/client.server";
+import { classStudents, classTeachers, classes, type RecordStatus, schools, students, type UserRole, users } from "../db/schema.server";
+import { conflict, forbidden, notFound } from "../errors.server";
+import { assertAdmin } from "../users/scope.server";
+
+export { schoolNameSchema };
+
+export interface SchoolSummary {
+  id: number;
+  name: string;
+  status: RecordStatus;
+  createdAt: Date;
+  staffCount: number;
+  classCount: number;
+  studentCount: number;
+}
+
+function schoolScopeCondition(actor: Actor): SQL | undefined {
+  if (isPlatformAdmin(actor)) return undefined;
+  if (actor.role === "admin" && actor.schoolId !== null) return eq(schools.id, actor.schoolId);
+  return sql`false`;
+}
+
+const summaryColumns = {
+  id: schools.id,
+  name: schools.name,
+  status: schools.status,
+  createdAt: schools.createdAt,
+  // Outer columns are written qualified: drizzle leaves them bare in a single-table select.
+  staffCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = "schools"."id")`,
+  classCount: sql<number>`(select count(*)::int from ${classes} c where c.school_id = "schools"."id")`,
+  studentCount: sql<number>`(select count(*)::int from ${students} s where s.school_id = "schools"."id")`,
+};
+
+/** The schools in scope with their counts, by name. */
+export async function listSchools(db: Db, actor: Actor): Promise<SchoolSummary[]> {
+  assertAdmin(actor);
+  return db.select(summaryColumns).from(schools).where(schoolScopeCondition(actor)).orderBy(asc(sql`lower(${schools.name})`));
+}
+
+/** Schools the admin may put staff or classes in: active ones in scope. */
+export async function listSchoolChoices(db: Db, actor: Actor): Promise<{ id: number; name: string }[]> {
+  assertAdmin(actor);
+  return db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(schoolScopeCondition(actor), eq(schools.status, "active")))
+    .orderBy(asc(sql`lower(${schools.name})`));
+}
+
+async function findSchool(db: Db | Tx, actor: Actor, schoolId: number) {
+  const [school] = await db
+    .select({ id: schools.id, name: schools.name, status: schools.status })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), schoolScopeCondition(actor)))
+    .limit(1);
+  if (!school) throw notFound("School not found");
+  return school;
+}
+
+export interface SchoolDetail {
+  school: SchoolSummary;
+  staff: { id: number; name: string; email: string; role: UserRole; status: RecordStatus }[];
+  classes: { id: number; name: string; status: RecordStatus; studentCount: number; teachers: string[] }[];
+}
+
+export async function getSchoolDetail(db: Db, actor: Actor, schoolId: number): Promise<SchoolDetail> {
+  assertAdmin(actor);
+  const [school] = await db
+    .select(summaryColumns)
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), schoolScopeCondition(actor)))
+    .limit(1);
+  if (!school) throw notFound("School not found");
+  const [staff, classRows] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.schoolId, schoolId))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
+    db
+      .select({
+        id: classes.id,
+        name: classes.name,
+        status: classes.status,
+        studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = "classes"."id")`,
+        teachers: sql<string[]>`coalesce((select json_agg(u.name order by u.name) from ${classTeachers} ct
+          join ${users} u on u.id = ct.user_id where ct.class_id = "classes"."id"), '[]'::json)`,
+      })
+      .from(classes)
+      .where(eq(classes.schoolId, schoolId))
+      .orderBy(asc(classes.name), asc(classes.id)),
+  ]);
+  return { school, staff, classes: classRows };
+}
+
+function mapNameConflict(error: unknown, name: string): never {
+  if (isUniqueViolation(error)) throw conflict(`A school called "${name}" already exists.`);
+  throw error;
+}
+
+/** Platform admins only. */
+export async function createSchool(db: Db, actor: Actor, input: { name: string }): Promise<{ id: number; name: string }> {
+  assertAdmin(actor);
+  if (!isPlatformAdmin(actor)) throw forbidden("Only a platform admin can create schools.");
+  const name = schoolNameSchema.parse(input.name);
+  try {
+    return await db.transaction(async (tx) => {
+      const [school] = await tx.insert(schools).values({ name }).returning({ id: schools.id, name: schools.name });
+      await recordAuditEvent(tx, actor, { action: "school.create", targetType: "school", targetId: school.id, schoolId: school.id, details: { name } });
+      return school;
+    });
+  } catch (error) {
+    return mapNameConflict(error, name);
+  }
+}
+
+/** A platform admin, or the school's own admin. */
+export async function renameSchool(db: Db, actor: Actor, schoolId: number, input: { name: string }): Promise<{ id: number; name: string }> {
+  assertAdmin(actor);
+  const name = schoolNameSchema.parse(input.name);
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await findSchool(tx, actor, schoolId);
+      if (current.name === name) return current;
+      await tx.update(schools).set({ name, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+      await recordAuditEvent(tx, actor, {
+        action: "school.rename",
+        targetType: "school",
+        targetId: schoolId,
+        schoolId,
+        details: { from: { name: current.name }, to: { name } },
+      });
+      return { id: schoolId, name };
+    });
+  } catch (error) {
+    return mapNameConflict(error, name);
+  }
+}
+
+/**
+ * Platform admins only. An archived school's users land on /blocked
+ * (requireUser checks the school's status on every request).
+ */
+export async function setSchoolStatus(db: Db, actor: Actor, schoolId: number, status: RecordStatus): Promise<{ id: number; name: string; status: RecordStatus }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const current = await findSchool(tx, actor, schoolId);
+    if (!isPlatformAdmin(actor)) throw forbidden("Only a platform admin can archive or restore a school.");
+    if (current.status === status) return current;
+    await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    await recordAuditEvent(tx, actor, {
+      action: status === "archived" ? "school.archive" : "school.restore",
+      targetType: "school",
+      targetId: schoolId,
+      schoolId,
+      details: { name: current.name },
+    });
+    return { ...current, status };
+  });
+}

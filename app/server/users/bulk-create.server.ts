@@ -1,0 +1,242 @@
+/**
+ * Bulk create staff (`staffMembers`): from the rows form, a CSV upload or
+ * paste, or POST /api/users/bulk-create. Each row is checked on its own and
+ * either created or refused with reasons; all valid rows are created in ONE
+ * transaction, then every new member gets an invitation e-mail with a
+ * set-password link.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAuditEvent } from "../audit/audit.server";
+import { createVerificationToken } from "../auth/accounts.server";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { Db } from "../db/client.server";
+import { auditEvents, schools, type UserRole, users } from "../db/schema.server";
+import { badRequest, conflict, notFound } from "../errors.server";
+import { sendMail } from "../mail/mailer.server";
+import { assertAdmin } from "./scope.server";
+
+export const MAX_BULK_ROWS = 1000;
+
+/** One row as typed or uploaded; every field is text until checked. */
+export interface StaffRowInput {
+  name?: string | null;
+  email?: string | null;
+  role?: string | null;
+  /** A school's name or id; empty means the admin's own school. */
+  school?: string | number | null;
+}
+
+export const staffRowInputSchema = z.object({
+  name: z.string().max(500).nullish(),
+  email: z.string().max(500).nullish(),
+  role: z.string().max(50).nullish(),
+  school: z.union([z.string().max(500), z.number().int()]).nullish(),
+});
+
+export const bulkCreateInputSchema = z.object({
+  staffMembers: z
+    .array(staffRowInputSchema, { message: "staffMembers must be a list of rows" })
+    .min(1, "Add at least one staff member")
+    .max(MAX_BULK_ROWS, `At most ${MAX_BULK_ROWS} staff members in one request`),
+});
+
+export interface CreatedStaffRow {
+  row: number;
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  schoolId: number | null;
+  schoolName: string | null;
+}
+
+export interface RefusedStaffRow {
+  row: number;
+  name: string;
+  email: string;
+  reasons: string[];
+}
+
+export interface BulkCreateResult {
+  /** The audit event that holds this result (the staff screen shows it by id). */
+  resultId: number;
+  created: CreatedStaffRow[];
+  refused: RefusedStaffRow[];
+}
+
+const emailSchema = z.email();
+
+interface SchoolRef {
+  id: number;
+  name: string;
+  status: "active" | "archived";
+}
+
+interface CheckedRow {
+  row: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  school: SchoolRef | null;
+}
+
+function text(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? "" : String(value).trim();
+}
+
+/**
+ * Checks and creates the rows. `inviteBaseUrl` is the absolute origin for the
+ * set-password links (appBaseUrl(request)).
+ */
+export async function bulkCreateStaff(
+  db: Db,
+  actor: Actor,
+  rows: StaffRowInput[],
+  options: { inviteBaseUrl: string },
+): Promise<BulkCreateResult> {
+  assertAdmin(actor);
+  if (rows.length === 0) throw badRequest("Add at least one staff member.");
+  if (rows.length > MAX_BULK_ROWS) throw badRequest(`At most ${MAX_BULK_ROWS} staff members in one request.`);
+
+  const schoolRows: SchoolRef[] = await db
+    .select({ id: schools.id, name: schools.name, status: schools.status })
+    .from(schools)
+    .where(isPlatformAdmin(actor) ? undefined : eq(schools.id, actor.schoolId ?? -1));
+  const ownSchool = actor.schoolId === null ? null : (schoolRows.find((school) => school.id === actor.schoolId) ?? null);
+  const byName = new Map(schoolRows.map((school) => [school.name.trim().toLowerCase(), school]));
+  const byId = new Map(schoolRows.map((school) => [String(school.id), school]));
+
+  const emails = [...new Set(rows.map((row) => text(row.email).toLowerCase()).filter(Boolean))];
+  const taken = new Set<string>();
+  for (let start = 0; start < emails.length; start += 500) {
+    const chunk = emails.slice(start, start + 500);
+    const found = await db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, chunk));
+    for (const row of found) taken.add(row.email);
+  }
+
+  const firstRowOfEmail = new Map<string, number>();
+  const valid: CheckedRow[] = [];
+  const refused: RefusedStaffRow[] = [];
+  rows.forEach((input, index) => {
+    const row = index + 1;
+    const name = text(input.name);
+    const email = text(input.email).toLowerCase();
+    const roleText = text(input.role).toLowerCase();
+    const schoolText = text(input.school);
+    const reasons: string[] = [];
+
+    if (!name) reasons.push("Name is missing");
+    else if (name.length > 120) reasons.push("Name is longer than 120 characters");
+
+    if (!email) reasons.push("E-mail is missing");
+    else if (email.length > 254 || !emailSchema.safeParse(email).success) reasons.push(`"${text(input.email)}" is not a valid e-mail address`);
+    else if (firstRowOfEmail.has(email)) reasons.push(`Duplicate e-mail: ${email} is already on row ${firstRowOfEmail.get(email)}`);
+    else if (taken.has(email)) reasons.push(`An account with ${email} already exists`);
+    if (email && !firstRowOfEmail.has(email)) firstRowOfEmail.set(email, row);
+
+    let role: UserRole = "teacher";
+    if (roleText === "admin" || roleText === "teacher") role = roleText;
+    else if (roleText) reasons.push(`Unknown role "${text(input.role)}": use teacher or admin`);
+
+    let school: SchoolRef | null = null;
+    if (!isPlatformAdmin(actor)) {
+      if (!schoolText) school = ownSchool;
+      else {
+        const match = byId.get(schoolText) ?? byName.get(schoolText.toLowerCase());
+        if (match) school = match;
+        else reasons.push(`School "${schoolText}" is outside your school: you can only add staff to ${ownSchool?.name ?? "your school"}`);
+      }
+    } else if (schoolText) {
+      const match = byId.get(schoolText) ?? byName.get(schoolText.toLowerCase());
+      if (!match) reasons.push(`Unknown school "${schoolText}"`);
+      else school = match;
+    } else if (role === "teacher") {
+      reasons.push("School is missing: a teacher belongs to a school");
+    }
+    if (school?.status === "archived") reasons.push(`School "${school.name}" is archived`);
+
+    if (reasons.length > 0) refused.push({ row, name, email: text(input.email), reasons });
+    else valid.push({ row, name, email, role, school });
+  });
+
+  let created: CreatedStaffRow[] = [];
+  const invites: { email: string; name: string; token: string }[] = [];
+  let resultId: number;
+  try {
+    resultId = await db.transaction(async (tx) => {
+      for (let start = 0; start < valid.length; start += 250) {
+        const chunk = valid.slice(start, start + 250);
+        const inserted = await tx
+          .insert(users)
+          .values(chunk.map((row) => ({ name: row.name, email: row.email, role: row.role, schoolId: row.school?.id ?? null })))
+          .returning({ id: users.id, email: users.email });
+        const idByEmail = new Map(inserted.map((user) => [user.email, user.id]));
+        created = created.concat(
+          chunk.map((row) => ({
+            row: row.row,
+            id: idByEmail.get(row.email)!,
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            schoolId: row.school?.id ?? null,
+            schoolName: row.school?.name ?? null,
+          })),
+        );
+      }
+      if (created.length > 0) {
+        await tx.insert(auditEvents).values(
+          created.map((user) => ({
+            actorUserId: actor.id,
+            action: "user.create",
+            targetType: "user",
+            targetId: String(user.id),
+            schoolId: user.schoolId,
+            details: { name: user.name, email: user.email, role: user.role },
+          })),
+        );
+      }
+      for (const user of created) {
+        invites.push({ email: user.email, name: user.name, token: await createVerificationToken(tx as unknown as Db, user.id, "invite") });
+      }
+      return recordAuditEvent(tx, actor, {
+        action: "user.bulk_create",
+        targetType: "user",
+        targetId: null,
+        schoolId: actor.schoolId,
+        details: { createdCount: created.length, refusedCount: refused.length, created, refused },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("Another admin added one of these e-mail addresses just now. Nothing was created; please try again.");
+    throw error;
+  }
+
+  for (const invite of invites) {
+    const link = `${options.inviteBaseUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
+    await sendMail(db, {
+      to: invite.email,
+      subject: "You are invited to Orliverse Classroom",
+      text: `Hello ${invite.name},\n\nAn administrator has created an Orliverse Classroom account for you. To choose your password and sign in, open this link:\n${link}\n\nThe link works for 7 days and only once.\n`,
+    });
+  }
+  return { resultId, created, refused };
+}
+
+/** A bulk-create result, for the admin who ran it; anyone else: NOT_FOUND. */
+export async function getBulkCreateResult(db: Db, actor: Actor, resultId: number): Promise<BulkCreateResult> {
+  assertAdmin(actor);
+  const [event] = await db
+    .select({ id: auditEvents.id, details: auditEvents.details })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.id, resultId), eq(auditEvents.action, "user.bulk_create"), eq(auditEvents.actorUserId, actor.id)))
+    .limit(1);
+  if (!event) throw notFound("That import result was not found.");
+  const details = event.details as { created?: CreatedStaffRow[]; refused?: RefusedStaffRow[] };
+  return { resultId: event.id, created: details.created ?? [], refused: details.refused ?? [] };
+}

@@ -1,0 +1,267 @@
+/**
+ * Staff: listing (with classes, search, filters and pages), one staff member,
+ * and the admin's edit (name, role, school, archive and restore). Every
+ * function takes the acting admin and keeps to their scope in the query.
+ */
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAuditEvent } from "../audit/audit.server";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db, Tx } from "../db/client.server";
+import { classTeachers, classes, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
+import { DomainError, forbidden, notFound, validationError } from "../errors.server";
+import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
+
+export const STAFF_PAGE_SIZE = 25;
+
+export interface StaffClass {
+  id: number;
+  name: string;
+}
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  status: RecordStatus;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  schoolId: number | null;
+  school: { id: number; name: string; status: RecordStatus } | null;
+  classes: StaffClass[];
+}
+
+export const staffFiltersSchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  schoolId: z.coerce.number().int().positive().optional().catch(undefined),
+  role: z.enum(["admin", "teacher"]).optional().catch(undefined),
+  status: z.enum(["active", "archived"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+export type StaffFilters = z.infer<typeof staffFiltersSchema>;
+
+/** Reads filters from a URL's query; anything malformed is simply ignored. */
+export function staffFiltersFromSearch(params: URLSearchParams): StaffFilters {
+  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ""));
+  return staffFiltersSchema.parse(raw);
+}
+
+const staffColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  emailVerified: users.emailVerified,
+  image: users.image,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  schoolId: users.schoolId,
+  schoolName: schools.name,
+  schoolStatus: schools.status,
+  classes: sql<StaffClass[]>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+    from ${classTeachers} ct join ${classes} c on c.id = ct.class_id
+    where ct.user_id = "users"."id" and c.status = 'active'
+  ), '[]'::json)`,
+};
+
+interface StaffRow {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  status: RecordStatus;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  schoolId: number | null;
+  schoolName: string | null;
+  schoolStatus: RecordStatus | null;
+  classes: StaffClass[];
+}
+
+function toStaffMember(row: StaffRow): StaffMember {
+  const { schoolName, schoolStatus, ...rest } = row;
+  return {
+    ...rest,
+    school: row.schoolId !== null && schoolName ? { id: row.schoolId, name: schoolName, status: schoolStatus ?? "active" } : null,
+    classes: row.classes ?? [],
+  };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filterConditions(actor: Actor, filters: StaffFilters & { excludeAdmin?: boolean }): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [staffScopeCondition(actor)];
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  if (filters.schoolId) conditions.push(eq(users.schoolId, filters.schoolId));
+  if (filters.role) conditions.push(eq(users.role, filters.role));
+  if (filters.status) conditions.push(eq(users.status, filters.status));
+  if (filters.excludeAdmin) conditions.push(sql`${users.role} <> 'admin'`);
+  return and(...conditions);
+}
+
+export interface StaffPage {
+  staff: StaffMember[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** One page of the staff in the admin's scope, by name. */
+export async function listStaff(db: Db, actor: Actor, filters: StaffFilters, pageSize = STAFF_PAGE_SIZE): Promise<StaffPage> {
+  assertAdmin(actor);
+  const where = filterConditions(actor, filters);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page ?? 1, pageCount);
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { staff: (rows as StaffRow[]).map(toStaffMember), total, page, pageCount, pageSize };
+}
+
+/** Every user in scope (GET /api/users/all), optionally without admins. */
+export async function listAllStaff(db: Db, actor: Actor, options: { excludeAdmin?: boolean } = {}): Promise<StaffMember[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(filterConditions(actor, { excludeAdmin: options.excludeAdmin }))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  return (rows as StaffRow[]).map(toStaffMember);
+}
+
+/** GET /api/users/with-classes: admins dropped, count after dropping (SPEC.md §6/§7). */
+export async function listStaffWithClasses(db: Db, actor: Actor): Promise<{ data: StaffMember[]; count: number }> {
+  const data = (await listAllStaff(db, actor, { excludeAdmin: true })).filter((member) => member.role !== "admin");
+  return { data, count: data.length };
+}
+
+/** One staff member in scope, with school and classes; otherwise NOT_FOUND. */
+export async function getStaffMember(db: Db | Tx, actor: Actor, userId: number): Promise<StaffMember> {
+  assertAdmin(actor);
+  const [row] = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(and(eq(users.id, userId), staffScopeCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound("Staff member not found");
+  return toStaffMember(row as StaffRow);
+}
+
+export const staffUpdateSchema = z
+  .object({
+    name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
+    role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
+    /** null: no school (platform admins only). */
+    schoolId: z.number().int().positive().nullable(),
+    status: z.enum(["active", "archived"], { message: "Status must be active or archived" }),
+  })
+  .partial()
+  .strict();
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+/**
+ * Edits a staff member. Rules: the target is in scope (else 404); nobody
+ * archives themselves or changes their own role or school; a school admin
+ * keeps staff in their school and cannot make a platform admin; the school
+ * must exist and be active.
+ */
+export async function updateStaffMember(db: Db, actor: Actor, userId: number, patch: StaffUpdate): Promise<StaffMember> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const current = await getStaffMember(tx, actor, userId);
+    const next = {
+      name: patch.name ?? current.name,
+      role: patch.role ?? current.role,
+      schoolId: patch.schoolId === undefined ? current.schoolId : patch.schoolId,
+      status: patch.status ?? current.status,
+    };
+    if (userId === actor.id) {
+      if (next.status === "archived") throw forbidden("You cannot archive your own account.");
+      if (next.role !== current.role) throw forbidden("You cannot change your own role.");
+      if (next.schoolId !== current.schoolId) throw forbidden("You cannot move your own account to another school.");
+    }
+    if (next.schoolId !== current.schoolId) {
+      if (!schoolInScope(actor, next.schoolId)) {
+        throw new DomainError("FORBIDDEN", "You can only keep staff in your own school.", { schoolId: ["Choose your own school"] });
+      }
+      if (next.schoolId !== null) {
+        const [school] = await tx
+          .select({ id: schools.id })
+          .from(schools)
+          .where(and(eq(schools.id, next.schoolId), eq(schools.status, "active")))
+          .limit(1);
+        if (!school) throw validationError("That school does not exist or is archived.", { schoolId: ["Choose an active school"] });
+      }
+    }
+    if (next.role === "admin" && next.schoolId === null && !isPlatformAdmin(actor)) {
+      throw forbidden("Only a platform admin can create a platform admin.");
+    }
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]);
+    if (changed.length === 0) return current;
+    await tx
+      .update(users)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    // A teacher who leaves a school no longer teaches its classes.
+    if (next.schoolId !== current.schoolId && current.schoolId !== null) {
+      await tx.execute(
+        sql`delete from ${classTeachers} where ${classTeachers.userId} = ${userId}
+            and ${classTeachers.classId} in (select id from ${classes} where school_id = ${current.schoolId})`,
+      );
+    }
+    const action =
+      next.status !== current.status ? (next.status === "archived" ? "user.archive" : "user.restore") : "user.update";
+    await recordAuditEvent(tx, actor, {
+      action,
+      targetType: "user",
+      targetId: userId,
+      schoolId: next.schoolId ?? current.schoolId,
+      details: {
+        name: next.name,
+        from: Object.fromEntries(changed.map((key) => [key, current[key]])),
+        to: Object.fromEntries(changed.map((key) => [key, next[key]])),
+      },
+    });
+    return getStaffMember(tx, actor, userId);
+  });
+}
+
+/** The JSON form of a staff member for the API: dates as ISO strings. */
+export function serializeStaffMember(member: StaffMember) {
+  return {
+    id: member.id,
+    name: member.name,
+    email: member.email,
+    role: member.role,
+    status: member.status,
+    emailVerified: member.emailVerified,
+    image: member.image,
+    createdAt: member.createdAt.toISOString(),
+    updatedAt: member.updatedAt.toISOString(),
+    schoolId: member.schoolId,
+    school: member.school,
+    classes: member.classes,
+  };
+}
