@@ -130,13 +130,20 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       ["Create Class", "/admin/create-class"],
       ["Edit Class", "/admin/settings"],
       ["Class", "/class/-1/home"],
-      ["Surveys", "/admin/survey"],
+      ["All surveys", "/admin/survey"],
+      ["Survey previews", "/survey"],
     ];
     for (const [name, href] of expected) {
       await expect(sidebar.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
     await expect(sidebar.getByRole("link", { name: "Schools", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
     await expect(sidebar.getByRole("button", { name: "Log out" }).isVisible()).resolves.toBe(true);
+    // The Surveys sub-menu is open by default and closes without JavaScript too.
+    const subMenu = sidebar.locator("details.survey-sub-menu");
+    await expect(subMenu.getAttribute("open")).resolves.toBe("");
+    await subMenu.locator("summary").click();
+    await expect(sidebar.getByRole("link", { name: "All surveys" }).isVisible()).resolves.toBe(false);
+    await subMenu.locator("summary").click();
     await sidebar.getByRole("link", { name: "Edit Class", exact: true }).click();
     await page.waitForURL("**/admin/settings");
     await page.getByRole("heading", { name: "Edit Class", level: 1 }).waitFor();

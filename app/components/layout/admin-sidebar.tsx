@@ -1,5 +1,6 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { Form, NavLink } from "react-router";
+import { SurveySubMenu } from "./survey-sub-menu";
 
 /** SPEC.md §2: the admin sidebar. The Class link uses classId -1. */
 export const ADMIN_SIDEBAR_ITEMS = [
@@ -8,7 +9,12 @@ export const ADMIN_SIDEBAR_ITEMS = [
   { label: "Create Class", to: "/admin/create-class" },
   { label: "Edit Class", to: "/admin/settings" },
   { label: "Class", to: "/class/-1/home" },
-  { label: "Surveys", to: "/admin/survey" },
+] as const;
+
+/** The Surveys item is a sub-menu (SPEC.md §2), open by default. */
+export const ADMIN_SURVEY_LINKS = [
+  { label: "All surveys", to: "/admin/survey" },
+  { label: "Survey previews", to: "/survey" },
 ] as const;
 
 export function AdminSidebar() {
@@ -18,11 +24,14 @@ export function AdminSidebar() {
         <ul>
           {ADMIN_SIDEBAR_ITEMS.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className="sidebar-link" prefetch="intent" end={item.to === "/admin/survey" ? false : undefined}>
+              <NavLink to={item.to} className="sidebar-link" prefetch="intent">
                 <Text size="2">{item.label}</Text>
               </NavLink>
             </li>
           ))}
+          <li>
+            <SurveySubMenu links={ADMIN_SURVEY_LINKS} />
+          </li>
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="sidebar-link sidebar-button">

@@ -6,7 +6,10 @@ function messagesFor(input: Record<string, unknown>) {
   const result = changePasswordSchema.safeParse(input);
   if (result.success) return {};
   const byField: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (byField[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    byField[field] = [...(byField[field] ?? []), issue.message];
+  }
   return byField;
 }
 
