@@ -20,7 +20,7 @@ import {
 } from "../classes/classes.server";
 import type { Db } from "../db/client.server";
 import { classTeachers, classes, type RecordStatus, schools, users } from "../db/schema.server";
-import { validationError } from "../errors.server";
+import { notFound, validationError } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 
 export interface TeacherChoice {
@@ -50,6 +50,8 @@ export async function createClassWithTeachers(
   input: { name: string; schoolId: number; teacherIds: number[] },
 ): Promise<ClassRecord> {
   assertAdmin(actor);
+  // createClass puts a school admin's class in their own school whatever was asked; asking for another school is NOT_FOUND.
+  if (!isPlatformAdmin(actor) && input.schoolId !== actor.schoolId) throw notFound("School not found");
   const teacherIds = [...new Set(input.teacherIds)];
   if (teacherIds.length === 0) throw needTeacher();
   return db.transaction(async (tx) => {
