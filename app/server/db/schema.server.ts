@@ -16,6 +16,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -362,4 +363,40 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to)],
+);
+
+/**
+ * Drawing answers (response-art) uploaded through the student API (issue 8):
+ * the PNG itself is kept in the database, so app instances stay stateless
+ * (docs/decisions/050-student-api.md). A response's answers name a drawing
+ * as `{ drawingId }`.
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const responseDrawings = pgTable(
+  "response_drawings",
+  {
+    /** Random, unguessable: it appears in answers and in the teacher's image URL. */
+    id: text("id").primaryKey(),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    /** The response-art block's `_uid`. */
+    fieldUid: text("field_uid").notNull(),
+    png: bytea("png").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("response_drawings_assignment_student_idx").on(t.assignmentId, t.studentId),
+    index("response_drawings_student_id_idx").on(t.studentId),
+  ],
 );
