@@ -21,6 +21,7 @@ import {
   CONTENT_UNAVAILABLE_MESSAGE,
   getSurveyStory,
   syncSurveys,
+  syncSurveysAsAdmin,
 } from "~/server/surveys/surveys.server";
 import { receiveContentWebhook, signWebhookBody } from "~/server/surveys/webhook.server";
 import { createTestDatabase } from "../support/database";
@@ -270,4 +271,16 @@ test("a signed webhook drops the cached content and re-syncs the registry", asyn
     { db, content, secret: SECRET },
   );
   expect(bearer.sync.total).toBe(10);
+});
+
+test("the admin sync action re-reads the content for admins and refuses everyone else", async () => {
+  const content = createCachedContent(storyblokSource(), { ttlMs: 60_000 });
+  await content.read();
+  const refused = await syncSurveysAsAdmin({ role: "teacher" }, { db, content }).catch((e: unknown) => e);
+  expect(isDomainError(refused) && refused.code).toBe("FORBIDDEN");
+  expect(content.upstreamFetches).toBe(1);
+
+  const summary = await syncSurveysAsAdmin({ role: "admin" }, { db, content });
+  expect(summary.total).toBe((await sampleStories()).length);
+  expect(content.upstreamFetches).toBe(2);
 });
