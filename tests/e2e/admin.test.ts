@@ -1,0 +1,184 @@
+/**
+ * The admin area end to end (issue 7), with JavaScript on and off: bulk-create
+ * three staff through the form, import a CSV, archive and restore a teacher,
+ * create a class, edit a class, filter responses and export the filtered CSV.
+ * Each mode uses its own names, so the two runs never share rows.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+let app: AppServer;
+/** Signed in once per file: sign-ins are rate limited, so every test reuses this session. */
+let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await loginAs(context, app.baseURL, "platformAdmin");
+  adminState = await context.storageState();
+  await context.close();
+});
+
+function adminPage(javaScriptEnabled: boolean): Promise<Page> {
+  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: adminState });
+}
+
+/** The flash message, whichever way it is shown (server status region or sonner). */
+async function expectToast(page: Page, text: string | RegExp) {
+  await page.getByText(text, { exact: typeof text === "string" }).first().waitFor({ timeout: 10_000 });
+}
+
+describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
+  const tag = javaScriptEnabled ? "on" : "off";
+
+  test("bulk-create three staff through the form, growing the rows", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/staff");
+    const form = page.locator("#add-staff");
+    await form.getByRole("button", { name: "Add another row" }).click();
+    await form.getByRole("group", { name: "Staff member 2" }).waitFor();
+    await form.getByRole("button", { name: "Add another row" }).click();
+    await form.getByRole("group", { name: "Staff member 3" }).waitFor();
+    // And shrink: a fourth row added then removed.
+    await form.getByRole("button", { name: "Add another row" }).click();
+    await form.getByRole("button", { name: "Remove staff member 4" }).click();
+    await page.locator("#add-staff").getByRole("group", { name: "Staff member 4" }).waitFor({ state: "detached" });
+    for (const n of [1, 2, 3]) {
+      const row = page.locator("#add-staff").getByRole("group", { name: `Staff member ${n}` });
+      await row.getByLabel("Name").fill(`Form ${tag} Person ${n}`);
+      await row.getByLabel("E-mail").fill(`form.${tag}.${n}@riverside.example`);
+      await row.getByLabel("School").selectOption({ label: "Riverside Primary School" });
+    }
+    await page.locator("#add-staff").getByRole("group", { name: "Staff member 3" }).getByLabel("Role").selectOption("admin");
+    await page.getByRole("button", { name: "Create staff" }).click();
+    await expectToast(page, "3 staff members created and invited.");
+    const created = page.getByRole("region", { name: "Created staff" });
+    for (const n of [1, 2, 3]) await created.getByText(`form.${tag}.${n}@riverside.example`).waitFor();
+    // They are in the list, and each got an invitation (a set-password link works for them).
+    await page.goto(`/admin/staff?q=${encodeURIComponent(`Form ${tag} Person`)}`);
+    expect(await page.getByRole("region", { name: "Staff" }).getByRole("row").count()).toBe(4);
+  });
+
+  test("import a CSV file: valid rows created, refused rows listed with reasons", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/staff#import-csv");
+    const csv = [
+      "name,email,role,school",
+      `Csv ${tag} One,csv.${tag}.one@riverside.example,teacher,Riverside Primary School`,
+      `Csv ${tag} Two,csv.${tag}.two@riverside.example,admin,riverside primary school`,
+      `Csv ${tag} Dup,CSV.${tag}.ONE@riverside.example,teacher,Riverside Primary School`,
+      `Csv ${tag} Bad,not-an-email,teacher,Riverside Primary School`,
+      `Csv ${tag} Nowhere,csv.${tag}.nowhere@riverside.example,teacher,Atlantis Academy`,
+    ].join("\n");
+    await page.getByLabel("CSV file").setInputFiles({ name: "staff.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Import staff" }).click();
+    await expectToast(page, "2 staff members created; 3 rows refused.");
+    const refused = page.getByRole("region", { name: "Refused rows" });
+    await refused.getByText(/Duplicate e-mail/).waitFor();
+    await refused.getByText(/not a valid e-mail address/).waitFor();
+    await refused.getByText('Unknown school "Atlantis Academy"').waitFor();
+    await page.getByRole("region", { name: "Created staff" }).getByText(`csv.${tag}.two@riverside.example`).waitFor();
+  });
+
+  test("archive a teacher, then restore them", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/staff?q=Daniel%20Murphy");
+    await page.getByRole("button", { name: "Archive Daniel Murphy" }).click();
+    await expectToast(page, "Daniel Murphy archived.");
+    const row = page.getByRole("row").filter({ hasText: "daniel.murphy@riverside.example" });
+    await row.getByText("Archived", { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?q=Daniel+Murphy");
+    await page.getByRole("button", { name: "Restore Daniel Murphy" }).click();
+    await expectToast(page, "Daniel Murphy restored.");
+    await page.getByRole("row").filter({ hasText: "daniel.murphy@riverside.example" }).getByText("Active", { exact: true }).waitFor();
+    // No archive button for yourself.
+    await page.goto("/admin/staff?q=Morgan%20Reyes");
+    expect(await page.getByRole("button", { name: "Archive Morgan Reyes" }).count()).toBe(0);
+  });
+
+  test("create a class with two teachers", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/create-class");
+    const className = `E2E ${tag} Poppies`;
+    // Only one active school (Hillcrest is archived), so it is chosen already.
+    await page.getByRole("heading", { name: "New class in Riverside Primary School" }).waitFor();
+    await page.getByLabel("Class name").fill(className);
+    await page.getByLabel(/Amara Okafor/).check();
+    await page.getByLabel(/Daniel Murphy/).check();
+    await page.getByRole("button", { name: "Create class" }).click();
+    await expectToast(page, `Class ${className} created.`);
+    expect(new URL(page.url()).pathname).toBe("/admin/settings");
+    await expect(page.getByLabel(/Amara Okafor/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(/Daniel Murphy/).isChecked()).resolves.toBe(true);
+  });
+
+  test("create a class without a teacher says what is missing", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/create-class");
+    await page.getByLabel("Class name").fill(`E2E ${tag} Nobody`);
+    await page.getByRole("button", { name: "Create class" }).click();
+    await page.getByText("Choose at least one teacher").first().waitFor();
+  });
+
+  test("edit a class: rename it, change its teachers, archive and restore it", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    const original = javaScriptEnabled ? "4 Willow" : "6 Maple";
+    const renamed = `${original} ${tag} renamed`;
+    await page.goto("/admin/settings");
+    await page.getByLabel("Class", { exact: true }).selectOption({ label: `${original} · Riverside Primary School` });
+    await page.getByRole("button", { name: "Edit this class" }).click();
+    await page.getByRole("heading", { name: original, exact: true }).waitFor();
+    await page.getByLabel("Class name").fill(renamed);
+    await page.getByLabel(/Amara Okafor/).check();
+    await page.getByLabel(/Daniel Murphy/).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, `Class ${renamed} saved.`);
+    await page.getByRole("heading", { name: renamed, exact: true }).waitFor();
+    await expect(page.getByLabel(/Amara Okafor/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(/Daniel Murphy/).isChecked()).resolves.toBe(false);
+
+    await page.getByRole("button", { name: "Archive class" }).click();
+    await expectToast(page, `Class ${renamed} archived.`);
+    await page.getByRole("button", { name: "Restore class" }).click();
+    await expectToast(page, `Class ${renamed} restored.`);
+  });
+
+  test("filter responses and export them: the CSV's rows match the filter", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    await page.goto("/admin/survey");
+    // The survey with the most responses: it has answers from more than one class.
+    const rows = page.getByRole("region", { name: "Surveys" }).getByRole("row").filter({ has: page.getByRole("rowheader") });
+    const counts = (await rows.locator("td:nth-child(3)").allTextContents()).map(Number);
+    await rows.nth(counts.indexOf(Math.max(...counts))).getByRole("rowheader").getByRole("link").click();
+    await page.getByRole("heading", { name: "Responses", exact: true }).waitFor();
+    const unfiltered = Number((await page.getByRole("link", { name: /^Download CSV/ }).textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(unfiltered).toBeGreaterThan(0);
+
+    const classSelect = page.getByLabel("Class", { exact: true });
+    const className = (await classSelect.locator("option").nth(1).textContent())!.trim().replace(/ \(.*\)$/, "");
+    await classSelect.selectOption({ index: 1 });
+    await page.getByLabel("Submitted from").fill("2000-01-01");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/classId=\d+/);
+    const csvLink = page.getByRole("link", { name: /^Download CSV/ });
+    const filtered = Number((await csvLink.textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(unfiltered);
+    const shownRows = page.getByTestId("response-row");
+    expect(await shownRows.count()).toBe(Math.min(filtered, 25));
+    for (const cell of await shownRows.locator("td:nth-child(3)").allTextContents()) expect(cell).toBe(className);
+
+    const href = await csvLink.getAttribute("href");
+    expect(href).toContain("classId=");
+    expect(href).toContain("from=2000-01-01");
+    const response = await page.context().request.get(`${app.baseURL}${href}`);
+    expect(response.headers()["content-type"]).toContain("text/csv");
+    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0].startsWith("Response id,School,Class,Assignment status,Student,Submitted at (UTC)")).toBe(true);
+    expect(lines.length - 1).toBe(filtered);
+    for (const line of lines.slice(1)) expect(line.split(",")[2]).toBe(className);
+    expect(name).toBeTruthy();
+  });
+});
