@@ -33,6 +33,9 @@ function isCookieless(request: Request): boolean {
   return !request.headers.get("cookie") && request.headers.has("authorization");
 }
 
+/** Server-to-server endpoints that prove themselves with a shared secret instead of an Origin. */
+const SECRET_AUTHENTICATED_PATHS = new Set(["/api/content/webhook"]);
+
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const startedAt = performance.now();
   const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
@@ -40,7 +43,10 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(appContext, app);
 
   let response: Response;
-  if (!SAFE_METHODS.has(request.method) && !isCookieless(request) && !isSameSiteRequest(request, app.config.APP_URL)) {
+  const url = new URL(request.url);
+  const needsOrigin =
+    !SAFE_METHODS.has(request.method) && !isCookieless(request) && !SECRET_AUTHENTICATED_PATHS.has(url.pathname);
+  if (needsOrigin && !isSameSiteRequest(request, app.config.APP_URL)) {
     response = Response.json(
       { code: "FORBIDDEN", message: "Cross-site request refused." },
       { status: 403 },
@@ -48,9 +54,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   } else {
     response = await next();
   }
-  applySecurityHeaders(response.headers);
+  applySecurityHeaders(response.headers, { allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/") });
   response.headers.set("X-Request-Id", requestId);
-  const url = new URL(request.url);
   logger.info("request", {
     requestId,
     method: request.method,

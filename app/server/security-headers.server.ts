@@ -5,6 +5,9 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** Storyblok's visual editor frames survey previews; only there, and only when Storyblok is configured. */
+const STORYBLOK_EDITOR_ORIGIN = "https://app.storyblok.com";
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
@@ -24,10 +27,15 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers) {
+export function applySecurityHeaders(headers: Headers, options: { allowStoryblokEditor?: boolean } = {}) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  const csp = headers.get("Content-Security-Policy");
+  if (options.allowStoryblokEditor && csp) {
+    headers.set("Content-Security-Policy", csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${STORYBLOK_EDITOR_ORIGIN}`));
+  } else {
+    headers.set("X-Frame-Options", "DENY");
+  }
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (!headers.has("Content-Security-Policy")) {

@@ -20,7 +20,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login")),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   await page.waitForLoadState("networkidle");
 }
 
@@ -43,15 +46,15 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const teacher = demoAccount("teacher");
     await signIn(page, teacher.email, teacher.password);
-    expect(new URL(page.url()).pathname).toMatch(/^\/class\/\d+\/home$/);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/class\/\d+\/home$/);
   });
 
   test("an admin signs in and lands on the staff screen", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const admin = demoAccount("platformAdmin");
     await signIn(page, admin.email, admin.password);
-    expect(new URL(page.url()).pathname).toBe("/admin/staff");
-    await expect(page.getByRole("heading", { name: "Staff", level: 1 }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/staff");
+    await page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
   });
 
   test("a wrong password gets one generic message and keeps the e-mail", async () => {
@@ -75,7 +78,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL("**/home?noClasses=true");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("You have no classes yet");
-    await expect(page.getByText("Nadia Brooks").first().isVisible()).resolves.toBe(true);
+    await page.getByText("Nadia Brooks").first().waitFor();
     expect(mailedLink(email, "/verify-email")).toContain("token=");
   });
 
@@ -88,8 +91,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByLabel("Confirm password", { exact: true }).fill("different");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForLoadState("networkidle");
-    await expect(page.getByText("Password must be at least 8 characters").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Passwords don't match").isVisible()).resolves.toBe(true);
+    await page.getByText("Password must be at least 8 characters").waitFor();
+    await page.getByText("Passwords don't match").waitFor();
     await expect(page.getByLabel("Confirm password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
   });
 
@@ -119,22 +122,22 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.waitForURL("**/login");
-    await expect(page.getByText("Your password has been changed").first().isVisible()).resolves.toBe(true);
+    await page.getByText("Your password has been changed").first().waitFor();
 
     // The link works once.
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole("alert").textContent()).resolves.toContain("already been used");
 
     await signIn(page, teacher.email, newPassword);
-    expect(new URL(page.url()).pathname).not.toBe("/login");
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");
   });
 
   test("an archived user and a user of an archived school only see /blocked", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const archived = demoAccount("archivedTeacher");
     await signIn(page, archived.email, archived.password);
-    expect(new URL(page.url()).pathname).toBe("/blocked");
-    await expect(page.getByText("Your account has been archived").isVisible()).resolves.toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/blocked");
+    await page.getByText("Your account has been archived").waitFor();
     await page.goto("/class/-1/home");
     expect(new URL(page.url()).pathname).toBe("/blocked");
 
@@ -142,7 +145,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await loginAs(other.context(), app.baseURL, "archivedSchoolTeacher");
     await other.goto("/admin/staff");
     expect(new URL(other.url()).pathname).toBe("/blocked");
-    await expect(other.getByText("Hillcrest Academy has been archived.").isVisible()).resolves.toBe(true);
+    await other.getByText("Hillcrest Academy has been archived.").waitFor();
   });
 
   test("a teacher opening /admin is sent to their class area", async () => {

@@ -39,9 +39,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await loginAs(page.context(), app.baseURL, "schoolAdmin");
     await page.goto("/admin/staff");
     const header = page.locator("header");
-    await expect(header.getByText("Helen Carter").isVisible()).resolves.toBe(true);
-    await expect(header.getByText("head@riverside.example").isVisible()).resolves.toBe(true);
-    await expect(header.getByText("Riverside Primary School").isVisible()).resolves.toBe(true);
+    await header.getByText("Helen Carter").waitFor();
+    await header.getByText("head@riverside.example").waitFor();
+    await header.getByText("Riverside Primary School").waitFor();
     await expect(header.locator("[data-avatar]").getAttribute("aria-label")).resolves.toContain("Helen Carter");
   });
 
@@ -57,8 +57,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await loginAs(page.context(), app.baseURL, "schoolAdmin");
     await page.goto("/admin/schools");
     await openProfileMenu(page, javaScriptEnabled);
-    await expect(page.getByRole("menuitem", { name: "Update Password" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("menuitem", { name: "Logout" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("menuitem", { name: "Update Password" }).waitFor();
+    await page.getByRole("menuitem", { name: "Logout" }).waitFor();
   });
 
   test("change password shows every validation message", async () => {
@@ -68,17 +68,15 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await openChangePassword(page, javaScriptEnabled);
     await fillPasswords(page, { current: "", next: "short", confirm: "" });
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(page.getByText("Current password is required").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Password must be at least 8 characters", { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Please confirm your password").isVisible()).resolves.toBe(true);
+    await page.getByText("Current password is required").waitFor();
+    await page.getByText("Password must be at least 8 characters", { exact: true }).waitFor();
+    await page.getByText("Please confirm your password").waitFor();
     await expect(page.getByLabel("Current Password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
 
     await fillPasswords(page, { current: "x", next: "alllowercase1", confirm: "Different-1" });
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(
-      page.getByText("Password must contain at least one lowercase letter, one uppercase letter, and one number").isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText("Passwords don't match").isVisible()).resolves.toBe(true);
+    await page.getByText("Password must contain at least one lowercase letter, one uppercase letter, and one number").waitFor();
+    await page.getByText("Passwords don't match").waitFor();
   });
 
   test("a wrong current password is marked on the Current Password field", async () => {
@@ -137,7 +135,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       await expect(sidebar.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
     await expect(sidebar.getByRole("link", { name: "Schools", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
-    await expect(sidebar.getByRole("button", { name: "Log out" }).isVisible()).resolves.toBe(true);
+    await sidebar.getByRole("button", { name: "Log out" }).waitFor();
     // The Surveys sub-menu is open by default and closes without JavaScript too.
     const subMenu = sidebar.locator("details.survey-sub-menu");
     await expect(subMenu.getAttribute("open")).resolves.toBe("");
@@ -153,7 +151,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Not Found" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Not Found" }).waitFor();
   });
 });
 

@@ -28,13 +28,12 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
     lastResult: navigation.state === "idle" ? lastResult : null,
     shouldRevalidate: "onInput",
   });
+  // A failed attempt keeps the e-mail but never the password, with or without JavaScript:
+  // a new key remounts the password inputs empty.
+  const [failedAttempts, setFailedAttempts] = useState(0);
   useEffect(() => {
-    // A failed attempt keeps the e-mail but never the password, with or without JavaScript.
-    if (lastResult?.status === "error") {
-      form.update({ name: fields.password.name, value: "" });
-      if (mode === "signup") form.update({ name: fields.confirmPassword.name, value: "" });
-    }
-  }, [lastResult, form.update, fields.password.name, fields.confirmPassword.name, mode]);
+    if (lastResult?.status === "error") setFailedAttempts((count) => count + 1);
+  }, [lastResult]);
   const otherMode: AuthMode = mode === "login" ? "signup" : "login";
   const switchTo = (event: React.MouseEvent) => {
     // With JavaScript the screen switches in place from a clean form; without it, the link navigates.
@@ -63,13 +62,19 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
           ) : null}
           <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
           <PasswordField
+            key={`password-${failedAttempts}`}
             label="Password"
             {...fieldProps(fields.password)}
             autoComplete={mode === "login" ? "current-password" : "new-password"}
             hint={mode === "signup" ? "At least 8 characters, with uppercase, lowercase and a number." : undefined}
           />
           {mode === "signup" ? (
-            <PasswordField label="Confirm password" {...fieldProps(fields.confirmPassword)} autoComplete="new-password" />
+            <PasswordField
+              key={`confirm-${failedAttempts}`}
+              label="Confirm password"
+              {...fieldProps(fields.confirmPassword)}
+              autoComplete="new-password"
+            />
           ) : null}
           <Button type="submit" size="3" disabled={busy}>
             {busy ? (mode === "login" ? "Signing in..." : "Creating account...") : mode === "login" ? "Sign in" : "Create account"}
