@@ -8,7 +8,8 @@
  * It is a benchmark, not a test: it never fails the build (exit code 0).
  *
  * Environment: BENCH_SECONDS (burst length, 3), BENCH_ROUNDS (4),
- * BENCH_CONNECTIONS (8), BENCH_ROUTES (comma-separated names to run),
+ * BENCH_CONNECTIONS (8), BENCH_ROUTES (comma-separated name prefixes to run),
+ * BENCH_LARGE_RESPONSES (5000: the large results screen's response count),
  * DATABASE_URL (bench against PostgreSQL instead of a fresh PGlite).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -18,7 +19,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
+import { openDatabase } from "~/server/db/client.server";
 import { type AppServer, freePort, SERVER_BUILD, spawnServer } from "../support/app-process";
+import { printAvatarWeight } from "./avatar-weight";
+import { type BenchData, prepareBenchData } from "./fixtures";
 
 export interface BenchRoute {
   name: string;
@@ -28,14 +32,29 @@ export interface BenchRoute {
 }
 
 /** The measured routes. Later issues add their screens here. */
-export const BENCH_ROUTES: BenchRoute[] = [
-  { name: "start page (anonymous: redirect)", path: "/" },
-  { name: "login form", path: "/login" },
-  { name: "teacher home", path: "/home", account: "teacher" },
-  { name: "readyz (JSON, one query)", path: "/readyz" },
-];
+export function benchRoutes(data: BenchData): BenchRoute[] {
+  return [
+    { name: "start page (anonymous: redirect)", path: "/" },
+    { name: "login form", path: "/login" },
+    { name: "teacher home", path: "/home", account: "teacher" },
+    { name: "readyz (JSON, one query)", path: "/readyz" },
+    { name: "class home", path: `/class/${data.classId}/home`, account: "teacher" },
+    { name: "manage students", path: `/class/${data.classId}/students/manage`, account: "teacher" },
+    {
+      name: `results (${data.smallResponses} responses)`,
+      path: `/class/${data.classId}/surveys/results/${data.smallResultsAssignmentId}`,
+      account: "teacher",
+    },
+    {
+      name: `results (${data.largeResponses} responses)`,
+      path: `/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}`,
+      account: "teacher",
+    },
+  ];
+}
 
 const REFERENCE_PATH = "/bench/reference";
+const LARGE_RESPONSES = Number(process.env.BENCH_LARGE_RESPONSES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -47,6 +66,10 @@ async function main() {
   let server: AppServer | undefined;
   try {
     const databaseUrl = process.env.DATABASE_URL;
+    console.log(`Preparing the bench data (demo seed and a class with ${LARGE_RESPONSES} responses)...`);
+    const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+    const data = await prepareBenchData(database.db, { contentDir: path.resolve("content"), largeResponses: LARGE_RESPONSES });
+    await database.close();
     console.log(`Starting the production server on ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "a fresh PGlite"}...`);
     server = await spawnServer({
       port: await freePort(),
@@ -62,7 +85,8 @@ async function main() {
       },
       readyTimeoutMs: 180_000,
     });
-    await runBench(server);
+    await runBench(server, benchRoutes(data));
+    printAvatarWeight();
   } catch (error) {
     if (server) console.error(`Server output (last lines):\n${server.output().split("\n").slice(-15).join("\n")}`);
     throw error;
@@ -72,13 +96,13 @@ async function main() {
   }
 }
 
-async function runBench(server: AppServer) {
+async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
   const reference = await check(server.baseURL, REFERENCE_PATH, []);
   if (!reference.ok) throw new Error(`The reference page answered ${reference.status}; is BENCH_REFERENCE honoured?`);
 
   const cookies = new Map<DemoAccountKey, string[]>();
   const only = process.env.BENCH_ROUTES?.split(",").map((name) => name.trim());
-  const routes = BENCH_ROUTES.filter((route) => !only || only.includes(route.name));
+  const routes = allRoutes.filter((route) => !only || only.some((name) => route.name.startsWith(name)));
 
   // Warm up (JIT, caches) before measuring anything.
   wrk(server.baseURL + REFERENCE_PATH, [], 2);
