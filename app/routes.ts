@@ -48,6 +48,8 @@ export default [
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
+      // student API (issue 8): a drawing answer's image, for the class's teachers
+      route("drawings/:drawingFile", "routes/class/drawing.tsx"),
     ]),
   ]),
 
@@ -81,6 +83,15 @@ export default [
     route("users/:id/with-school", "routes/api/users/with-school.ts"),
     route("users/:id", "routes/api/users/user.ts"),
     route("surveys/:surveyId/responses", "routes/api/survey-responses.ts"),
+    // student API (issue 8)
+    route("student/v1/join", "routes/api/student/join.ts"),
+    route("student/v1/heartbeat", "routes/api/student/heartbeat.ts"),
+    route("student/v1/assignments", "routes/api/student/assignments.ts"),
+    route("student/v1/surveys/:surveyId", "routes/api/student/survey.ts"),
+    route("student/v1/assignments/:assignmentId/responses", "routes/api/student/responses.ts"),
+    route("student/v1/assignments/:assignmentId/drawings", "routes/api/student/drawings.ts"),
+    route("student/v1/openapi.json", "routes/api/student/openapi.ts"),
+    route("classes/:classId/students/:studentId/tokens", "routes/api/student/revoke-tokens.ts"),
   ]),
 
   route("bench/reference", "routes/bench-reference.tsx"),

@@ -1,0 +1,161 @@
+/**
+ * The student API's contract (issue 8): the zod schemas that validate its
+ * requests and describe its answers. The route modules parse with these, the
+ * OpenAPI document (./openapi.ts) is generated from these, and the typed
+ * client (./client.ts) takes its types from these, so the three cannot drift.
+ */
+import { z } from "zod";
+
+/** Longest free-text answer, in characters. */
+export const MAX_TEXT_ANSWER_LENGTH = 2000;
+/** Largest drawing upload, in bytes. */
+export const MAX_DRAWING_BYTES = 2 * 1024 * 1024;
+/** Largest drawing side, in pixels. */
+export const MAX_DRAWING_SIDE = 4096;
+/** Longest accepted Idempotency-Key header. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const MAX_NAME_LENGTH = 60;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
+
+export const joinRequestSchema = z
+  .object({
+    code: z
+      .string({ error: "Class code is required" })
+      .trim()
+      .min(1, "Class code is required")
+      .max(40, "Class code is too long")
+      .meta({ description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.", example: "SUNNY-4821" }),
+    firstName: name("First name").meta({ example: "Mia" }),
+    lastName: name("Last name").meta({ example: "Jensen" }),
+  })
+  .meta({ id: "JoinRequest" });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+export const studentSchema = z
+  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })
+  .meta({ id: "Student" });
+
+export const joinResponseSchema = z
+  .object({
+    token: z.string().meta({ description: "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash." }),
+    student: studentSchema,
+    class: z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" }),
+  })
+  .meta({ id: "JoinResponse" });
+export type JoinResponse = z.infer<typeof joinResponseSchema>;
+
+export const heartbeatResponseSchema = z
+  .object({ lastSeenAt: z.iso.datetime({ offset: true }) })
+  .meta({ id: "HeartbeatResponse" });
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
+
+export const studentAssignmentSchema = z
+  .object({
+    assignmentId: z.number().int(),
+    surveyId: z.number().int(),
+    title: z.string(),
+    answered: z.boolean().meta({ description: "True once the student has submitted a response (it can still be replaced until the survey closes)." }),
+    submittedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: "StudentAssignment" });
+export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;
+
+export const assignmentsResponseSchema = z
+  .object({ assignments: z.array(studentAssignmentSchema) })
+  .meta({ id: "AssignmentsResponse" });
+export type AssignmentsResponse = z.infer<typeof assignmentsResponseSchema>;
+
+export const surveyContentResponseSchema = z
+  .object({
+    survey: z.object({ id: z.number().int(), title: z.string(), fullSlug: z.string() }),
+    assignmentId: z.number().int(),
+    story: z
+      .object({
+        full_slug: z.string(),
+        name: z.string(),
+        content: z
+          .looseObject({ _uid: z.string(), component: z.literal("survey") })
+          .meta({ description: "The story's Storyblok blocks: a `survey` block with `content[]` and `response[]` (see docs/api.md)." }),
+      })
+      .meta({ id: "SurveyStory" }),
+  })
+  .meta({ id: "SurveyContentResponse" });
+export type SurveyContentResponse = z.infer<typeof surveyContentResponseSchema>;
+
+export const drawingAnswerSchema = z
+  .object({ drawingId: z.string().min(1).max(100) })
+  .strict()
+  .meta({ id: "DrawingAnswer", description: "A drawing uploaded with POST /assignments/{assignmentId}/drawings." });
+
+export const answerValueSchema = z
+  .union([
+    z.number().meta({ description: "response-options: the chosen option's index in `response_options`." }),
+    z.string().meta({ description: "free-text answer (at most 2000 characters), or one of a choice question's `choices`." }),
+    drawingAnswerSchema,
+  ])
+  .meta({ id: "AnswerValue" });
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const submitResponseRequestSchema = z
+  .object({
+    answers: z
+      .record(z.string().min(1).max(100), answerValueSchema, { error: "answers must be an object keyed by block _uid" })
+      .meta({ description: "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out." }),
+  })
+  .strict()
+  .meta({ id: "SubmitResponseRequest" });
+export type SubmitResponseRequest = z.infer<typeof submitResponseRequestSchema>;
+
+export const submittedResponseSchema = z
+  .object({
+    id: z.number().int(),
+    assignmentId: z.number().int(),
+    answers: z.record(z.string(), answerValueSchema),
+    submittedAt: z.iso.datetime({ offset: true }),
+    idempotencyKey: z.string().nullable(),
+  })
+  .meta({ id: "SubmittedResponse" });
+
+export const submitResponseResponseSchema = z
+  .object({ response: submittedResponseSchema })
+  .meta({ id: "SubmitResponseResponse" });
+export type SubmitResponseResponse = z.infer<typeof submitResponseResponseSchema>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, "Idempotency-Key must not be empty")
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+
+export const drawingUploadQuerySchema = z
+  .object({ fieldUid: z.string({ error: "fieldUid is required" }).min(1, "fieldUid is required").max(100) })
+  .meta({ id: "DrawingUploadQuery" });
+
+export const drawingUploadResponseSchema = z
+  .object({
+    drawing: z.object({ id: z.string(), fieldUid: z.string(), byteSize: z.number().int(), width: z.number().int(), height: z.number().int() }),
+  })
+  .meta({ id: "DrawingUploadResponse" });
+export type DrawingUploadResponse = z.infer<typeof drawingUploadResponseSchema>;
+
+export const errorResponseSchema = z
+  .object({
+    code: z.string().meta({ example: "VALIDATION" }),
+    message: z.string(),
+    fieldErrors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "Per-field messages. For submissions the keys are the blocks' `_uid`s." }),
+  })
+  .meta({ id: "Error" });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const revokeTokensResponseSchema = z
+  .object({ revoked: z.number().int(), message: z.string() })
+  .meta({ id: "RevokeTokensResponse" });

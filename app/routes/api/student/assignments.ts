@@ -1,0 +1,17 @@
+/** GET /api/student/v1/assignments (bearer token): the class's active assignments. */
+import { getAppFromContext } from "~/server/context.server";
+import { listStudentAssignments } from "~/server/student-api/assignments.server";
+import { handleStudentApi } from "~/server/student-api/errors.server";
+import { authenticateStudent } from "~/server/student-api/tokens.server";
+import type { Route } from "./+types/assignments";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleStudentApi(async () => {
+    const { db } = getAppFromContext(context);
+    const student = await authenticateStudent(db, request);
+    const rows = await listStudentAssignments(db, student);
+    return Response.json({
+      assignments: rows.map((row) => ({ ...row, submittedAt: row.submittedAt?.toISOString() ?? null })),
+    });
+  });
+}

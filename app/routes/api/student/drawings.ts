@@ -1,0 +1,27 @@
+/**
+ * POST /api/student/v1/assignments/{assignmentId}/drawings?fieldUid=… (bearer
+ * token), body: the PNG (Content-Type image/png) → 201 `{ drawing }`.
+ */
+import { drawingUploadQuerySchema, MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
+import { parseId, parseInput } from "~/server/api.server";
+import { getAppFromContext } from "~/server/context.server";
+import { readBodyWithLimit, uploadDrawing } from "~/server/student-api/drawings.server";
+import { handleStudentApi, requireMethod, StudentApiError } from "~/server/student-api/errors.server";
+import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import type { Route } from "./+types/drawings";
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return handleStudentApi(async () => {
+    requireMethod(request, "POST");
+    const { db, config } = getAppFromContext(context);
+    const student = await authenticateStudent(db, request);
+    const assignmentId = parseId(params.assignmentId);
+    const { fieldUid } = parseInput(drawingUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+    const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+    if (type !== "image/png") throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
+    const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
+    const drawing = await uploadDrawing(db, getContentSource(config), student, { assignmentId, fieldUid, png });
+    return Response.json({ drawing }, { status: 201 });
+  });
+}

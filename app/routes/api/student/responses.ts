@@ -1,0 +1,41 @@
+/**
+ * POST /api/student/v1/assignments/{assignmentId}/responses (bearer token)
+ * `{ answers }`, optional `Idempotency-Key` header → `{ response }`.
+ * A retry answered from the stored response says `Idempotent-Replayed: true`.
+ */
+import { idempotencyKeySchema, submitResponseRequestSchema } from "~/lib/student-api/schemas";
+import { parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { getAppFromContext } from "~/server/context.server";
+import { validationError } from "~/server/errors.server";
+import { handleStudentApi, requireMethod } from "~/server/student-api/errors.server";
+import { submitResponse } from "~/server/student-api/submissions.server";
+import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { getContentSource } from "~/server/surveys/content.server";
+import type { Route } from "./+types/responses";
+
+function readIdempotencyKey(request: Request): string | null {
+  const header = request.headers.get("idempotency-key");
+  if (header === null) return null;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Idempotency-Key is not valid";
+    throw validationError(message, { "Idempotency-Key": [message] });
+  }
+  return parsed.data;
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return handleStudentApi(async () => {
+    requireMethod(request, "POST");
+    const { db, config } = getAppFromContext(context);
+    const student = await authenticateStudent(db, request);
+    const assignmentId = parseId(params.assignmentId);
+    const idempotencyKey = readIdempotencyKey(request);
+    const { answers } = parseInput(submitResponseRequestSchema, await readJsonBody(request));
+    const { response, outcome } = await submitResponse(db, getContentSource(config), student, { assignmentId, answers, idempotencyKey });
+    return Response.json(
+      { response: { ...response, submittedAt: response.submittedAt.toISOString() } },
+      { headers: outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined },
+    );
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What a signed-in student (a student token) may read: presence, their
+ * class's active assignments, and an active assignment's survey content.
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { SurveyStory } from "~/lib/survey-content";
+import type { Db, Tx } from "../db/client.server";
+import { assignments, responses, students, surveys } from "../db/schema.server";
+import { notFound } from "../errors.server";
+import type { CachedContent } from "../surveys/content-cache.server";
+import { StudentApiError } from "./errors.server";
+import type { StudentPrincipal } from "./tokens.server";
+
+/** Marks the student seen now: the class home's "online now" reads it. */
+export async function recordHeartbeat(db: Db, student: StudentPrincipal, now = new Date()): Promise<{ lastSeenAt: Date }> {
+  await db.update(students).set({ lastSeenAt: now }).where(eq(students.id, student.studentId));
+  return { lastSeenAt: now };
+}
+
+export interface StudentAssignmentRow {
+  assignmentId: number;
+  surveyId: number;
+  title: string;
+  answered: boolean;
+  submittedAt: Date | null;
+}
+
+/** The class's active (started, not closed) assignments, with whether this student has answered. */
+export async function listStudentAssignments(db: Db, student: StudentPrincipal): Promise<StudentAssignmentRow[]> {
+  const rows = await db
+    .select({
+      assignmentId: assignments.id,
+      surveyId: surveys.id,
+      title: surveys.title,
+      submittedAt: responses.submittedAt,
+    })
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .leftJoin(responses, and(eq(responses.assignmentId, assignments.id), eq(responses.studentId, student.studentId)))
+    .where(and(eq(assignments.classId, student.classId), eq(assignments.status, "active")))
+    .orderBy(desc(assignments.startedAt), asc(assignments.id));
+  return rows.map((row) => ({ ...row, answered: row.submittedAt !== null }));
+}
+
+export interface ActiveAssignment {
+  id: number;
+  status: "assigned" | "active" | "completed";
+  surveyId: number;
+  surveyTitle: string;
+  surveyFullSlug: string;
+}
+
+/** An assignment of the student's class, by id; another class's is NOT_FOUND. */
+export async function findStudentAssignment(db: Db | Tx, student: StudentPrincipal, assignmentId: number): Promise<ActiveAssignment> {
+  const [row] = await db
+    .select({
+      id: assignments.id,
+      status: assignments.status,
+      surveyId: surveys.id,
+      surveyTitle: surveys.title,
+      surveyFullSlug: surveys.fullSlug,
+    })
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.classId, student.classId)))
+    .limit(1);
+  if (!row) throw notFound("Assignment not found");
+  return row;
+}
+
+export const CONTENT_UNAVAILABLE_FOR_STUDENTS = "The survey cannot be loaded right now. Please try again in a minute.";
+
+/** The story for a survey slug: 503 when the content service is down with no cached copy. */
+export async function loadSurveyStory(content: CachedContent, fullSlug: string): Promise<SurveyStory> {
+  const { snapshot, error } = await content.read();
+  const story = snapshot?.bySlug.get(fullSlug);
+  if (story) return story;
+  if (error) throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
+  throw notFound("This survey is no longer published.");
+}
+
+/** The survey content of an active assignment of the student's class. */
+export async function getStudentSurvey(db: Db, content: CachedContent, student: StudentPrincipal, surveyId: number) {
+  const [assignment] = await db
+    .select({ id: assignments.id, title: surveys.title, fullSlug: surveys.fullSlug })
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .where(and(eq(assignments.classId, student.classId), eq(assignments.surveyId, surveyId), eq(assignments.status, "active")))
+    .limit(1);
+  if (!assignment) throw notFound("Survey not found");
+  const story = await loadSurveyStory(content, assignment.fullSlug);
+  return {
+    survey: { id: surveyId, title: assignment.title, fullSlug: assignment.fullSlug },
+    assignmentId: assignment.id,
+    story: { full_slug: story.full_slug, name: story.name, content: story.content },
+  };
+}

@@ -1,0 +1,18 @@
+/** Audit events whose actor is a student (the audit log's actorStudentId). */
+import type { Db, Tx } from "../db/client.server";
+import { auditEvents } from "../db/schema.server";
+
+export async function recordStudentAuditEvent(
+  tx: Db | Tx,
+  studentId: number,
+  event: { action: string; targetType: string; targetId: string | number; schoolId: number; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditEvents).values({
+    actorStudentId: studentId,
+    action: event.action,
+    targetType: event.targetType,
+    targetId: String(event.targetId),
+    schoolId: event.schoolId,
+    details: event.details ?? {},
+  });
+}

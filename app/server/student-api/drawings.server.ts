@@ -1,0 +1,204 @@
+/**
+ * Drawing answers (response-art). The student app uploads the PNG for one
+ * response-art field of an active assignment, gets a drawing id, and names it
+ * in its submission as `{ drawingId }`. Teachers of the class read the image
+ * through /class/{classId}/drawings/{drawingId}.png.
+ *
+ * Checks: at most MAX_DRAWING_BYTES, PNG signature and a well-formed IHDR of
+ * at most MAX_DRAWING_SIDE pixels a side. The bytes are served back only as
+ * image/png with nosniff, so a file that is not an image cannot run as one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE } from "~/lib/student-api/schemas";
+import { listAnswerFields } from "~/lib/survey-content";
+import type { Actor } from "../classes/class-scope.server";
+import { getClass } from "../classes/classes.server";
+import type { Db } from "../db/client.server";
+import { assignments, responseDrawings, responses, students } from "../db/schema.server";
+import { notFound, validationError } from "../errors.server";
+import { enforceRateLimits } from "../security/rate-limit.server";
+import type { CachedContent } from "../surveys/content-cache.server";
+import { findStudentAssignment, loadSurveyStory } from "./assignments.server";
+import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE, StudentApiError } from "./errors.server";
+import type { StudentPrincipal } from "./tokens.server";
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const NOT_A_PNG_MESSAGE = "The drawing must be a PNG image.";
+export const DRAWING_TOO_LARGE_MESSAGE = `The drawing is too large: at most ${MAX_DRAWING_BYTES / (1024 * 1024)} MB.`;
+
+/** Uploads per student per 10 minutes: plenty for redrawing, not a way to fill the disk. */
+const DRAWING_UPLOADS_PER_STUDENT = { limit: 60, windowMs: 10 * 60_000 };
+
+/** Width and height of a PNG, or null when the bytes are not a well-formed PNG header. */
+export function readPngSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 33) return null;
+  for (let i = 0; i < PNG_SIGNATURE.length; i++) if (bytes[i] !== PNG_SIGNATURE[i]) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The first chunk must be IHDR, 13 bytes long.
+  if (view.getUint32(8) !== 13) return null;
+  if (String.fromCharCode(bytes[12], bytes[13], bytes[14], bytes[15]) !== "IHDR") return null;
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  if (width === 0 || height === 0) return null;
+  return { width, height };
+}
+
+/**
+ * Reads a request body of at most `limit` bytes; a longer one is a 413 as
+ * soon as it passes the limit (Content-Length is checked first, when sent).
+ */
+export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export interface UploadedDrawing {
+  id: string;
+  fieldUid: string;
+  byteSize: number;
+  width: number;
+  height: number;
+}
+
+export async function uploadDrawing(
+  db: Db,
+  content: CachedContent,
+  student: StudentPrincipal,
+  input: { assignmentId: number; fieldUid: string; png: Uint8Array },
+): Promise<UploadedDrawing> {
+  const assignment = await findStudentAssignment(db, student, input.assignmentId);
+  if (assignment.status === "completed") throw new StudentApiError(409, "CONFLICT", CLOSED_MESSAGE);
+  if (assignment.status !== "active") throw new StudentApiError(409, "CONFLICT", NOT_STARTED_MESSAGE);
+  const story = await loadSurveyStory(content, assignment.surveyFullSlug);
+  const field = listAnswerFields(story.content).find((candidate) => candidate.uid === input.fieldUid);
+  if (field?.kind !== "drawing") {
+    throw validationError("This survey has no drawing question with this id.", { fieldUid: ["This survey has no drawing question with this id."] });
+  }
+  if (input.png.byteLength > MAX_DRAWING_BYTES) throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+  const size = readPngSize(input.png);
+  if (!size) throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PNG_MESSAGE);
+  if (size.width > MAX_DRAWING_SIDE || size.height > MAX_DRAWING_SIDE) {
+    throw validationError(`The drawing can be at most ${MAX_DRAWING_SIDE}×${MAX_DRAWING_SIDE} pixels.`);
+  }
+  await enforceRateLimits(
+    db,
+    [{ key: `student-drawing:student:${student.studentId}`, rule: DRAWING_UPLOADS_PER_STUDENT }],
+    "Too many drawings uploaded. Please wait a few minutes and try again.",
+  );
+  const id = randomBytes(18).toString("base64url");
+  await db.insert(responseDrawings).values({
+    id,
+    assignmentId: assignment.id,
+    studentId: student.studentId,
+    fieldUid: field.uid,
+    png: input.png,
+    byteSize: input.png.byteLength,
+    width: size.width,
+    height: size.height,
+    sha256: createHash("sha256").update(input.png).digest("hex"),
+  });
+  return { id, fieldUid: field.uid, byteSize: input.png.byteLength, width: size.width, height: size.height };
+}
+
+/** The drawing ids this student uploaded for the assignment, by field (for validating a submission). */
+export async function listOwnDrawingFields(db: Db, student: StudentPrincipal, assignmentId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: responseDrawings.id, fieldUid: responseDrawings.fieldUid })
+    .from(responseDrawings)
+    .where(and(eq(responseDrawings.assignmentId, assignmentId), eq(responseDrawings.studentId, student.studentId)));
+  return new Map(rows.map((row) => [row.id, row.fieldUid]));
+}
+
+/** A drawing of an assignment of the class, for a teacher (or admin) who may see the class. */
+export async function getDrawingForTeacher(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; drawingId: string },
+): Promise<{ png: Uint8Array; sha256: string; byteSize: number }> {
+  await getClass(db, actor, input.classId);
+  const [row] = await db
+    .select({ png: responseDrawings.png, sha256: responseDrawings.sha256, byteSize: responseDrawings.byteSize })
+    .from(responseDrawings)
+    .innerJoin(assignments, eq(assignments.id, responseDrawings.assignmentId))
+    .where(and(eq(responseDrawings.id, input.drawingId), eq(assignments.classId, input.classId)))
+    .limit(1);
+  if (!row) throw notFound("Drawing not found");
+  return row;
+}
+
+export interface SubmittedDrawing {
+  drawingId: string;
+  fieldUid: string;
+  /** Null, like the names, when the assignment is anonymous. */
+  studentId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** The teacher's image URL. */
+  url: string;
+}
+
+/**
+ * The drawings named by the assignment's submitted responses, for the
+ * results screen (names left out when the assignment is anonymous).
+ */
+export async function listSubmittedDrawings(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; assignmentId: number },
+): Promise<SubmittedDrawing[]> {
+  await getClass(db, actor, input.classId);
+  const rows = await db
+    .select({
+      drawingId: responseDrawings.id,
+      fieldUid: responseDrawings.fieldUid,
+      studentId: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      anonymous: assignments.anonymous,
+      answers: responses.answers,
+    })
+    .from(responses)
+    .innerJoin(assignments, eq(assignments.id, responses.assignmentId))
+    .innerJoin(students, eq(students.id, responses.studentId))
+    .innerJoin(
+      responseDrawings,
+      and(eq(responseDrawings.assignmentId, responses.assignmentId), eq(responseDrawings.studentId, responses.studentId)),
+    )
+    .where(and(eq(responses.assignmentId, input.assignmentId), eq(assignments.classId, input.classId)))
+    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
+  return rows
+    .filter((row) => {
+      const answer = row.answers[row.fieldUid] as { drawingId?: unknown } | undefined;
+      return answer?.drawingId === row.drawingId;
+    })
+    .map((row) => ({
+      drawingId: row.drawingId,
+      fieldUid: row.fieldUid,
+      studentId: row.anonymous ? null : row.studentId,
+      firstName: row.anonymous ? null : row.firstName,
+      lastName: row.anonymous ? null : row.lastName,
+      url: `/class/${input.classId}/drawings/${row.drawingId}.png`,
+    }));
+}

@@ -1,0 +1,200 @@
+/**
+ * Submitting a response from the student app (issue 8).
+ *
+ * - Answers are keyed by block `_uid` and checked against the survey's
+ *   content (listAnswerFields): option indexes in range and naming a
+ *   non-empty option, choices among the choices, text at most
+ *   MAX_TEXT_ANSWER_LENGTH characters, drawings uploaded by this student
+ *   for this field, no unknown keys. Every problem is reported per field.
+ * - Only while the assignment is active. The assignment row is locked FOR
+ *   SHARE for the whole write, and closing takes it FOR UPDATE, so a
+ *   submission racing a close either commits before the close or sees the
+ *   closed status and gets 409 'This survey is closed': never half.
+ * - One response per student per assignment (the unique index). A retry
+ *   with the same Idempotency-Key and the same answers gets the stored
+ *   response back, unchanged; a later submission replaces the earlier one
+ *   and the audit log keeps what it replaced.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
+import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import type { Db } from "../db/client.server";
+import { assignments, responses } from "../db/schema.server";
+import { conflict, notFound, validationError } from "../errors.server";
+import type { CachedContent } from "../surveys/content-cache.server";
+import { findStudentAssignment, loadSurveyStory } from "./assignments.server";
+import { recordStudentAuditEvent } from "./audit.server";
+import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "./errors.server";
+import { listOwnDrawingFields } from "./drawings.server";
+import type { StudentPrincipal } from "./tokens.server";
+
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  "This Idempotency-Key was already used for different answers. Use a new key for a new submission.";
+
+export type Answers = Record<string, unknown>;
+
+/** Field uid → messages for every answer that does not fit the survey; empty when all fit. */
+export function validateAnswers(
+  fields: AnswerField[],
+  answers: Answers,
+  ownDrawings: ReadonlyMap<string, string> = new Map(),
+): Record<string, string[]> {
+  const byUid = new Map(fields.map((field) => [field.uid, field]));
+  const errors: Record<string, string[]> = {};
+  const fail = (uid: string, message: string) => {
+    errors[uid] = [...(errors[uid] ?? []), message];
+  };
+  for (const [uid, value] of Object.entries(answers)) {
+    const field = byUid.get(uid);
+    if (!field) {
+      fail(uid, "This survey has no question with this id.");
+      continue;
+    }
+    switch (field.kind) {
+      case "option": {
+        const indexes = field.options.map((option) => option.index);
+        if (typeof value !== "number" || !Number.isInteger(value)) {
+          fail(uid, `Give the number of the chosen option (${indexes.join(", ")}).`);
+        } else if (!indexes.includes(value)) {
+          fail(uid, `There is no option ${value}. Choose one of ${indexes.join(", ")}.`);
+        }
+        break;
+      }
+      case "freetext":
+        if (typeof value !== "string") fail(uid, "This answer must be text.");
+        else if (value.length > MAX_TEXT_ANSWER_LENGTH) fail(uid, `Answers can be at most ${MAX_TEXT_ANSWER_LENGTH} characters long.`);
+        break;
+      case "choice":
+        if (typeof value !== "string" || !field.choices.includes(value)) {
+          fail(uid, `Choose one of: ${field.choices.join(", ")}.`);
+        }
+        break;
+      case "drawing": {
+        const drawingId = typeof value === "object" && value !== null ? (value as { drawingId?: unknown }).drawingId : undefined;
+        if (typeof drawingId !== "string") fail(uid, "A drawing answer must be { drawingId } from a drawing upload.");
+        else if (ownDrawings.get(drawingId) !== uid) fail(uid, "There is no drawing with this id for this question. Upload the drawing first.");
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+export interface SubmitInput {
+  assignmentId: number;
+  answers: Answers;
+  idempotencyKey: string | null;
+}
+
+export interface StoredResponse {
+  id: number;
+  assignmentId: number;
+  answers: Answers;
+  submittedAt: Date;
+  idempotencyKey: string | null;
+}
+
+export interface SubmitResult {
+  response: StoredResponse;
+  /** created: the first response; replaced: an earlier one was replaced; replayed: a retry of the stored one. */
+  outcome: "created" | "replaced" | "replayed";
+}
+
+/** Blank text answers count as not answered and are left out. */
+function withoutBlankText(answers: Answers): Answers {
+  return Object.fromEntries(Object.entries(answers).filter(([, value]) => !(typeof value === "string" && value.trim() === "")));
+}
+
+const returning = {
+  id: responses.id,
+  assignmentId: responses.assignmentId,
+  answers: responses.answers,
+  submittedAt: responses.submittedAt,
+  idempotencyKey: responses.idempotencyKey,
+};
+
+export async function submitResponse(
+  db: Db,
+  content: CachedContent,
+  student: StudentPrincipal,
+  input: SubmitInput,
+): Promise<SubmitResult> {
+  const assignment = await findStudentAssignment(db, student, input.assignmentId);
+  // Closed or not started: say so before reading content (cheap, and clear).
+  if (assignment.status === "completed") throw conflict(CLOSED_MESSAGE);
+  if (assignment.status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+
+  const story = await loadSurveyStory(content, assignment.surveyFullSlug);
+  const fields = listAnswerFields(story.content);
+  const needsDrawings = fields.some((field) => field.kind === "drawing" && field.uid in input.answers);
+  const ownDrawings = needsDrawings ? await listOwnDrawingFields(db, student, assignment.id) : new Map<string, string>();
+  const fieldErrors = validateAnswers(fields, input.answers, ownDrawings);
+  if (Object.keys(fieldErrors).length > 0) {
+    const count = Object.keys(fieldErrors).length;
+    throw validationError(`${count} answer${count === 1 ? " does" : "s do"} not fit this survey.`, fieldErrors);
+  }
+  const answers = withoutBlankText(input.answers);
+  if (Object.keys(answers).length === 0) throw validationError("Answer at least one question before submitting.");
+
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: assignments.status })
+      .from(assignments)
+      .where(and(eq(assignments.id, assignment.id), eq(assignments.classId, student.classId)))
+      .for("share");
+    if (!locked) throw notFound("Assignment not found");
+    if (locked.status === "completed") throw conflict(CLOSED_MESSAGE);
+    if (locked.status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+
+    const now = new Date();
+    const [created] = await tx
+      .insert(responses)
+      .values({
+        assignmentId: assignment.id,
+        studentId: student.studentId,
+        answers,
+        idempotencyKey: input.idempotencyKey,
+        submittedAt: now,
+      })
+      .onConflictDoNothing({ target: [responses.assignmentId, responses.studentId] })
+      .returning(returning);
+    if (created) {
+      await recordStudentAuditEvent(tx, student.studentId, {
+        action: "response.submit",
+        targetType: "response",
+        targetId: created.id,
+        schoolId: student.schoolId,
+        details: { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
+      });
+      return { response: created, outcome: "created" };
+    }
+
+    const [existing] = await tx
+      .select({ ...returning, same: sql<boolean>`${responses.answers} = ${JSON.stringify(answers)}::jsonb` })
+      .from(responses)
+      .where(and(eq(responses.assignmentId, assignment.id), eq(responses.studentId, student.studentId)))
+      .for("update");
+    const { same, ...previous } = existing;
+    if (input.idempotencyKey !== null && previous.idempotencyKey === input.idempotencyKey) {
+      if (!same) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      return { response: previous, outcome: "replayed" };
+    }
+    const [replaced] = await tx
+      .update(responses)
+      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now })
+      .where(eq(responses.id, previous.id))
+      .returning(returning);
+    await recordStudentAuditEvent(tx, student.studentId, {
+      action: "response.replace",
+      targetType: "response",
+      targetId: previous.id,
+      schoolId: student.schoolId,
+      details: {
+        assignmentId: assignment.id,
+        idempotencyKey: input.idempotencyKey,
+        previous: { answers: previous.answers, submittedAt: previous.submittedAt.toISOString(), idempotencyKey: previous.idempotencyKey },
+      },
+    });
+    return { response: replaced, outcome: "replaced" };
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * Student tokens: the bearer credential the student app gets when a student
+ * joins a class. Random (256 bits), shown once, stored only as SHA-256,
+ * bound to one student in one class, revocable by the class's teachers.
+ */
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { recordAuditEvent } from "../audit/audit.server";
+import { hashToken, newToken } from "../auth/session.server";
+import type { Actor } from "../classes/class-scope.server";
+import { getClass } from "../classes/classes.server";
+import type { Db, Tx } from "../db/client.server";
+import { classStudents, classes, students, studentTokens } from "../db/schema.server";
+import { notFound } from "../errors.server";
+import { invalidStudentToken } from "./errors.server";
+
+/** Prefix so a leaked token is recognisable (secret scanners, logs). */
+export const STUDENT_TOKEN_PREFIX = "ost_";
+/** lastUsedAt is written at most this often per token, not on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface StudentPrincipal {
+  tokenId: number;
+  studentId: number;
+  classId: number;
+  schoolId: number;
+  firstName: string;
+  lastName: string;
+}
+
+/** Stores a new token for the student in the class; returns the raw token (shown once). */
+export async function issueStudentToken(tx: Db | Tx, input: { studentId: number; classId: number }): Promise<string> {
+  const token = `${STUDENT_TOKEN_PREFIX}${newToken()}`;
+  await tx.insert(studentTokens).values({ studentId: input.studentId, classId: input.classId, tokenHash: hashToken(token) });
+  return token;
+}
+
+/** The raw token from `Authorization: Bearer <token>`, or null. */
+export function readBearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1] : null;
+}
+
+/**
+ * The student a request's bearer token names. 401 when the token is
+ * missing, unknown or revoked, when the student is no longer on the class's
+ * roster, or when the class is archived.
+ */
+export async function authenticateStudent(db: Db, request: Request, now = new Date()): Promise<StudentPrincipal> {
+  const token = readBearerToken(request);
+  if (!token?.startsWith(STUDENT_TOKEN_PREFIX) || token.length > 200) throw invalidStudentToken();
+  const [row] = await db
+    .select({
+      tokenId: studentTokens.id,
+      studentId: students.id,
+      classId: studentTokens.classId,
+      schoolId: students.schoolId,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      lastUsedAt: studentTokens.lastUsedAt,
+    })
+    .from(studentTokens)
+    .innerJoin(students, eq(students.id, studentTokens.studentId))
+    .innerJoin(classStudents, and(eq(classStudents.classId, studentTokens.classId), eq(classStudents.studentId, studentTokens.studentId)))
+    .innerJoin(classes, and(eq(classes.id, studentTokens.classId), eq(classes.status, "active")))
+    .where(and(eq(studentTokens.tokenHash, hashToken(token)), isNull(studentTokens.revokedAt)))
+    .limit(1);
+  if (!row) throw invalidStudentToken();
+  const { lastUsedAt, ...principal } = row;
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(studentTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(studentTokens.id, row.tokenId),
+          or(isNull(studentTokens.lastUsedAt), lt(studentTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+        ),
+      );
+  }
+  return principal;
+}
+
+export interface RevokeResult {
+  revoked: number;
+  message: string;
+}
+
+/**
+ * A teacher of the class (or an admin in scope) revokes every live token the
+ * student holds for this class: the student app must join again.
+ */
+export async function revokeStudentTokens(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; studentId: number },
+  now = new Date(),
+): Promise<RevokeResult> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    const [student] = await tx
+      .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+      .from(classStudents)
+      .innerJoin(students, eq(students.id, classStudents.studentId))
+      .where(and(eq(classStudents.classId, klass.id), eq(classStudents.studentId, input.studentId)))
+      .limit(1);
+    if (!student) throw notFound("Student not found in this class");
+    const revoked = await tx
+      .update(studentTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(studentTokens.classId, klass.id), eq(studentTokens.studentId, student.id), isNull(studentTokens.revokedAt)))
+      .returning({ id: studentTokens.id });
+    await recordAuditEvent(tx, actor, {
+      action: "student_token.revoke",
+      targetType: "student",
+      targetId: student.id,
+      schoolId: klass.schoolId,
+      details: { classId: klass.id, revoked: revoked.length },
+    });
+    const name = `${student.firstName} ${student.lastName}`;
+    return {
+      revoked: revoked.length,
+      message:
+        revoked.length === 0
+          ? `${name} has no signed-in student app, so there was nothing to sign out.`
+          : `${name} is signed out of the student app and must join again with the class code.`,
+    };
+  });
+}
+
+/** How many live tokens the student holds for the class (for the teacher's screens). */
+export async function countLiveStudentTokens(db: Db, classId: number, studentId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(studentTokens)
+    .where(and(eq(studentTokens.classId, classId), eq(studentTokens.studentId, studentId), isNull(studentTokens.revokedAt)));
+  return Number(row?.value ?? 0);
+}
