@@ -46,14 +46,14 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const teacher = demoAccount("teacher");
     await signIn(page, teacher.email, teacher.password);
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/class\/\d+\/home$/);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/class\/\d+\/home$/);
   });
 
   test("an admin signs in and lands on the staff screen", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const admin = demoAccount("platformAdmin");
     await signIn(page, admin.email, admin.password);
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/staff");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/admin/staff");
     await page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
   });
 
@@ -129,14 +129,14 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await expect(page.getByRole("alert").textContent()).resolves.toContain("already been used");
 
     await signIn(page, teacher.email, newPassword);
-    await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/login");
   });
 
   test("an archived user and a user of an archived school only see /blocked", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const archived = demoAccount("archivedTeacher");
     await signIn(page, archived.email, archived.password);
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/blocked");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/blocked");
     await page.getByText("Your account has been archived").waitFor();
     await page.goto("/class/-1/home");
     expect(new URL(page.url()).pathname).toBe("/blocked");

@@ -65,6 +65,8 @@ export function demoAccount(key: DemoAccountKey) {
  */
 export async function loginAs(context: BrowserContext, baseURL: string, key: DemoAccountKey): Promise<void> {
   const account = demoAccount(key);
+  // A signed-in context would be redirected away from /login still signed in as before.
+  await context.clearCookies();
   const response = await context.request.post(`${baseURL}/login`, {
     form: { email: account.email, password: account.password },
     headers: { Origin: baseURL },
