@@ -50,7 +50,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).toBe(`/class/${classId}/surveys/manage`);
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row.getByText("Not started").count()).resolves.toBe(1);
-    await row.getByRole("button", { name: new RegExp(`^Start`) }).click();
+    await row.getByRole("button", { name: /^Start/ }).click();
     await expectToast(page, "Survey started successfully!");
     await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Close/ }).click();
     await expectToast(page, "Survey closed successfully!");
