@@ -36,6 +36,7 @@ import {
 import { RATE_LIMITS } from "~/server/security/rate-limit.server";
 import { validateAnswers } from "~/server/student-api/submissions.server";
 import { removeStudentFromClass } from "~/server/students/students.server";
+import { CODE_DIGITS, CODE_LETTERS } from "~/server/class-codes/class-codes.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createStudent, createSurvey } from "../support/fixtures";
 import { makePng } from "../support/png";
@@ -188,6 +189,10 @@ describe("join", () => {
     expect(body.message).toMatch(/^Too many tries to join a class\. Please wait a few minutes and try again\./);
     // Another IP is not affected.
     await expect(client().join({ code: "RIVR-2345", firstName: "Mia", lastName: "Van Dijk" })).resolves.toBeTruthy();
+  });
+
+  test("the class-code guess space is the one docs/api.md states", () => {
+    expect(CODE_LETTERS.length ** 4 * CODE_DIGITS.length ** 4).toBe(1_146_228_736);
   });
 
   test("joins are limited per IP and per code", async () => {
