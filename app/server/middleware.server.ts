@@ -1,12 +1,16 @@
 /**
  * Root middleware, run for every document, data and resource request:
- * hands the App to the request context, refuses cross-site writes, and adds
- * security headers and a request id to the response.
+ * hands the App to the request context, refuses cross-site writes, adds
+ * security headers and a request id to the response, turns a failure while
+ * the database is down into a clear 503, and logs one JSON line per request.
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { getApp } from "./app.server";
+import { type App, getApp } from "./app.server";
+import { getRequestAuth } from "./auth/guards.server";
+import { SESSION_COOKIE_NAME } from "./auth/session.server";
 import { appContext } from "./context.server";
+import { isDatabaseAnswering } from "./db/client.server";
 import { logger } from "./logger.server";
 import { applySecurityHeaders } from "./security-headers.server";
 
@@ -53,6 +57,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     );
   } else {
     response = await next();
+    if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
   }
   applySecurityHeaders(response.headers, { allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/") });
   response.headers.set("X-Request-Id", requestId);
@@ -62,6 +67,56 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     path: url.pathname,
     status: response.status,
     durationMs: Math.round(performance.now() - startedAt),
+    userId: await signedInUserId(request, context),
   });
   return response;
 };
+
+/**
+ * The signed-in user's id for the log line, or undefined. The guards memoise
+ * the session lookup per request, so this is free when a loader already asked;
+ * a request without a session cookie never touches the database here.
+ */
+async function signedInUserId(request: Request, context: Parameters<typeof getRequestAuth>[1]): Promise<number | undefined> {
+  if (!request.headers.get("cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) return undefined;
+  try {
+    return (await getRequestAuth(request, context)).loaded?.user.id;
+  } catch {
+    return undefined; // the database is down; the response already says so
+  }
+}
+
+const UNAVAILABLE_MESSAGE = "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
+
+/**
+ * A server error while the database does not answer becomes a 503 that says
+ * so (HTML for pages, `{ code, message }` for the API), instead of the generic
+ * error page. Single-fetch `.data` requests keep their response: the client
+ * shows its error boundary. The database is only probed after a 500.
+ */
+async function unavailableWhenDatabaseIsDown(response: Response, request: Request, url: URL, app: App): Promise<Response> {
+  if (url.pathname.endsWith(".data")) return response;
+  if (await isDatabaseAnswering(app.db, 1_000)) return response;
+  logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });
+  const headers = { "Cache-Control": "no-store", "Retry-After": "30" };
+  if (url.pathname.startsWith("/api/")) {
+    return Response.json({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  }
+  const page = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable · Orliverse Classroom</title></head>
+<body>
+<main>
+<h1>Orliverse Classroom is temporarily unavailable</h1>
+<p>${UNAVAILABLE_MESSAGE}</p>
+<p><a href="${escapeHtml(url.pathname + url.search)}">Try again</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
