@@ -17,17 +17,10 @@ beforeAll(async () => {
   app = await startAppServer();
 });
 
-const withSameSiteOrigin = ((input: RequestInfo | URL, init?: RequestInit) => {
-  const headers = new Headers(init?.headers);
-  if (!headers.has("authorization")) headers.set("origin", app.baseURL);
-  return fetch(input, { ...init, headers });
-}) as typeof fetch;
 
-// Expected to fail until the root middleware (app/server/middleware.server.ts)
-// exempts cookie-less requests to /api/student/ from the Origin rule: a phone
-// app sends no Origin and, on /join, no token yet. When this starts passing,
-// drop test.fails and JOIN_WORKAROUND.
-test.fails("a client that sends no Origin and no cookie (a phone app) can join", async () => {
+// A phone app sends no Origin and, on /join, no token yet: the root middleware
+// exempts cookie-less student API calls from the Origin rule.
+test("a client that sends no Origin and no cookie (a phone app) can join", async () => {
   const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
   const joined = await api.join({ code: "SUNNY-4821", firstName: "Phone", lastName: "App" });
   expect(joined.class.name).toBe("5A Sunflowers");
@@ -71,12 +64,8 @@ test("a student joins with the code on the teacher's screen, submits, and the re
     expect(started.status()).toBe(200);
   }
 
-  // The student app, over HTTP, with no cookies. JOIN_WORKAROUND: the root
-  // middleware refuses a cookie-less POST without an Authorization header
-  // unless its Origin is same-site, and /join has no token yet; until the
-  // middleware exempts cookie-less student API calls (see the test.fails below),
-  // this client sends this site's Origin.
-  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: withSameSiteOrigin });
+  // The student app, over HTTP, with no cookies and no Origin.
+  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
   const joined = await api.join({ code: code.toLowerCase(), firstName: "Zuri", lastName: "Endtoend" });
   expect(joined.class).toEqual({ id: classId, name: "5A Sunflowers" });
   const student = api.withToken(joined.token);

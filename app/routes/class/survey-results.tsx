@@ -111,17 +111,10 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                       <Flex direction="column" gap="2" asChild>
                         <ul className="plain-list" aria-labelledby={headingId}>
                           {question.answers.map((answer, answerIndex) => (
-                            <li key={answerIndex}>
-                              <Card size="1" variant="surface">
-                                <Text as="p" size="2">
-                                  “{answer.text}”
-                                </Text>
-                                {answer.studentName ? (
-                                  <Text as="p" size="1" color="gray">
-                                    {answer.studentName}
-                                  </Text>
-                                ) : null}
-                              </Card>
+                            // Plain elements: a long list of Radix cards is the page's main render cost.
+                            <li key={answerIndex} className="freetext-answer">
+                              <p>“{answer.text}”</p>
+                              {answer.studentName ? <p className="freetext-answer-name">{answer.studentName}</p> : null}
                             </li>
                           ))}
                           {question.answeredCount > question.answers.length ? (
@@ -159,9 +152,9 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             <ul className="plain-list name-columns" aria-labelledby="responded-heading">
               {results.responded.map((student) => (
                 <li key={student.id}>
-                  <RadixLink asChild size="2">
-                    <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
-                  </RadixLink>
+                  <Link className="name-link" to={`${base}/student/${student.id}`}>
+                    {studentName(student)}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -184,9 +177,9 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             <ul className="plain-list name-columns" aria-labelledby="not-responded-heading">
               {results.notResponded.map((student) => (
                 <li key={student.id}>
-                  <RadixLink asChild size="2">
-                    <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
-                  </RadixLink>
+                  <Link className="name-link" to={`${base}/student/${student.id}`}>
+                    {studentName(student)}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -67,9 +67,11 @@ export async function getAssignmentResults(
   actor: Actor,
   input: { classId: number; assignmentId: number },
   lookupContent: SurveyContentLookup,
-  options: { listLimit?: number } = {},
+  options: { listLimit?: number; freetextLimit?: number } = {},
 ): Promise<AssignmentResults> {
   const listLimit = options.listLimit ?? 200;
+  // The screen shows the latest written answers per question; the CSV has every one.
+  const freetextLimit = options.freetextLimit ?? 50;
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
   const content = await lookupContent(summary.surveyFullSlug);
   const fields: AnswerField[] = content ? listAnswerFields(content) : [];
@@ -125,7 +127,7 @@ export async function getAssignmentResults(
                 and jsonb_typeof(e.value) = 'string'
                 and btrim(e.value #>> '{}') <> ''
             ) ranked
-            where n <= ${listLimit}
+            where n <= ${freetextLimit}
             order by uid, n`,
         ),
     db
