@@ -1,34 +1,21 @@
 /**
  * The survey content the results screen needs (which questions a survey
- * asks), looked up by full_slug. Reads the configured content source and
- * keeps the stories for CONTENT_CACHE_TTL_SECONDS, so a results request does
- * not read the content on every render.
- *
- * TODO(issue 5): switch to the survey area's shared getContentSource(config)
- * (Storyblok when STORYBLOK_TOKEN is set) once it lands; this reads the local
- * content directory only.
+ * asks), looked up by full_slug through the process's shared content cache:
+ * local JSON or Storyblok, whichever is configured (app/server/surveys).
+ * When the content service is down, the last good copy is used; without one,
+ * the results still show counts, only without the questions' wording.
  */
-import type { SurveyBlock, SurveyStory } from "~/lib/survey-content";
+import type { SurveyBlock } from "~/lib/survey-content";
 import type { Config } from "../config.server";
-import { createLocalContentSource } from "../surveys/local-source.server";
+import { getContentSource } from "../surveys/content.server";
 
 export type SurveyContentLookup = (fullSlug: string) => Promise<SurveyBlock | null>;
 
-let cache: { key: string; expiresAt: number; stories: Promise<Map<string, SurveyStory>> } | undefined;
+type ContentConfig = Pick<Config, "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS">;
 
-export function createSurveyContentLookup(config: Pick<Config, "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS">): SurveyContentLookup {
+export function createSurveyContentLookup(config: ContentConfig): SurveyContentLookup {
   return async (fullSlug) => {
-    const now = Date.now();
-    if (!cache || cache.key !== config.CONTENT_DIR || cache.expiresAt <= now) {
-      const stories = createLocalContentSource(config.CONTENT_DIR)
-        .listStories()
-        .then((list) => new Map(list.map((story) => [story.full_slug, story])));
-      cache = { key: config.CONTENT_DIR, expiresAt: now + config.CONTENT_CACHE_TTL_SECONDS * 1000, stories };
-      stories.catch(() => {
-        cache = undefined;
-      });
-    }
-    const story = (await cache.stories).get(fullSlug);
-    return story?.content ?? null;
+    const { snapshot } = await getContentSource(config).read();
+    return snapshot?.bySlug.get(fullSlug)?.content ?? null;
   };
 }
