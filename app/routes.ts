@@ -73,6 +73,7 @@ export default [
     route("classes/:classId/surveys", "routes/api/classes/surveys.ts"),
     route("classes/:classId/surveys/assignable", "routes/api/classes/assignable-surveys.ts"),
     route("classes/:classId/surveys/:surveyId/assign", "routes/api/classes/assign-survey.ts"),
+    route("classes/:classId/assignments/:assignmentId", "routes/api/classes/assignment.ts"),
     route("classes/:classId/assignments/:assignmentId/status", "routes/api/classes/assignment-status.ts"),
     route("classes/:classId/assignments/:assignmentId/stats", "routes/api/classes/assignment-stats.ts"),
     // user API (issue 7)

@@ -142,9 +142,13 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                       <AssignmentStatusBadge status={response.status} />
                     </Table.Cell>
                     <Table.Cell>
-                      {response.submittedAt
-                        ? `Answered ${formatDateTime(response.submittedAt)} (${response.answerCount} answers)`
-                        : "Not answered"}
+                      {response.anonymous
+                        ? response.responded
+                          ? "Responded (anonymous survey: answers are not linked to students)"
+                          : "Not yet"
+                        : response.submittedAt
+                          ? `Answered ${formatDateTime(response.submittedAt)} (${response.answerCount} answers)`
+                          : "Not answered"}
                     </Table.Cell>
                   </Table.Row>
                 ))}

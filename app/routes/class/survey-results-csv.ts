@@ -2,6 +2,7 @@
 import { parseId } from "~/server/api.server";
 import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { redirectWithError } from "remix-toast";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/survey-results-csv";
@@ -20,6 +21,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    // Small-group protection: back to the results page, which says why.
+    if (isDomainError(error) && error.code === "CONFLICT") {
+      return redirectWithError(`/class/${classId}/surveys/results/${assignmentId}`, error.message);
+    }
     throw error;
   }
 }

@@ -1,11 +1,11 @@
-import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { parseId } from "~/server/api.server";
-import { getAssignmentResults } from "~/server/assignments/results.server";
+import { getAssignmentResults, groupProtectionMessage } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
@@ -41,6 +41,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </Heading>
           <Flex gap="2" align="center" wrap="wrap">
             <AssignmentStatusBadge status={assignment.status} />
+            {assignment.anonymous ? <Badge color="violet">Anonymous</Badge> : null}
             <Text size="2" color="gray">
               {assignment.startedAt ? `Started ${formatDateTime(assignment.startedAt)}` : "Not started yet"}
               {assignment.closedAt ? ` · closed ${formatDateTime(assignment.closedAt)}` : ""}
@@ -73,7 +74,20 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </Flex>
       </Card>
 
-      {!results.contentAvailable ? (
+      {assignment.anonymous ? (
+        <Callout.Root color="violet" role="note">
+          <Callout.Text>
+            Anonymous survey: answers are shown without names, written answers in random order, and nothing on this
+            page or in the CSV links an answer to a student.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+
+      {results.groupProtection?.hidden ? (
+        <EmptyState title="Answers hidden to protect a small group">
+          {groupProtectionMessage(results.groupProtection.threshold, results.respondedCount)}
+        </EmptyState>
+      ) : !results.contentAvailable ? (
         <EmptyState title="The survey's questions could not be loaded">
           The counts above are correct, but the survey content is unavailable right now, so the answers cannot be
           shown per question. Try again in a minute, or download the CSV.
@@ -139,6 +153,17 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </Flex>
       )}
 
+      {assignment.anonymous ? (
+        <Card size="2">
+          <Heading as="h2" size="4" mb="2">
+            Who has responded
+          </Heading>
+          <Text size="2" color="gray" as="p">
+            {results.respondedTotal} responded, {results.notRespondedTotal} not yet. For an anonymous survey the names
+            are not listed; each student's page shows only “responded” or “not yet”.
+          </Text>
+        </Card>
+      ) : (
       <Grid columns={{ initial: "1", sm: "2" }} gap="4">
         <Card size="2">
           <Heading as="h2" size="4" mb="2" id="responded-heading">
@@ -191,6 +216,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Card>
       </Grid>
+      )}
     </Flex>
   );
 }

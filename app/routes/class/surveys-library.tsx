@@ -7,7 +7,12 @@ import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assign
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/surveys-library";
 
-const assignIntent = z.object({ intent: z.literal("assign"), surveyId: z.coerce.number().int().positive() });
+const assignIntent = z.object({
+  intent: z.literal("assign"),
+  surveyId: z.coerce.number().int().positive(),
+  // A checkbox: present ("on") when ticked, absent otherwise.
+  anonymous: z.literal("on").optional(),
+});
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
@@ -20,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirectWithError(here, "Failed to assign survey");
   try {
-    await assignSurvey(db, user, { classId, surveyId: parsed.data.surveyId });
+    await assignSurvey(db, user, { classId, surveyId: parsed.data.surveyId, anonymous: parsed.data.anonymous === "on" });
     return redirectWithSuccess(`/class/${classId}/surveys/manage`, "Survey assigned successfully!");
   } catch (error) {
     return redirectWithFailure(here, error, "Failed to assign survey");
@@ -71,10 +76,20 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </RadixLink>
                   <Form method="post">
-                    <input type="hidden" name="surveyId" value={survey.id} />
-                    <Button type="submit" name="intent" value="assign">
-                      Assign<span className="visually-hidden"> {survey.title}</span>
-                    </Button>
+                    <Flex gap="3" align="center" wrap="wrap">
+                      <input type="hidden" name="surveyId" value={survey.id} />
+                      {/* A native checkbox: it posts without JS. Fixed once the survey starts. */}
+                      <Text as="label" size="2" className="anonymous-choice">
+                        <Flex gap="2" align="center">
+                          <input type="checkbox" name="anonymous" value="on" />
+                          Anonymous (no names on answers)
+                          <span className="visually-hidden"> for {survey.title || survey.fullSlug}</span>
+                        </Flex>
+                      </Text>
+                      <Button type="submit" name="intent" value="assign">
+                        Assign<span className="visually-hidden"> {survey.title}</span>
+                      </Button>
+                    </Flex>
                   </Form>
                 </Flex>
               </Flex>

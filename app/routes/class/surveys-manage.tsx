@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
@@ -83,7 +83,14 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                 <Table.Row key={assignment.id} align="center">
                   <Table.RowHeaderCell>
                     <Flex direction="column" gap="1">
-                      <Text weight="medium">{assignment.surveyTitle}</Text>
+                      <Flex gap="2" align="center" wrap="wrap">
+                        <Text weight="medium">{assignment.surveyTitle}</Text>
+                        {assignment.anonymous ? (
+                          <Badge color="violet" title="Answers are not linked to students; fixed once started">
+                            Anonymous
+                          </Badge>
+                        ) : null}
+                      </Flex>
                       <Text size="1" color="gray">
                         {assignment.status === "assigned"
                           ? `Assigned ${formatDate(assignment.createdAt)}`

@@ -72,8 +72,13 @@ async function selectSummary(tx: Tx | Db, classId: number, assignmentId: number)
   return row;
 }
 
-/** Gives the survey to the class (status 'assigned'). Twice is a 409. */
-export async function assignSurvey(db: Db, actor: Actor, input: { classId: number; surveyId: number }): Promise<AssignmentSummary> {
+/** Gives the survey to the class (status 'assigned'), named or anonymous. Twice is a 409. */
+export async function assignSurvey(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; surveyId: number; anonymous?: boolean },
+): Promise<AssignmentSummary> {
+  const anonymous = input.anonymous ?? false;
   try {
     return await db.transaction(async (tx) => {
       const klass = await getClass(tx, actor, input.classId);
@@ -85,7 +90,7 @@ export async function assignSurvey(db: Db, actor: Actor, input: { classId: numbe
       if (!survey) throw notFound("Survey not found");
       const [created] = await tx
         .insert(assignments)
-        .values({ classId: klass.id, surveyId: survey.id, status: "assigned", createdByUserId: actor.id })
+        .values({ classId: klass.id, surveyId: survey.id, status: "assigned", anonymous, createdByUserId: actor.id })
         .onConflictDoNothing()
         .returning({ id: assignments.id });
       if (!created) throw conflict(ALREADY_ASSIGNED_MESSAGE);
@@ -94,7 +99,7 @@ export async function assignSurvey(db: Db, actor: Actor, input: { classId: numbe
         targetType: "assignment",
         targetId: created.id,
         schoolId: klass.schoolId,
-        details: { classId: klass.id, surveyId: survey.id, title: survey.title },
+        details: { classId: klass.id, surveyId: survey.id, title: survey.title, anonymous },
       });
       return (await selectSummary(tx, klass.id, created.id))!;
     });
@@ -152,4 +157,39 @@ export async function getAssignment(db: Db, actor: Actor, classId: number, assig
   const summary = await selectSummary(db, classId, assignmentId);
   if (!summary) throw notFound("Assignment not found");
   return summary;
+}
+
+export const ANONYMOUS_FIXED_MESSAGE =
+  "This survey has already started, so whether it is anonymous can no longer be changed. Students answered it under the mode they were shown.";
+
+/**
+ * Switches an assignment between named and anonymous. Only before it first
+ * starts: once students may have answered, the mode they were promised is fixed (409).
+ */
+export async function setAssignmentAnonymous(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; assignmentId: number; anonymous: boolean },
+): Promise<AssignmentSummary> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    const [current] = await tx
+      .select({ id: assignments.id, status: assignments.status, startedAt: assignments.startedAt, anonymous: assignments.anonymous })
+      .from(assignments)
+      .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
+      .for("update");
+    if (!current) throw notFound("Assignment not found");
+    if (current.anonymous !== input.anonymous) {
+      if (current.status !== "assigned" || current.startedAt !== null) throw conflict(ANONYMOUS_FIXED_MESSAGE);
+      await tx.update(assignments).set({ anonymous: input.anonymous, updatedAt: new Date() }).where(eq(assignments.id, current.id));
+      await recordAuditEvent(tx, actor, {
+        action: "assignment.set_anonymous",
+        targetType: "assignment",
+        targetId: current.id,
+        schoolId: klass.schoolId,
+        details: { classId: klass.id, anonymous: input.anonymous },
+      });
+    }
+    return (await selectSummary(tx, klass.id, current.id))!;
+  });
 }

@@ -10,7 +10,8 @@ import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
-import { assignments, classStudents, responses, students } from "../db/schema.server";
+import { assignments, classStudents, classes, responses, schools, students } from "../db/schema.server";
+import { conflict } from "../errors.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
@@ -44,8 +45,24 @@ export interface StudentRef {
   lastName: string;
 }
 
+/**
+ * Small-group protection (issue 12): an anonymous assignment's answers stay
+ * hidden until at least `threshold` students (the school's minGroupSize) have
+ * responded, so nobody can work out who answered what from a tiny group.
+ */
+export interface GroupProtection {
+  threshold: number;
+  /** True while fewer than `threshold` have responded: no distributions and no written answers. */
+  hidden: boolean;
+}
+
+export const groupProtectionMessage = (threshold: number, respondedCount: number) =>
+  `This survey is anonymous, so its answers stay hidden until at least ${threshold} students have responded (${respondedCount} so far). With fewer, answers could be traced back to the students who gave them.`;
+
 export interface AssignmentResults {
-  assignment: AssignmentSummary & { anonymous: boolean };
+  assignment: AssignmentSummary;
+  /** Set for anonymous assignments only. */
+  groupProtection: GroupProtection | null;
   contentAvailable: boolean;
   studentCount: number;
   respondedCount: number;
@@ -58,6 +75,19 @@ export interface AssignmentResults {
   notRespondedTotal: number;
   /** How many names and free-text answers are listed at most (the CSV has all). */
   listLimit: number;
+}
+
+export const DEFAULT_MIN_GROUP_SIZE = 5;
+export const MIN_GROUP_SIZE_FLOOR = 3;
+
+/** The school's small-group threshold for this class (never below 3). */
+export async function minGroupSizeForClass(db: Db, classId: number): Promise<number> {
+  const [row] = await db
+    .select({ minGroupSize: schools.minGroupSize })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(eq(classes.id, classId));
+  return Math.max(MIN_GROUP_SIZE_FLOOR, row?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
 }
 
 const uidList = (uids: string[]): SQL => sql.join(uids.map((uid) => sql`${uid}`), sql`, `);
@@ -73,6 +103,7 @@ export async function getAssignmentResults(
   // The screen shows the latest written answers per question; the CSV has every one.
   const freetextLimit = options.freetextLimit ?? 50;
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
+  const anonymous = summary.anonymous;
   const content = await lookupContent(summary.surveyFullSlug);
   const fields: AnswerField[] = content ? listAnswerFields(content) : [];
   const assignmentId = summary.id;
@@ -85,7 +116,7 @@ export async function getAssignmentResults(
   const [[totals], counts, freetext, responded, notResponded] = await Promise.all([
     db
       .select({
-        anonymous: assignments.anonymous,
+        minGroupSize: sql<number>`(select s.min_group_size from ${schools} s join ${classes} c on c.school_id = s.id where c.id = ${classId})`,
         studentCount: sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classId})`,
         respondedCount: sql<number>`(select count(*)::int from ${responses} where ${responses.assignmentId} = ${assignmentId})`,
         respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
@@ -112,8 +143,27 @@ export async function getAssignmentResults(
             group by 1, 2`,
         ),
     freetextUids.length === 0
-      ? Promise.resolve([] as { uid: string; text: string; first_name: string; last_name: string }[])
-      : selectRows<{ uid: string; text: string; first_name: string; last_name: string }>(
+      ? Promise.resolve([] as { uid: string; text: string; first_name: string | null; last_name: string | null }[])
+      : anonymous
+        ? // Anonymous: no join to students at all, and a random order, so neither
+          // a name nor the order of submission can tie a text to a student.
+          selectRows<{ uid: string; text: string; first_name: null; last_name: null }>(
+            db,
+            sql`
+              select uid, text, null as first_name, null as last_name from (
+                select e.key as uid, e.value #>> '{}' as text,
+                       row_number() over (partition by e.key order by random()) as n
+                from ${responses} r
+                cross join lateral jsonb_each(r.answers) e
+                where r.assignment_id = ${assignmentId}
+                  and e.key in (${uidList(freetextUids)})
+                  and jsonb_typeof(e.value) = 'string'
+                  and btrim(e.value #>> '{}') <> ''
+              ) ranked
+              where n <= ${freetextLimit}
+              order by uid, n`,
+          )
+        : selectRows<{ uid: string; text: string; first_name: string; last_name: string }>(
           db,
           sql`
             select uid, text, first_name, last_name from (
@@ -130,7 +180,11 @@ export async function getAssignmentResults(
             where n <= ${freetextLimit}
             order by uid, n`,
         ),
-    db
+    // Anonymous: who has responded is not listed here at all; each student's
+    // page says only "responded" or "not yet".
+    anonymous
+      ? Promise.resolve([] as (StudentRef & { submittedAt: Date; total: number })[])
+      : db
       .select({
         id: students.id,
         firstName: students.firstName,
@@ -143,7 +197,9 @@ export async function getAssignmentResults(
       .where(eq(responses.assignmentId, assignmentId))
       .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
       .limit(listLimit),
-    db
+    anonymous
+      ? Promise.resolve([] as (StudentRef & { total: number })[])
+      : db
       .select({
         id: students.id,
         firstName: students.firstName,
@@ -162,7 +218,6 @@ export async function getAssignmentResults(
       .limit(listLimit),
   ]);
 
-  const anonymous = totals?.anonymous ?? false;
   const countsByUid = new Map<string, Map<string | null, number>>();
   for (const row of counts) {
     const byValue = countsByUid.get(row.uid) ?? new Map<string | null, number>();
@@ -210,17 +265,21 @@ export async function getAssignmentResults(
 
   const studentCount = totals?.studentCount ?? 0;
   const respondedOnRoster = totals?.respondedOnRoster ?? 0;
+  const respondedCount = totals?.respondedCount ?? 0;
+  const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, totals?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
+  const groupProtection = anonymous ? { threshold, hidden: respondedCount < threshold } : null;
   return {
-    assignment: { ...summary, anonymous },
+    assignment: summary,
+    groupProtection,
     contentAvailable: content !== null,
     studentCount,
-    respondedCount: totals?.respondedCount ?? 0,
+    respondedCount,
     responseRatePercent: studentCount === 0 ? 0 : Math.round((respondedOnRoster / studentCount) * 100),
-    questions,
+    questions: groupProtection?.hidden ? [] : questions,
     responded: responded.map(({ total: _total, ...rest }) => rest),
-    respondedTotal: responded[0]?.total ?? 0,
+    respondedTotal: anonymous ? respondedCount : (responded[0]?.total ?? 0),
     notResponded: notResponded.map(({ total: _total, ...rest }) => rest),
-    notRespondedTotal: notResponded[0]?.total ?? 0,
+    notRespondedTotal: anonymous ? Math.max(0, studentCount - respondedOnRoster) : (notResponded[0]?.total ?? 0),
     listLimit,
   };
 }
@@ -246,7 +305,11 @@ export async function buildResponsesCsv(
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
   const content = await lookupContent(summary.surveyFullSlug);
   const fields = content ? listAnswerFields(content) : [];
-  const [{ anonymous }] = await db.select({ anonymous: assignments.anonymous }).from(assignments).where(eq(assignments.id, summary.id));
+  const anonymous = summary.anonymous;
+  if (anonymous) {
+    const threshold = await minGroupSizeForClass(db, input.classId);
+    if (summary.responseCount < threshold) throw conflict(groupProtectionMessage(threshold, summary.responseCount));
+  }
   // Option answers are turned into their labels by PostgreSQL too.
   const columns = fields.map((field, index) => {
     const value = sql`r.answers -> ${field.uid}`;
@@ -260,9 +323,17 @@ export async function buildResponsesCsv(
     if (field.kind === "drawing") return sql`case when ${value} is not null then 'drawing' end as ${sql.identifier(`q${index}`)}`;
     return sql`${value} #>> '{}' as ${sql.identifier(`q${index}`)}`;
   });
+  // Anonymous: no student columns, no submission time and a random row order,
+  // so a row cannot be matched to a student by name, time or alphabetical place.
   const rows = await selectRows<Record<string, string | null>>(
     db,
-    sql`
+    anonymous
+      ? sql`
+      select null as first_name ${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+      from ${responses} r
+      where r.assignment_id = ${summary.id}
+      order by random()`
+      : sql`
       select s.first_name, s.last_name, to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
              ${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
       from ${responses} r join ${students} s on s.id = r.student_id
@@ -270,15 +341,13 @@ export async function buildResponsesCsv(
       order by s.last_name, s.first_name, s.id`,
   );
   const header = [
-    ...(anonymous ? [] : ["First name", "Last name"]),
-    "Submitted at (UTC)",
+    ...(anonymous ? [] : ["First name", "Last name", "Submitted at (UTC)"]),
     ...fields.map((field) => fieldLabel(field)),
   ];
   const lines = [header.map(csvCell).join(",")];
   for (const row of rows) {
     const cells = [
-      ...(anonymous ? [] : [row.first_name, row.last_name]),
-      row.submitted_at,
+      ...(anonymous ? [] : [row.first_name, row.last_name, row.submitted_at]),
       ...fields.map((_, index) => row[`q${index}`]),
     ];
     lines.push(cells.map(csvCell).join(","));

@@ -150,6 +150,8 @@ export interface AssignmentSummary {
   startedAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;
+  /** No screen, API answer or export links this assignment's answers to a student (issue 12). */
+  anonymous: boolean;
   responseCount: number;
 }
 
@@ -162,6 +164,7 @@ export const assignmentSummaryColumns = {
   startedAt: assignments.startedAt,
   closedAt: assignments.closedAt,
   createdAt: assignments.createdAt,
+  anonymous: assignments.anonymous,
   responseCount: sql<number>`(select count(*)::int from ${responses} where ${responses.assignmentId} = ${assignments.id})`,
 };
 

@@ -39,11 +39,17 @@ export const schools = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     status: text("status").$type<RecordStatus>().notNull().default("active"),
+    /** Responses and drawings older than this are deleted by the retention job (issue 12). */
+    retentionMonths: integer("retention_months").notNull().default(24),
+    /** Anonymous results stay hidden until at least this many students have responded (issue 12). */
+    minGroupSize: integer("min_group_size").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("schools_status_check", sql`${t.status} in ('active', 'archived')`),
+    check("schools_retention_months_check", sql`${t.retentionMonths} between 1 and 120`),
+    check("schools_min_group_size_check", sql`${t.minGroupSize} between 3 and 100`),
     uniqueIndex("schools_name_unique").on(sql`lower(${t.name})`),
   ],
 );

@@ -3,12 +3,13 @@
  * one survey's responses filtered by school, class, assignment status and
  * submission date range, paginated, with a CSV export of the filtered set.
  * Scope: a platform admin sees every class, a school admin their school's
- * classes (classScopeCondition). Anonymous assignments never show names.
+ * classes (classScopeCondition). Anonymous assignments never show names,
+ * and the CSV hides their answers until the school's small-group threshold is met.
  */
 import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { csvCell } from "../assignments/results.server";
+import { csvCell, MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
 import { ASSIGNMENT_STATUSES, type AssignmentStatus, assignments, classes, responses, schools, students, surveys } from "../db/schema.server";
@@ -222,25 +223,44 @@ export async function buildSurveyResponsesCsv(
 ): Promise<{ filename: string; body: string; rowCount: number }> {
   const survey = await getSurveyRecord(db, actor, surveyId);
   const fields = content ? listAnswerFields(content) : [];
-  const rows = (await baseQuery(db, { ...responseColumns, answers: responses.answers })
+  const rows = (await baseQuery(db, {
+    ...responseColumns,
+    answers: responses.answers,
+    groupCount: sql<number>`(select count(*)::int from ${responses} g where g.assignment_id = ${assignments.id})`,
+    minGroupSize: schools.minGroupSize,
+  })
     .where(responseConditions(actor, surveyId, filters))
-    .orderBy(desc(responses.submittedAt), desc(responses.id))) as (Omit<ResponseRow, "studentName"> & {
+    // Named rows newest first; anonymous rows after them in random order, so
+    // their place in the file says nothing about when (or who) answered.
+    .orderBy(
+      asc(assignments.anonymous),
+      sql`case when ${assignments.anonymous} then random() end`,
+      desc(responses.submittedAt),
+      desc(responses.id),
+    )) as (Omit<ResponseRow, "studentName"> & {
     firstName: string;
     lastName: string;
     answers: Record<string, unknown>;
+    groupCount: number;
+    minGroupSize: number;
   })[];
   const header = ["Response id", "School", "Class", "Assignment status", "Student", "Submitted at (UTC)", ...fields.map(fieldLabel)];
   const lines = [header.map(csvCell).join(",")];
   for (const row of rows) {
+    const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
+    // Small-group protection: an anonymous class with too few responses shows no answers.
+    const hidden = row.anonymous && row.groupCount < threshold;
     lines.push(
       [
-        String(row.id),
+        row.anonymous ? "" : String(row.id),
         row.schoolName,
         row.className,
         row.assignmentStatus,
         row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
-        row.submittedAt.toISOString(),
-        ...fields.map((field) => answerText(field, row.answers?.[field.uid])),
+        row.anonymous ? "" : row.submittedAt.toISOString(),
+        ...fields.map((field) =>
+          hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
+        ),
       ]
         .map(csvCell)
         .join(","),

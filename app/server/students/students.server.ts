@@ -69,7 +69,11 @@ export interface StudentResponseSummary {
   assignmentId: number;
   surveyTitle: string;
   status: "assigned" | "active" | "completed";
+  anonymous: boolean;
+  responded: boolean;
+  /** Null for an anonymous assignment: only "responded" or "not yet" is shown. */
   submittedAt: Date | null;
+  /** 0 for an anonymous assignment. */
   answerCount: number;
 }
 
@@ -103,13 +107,18 @@ export async function getStudent(db: Db, actor: Actor, classId: number, studentI
     .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
     .limit(1);
   if (!student) throw notFound("Student not found in this class");
+  // Anonymous assignments: nothing but whether the student has responded.
   const responseRows = await db
     .select({
       assignmentId: assignments.id,
       surveyTitle: surveys.title,
       status: assignments.status,
-      submittedAt: responses.submittedAt,
-      answerCount: sql<number>`coalesce((select count(*)::int from jsonb_object_keys(${responses.answers})), 0)`,
+      anonymous: assignments.anonymous,
+      responded: sql<boolean>`${responses.id} is not null`,
+      submittedAt: sql<Date | null>`case when ${assignments.anonymous} then null else ${responses.submittedAt} end`.mapWith(
+        responses.submittedAt,
+      ),
+      answerCount: sql<number>`case when ${assignments.anonymous} then 0 else coalesce((select count(*)::int from jsonb_object_keys(${responses.answers})), 0) end`,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))

@@ -1,9 +1,15 @@
-/** POST /api/classes/{classId}/surveys/{surveyId}/assign (empty body): assign the survey; twice is a 409. */
-import { handleApi, jsonError, parseId } from "~/server/api.server";
+/**
+ * POST /api/classes/{classId}/surveys/{surveyId}/assign: assign the survey; twice is a 409.
+ * The body may be empty, or `{ "anonymous": true }` for an anonymous assignment (issue 12).
+ */
+import { z } from "zod";
+import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { assignSurvey } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/assign-survey";
+
+const assignBody = z.object({ anonymous: z.boolean().optional() });
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
@@ -11,8 +17,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const surveyId = parseId(params.surveyId);
+    const body = parseInput(assignBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);
-    const assignment = await assignSurvey(db, user, { classId, surveyId });
+    const assignment = await assignSurvey(db, user, { classId, surveyId, anonymous: body.anonymous });
     return Response.json({ assignment, message: "Survey assigned successfully!" }, { status: 201 });
   });
 }
