@@ -1,0 +1,227 @@
+/**
+ * The authorisation matrix (issue 11): every route and API endpoint × every
+ * actor, against the production build with the demo data.
+ *
+ * Actors: anonymous; Amara Okafor, the teacher of 5A Sunflowers ("teacher");
+ * Daniel Murphy, a teacher of the same school who does not teach 5A
+ * ("other t."); Riverside's school admin; the admin of another active school,
+ * made in beforeAll through the app ("other sa"); the platform admin; an
+ * archived teacher of Riverside; a student of 5A with a student token
+ * (bearer, no cookie).
+ *
+ * A cell is the expected status, with the redirect target for a 3xx:
+ *   200/400/404/… the status; a 4xx from the JSON API also has a { code, message } body
+ *   LOGIN         302 to /login?redirectTo=<this path>
+ *   "302 /x"      302 to exactly /x ("*" stands for any number)
+ * Writes send a body that is valid but changes nothing visible (or is
+ * refused for a reason other than permission), so an authorised actor's cell
+ * shows it got past the permission check (2xx, 400 validation, 409 conflict)
+ * while everyone else is stopped before it.
+ *
+ * The rule (shared/ARCHITECTURE.md): another teacher's or another school's
+ * data is 404 in the API; the class screens send a user who may not see a
+ * class to their own class (or /home), exactly as for a class that does not
+ * exist, so neither confirms that the class exists. Archived users get
+ * /blocked (screens) or 403 BLOCKED (API) and nothing else.
+ *
+ * VISIBLE below checks data, not just status: in every 200 answer the text
+ * appears for the actors listed, and for no other actor.
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+import { type AppServer, startAppServer } from "../support/server";
+import { ACTORS, type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+
+const LOGIN = "LOGIN";
+const BLOCKED = "302 /blocked";
+const NOT_ADMIN = "302 /class/-1/home";
+const TO_OWN_CLASS = "302 /class/*/home";
+const NO_CLASSES = "302 /home?noClasses=true";
+
+type Row = [method: string, path: string, body: unknown, ...cells: string[]];
+
+// Placeholders: {class} 5A Sunflowers, {assignment} one of its assignments, {student} one of its students,
+// {survey} that assignment's survey, {studentSurvey} a survey the student has open, {school} Riverside,
+// {otherSchool} the other school, {teacherUser} Amara, {otherSchoolAdmin} the other school's admin.
+// biome-ignore format: the table is aligned for reading
+const MATRIX: Row[] = [
+  //  method    path                                                    body                           anon     teacher  other t.      school adm  other sa    platform  archived  student
+  // Public pages: anyone may see them; a signed-in user is sent home by role.
+  ["GET",    "/",                                                   undefined,                     "302 /login", NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "302 /login"],
+  ["GET",    "/login",                                              undefined,                     "200",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "200"],
+  ["GET",    "/signup",                                             undefined,                     "200",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "200"],
+  ["GET",    "/logout",                                             undefined,                     "302 /",  "302 /", "302 /",       "302 /",    "302 /",    "302 /",  "302 /",  "302 /"],
+  ["GET",    "/blocked",                                            undefined,                     "302 /login", "302 /", "302 /",   "302 /",    "302 /",    "302 /",  "200",    "302 /login"],
+  ["GET",    "/forgot-password",                                    undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  ["GET",    "/reset-password",                                     undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  ["GET",    "/verify-email",                                       undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  // The shell: any signed-in, unblocked user.
+  ["GET",    "/home",                                               undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/account/password",                                   undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/survey",                                             undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/survey/content/{survey}",                            undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN],
+  // The admin area: admins only; a school admin sees their own school only.
+  ["GET",    "/admin",                                              undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/staff",                                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/schools",                                      undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/schools/{school}",                             undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/schools/{otherSchool}",                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/create-class",                                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/settings",                                     undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/survey",                                       undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/survey/{survey}",                              undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/survey/{survey}/responses.csv",                undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/staff/template.csv",                           undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  // The class area: the class's teachers, their school's admin, the platform admin.
+  ["GET",    "/class/{class}",                                      undefined,                     "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home"],
+  ["GET",    "/class/{class}/home",                                 undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/999999/home",                                  undefined,                     LOGIN,    TO_OWN_CLASS, TO_OWN_CLASS, TO_OWN_CLASS, NO_CLASSES, TO_OWN_CLASS, BLOCKED, LOGIN],
+  ["GET",    "/class/{class}/create",                               undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/surveys",                              undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/surveys/manage",                       undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/surveys/library",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/surveys/results/{assignment}",         undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/students/manage",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/student/{student}",                    undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/drawings/nothing.png",                 undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN],
+  // Auth API.
+  ["GET",    "/api/auth/get-session",                               undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  ["POST",   "/api/auth/change-password",                           {},                            "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
+  ["POST",   "/api/auth/update-user",                               {},                            "401",    "200",   "200",         "200",      "200",      "200",    "403",    "401"],
+  ["POST",   "/api/auth/delete-user",                               {},                            "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
+  // Surveys and the content webhook (a shared secret, never a session).
+  ["GET",    "/api/surveys",                                        undefined,                     "401",    "200",   "200",         "200",      "200",      "200",    "403",    "401"],
+  ["POST",   "/api/content/webhook",                                {},                            "401",    "401",   "401",         "401",      "401",      "401",    "401",    "401"],
+  // Class API: another teacher's or another school's class is 404.
+  ["GET",    "/api/classes",                                        undefined,                     "401",    "200",   "200",         "200",      "200",      "200",    "403",    "401"],
+  ["POST",   "/api/classes",                                        {},                            "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
+  ["GET",    "/api/classes/my-classes",                             undefined,                     "401",    "200",   "200",         "200",      "200",      "200",    "403",    "401"],
+  ["GET",    "/api/classes/{class}",                                undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["PUT",    "/api/classes/{class}",                                { name: "5A Sunflowers" },     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/students-with-contacts",         undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/dashboard",                      undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/online-students",                undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["GET",    "/api/classCodes/class/{class}",                       undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["POST",   "/api/classCodes/generate",                            { classId: "{class}" },        "401",    "201",   "404",         "201",      "404",      "201",    "403",    "401"],
+  ["POST",   "/api/classCodes/stop",                                { classId: "{class}" },        "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["POST",   "/api/classes/{class}/user/{teacherUser}",             undefined,                     "401",    "409",   "404",         "409",      "404",      "409",    "403",    "401"],
+  ["DELETE", "/api/classes/{class}/user/{teacherUser}",             undefined,                     "401",    "409",   "404",         "409",      "404",      "409",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/surveys",                        undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/surveys/assignable",             undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["POST",   "/api/classes/{class}/surveys/{survey}/assign",        undefined,                     "401",    "409",   "404",         "409",      "404",      "409",    "403",    "401"],
+  ["PATCH",  "/api/classes/{class}/assignments/{assignment}/status", {},                            "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
+  ["GET",    "/api/classes/{class}/assignments/{assignment}/stats", undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["DELETE", "/api/classes/{class}/students/{student}/tokens",      undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
+  // User API: admins only (teachers get 404); a school admin sees their own school's staff only.
+  ["GET",    "/api/users/all",                                      undefined,                     "401",    "404",   "404",         "200",      "200",      "200",    "403",    "401"],
+  ["GET",    "/api/users/with-classes",                             undefined,                     "401",    "404",   "404",         "200",      "200",      "200",    "403",    "401"],
+  ["POST",   "/api/users/bulk-create",                              {},                            "401",    "404",   "404",         "400",      "400",      "400",    "403",    "401"],
+  ["GET",    "/api/users/me/with-school",                           undefined,                     "401",    "200",   "200",         "200",      "200",      "200",    "403",    "401"],
+  ["GET",    "/api/users/{teacherUser}/with-school",                undefined,                     "401",    "404",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["PATCH",  "/api/users/{teacherUser}",                            {},                            "401",    "404",   "404",         "200",      "404",      "200",    "403",    "401"],
+  ["PATCH",  "/api/users/{otherSchoolAdmin}",                       {},                            "401",    "404",   "404",         "404",      "200",      "200",    "403",    "401"],
+  ["GET",    "/api/surveys/{survey}/responses",                     undefined,                     "401",    "404",   "404",         "200",      "200",      "200",    "403",    "401"],
+  // Student API: the student token only; a session cookie is no student.
+  ["POST",   "/api/student/v1/heartbeat",                           {},                            "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
+  ["GET",    "/api/student/v1/assignments",                         undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
+  ["GET",    "/api/student/v1/surveys/{studentSurvey}",             undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
+  ["GET",    "/api/student/v1/surveys/{survey}",                    undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "404"],
+  ["POST",   "/api/student/v1/assignments/{studentAssignment}/responses", {},                      "401",    "401",   "401",         "401",      "401",      "401",    "401",    "400"],
+  ["POST",   "/api/student/v1/assignments/{studentAssignment}/drawings",  {},                      "401",    "401",   "401",         "401",      "401",      "401",    "401",    "400"],
+  ["GET",    "/api/student/v1/openapi.json",                        undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  // Operations and the catch-all.
+  ["GET",    "/healthz",                                            undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  ["GET",    "/readyz",                                             undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  ["GET",    "/no-such-page",                                       undefined,                     "404",    "404",   "404",         "404",      "404",      "404",    "404",    "404"],
+];
+
+/** Data, not just status: in a 200 answer, `text` appears for exactly these actors. */
+// biome-ignore format: the table is aligned for reading
+const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] = [
+  ["GET", "/api/classes",                        "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
+  ["GET", "/api/classes/my-classes",             "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
+  ["GET", "/api/users/all",                      "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
+  ["GET", "/api/users/all",                      "head@elsewhere.example",         ["otherSchoolAdmin", "platformAdmin"]],
+  ["GET", "/api/users/with-classes",             "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
+  ["GET", "/admin/staff",                        "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
+  ["GET", "/admin/schools",                      "Riverside Primary School",       ["schoolAdmin", "platformAdmin"]],
+  ["GET", "/admin/schools",                      "Elsewhere High School",          ["otherSchoolAdmin", "platformAdmin"]],
+  ["GET", "/class/{class}/home",                 "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
+  ["GET", "/api/users/me/with-school",           "Riverside Primary School",       ["teacher", "otherTeacher", "schoolAdmin"]],
+];
+
+let app: AppServer;
+let actors: Record<Actor, ActorCredentials>;
+let ids: DemoIds;
+
+beforeAll(async () => {
+  // LOG_LEVEL info: the other school admin's invitation is read from the mail log.
+  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  ({ actors, ids } = await setUpActors(app));
+});
+
+function fill(text: string): string {
+  const values: Record<string, number> = {
+    class: ids.classId,
+    assignment: ids.assignmentId,
+    student: ids.studentId,
+    survey: ids.surveyId,
+    studentSurvey: ids.studentSurveyId,
+    school: ids.schoolId,
+    otherSchool: ids.otherSchoolId,
+    teacherUser: ids.teacherUserId,
+    otherSchoolAdmin: ids.otherSchoolAdminUserId,
+    studentAssignment: ids.studentAssignmentId,
+  };
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+}
+
+function fillBody(body: unknown): unknown {
+  if (body === undefined) return undefined;
+  // A placeholder standing alone becomes a number.
+  return JSON.parse(fill(JSON.stringify(body)).replace(/"(\d+)"/g, "$1"));
+}
+
+function expectedCell(cell: string, path: string): string | RegExp {
+  if (cell === LOGIN) return path === "/" ? "302 /login" : `302 /login?${new URLSearchParams({ redirectTo: path })}`;
+  const filled = fill(cell);
+  if (!filled.includes("*")) return filled;
+  return new RegExp(`^${filled.replace(/[.?+^$()[\]\\|]/g, "\\$&").replace(/\*/g, "\\d+")}$`);
+}
+
+test("the matrix covers every actor in every row", () => {
+  for (const [method, path, , ...cells] of MATRIX) expect(cells, `${method} ${path}`).toHaveLength(ACTORS.length);
+});
+
+describe.each(MATRIX.map(([method, path, body, ...cells]) => ({ name: `${method} ${path}`, method, path, body, cells })))("$name", ({ method, path, body, cells }) => {
+  test("each actor gets its cell", async () => {
+    const url = fill(path);
+    const observed: Record<string, string> = {};
+    const expected: Record<string, string | RegExp> = {};
+    for (const [index, actor] of ACTORS.entries()) {
+      const response = await api(app, actors[actor], method, url, fillBody(body));
+      const location = response.headers.get("location");
+      observed[actor] = location ? `${response.status} ${location}` : String(response.status);
+      expected[actor] = expectedCell(cells[index], url);
+      if (response.status >= 400 && url.startsWith("/api/")) {
+        const problem = (await response.json()) as { code?: unknown; message?: unknown };
+        expect(typeof problem.code === "string" && typeof problem.message === "string", `${actor}: { code, message }`).toBe(true);
+      } else {
+        await response.body?.cancel();
+      }
+    }
+    expect(observed, `observed: ${JSON.stringify(observed)}`).toEqual(Object.fromEntries(Object.entries(expected).map(([actor, cell]) => [actor, typeof cell === "string" ? cell : expect.stringMatching(cell)])));
+  });
+});
+
+describe.each(VISIBLE.map(([method, path, text, seenBy]) => ({ name: `${method} ${path} shows "${text}"`, method, path, text, seenBy })))("$name", ({ method, path, text, seenBy }) => {
+  test("to exactly the actors listed", async () => {
+    const sees: Record<string, boolean> = {};
+    for (const actor of ACTORS) {
+      const response = await api(app, actors[actor], method, fill(path));
+      const body = await response.text();
+      sees[actor] = response.status === 200 && body.includes(text);
+    }
+    expect(sees, `observed: ${JSON.stringify(sees)}`).toEqual(Object.fromEntries(ACTORS.map((actor) => [actor, seenBy.includes(actor)])));
+  });
+});
