@@ -1,0 +1,181 @@
+/**
+ * CSRF and headers (issue 11), against the production build:
+ *
+ * - every route with an action (found from app/routes.ts and the modules
+ *   themselves, so a new action is covered without editing this file)
+ *   refuses a cross-site write made with a valid session cookie: Origin
+ *   https://evil.example, a Referer from there without an Origin, Origin
+ *   "null" (a sandboxed frame) and no Origin at all are refused, and the
+ *   session and data are untouched afterwards. The root middleware answers
+ *   403 FORBIDDEN; for a screen's action with a foreign Origin, React
+ *   Router's own origin check refuses first, with a 400 (docs/security.md);
+ * - every HTML page carries a Content-Security-Policy whose script-src is a
+ *   per-response nonce, and every <script> in the HTML carries that nonce;
+ * - the browser enforces it: an inline script without the nonce, slipped
+ *   into a real page, does not run, while the app's own scripts do.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { beforeAll, describe, expect, test } from "vitest";
+import routes from "~/routes";
+import { newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+
+interface FlatRoute {
+  path: string;
+  file: string;
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}` : parent;
+    return [{ path: own || "/", file: entry.file }, ...flatten(entry.children ?? [], own)];
+  });
+}
+
+const ALL_ROUTES = flatten(routes as RouteConfigEntry[]);
+const source = (file: string) => readFileSync(path.join("app", file), "utf8");
+const hasComponent = (file: string) => /export default function/.test(source(file));
+const ACTION_ROUTES = ALL_ROUTES.filter((route) => /export (async )?function action|export const action/.test(source(route.file)));
+/** Screens: modules with a default component and no `:param` we cannot fill, minus the catch-all. */
+const PAGE_ROUTES = ALL_ROUTES.filter((route) => hasComponent(route.file) && route.path !== "/*");
+
+let app: AppServer;
+let actors: Record<Actor, ActorCredentials>;
+let ids: DemoIds;
+
+beforeAll(async () => {
+  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  ({ actors, ids } = await setUpActors(app));
+});
+
+function concrete(routePath: string): string {
+  const values: Record<string, number | string> = {
+    classId: ids.classId,
+    id: ids.classId,
+    assignmentId: ids.assignmentId,
+    studentId: ids.studentId,
+    surveyId: ids.surveyId,
+    schoolId: ids.schoolId,
+    userId: ids.teacherUserId,
+    drawingFile: "nothing.png",
+  };
+  return routePath.replace(/:(\w+)/g, (_, name: string) => String(values[name] ?? 1)).replace(/\*$/, "sign-out");
+}
+
+/** A write as the browser of a signed-in platform admin would send it from another site. */
+function crossSite(url: string, method: string, headers: Record<string, string>) {
+  return fetch(`${app.baseURL}${url}`, {
+    method,
+    redirect: "manual",
+    headers: { Cookie: actors.platformAdmin.cookie ?? "", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams({ intent: "create", name: "Forged", email: "forged@evil.example", password: "Forged-Pass-1" }),
+  });
+}
+
+test("the action routes were found", () => {
+  expect(ACTION_ROUTES.length).toBeGreaterThanOrEqual(30);
+  expect(ACTION_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(["/login", "/logout", "/admin/staff", "/api/users/bulk-create"]));
+});
+
+describe.each(ACTION_ROUTES.map((route) => ({ name: route.path, route })))("cross-site write to $name", ({ route }) => {
+  const variants = [
+    { name: "Origin https://evil.example", headers: { Origin: "https://evil.example" } },
+    { name: "Referer from evil.example, no Origin", headers: { Referer: "https://evil.example/page" } },
+    { name: 'Origin "null"', headers: { Origin: "null" } },
+    { name: "neither Origin nor Referer", headers: {} as Record<string, string> },
+  ];
+  test.each(variants)("$name is refused", async ({ headers }) => {
+    const url = concrete(route.path);
+    const methods = url.startsWith("/api/") ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"];
+    for (const method of methods) {
+      const response = await crossSite(url, method, headers);
+      if (url === "/api/content/webhook") {
+        // Proves itself with a shared secret, not a cookie: refused all the same.
+        expect(response.status, `${method} ${url}`).toBe(method === "POST" ? 401 : 405);
+        await response.body?.cancel();
+        continue;
+      }
+      if (hasComponent(route.file) && headers.Origin) {
+        // A document POST with a foreign Origin never reaches the middleware: React Router's
+        // own check (throwIfPotentialCSRFAttack) refuses it first, with a 400.
+        expect(response.status, `${method} ${url}`).toBe(400);
+        await response.body?.cancel();
+        continue;
+      }
+      expect(response.status, `${method} ${url}`).toBe(403);
+      expect(await response.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
+    }
+  });
+});
+
+test("after every forged write, the session still works and nothing was created", async () => {
+  const me = await api(app, actors.platformAdmin, "GET", "/api/users/me/with-school");
+  expect(me.status).toBe(200);
+  const staff = await api(app, actors.platformAdmin, "GET", "/api/users/all");
+  expect(await staff.text()).not.toContain("forged@evil.example");
+  const schools = await fetch(`${app.baseURL}/admin/schools`, { headers: { Cookie: actors.platformAdmin.cookie ?? "" } });
+  expect(await schools.text()).not.toContain("Forged");
+});
+
+test("the same write from the app's own origin gets past the check (the test is not vacuous)", async () => {
+  const response = await fetch(`${app.baseURL}/admin/schools`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: actors.platformAdmin.cookie ?? "", Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "create", name: "" }),
+  });
+  expect(response.status).toBe(400);
+});
+
+describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML page $name", ({ route }) => {
+  test("has a nonce CSP and no <script> without the nonce", async () => {
+    const url = concrete(route.path);
+    const who = url.startsWith("/admin") || url.startsWith("/class") || ["/home", "/account/password", "/survey"].some((p) => url.startsWith(p)) ? actors.platformAdmin : {};
+    const response = await api(app, who, "GET", url);
+    if (response.status !== 200) {
+      // A redirect (e.g. /, /class/:id, /logout): the page it leads to is checked on its own.
+      expect([301, 302, 303, 404], `${url} gave ${response.status}`).toContain(response.status);
+      await response.body?.cancel();
+      return;
+    }
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    expect(nonce, `CSP of ${url}: ${csp}`).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors");
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, url).toContain(`nonce="${nonce}"`);
+    // Inline event handlers would need 'unsafe-inline' (or hashes) to run.
+    expect(html).not.toMatch(/<[^>]+\son(click|load|error|submit|change|input)=/i);
+    // A fresh nonce per response.
+    const again = await api(app, who, "GET", url);
+    expect(again.headers.get("content-security-policy")).not.toContain(`'nonce-${nonce}'`);
+    await again.body?.cancel();
+  });
+});
+
+test("the browser enforces the CSP: an injected inline script without the nonce does not run", async () => {
+  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.route("**/login", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace("</body>", "<script>window.__injected = true;</script></body>");
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/login");
+  await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
+  // The app's own (nonced) scripts ran and hydrated; the injected one did not.
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+});
