@@ -7,6 +7,7 @@
  * render in the same order of time as 30.
  */
 import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
@@ -56,8 +57,6 @@ export interface GroupProtection {
   hidden: boolean;
 }
 
-export const groupProtectionMessage = (threshold: number, respondedCount: number) =>
-  `This survey is anonymous, so its answers stay hidden until at least ${threshold} students have responded (${respondedCount} so far). With fewer, answers could be traced back to the students who gave them.`;
 
 export interface AssignmentResults {
   assignment: AssignmentSummary;
@@ -77,8 +76,7 @@ export interface AssignmentResults {
   listLimit: number;
 }
 
-export const DEFAULT_MIN_GROUP_SIZE = 5;
-export const MIN_GROUP_SIZE_FLOOR = 3;
+export { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 
 /** The school's small-group threshold for this class (never below 3). */
 export async function minGroupSizeForClass(db: Db, classId: number): Promise<number> {
