@@ -48,6 +48,7 @@ export default [
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
+      route("student/:studentId/delete", "routes/class/student-delete.tsx"),
       // student API (issue 8): a drawing answer's image, for the class's teachers
       route("drawings/:drawingFile", "routes/class/drawing.tsx"),
     ]),

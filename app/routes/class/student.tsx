@@ -68,9 +68,14 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
           </Text>
         </Flex>
         {!editing && !actionData ? (
-          <Button asChild>
-            <Link to="?edit=1">Edit student</Link>
-          </Button>
+          <Flex gap="2" wrap="wrap">
+            <Button asChild>
+              <Link to="?edit=1">Edit student</Link>
+            </Button>
+            <Button asChild variant="soft" color="red">
+              <Link to={`${here}/delete`}>Delete student…</Link>
+            </Button>
+          </Flex>
         ) : null}
       </Flex>
 

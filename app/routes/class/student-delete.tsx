@@ -1,0 +1,88 @@
+import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import { plural, studentName } from "~/components/class/format";
+import { parseId } from "~/server/api.server";
+import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { isDomainError } from "~/server/errors.server";
+import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
+import type { Route } from "./+types/student-delete";
+
+const deleteIntent = z.object({ intent: z.literal("delete-student") });
+
+/** The confirmation step: a full page, so it works with JavaScript off. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const studentId = parseId(params.studentId);
+  try {
+    return { classId, preview: await getStudentDeletionPreview(db, user, classId, studentId) };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const studentId = parseId(params.studentId);
+  const here = `/class/${classId}/student/${studentId}/delete`;
+  const parsed = deleteIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(here, "Failed to delete the student");
+  try {
+    await deleteStudent(db, user, classId, studentId);
+    return redirectWithSuccess(`/class/${classId}/students/manage`, "The student and everything held about them were deleted.");
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to delete the student");
+  }
+}
+
+export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) {
+  const { classId, preview } = loaderData;
+  const name = studentName(preview.student);
+  const back = `/class/${classId}/student/${preview.student.id}`;
+  return (
+    <Flex direction="column" gap="4" maxWidth="40rem">
+      <Text size="2" color="gray">
+        <RadixLink asChild>
+          <Link to={back}>{name}</Link>
+        </RadixLink>{" "}
+        / Delete
+      </Text>
+      <Heading as="h1" size="6">
+        Delete {name}?
+      </Heading>
+      <Card size="3">
+        <Flex direction="column" gap="3">
+          <Text as="p">This permanently deletes {name} and everything the school holds about them:</Text>
+          <ul data-testid="deletion-summary">
+            <li>the student record (name, last seen)</li>
+            <li>{plural(preview.contacts, "contact")} (parents, guardians)</li>
+            <li>{plural(preview.classes, "class membership")}, in every class, not only this one</li>
+            <li>{plural(preview.tokens, "student app sign-in")}: the app is signed out</li>
+            <li>{plural(preview.responses, "survey response")}, so class results will count one fewer</li>
+            <li>{plural(preview.drawings, "drawing")}</li>
+          </ul>
+          <Callout.Root color="red" role="note">
+            <Callout.Text>
+              This cannot be undone. The audit log keeps only that a student was deleted, by whom and when, with these
+              counts and no name. To only take {name} off this class, use Remove on the students screen instead.
+            </Callout.Text>
+          </Callout.Root>
+          <Flex gap="3" justify="end">
+            <Button asChild variant="soft" color="gray">
+              <Link to={back}>Cancel</Link>
+            </Button>
+            <Form method="post">
+              <Button type="submit" name="intent" value="delete-student" color="red">
+                Delete {name} permanently
+              </Button>
+            </Form>
+          </Flex>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete student · Orliverse Classroom" }];

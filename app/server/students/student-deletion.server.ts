@@ -1,0 +1,118 @@
+/**
+ * Deleting a student for good (issue 12): their contacts, class memberships,
+ * student-app tokens, responses and drawings go in one transaction, and the
+ * student record last. The audit log keeps that it happened, with counts and
+ * no personal data; earlier audit events about the student keep their action
+ * and date but lose their details (which could hold a name).
+ * docs/decisions/071-student-deletion-and-erasure.md
+ */
+import { and, count, eq, or, sql } from "drizzle-orm";
+import { recordAuditEvent } from "../audit/audit.server";
+import { getClass } from "../classes/classes.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db, Tx } from "../db/client.server";
+import {
+  auditEvents,
+  classStudents,
+  responseDrawings,
+  responses,
+  studentContacts,
+  studentTokens,
+  students,
+} from "../db/schema.server";
+import { notFound } from "../errors.server";
+
+export interface StudentDeletionPreview {
+  student: { id: number; firstName: string; lastName: string };
+  contacts: number;
+  classes: number;
+  tokens: number;
+  responses: number;
+  drawings: number;
+}
+
+async function requireStudentInClass(tx: Db | Tx, actor: Actor, classId: number, studentId: number) {
+  await getClass(tx, actor, classId);
+  const [student] = await tx
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolId: students.schoolId })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+    .limit(1);
+  if (!student) throw notFound("Student not found in this class");
+  return student;
+}
+
+async function countRows(tx: Db | Tx, studentId: number): Promise<Omit<StudentDeletionPreview, "student">> {
+  const [[c], [m], [t], [r], [d]] = await Promise.all([
+    tx.select({ n: count() }).from(studentContacts).where(eq(studentContacts.studentId, studentId)),
+    tx.select({ n: count() }).from(classStudents).where(eq(classStudents.studentId, studentId)),
+    tx.select({ n: count() }).from(studentTokens).where(eq(studentTokens.studentId, studentId)),
+    tx.select({ n: count() }).from(responses).where(eq(responses.studentId, studentId)),
+    tx.select({ n: count() }).from(responseDrawings).where(eq(responseDrawings.studentId, studentId)),
+  ]);
+  return { contacts: c.n, classes: m.n, tokens: t.n, responses: r.n, drawings: d.n };
+}
+
+/** What deleting the student would remove: for the confirmation step. The class's teacher or an admin in scope. */
+export async function getStudentDeletionPreview(db: Db, actor: Actor, classId: number, studentId: number): Promise<StudentDeletionPreview> {
+  const student = await requireStudentInClass(db, actor, classId, studentId);
+  return { student: { id: student.id, firstName: student.firstName, lastName: student.lastName }, ...(await countRows(db, studentId)) };
+}
+
+/** Deletes the student and everything held about them, in one transaction; returns what was removed (counts). */
+export async function deleteStudent(db: Db, actor: Actor, classId: number, studentId: number): Promise<Omit<StudentDeletionPreview, "student">> {
+  return db.transaction(async (tx) => {
+    const student = await requireStudentInClass(tx, actor, classId, studentId);
+    // Lock the row so a concurrent join or submission cannot add to what we delete.
+    await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for("update");
+    const removed = await countRows(tx, studentId);
+    await tx.delete(responseDrawings).where(eq(responseDrawings.studentId, studentId));
+    await tx.delete(responses).where(eq(responses.studentId, studentId));
+    await tx.delete(studentTokens).where(eq(studentTokens.studentId, studentId));
+    await tx.delete(classStudents).where(eq(classStudents.studentId, studentId));
+    await tx.delete(studentContacts).where(eq(studentContacts.studentId, studentId));
+    // Earlier audit events about or by the student keep what happened and when, not the details.
+    await tx
+      .update(auditEvents)
+      .set({ details: { redacted: "student deleted" }, actorStudentId: null })
+      .where(
+        or(
+          and(eq(auditEvents.targetType, "student"), eq(auditEvents.targetId, String(studentId))),
+          eq(auditEvents.actorStudentId, studentId),
+        ),
+      );
+    await tx.delete(students).where(eq(students.id, studentId));
+    await recordAuditEvent(tx, actor, {
+      action: "student.delete",
+      targetType: "student",
+      targetId: studentId,
+      schoolId: student.schoolId,
+      details: { classId, removed },
+    });
+    return removed;
+  });
+}
+
+/** Every row that still names the student (for tests and the data-request export). */
+export async function findRowsAboutStudent(db: Db | Tx, studentId: number): Promise<Record<string, number>> {
+  const result = await countRows(db, studentId);
+  const [[s], [a]] = await Promise.all([
+    db.select({ n: count() }).from(students).where(eq(students.id, studentId)),
+    db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(
+        or(
+          eq(auditEvents.actorStudentId, studentId),
+          and(
+            eq(auditEvents.targetType, "student"),
+            eq(auditEvents.targetId, String(studentId)),
+            sql`${auditEvents.details} <> '{"redacted": "student deleted"}'::jsonb`,
+            sql`${auditEvents.action} <> 'student.delete'`,
+          ),
+        ),
+      ),
+  ]);
+  return { students: s.n, ...result, auditEventsWithDetails: a.n };
+}
