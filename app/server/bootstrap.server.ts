@@ -7,6 +7,7 @@ import { count, eq } from "drizzle-orm";
 import type { App } from "./app.server";
 import { users } from "./db/schema.server";
 import { logger } from "./logger.server";
+import { scheduleRetention } from "./privacy/retention.server";
 import { seedDemoData } from "./seed/demo-data.server";
 import { syncSurveysAtStart } from "./surveys/startup.server";
 import { ensurePlatformAdmin } from "./users/platform-admin.server";
@@ -26,4 +27,6 @@ export async function bootstrapData({ config, db }: App) {
   }
   // Never throws: a content service that is down is logged, and the registry keeps its rows.
   await syncSurveysAtStart({ config, db });
+  // Retention (issue 12): at start, then daily; safe on several instances at once.
+  scheduleRetention(db);
 }

@@ -1,0 +1,87 @@
+/**
+ * Retention (issue 12): each school keeps responses and drawings for
+ * `schools.retention_months` (default 24). This job deletes older ones and
+ * records per school how many went, in the audit log. It runs at start and
+ * daily; several instances may run it at the same moment: a transaction-level
+ * advisory lock lets exactly one do the work, the others skip.
+ * docs/decisions/072-retention-job.md
+ */
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { auditEvents, schools } from "../db/schema.server";
+import { logger } from "../logger.server";
+
+/** An arbitrary, fixed 64-bit key for pg_try_advisory_xact_lock: "retention". */
+export const RETENTION_LOCK_KEY = 7_212_003_001;
+export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionSchoolResult {
+  schoolId: number;
+  retentionMonths: number;
+  cutoff: string;
+  responses: number;
+  drawings: number;
+}
+
+export type RetentionRun = { ran: false } | { ran: true; schools: RetentionSchoolResult[] };
+
+async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** Deletes what is past each school's retention period, as of `now`. */
+export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionRun> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`);
+    if (!lock?.locked) return { ran: false } as const;
+    const all = await tx.select({ id: schools.id, retentionMonths: schools.retentionMonths }).from(schools);
+    const results: RetentionSchoolResult[] = [];
+    for (const school of all) {
+      const [{ cutoff }] = await rowsOf<{ cutoff: string }>(
+        tx,
+        sql`select to_char((${now.toISOString()}::timestamptz - make_interval(months => ${school.retentionMonths})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as cutoff`,
+      );
+      const inSchool = sql`a.class_id in (select c.id from classes c where c.school_id = ${school.id})`;
+      const drawings = await rowsOf<{ id: string }>(
+        tx,
+        sql`delete from response_drawings d using assignments a
+            where d.assignment_id = a.id and ${inSchool} and d.created_at < ${cutoff}::timestamptz
+            returning d.id`,
+      );
+      const responses = await rowsOf<{ id: number }>(
+        tx,
+        sql`delete from responses r using assignments a
+            where r.assignment_id = a.id and ${inSchool} and r.submitted_at < ${cutoff}::timestamptz
+            returning r.id`,
+      );
+      if (responses.length === 0 && drawings.length === 0) continue;
+      const result = { schoolId: school.id, retentionMonths: school.retentionMonths, cutoff, responses: responses.length, drawings: drawings.length };
+      results.push(result);
+      await tx.insert(auditEvents).values({
+        actorUserId: null,
+        action: "retention.purge",
+        targetType: "school",
+        targetId: String(school.id),
+        schoolId: school.id,
+        details: { retentionMonths: school.retentionMonths, cutoff, responses: responses.length, drawings: drawings.length },
+        createdAt: now,
+      });
+    }
+    return { ran: true, schools: results } as const;
+  });
+}
+
+/** Runs the job now (without failing start-up) and then daily; the timer never keeps the process alive. */
+export function scheduleRetention(db: Db): { stop(): void } {
+  const run = () =>
+    runRetention(db)
+      .then((outcome) => {
+        if (outcome.ran && outcome.schools.length > 0) logger.info("retention.purged", { schools: outcome.schools });
+      })
+      .catch((error) => logger.error("retention.failed", { error: error instanceof Error ? error.message : String(error) }));
+  void run();
+  const timer = setInterval(run, RETENTION_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

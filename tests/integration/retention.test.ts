@@ -1,0 +1,99 @@
+/**
+ * Issue 12, retention: with the clock moved forward past a school's retention
+ * period, the job deletes that school's older responses and drawings (and
+ * nothing newer, nothing of another school), and audits the counts.
+ */
+import { and, eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import type { Db } from "~/server/db/client.server";
+import { auditEvents, responseDrawings, responses, schools } from "~/server/db/schema.server";
+import { runRetention } from "~/server/privacy/retention.server";
+import { createTestDatabase } from "../support/database";
+import { createAssignment, createClass, createResponse, createSchool, createStudent, createSurvey } from "../support/fixtures";
+
+let db: Db;
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+});
+
+const MONTH_MS = 30.44 * 86_400_000;
+
+async function schoolWithAnswers(retentionMonths: number | null, submittedAt: Date[]) {
+  const school = await createSchool(db);
+  if (retentionMonths !== null) await db.update(schools).set({ retentionMonths }).where(eq(schools.id, school.id));
+  const klass = await createClass(db, { schoolId: school.id });
+  const survey = await createSurvey(db);
+  const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
+  const ids: number[] = [];
+  for (const [index, at] of submittedAt.entries()) {
+    const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
+    ids.push((await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: { a: index }, submittedAt: at })).id);
+    await db.insert(responseDrawings).values({
+      id: `d-${school.id}-${index}`,
+      assignmentId: assignment.id,
+      studentId: student.id,
+      fieldUid: "art",
+      png: new Uint8Array([1]),
+      byteSize: 1,
+      width: 1,
+      height: 1,
+      sha256: "x",
+      createdAt: at,
+    });
+  }
+  return { school, assignment, ids };
+}
+
+async function remaining(assignmentId: number) {
+  const r = await db.select({ id: responses.id }).from(responses).where(eq(responses.assignmentId, assignmentId));
+  const d = await db.select({ id: responseDrawings.id }).from(responseDrawings).where(eq(responseDrawings.assignmentId, assignmentId));
+  return { responses: r.length, drawings: d.length };
+}
+
+test("with the clock moved forward, each school's old responses and drawings go, newer ones stay, and the counts are audited", async () => {
+  const t0 = new Date("2026-01-15T12:00:00Z");
+  const later = new Date(t0.getTime() + 6 * MONTH_MS);
+  // Default 24 months: both answers are kept, even two years on minus a day.
+  const standard = await schoolWithAnswers(null, [t0, later]);
+  // 12 months: the January answer goes once the clock passes January 2027.
+  const short = await schoolWithAnswers(12, [t0, later]);
+
+  const today = await runRetention(db, new Date(t0.getTime() + MONTH_MS));
+  expect(today).toEqual({ ran: true, schools: [] });
+  expect(await remaining(short.assignment.id)).toEqual({ responses: 2, drawings: 2 });
+
+  const nextYear = new Date("2027-01-16T12:00:00Z");
+  const run = await runRetention(db, nextYear);
+  expect(run.ran && run.schools).toEqual([
+    { schoolId: short.school.id, retentionMonths: 12, cutoff: "2026-01-16T12:00:00Z", responses: 1, drawings: 1 },
+  ]);
+  expect(await remaining(short.assignment.id)).toEqual({ responses: 1, drawings: 1 });
+  expect(await remaining(standard.assignment.id)).toEqual({ responses: 2, drawings: 2 });
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "retention.purge"), eq(auditEvents.schoolId, short.school.id)));
+  expect(event).toMatchObject({ actorUserId: null, targetType: "school", targetId: String(short.school.id) });
+  expect(event.details).toMatchObject({ retentionMonths: 12, responses: 1, drawings: 1 });
+
+  // Running again the same day deletes nothing more and audits nothing more.
+  expect(await runRetention(db, nextYear)).toEqual({ ran: true, schools: [] });
+
+  // 24 months after t0 (plus a day), the default school's first answer goes too.
+  const twoYears = await runRetention(db, new Date("2028-01-16T12:00:00Z"));
+  expect(twoYears.ran && twoYears.schools.find((s) => s.schoolId === standard.school.id)).toMatchObject({ responses: 1, drawings: 1 });
+  expect(await remaining(standard.assignment.id)).toEqual({ responses: 1, drawings: 1 });
+});
+
+test("two runs at the same moment delete each row once (advisory lock), and never fail", async () => {
+  const old = new Date("2020-01-01T00:00:00Z");
+  const target = await schoolWithAnswers(12, [old, old, old]);
+  const outcomes = await Promise.all([runRetention(db, new Date("2030-01-01T00:00:00Z")), runRetention(db, new Date("2030-01-01T00:00:00Z"))]);
+  const deleted = outcomes
+    .flatMap((o) => (o.ran ? o.schools : []))
+    .filter((s) => s.schoolId === target.school.id)
+    .reduce((sum, s) => sum + s.responses, 0);
+  expect(deleted).toBe(3);
+  expect(await remaining(target.assignment.id)).toEqual({ responses: 0, drawings: 0 });
+});
