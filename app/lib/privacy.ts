@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Privacy texts and limits shared by server and screens (issue 12). */
 
 /** Default small-group threshold, and the lowest a school may set. */
@@ -7,3 +9,18 @@ export const MIN_GROUP_SIZE_FLOOR = 3;
 /** Why an anonymous survey's answers are hidden: shown on the results page, in the CSV refusal and in exports. */
 export const groupProtectionMessage = (threshold: number, respondedCount: number) =>
   `This survey is anonymous, so its answers stay hidden until at least ${threshold} students have responded (${respondedCount} so far). With fewer, answers could be traced back to the students who gave them.`;
+
+/** A school's privacy settings, edited on the admin school screen. */
+export const schoolPrivacySchema = z.object({
+  retentionMonths: z.coerce
+    .number({ error: "Enter a number of months" })
+    .int("Enter a whole number of months")
+    .min(1, "Keep responses for at least 1 month")
+    .max(120, "Keep responses for at most 120 months (ten years)"),
+  minGroupSize: z.coerce
+    .number({ error: "Enter a number of students" })
+    .int("Enter a whole number of students")
+    .min(MIN_GROUP_SIZE_FLOOR, `The smallest group that may see anonymous answers is ${MIN_GROUP_SIZE_FLOOR}`)
+    .max(100, "At most 100 students"),
+});
+export type SchoolPrivacyInput = z.infer<typeof schoolPrivacySchema>;

@@ -8,8 +8,9 @@ import { beforeAll, expect, test } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, responseDrawings, responses, schools } from "~/server/db/schema.server";
 import { runRetention } from "~/server/privacy/retention.server";
+import { updateSchoolPrivacy } from "~/server/schools/schools.server";
 import { createTestDatabase } from "../support/database";
-import { createAssignment, createClass, createResponse, createSchool, createStudent, createSurvey } from "../support/fixtures";
+import { actorOf, createAssignment, createClass, createResponse, createSchool, createStudent, createSurvey, createUser } from "../support/fixtures";
 
 let db: Db;
 
@@ -96,4 +97,19 @@ test("two runs at the same moment delete each row once (advisory lock), and neve
     .reduce((sum, s) => sum + s.responses, 0);
   expect(deleted).toBe(3);
   expect(await remaining(target.assignment.id)).toEqual({ responses: 0, drawings: 0 });
+});
+
+test("admins set their school's retention period and small-group threshold; the threshold cannot go below 3", async () => {
+  const school = await createSchool(db);
+  const other = await createSchool(db);
+  const admin = actorOf(await createUser(db, { schoolId: school.id, role: "admin" }));
+  const teacher = actorOf(await createUser(db, { schoolId: school.id }));
+  expect(await updateSchoolPrivacy(db, admin, school.id, { retentionMonths: 12, minGroupSize: 3 })).toEqual({ retentionMonths: 12, minGroupSize: 3 });
+  const [row] = await db.select().from(schools).where(eq(schools.id, school.id));
+  expect(row).toMatchObject({ retentionMonths: 12, minGroupSize: 3 });
+  await expect(updateSchoolPrivacy(db, admin, school.id, { retentionMonths: 12, minGroupSize: 2 })).rejects.toThrow();
+  await expect(updateSchoolPrivacy(db, admin, other.id, { retentionMonths: 12, minGroupSize: 5 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  await expect(updateSchoolPrivacy(db, teacher, school.id, { retentionMonths: 12, minGroupSize: 5 })).rejects.toBeInstanceOf(Error);
+  const [event] = await db.select().from(auditEvents).where(and(eq(auditEvents.action, "school.privacy_settings"), eq(auditEvents.schoolId, school.id)));
+  expect(event.details).toEqual({ from: { retentionMonths: 24, minGroupSize: 5 }, to: { retentionMonths: 12, minGroupSize: 3 } });
 });

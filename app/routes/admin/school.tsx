@@ -8,6 +8,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { PageHeader } from "~/components/layout/page-header";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -15,10 +16,11 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { getSchoolDetail, renameSchool, setSchoolStatus } from "~/server/schools/schools.server";
+import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });
+const privacySchema = schoolPrivacySchema;
 
 function schoolIdFrom(param: string | undefined): number {
   const id = Number(param);
@@ -57,6 +59,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({ result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
     }
   }
+  if (intent === "privacy") {
+    const submission = parseWithZod(formData, { schema: privacySchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      await updateSchoolPrivacy(db, user, schoolId, submission.value);
+      return redirectWithSuccess(here, "Privacy settings saved.");
+    } catch (error) {
+      return redirectWithFailure(here, error, "The privacy settings could not be saved. Please try again.");
+    }
+  }
   if (intent === "archive" || intent === "restore") {
     try {
       const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
@@ -72,11 +84,20 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   const { school, staff, classes, platform } = loaderData;
   const [form, fields] = useForm({
     id: "rename-school",
-    lastResult: actionData?.result,
+    lastResult: actionData?.result && "name" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
     defaultValue: { name: school.name },
     constraint: getZodConstraint(renameSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: renameSchema }),
+  });
+  const [privacyForm, privacyFields] = useForm({
+    id: "school-privacy",
+    // Both forms post to this route: each reads only its own reply.
+    lastResult: actionData?.result && "retentionMonths" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
+    defaultValue: { retentionMonths: String(school.retentionMonths), minGroupSize: String(school.minGroupSize) },
+    constraint: getZodConstraint(privacySchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacySchema }),
   });
   return (
     <Flex direction="column" gap="5">
@@ -129,6 +150,33 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
             <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" />
             <Flex justify="end">
               <Button type="submit">Save name</Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+
+      <Card size="3" style={{ maxWidth: 560 }}>
+        <Form method="post" {...getFormProps(privacyForm)} aria-labelledby="school-privacy-title">
+          <input type="hidden" name="intent" value="privacy" />
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="school-privacy-title">
+              Students' privacy
+            </Heading>
+            <ErrorList id={privacyForm.errorId} errors={privacyForm.errors} />
+            <Field
+              label="Keep survey responses for (months)"
+              {...fieldProps(privacyFields.retentionMonths)}
+              type="number"
+              hint="Responses and drawings older than this are deleted every day. Default 24."
+            />
+            <Field
+              label="Smallest group for anonymous results (students)"
+              {...fieldProps(privacyFields.minGroupSize)}
+              type="number"
+              hint="Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3."
+            />
+            <Flex justify="end">
+              <Button type="submit">Save privacy settings</Button>
             </Flex>
           </Flex>
         </Form>

@@ -5,6 +5,7 @@
  * but may not create or archive schools. Another school is NOT_FOUND.
  */
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { type SchoolPrivacyInput, schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
@@ -25,6 +26,8 @@ export interface SchoolSummary {
   staffCount: number;
   classCount: number;
   studentCount: number;
+  retentionMonths: number;
+  minGroupSize: number;
 }
 
 function schoolScopeCondition(actor: Actor): SQL | undefined {
@@ -38,6 +41,8 @@ const summaryColumns = {
   name: schools.name,
   status: schools.status,
   createdAt: schools.createdAt,
+  retentionMonths: schools.retentionMonths,
+  minGroupSize: schools.minGroupSize,
   // Outer columns are written qualified: drizzle leaves them bare in a single-table select.
   staffCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = "schools"."id")`,
   classCount: sql<number>`(select count(*)::int from ${classes} c where c.school_id = "schools"."id")`,
@@ -148,6 +153,29 @@ export async function renameSchool(db: Db, actor: Actor, schoolId: number, input
   } catch (error) {
     return mapNameConflict(error, name);
   }
+}
+
+/** Retention period and small-group threshold (issue 12): any admin with the school in scope. */
+export async function updateSchoolPrivacy(db: Db, actor: Actor, schoolId: number, input: SchoolPrivacyInput): Promise<SchoolPrivacyInput> {
+  assertAdmin(actor);
+  const value = schoolPrivacySchema.parse(input);
+  return db.transaction(async (tx) => {
+    await findSchool(tx, actor, schoolId);
+    const [before] = await tx
+      .select({ retentionMonths: schools.retentionMonths, minGroupSize: schools.minGroupSize })
+      .from(schools)
+      .where(eq(schools.id, schoolId))
+      .for("update");
+    await tx.update(schools).set({ ...value, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    await recordAuditEvent(tx, actor, {
+      action: "school.privacy_settings",
+      targetType: "school",
+      targetId: schoolId,
+      schoolId,
+      details: { from: before, to: value },
+    });
+    return value;
+  });
 }
 
 /**
