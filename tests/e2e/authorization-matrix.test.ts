@@ -27,7 +27,9 @@
  * VISIBLE below checks data, not just status: in every 200 answer the text
  * appears for the actors listed, and for no other actor.
  */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test } from "vitest";
+import routes from "~/routes";
 import { type AppServer, startAppServer } from "../support/server";
 import { ACTORS, type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
 
@@ -83,6 +85,7 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
   ["GET",    "/class/{class}/students/manage",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
   ["GET",    "/class/{class}/student/{student}",                    undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
+  ["GET",    "/class/{class}/student/{student}/delete",             undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN],
   ["GET",    "/class/{class}/drawings/nothing.png",                 undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN],
   // Auth API.
   ["GET",    "/api/auth/get-session",                               undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
@@ -110,6 +113,7 @@ const MATRIX: Row[] = [
   ["GET",    "/api/classes/{class}/surveys/assignable",             undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
   ["POST",   "/api/classes/{class}/surveys/{survey}/assign",        undefined,                     "401",    "409",   "404",         "409",      "404",      "409",    "403",    "401"],
   ["PATCH",  "/api/classes/{class}/assignments/{assignment}/status", {},                            "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
+  ["PATCH",  "/api/classes/{class}/assignments/{assignment}",       { anonymous: "yes" },          "401",    "400",   "400",         "400",      "400",      "400",    "403",    "401"],
   ["GET",    "/api/classes/{class}/assignments/{assignment}/stats", undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
   ["DELETE", "/api/classes/{class}/students/{student}/tokens",      undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401"],
   // User API: admins only (teachers get 404); a school admin sees their own school's staff only.
@@ -122,6 +126,7 @@ const MATRIX: Row[] = [
   ["PATCH",  "/api/users/{otherSchoolAdmin}",                       {},                            "401",    "404",   "404",         "404",      "200",      "200",    "403",    "401"],
   ["GET",    "/api/surveys/{survey}/responses",                     undefined,                     "401",    "404",   "404",         "200",      "200",      "200",    "403",    "401"],
   // Student API: the student token only; a session cookie is no student.
+  ["POST",   "/api/student/v1/join",                                {},                            "400",    "400",   "400",         "400",      "400",      "400",    "400",    "400"],
   ["POST",   "/api/student/v1/heartbeat",                           {},                            "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
   ["GET",    "/api/student/v1/assignments",                         undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
   ["GET",    "/api/student/v1/surveys/{studentSurvey}",             undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200"],
@@ -131,6 +136,8 @@ const MATRIX: Row[] = [
   ["GET",    "/api/student/v1/openapi.json",                        undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
   // Operations and the catch-all.
   ["GET",    "/healthz",                                            undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
+  // The benchmark's reference page exists only when the bench run enables it.
+  ["GET",    "/bench/reference",                                    undefined,                     "404",    "404",   "404",         "404",      "404",      "404",    "404",    "404"],
   ["GET",    "/readyz",                                             undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200"],
   ["GET",    "/no-such-page",                                       undefined,                     "404",    "404",   "404",         "404",      "404",      "404",    "404",    "404"],
 ];
@@ -191,6 +198,19 @@ function expectedCell(cell: string, path: string): string | RegExp {
 
 test("the matrix covers every actor in every row", () => {
   for (const [method, path, , ...cells] of MATRIX) expect(cells, `${method} ${path}`).toHaveLength(ACTORS.length);
+});
+
+test("the matrix has a row for every route in app/routes.ts (add one when you add a route)", () => {
+  const flatten = (entries: RouteConfigEntry[], parent = ""): string[] =>
+    entries.flatMap((entry) => {
+      const own = entry.path ? `${parent}/${entry.path}` : parent;
+      return [own || "/", ...flatten(entry.children ?? [], own)];
+    });
+  const asPattern = (path: string) => path.replace(/^\/api\/auth\/.*/, "/api/auth/*").replace(/\{\w+\}|:\w+|\d{3,}|nothing\.png|no-such-page|\*$/g, "·");
+  const covered = new Set(MATRIX.map(([, path]) => asPattern(path)));
+  const missing = flatten(routes as RouteConfigEntry[])
+    .filter((path) => !covered.has(asPattern(path)));
+  expect(missing).toEqual([]);
 });
 
 describe.each(MATRIX.map(([method, path, body, ...cells]) => ({ name: `${method} ${path}`, method, path, body, cells })))("$name", ({ method, path, body, cells }) => {
