@@ -106,6 +106,12 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   await page.goto(`/class/${classId}/surveys/results/${chosen.assignmentId}`);
   if (fields.some((f) => f.kind === "freetext")) await page.getByText(`“${text}”`).waitFor();
   expect(await page.getByRole("link", { name: "Zuri Endtoend" }).count()).toBeGreaterThan(0);
+  if (drawing) {
+    // The drawing appears on the results screen, served from our own origin.
+    const shown = page.getByRole("img", { name: "Drawing by Zuri Endtoend" });
+    await shown.waitFor();
+    expect(await shown.getAttribute("src")).toBe(`/class/${classId}/drawings/${drawing.id}.png`);
+  }
 
   // The online list and the code's join count see the student.
   const online = (await (await context.request.get(`${app.baseURL}/api/classes/${classId}/online-students`)).json()) as {

@@ -7,6 +7,7 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { parseId } from "~/server/api.server";
 import { groupProtectionMessage } from "~/lib/privacy";
 import { getAssignmentResults } from "~/server/assignments/results.server";
+import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-api/drawings.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
@@ -16,7 +17,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = parseId(params.assignmentId);
   try {
-    return { classId, results: await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config)) };
+    const results = await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
+    // Drawings only where the questions are shown (never while small-group protection hides them).
+    const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
+    const drawings = hasDrawings ? await listSubmittedDrawings(db, user, { classId, assignmentId }) : [];
+    // An anonymous assignment's drawings come in no telling order.
+    if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
+    return { classId, results, drawings };
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
     throw error;
@@ -24,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
-  const { classId, results } = loaderData;
+  const { classId, results, drawings } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
   return (
@@ -143,9 +150,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                       </Flex>
                     )
                   ) : (
-                    <Text size="2" color="gray">
-                      Drawings are made and viewed in the Orliverse app.
-                    </Text>
+                    <DrawingGallery drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)} labelledBy={headingId} />
                   )}
                 </Flex>
               </Card>
@@ -219,6 +224,43 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       </Grid>
       )}
     </Flex>
+  );
+}
+
+const DRAWINGS_SHOWN = 50;
+
+/** Students' drawings for one question, as images the teacher's session may load. */
+function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]; labelledBy: string }) {
+  if (drawings.length === 0) {
+    return (
+      <Text size="2" color="gray">
+        No drawings yet. Students draw in the Orliverse app.
+      </Text>
+    );
+  }
+  return (
+    <>
+      <ul className="plain-list drawing-gallery" aria-labelledby={labelledBy}>
+        {drawings.slice(0, DRAWINGS_SHOWN).map((drawing) => {
+          const name = drawing.firstName ? `${drawing.firstName} ${drawing.lastName ?? ""}`.trim() : null;
+          return (
+            <li key={drawing.drawingId}>
+              <figure>
+                <a href={drawing.url}>
+                  <img src={drawing.url} alt={name ? `Drawing by ${name}` : "A student's drawing"} loading="lazy" width={300} height={200} />
+                </a>
+                {name ? <figcaption>{name}</figcaption> : null}
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+      {drawings.length > DRAWINGS_SHOWN ? (
+        <Text size="2" color="gray">
+          Showing {DRAWINGS_SHOWN} of {drawings.length} drawings.
+        </Text>
+      ) : null}
+    </>
   );
 }
 
