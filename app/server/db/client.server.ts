@@ -37,9 +37,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * PGlite's memory settings (ADR 061). Its defaults (shared_buffers=128MB)
- * put the server at about 300 MB RSS once a data dir exists; 16MB buffers
- * bring it to about 170 MB with no measurable slowdown on our bench. PGlite
+ * PGlite's memory settings (ADR 061). With its defaults (shared_buffers=128MB)
+ * the server idles at about 390 MB RSS; with 16MB buffers at about 250 MB,
+ * with no measurable slowdown on `npm run bench`. PGlite
  * rewrites postgresql.conf from this list at every start. Its WASM memory
  * cannot start below the module's own 128 MB (initialMemory lower fails).
  */
