@@ -1,0 +1,60 @@
+/**
+ * Every screen of the app with the demo data, and who visits it: shared by
+ * the third-party-request suite and the accessibility suite.
+ */
+import type { BrowserContext } from "playwright-core";
+import type { AppServer } from "../support/server";
+import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+
+export interface Screen {
+  path: string;
+  actor: Actor;
+}
+
+export async function listScreens(app: AppServer): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials> }> {
+  const { actors, ids } = await setUpActors(app);
+  const surveys = (await (await api(app, actors.platformAdmin, "GET", "/api/surveys")).json()) as { data: { id: number }[] };
+  const signedIn = (paths: string[]): Screen[] => paths.map((path) => ({ path, actor: "platformAdmin" as const }));
+  const classPath = (ids: DemoIds, rest: string) => `/class/${ids.classId}${rest}`;
+  return {
+    actors,
+    screens: [
+      ...["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email"].map((path) => ({ path, actor: "anon" as const })),
+      { path: "/blocked", actor: "archived" },
+      ...signedIn([
+        "/home",
+        "/account/password",
+        "/survey",
+        ...surveys.data.map((survey) => `/survey/content/${survey.id}`),
+        "/admin/staff",
+        "/admin/schools",
+        `/admin/schools/${ids.schoolId}`,
+        "/admin/create-class",
+        "/admin/settings",
+        "/admin/survey",
+        `/admin/survey/${ids.surveyId}`,
+        classPath(ids, "/home"),
+        classPath(ids, "/create"),
+        classPath(ids, "/surveys"),
+        classPath(ids, "/surveys/manage"),
+        classPath(ids, "/surveys/library"),
+        classPath(ids, `/surveys/results/${ids.assignmentId}`),
+        classPath(ids, "/students/manage"),
+        classPath(ids, `/student/${ids.studentId}`),
+        classPath(ids, `/student/${ids.studentId}/delete`),
+        "/no-such-page",
+      ]),
+    ],
+  };
+}
+
+/** Puts an actor's session cookie into a browser context. */
+export async function signInContext(context: BrowserContext, baseURL: string, who: ActorCredentials): Promise<void> {
+  if (!who.cookie) return;
+  await context.addCookies(
+    who.cookie.split("; ").map((pair) => {
+      const index = pair.indexOf("=");
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseURL };
+    }),
+  );
+}

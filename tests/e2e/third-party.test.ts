@@ -1,0 +1,58 @@
+/**
+ * No third-party requests (issue 11): with JavaScript on, every screen of
+ * the demo data is visited and every request the browser makes (pages,
+ * frames, scripts, fonts, images, WASM, fetches) is recorded. None may leave
+ * the app's own origin, except what survey content itself names: Storyblok
+ * images and YouTube embeds (shared/ARCHITECTURE.md).
+ */
+import { beforeAll, expect, test } from "vitest";
+import { newContext } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { listScreens, type Screen, signInContext } from "./third-party.screens";
+
+/** Hosts that survey content may name: its images and its video embeds (and what the embed itself loads). */
+const CONTENT_HOSTS = [/^a\.storyblok\.com$/, /(^|\.)youtube-nocookie\.com$/, /(^|\.)youtube\.com$/, /(^|\.)ytimg\.com$/, /(^|\.)googlevideo\.com$/, /(^|\.)ggpht\.com$/];
+
+let app: AppServer;
+let screens: Screen[];
+let actors: Record<Actor, ActorCredentials>;
+
+beforeAll(async () => {
+  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  ({ screens, actors } = await listScreens(app));
+});
+
+test("every screen, JS on: no request leaves the app's origin except survey content's images and embeds", async () => {
+  const appOrigin = new URL(app.baseURL).origin;
+  const offenders: string[] = [];
+  const contentRequests: string[] = [];
+  let requests = 0;
+  for (const actor of new Set(screens.map((screen) => screen.actor))) {
+    const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+    await signInContext(context, app.baseURL, actors[actor]);
+    const page = await context.newPage();
+    let current = "";
+    page.on("request", (request) => {
+      requests++;
+      const url = request.url();
+      if (url.startsWith("data:") || url.startsWith("blob:")) return;
+      const parsed = new URL(url);
+      if (parsed.origin === appOrigin) return;
+      if (CONTENT_HOSTS.some((host) => host.test(parsed.hostname)) && current.startsWith("/survey/content/")) contentRequests.push(`${current} → ${url}`);
+      else offenders.push(`${current} → ${url}`);
+    });
+    // Content hosts are not reachable from CI; answer them locally so pages settle.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: "" }));
+    for (const screen of screens.filter((candidate) => candidate.actor === actor)) {
+      current = screen.path;
+      // "load", then a moment for hydration's lazy chunks (some screens poll, so never go network-idle).
+      await page.goto(screen.path, { waitUntil: "load" });
+      await page.waitForTimeout(500);
+    }
+    await context.close();
+  }
+  expect(offenders).toEqual([]);
+  expect(requests).toBeGreaterThan(screens.length);
+  console.info(`third-party: ${screens.length} screens, ${requests} requests, ${contentRequests.length} to survey content hosts`);
+}, 180_000);
