@@ -35,6 +35,9 @@ export default [
       route("survey/:surveyId", "routes/admin/survey.tsx"),
       route("survey/:surveyId/responses.csv", "routes/admin/survey-responses-csv.ts"),
       route("staff/template.csv", "routes/admin/staff-template-csv.ts"),
+      // students' privacy (issue 12)
+      route("students/:studentId/export.json", "routes/admin/student-export.ts"),
+      route("audit", "routes/admin/audit.tsx"),
     ]),
     route("class/:classId", "routes/class/layout.tsx", [
       // class area (issue 6)

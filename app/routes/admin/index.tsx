@@ -76,9 +76,14 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
         ))}
       </Grid>
       <Box>
-        <Heading as="h2" size="5" mb="3">
-          Recent activity
-        </Heading>
+        <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
+          <Heading as="h2" size="5">
+            Recent activity
+          </Heading>
+          <RadixLink asChild size="2">
+            <Link to="/admin/audit">Full audit log (filter by who, action, date)</Link>
+          </RadixLink>
+        </Flex>
         {activity.length === 0 ? (
           <EmptyState title="No activity yet" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
             Changes made by admins and teachers appear here: who did what, to what, and when.

@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const student = await getStudent(db, user, classId, studentId);
     const online = student.lastSeenAt !== null && Date.now() - student.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
-    return { classId, student, online, editing: new URL(request.url).searchParams.has("edit") };
+    return { classId, student, online, editing: new URL(request.url).searchParams.has("edit"), isAdmin: user.role === "admin" };
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
     throw error;
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StudentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { classId, student, online, editing } = loaderData;
+  const { classId, student, online, editing, isAdmin } = loaderData;
   const base = `/class/${classId}`;
   const here = `${base}/student/${student.id}`;
   return (
@@ -75,6 +75,14 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
             <Button asChild variant="soft" color="red">
               <Link to={`${here}/delete`}>Delete student…</Link>
             </Button>
+            {isAdmin ? (
+              <Button asChild variant="soft" color="gray">
+                {/* A data request: everything held about the student, as JSON. */}
+                <a href={`/admin/students/${student.id}/export.json`} download>
+                  Download all data (JSON)
+                </a>
+              </Button>
+            ) : null}
           </Flex>
         ) : null}
       </Flex>

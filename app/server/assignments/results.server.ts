@@ -12,6 +12,7 @@ import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
 import { assignments, classStudents, classes, responses, schools, students } from "../db/schema.server";
+import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { conflict } from "../errors.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import type { SurveyContentLookup } from "./survey-content.server";
@@ -86,6 +87,11 @@ export async function minGroupSizeForClass(db: Db, classId: number): Promise<num
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(eq(classes.id, classId));
   return Math.max(MIN_GROUP_SIZE_FLOOR, row?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
+}
+
+async function schoolIdOfClass(db: Db, classId: number): Promise<number | null> {
+  const [row] = await db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
+  return row?.schoolId ?? null;
 }
 
 const uidList = (uids: string[]): SQL => sql.join(uids.map((uid) => sql`${uid}`), sql`, `);
@@ -266,6 +272,15 @@ export async function getAssignmentResults(
   const respondedCount = totals?.respondedCount ?? 0;
   const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, totals?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
   const groupProtection = anonymous ? { threshold, hidden: respondedCount < threshold } : null;
+  if (actor.role === "admin" && !anonymous) {
+    await recordIdentifiedResponsesRead(db, actor, {
+      targetType: "assignment",
+      targetId: assignmentId,
+      schoolId: await schoolIdOfClass(db, classId),
+      identifiedCount: respondedCount,
+      via: "class results",
+    });
+  }
   return {
     assignment: summary,
     groupProtection,
@@ -349,6 +364,15 @@ export async function buildResponsesCsv(
       ...fields.map((_, index) => row[`q${index}`]),
     ];
     lines.push(cells.map(csvCell).join(","));
+  }
+  if (actor.role === "admin" && !anonymous) {
+    await recordIdentifiedResponsesRead(db, actor, {
+      targetType: "assignment",
+      targetId: summary.id,
+      schoolId: await schoolIdOfClass(db, input.classId),
+      identifiedCount: rows.length,
+      via: "class results CSV",
+    });
   }
   const slug = summary.surveyFullSlug.split("/").pop() || `assignment-${summary.id}`;
   return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n` };

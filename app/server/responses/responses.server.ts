@@ -10,6 +10,7 @@ import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from
 import { z } from "zod";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { csvCell, MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
+import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
 import { ASSIGNMENT_STATUSES, type AssignmentStatus, assignments, classes, responses, schools, students, surveys } from "../db/schema.server";
@@ -164,6 +165,14 @@ export async function queryResponses(db: Db, actor: Actor, surveyId: number, fil
     .orderBy(desc(responses.submittedAt), desc(responses.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)) as (Omit<ResponseRow, "studentName"> & { firstName: string; lastName: string })[];
+  await recordIdentifiedResponsesRead(db, actor, {
+    targetType: "survey",
+    targetId: surveyId,
+    schoolId: actor.schoolId,
+    identifiedCount: rows.filter((row) => !row.anonymous).length,
+    via: "admin responses list",
+    details: { filters },
+  });
   return {
     responses: rows.map(({ firstName, lastName, ...row }) => ({ ...row, studentName: row.anonymous ? null : `${firstName} ${lastName}` })),
     total,
@@ -266,6 +275,14 @@ export async function buildSurveyResponsesCsv(
         .join(","),
     );
   }
+  await recordIdentifiedResponsesRead(db, actor, {
+    targetType: "survey",
+    targetId: surveyId,
+    schoolId: actor.schoolId,
+    identifiedCount: rows.filter((row) => !row.anonymous).length,
+    via: "admin responses CSV",
+    details: { filters },
+  });
   const slug = survey.fullSlug.split("/").pop() || `survey-${survey.id}`;
   return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n`, rowCount: rows.length };
 }

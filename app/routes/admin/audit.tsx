@@ -1,0 +1,127 @@
+import { Button, Card, Code, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Pagination } from "~/components/admin/pagination";
+import { SelectField } from "~/components/admin/select-field";
+import { EmptyState } from "~/components/class/empty-state";
+import { formatDateTime } from "~/components/class/format";
+import { Field } from "~/components/forms";
+import { PageHeader } from "~/components/layout/page-header";
+import { toSearch } from "~/lib/schemas/admin";
+import { auditFiltersFromSearch, listAuditLog } from "~/server/audit/audit-log.server";
+import { isPlatformAdmin } from "~/server/auth/current-user.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import type { Route } from "./+types/audit";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const filters = auditFiltersFromSearch(new URL(request.url).searchParams);
+  const log = await listAuditLog(db, user, filters);
+  return { log, filters, scopeName: isPlatformAdmin(user) ? "All schools" : (user.school?.name ?? "Your school") };
+}
+
+export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
+  const { log, filters, scopeName } = loaderData;
+  const hasFilters = Boolean(filters.actorId || filters.action || filters.from || filters.to);
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="Audit log"
+        description={`${scopeName}: every change, and every time an admin read survey responses with students' names.`}
+      />
+      <Card size="2">
+        {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
+        <Form method="get" className="admin-filters" aria-label="Filter the audit log">
+          <SelectField
+            label="Who"
+            name="actorId"
+            defaultValue={filters.actorId ? String(filters.actorId) : ""}
+            options={[{ value: "", label: "Anyone" }, ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name }))]}
+          />
+          <SelectField
+            label="Action"
+            name="action"
+            defaultValue={filters.action ?? ""}
+            options={[{ value: "", label: "Any action" }, ...log.actions.map((action) => ({ value: action, label: action }))]}
+          />
+          <Field label="From" name="from" type="date" defaultValue={filters.from ?? ""} inputProps={{ size: "2" }} />
+          <Field label="To" name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
+          <Flex gap="2" align="end">
+            <Button type="submit">Apply filters</Button>
+            {hasFilters ? (
+              <Button asChild variant="soft" color="gray">
+                <Link to="/admin/audit">Clear</Link>
+              </Button>
+            ) : null}
+          </Flex>
+        </Form>
+      </Card>
+      {log.rows.length === 0 ? (
+        <EmptyState title={hasFilters ? "No events match these filters" : "No events yet"}>
+          {hasFilters ? "Widen the dates or clear the filters." : "Changes made by admins and teachers appear here."}
+        </EmptyState>
+      ) : (
+        <AdminTable label="Audit events">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Target</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {log.rows.map((row) => (
+              <Table.Row key={row.id} data-testid="audit-row">
+                <Table.Cell>{formatDateTime(row.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  {row.actorName ??
+                    (row.byStudent ? (
+                      <Text color="gray">A student (app)</Text>
+                    ) : row.actorUserId === null && row.action.startsWith("retention.") ? (
+                      <Text color="gray">Retention job</Text>
+                    ) : (
+                      <Text color="gray">Deleted user</Text>
+                    ))}
+                </Table.Cell>
+                <Table.Cell>
+                  <Code variant="ghost">{row.action}</Code>
+                </Table.Cell>
+                <Table.Cell>
+                  {row.targetId ? `${row.targetType} #${row.targetId}` : row.targetType}
+                  {row.schoolName ? (
+                    <Text as="div" size="1" color="gray">
+                      {row.schoolName}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text size="1" className="audit-details">
+                    {Object.keys(row.details).length ? JSON.stringify(row.details) : ""}
+                  </Text>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </AdminTable>
+      )}
+      <Pagination
+        page={log.page}
+        pageCount={log.pageCount}
+        total={log.total}
+        noun={["event", "events"]}
+        hrefFor={(page) => `/admin/audit${toSearch({ ...filters, page })}`}
+      />
+      <Text size="2">
+        <RadixLink asChild>
+          <Link to="/admin">← Admin overview</Link>
+        </RadixLink>
+      </Text>
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log · Orliverse Classroom" }];

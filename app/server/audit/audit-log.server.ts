@@ -1,0 +1,108 @@
+/**
+ * The audit log for admins (issue 12): filterable by actor, action and date,
+ * in the admin's scope (a school admin sees their school's events, a platform
+ * admin all). Also where reads of identified responses by admins are recorded.
+ */
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { isPlatformAdmin } from "../auth/current-user.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db, Tx } from "../db/client.server";
+import { auditEvents, schools, users } from "../db/schema.server";
+import { assertAdmin } from "../users/scope.server";
+import { recordAuditEvent } from "./audit.server";
+
+export const AUDIT_PAGE_SIZE = 50;
+const DAY_MS = 86_400_000;
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+export const auditFiltersSchema = z.object({
+  actorId: z.coerce.number().int().positive().optional().catch(undefined),
+  action: z.string().trim().min(1).max(100).optional().catch(undefined),
+  from: isoDate.optional().catch(undefined),
+  to: isoDate.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export function auditFiltersFromSearch(params: URLSearchParams): AuditFilters {
+  return auditFiltersSchema.parse(Object.fromEntries([...params.entries()].filter(([, value]) => value !== "")));
+}
+
+export interface AuditLogRow {
+  id: number;
+  createdAt: Date;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  actorUserId: number | null;
+  actorName: string | null;
+  byStudent: boolean;
+  schoolName: string | null;
+  details: Record<string, unknown>;
+}
+
+const scope = (actor: Actor) => (isPlatformAdmin(actor) ? undefined : eq(auditEvents.schoolId, actor.schoolId ?? -1));
+
+export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) {
+  assertAdmin(actor);
+  const where = and(
+    scope(actor),
+    filters.actorId ? eq(auditEvents.actorUserId, filters.actorId) : undefined,
+    filters.action ? eq(auditEvents.action, filters.action) : undefined,
+    filters.from ? gte(auditEvents.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to ? lt(auditEvents.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  );
+  const [[{ total }], actions, actors] = await Promise.all([
+    db.select({ total: count() }).from(auditEvents).where(where),
+    db.selectDistinct({ action: auditEvents.action }).from(auditEvents).where(scope(actor)).orderBy(asc(auditEvents.action)),
+    db
+      .selectDistinct({ id: users.id, name: users.name })
+      .from(auditEvents)
+      .innerJoin(users, eq(users.id, auditEvents.actorUserId))
+      .where(and(scope(actor), isNotNull(auditEvents.actorUserId)))
+      .orderBy(asc(users.name)),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(filters.page ?? 1, pageCount);
+  const rows: AuditLogRow[] = await db
+    .select({
+      id: auditEvents.id,
+      createdAt: auditEvents.createdAt,
+      action: auditEvents.action,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      actorUserId: auditEvents.actorUserId,
+      actorName: users.name,
+      byStudent: sql<boolean>`${auditEvents.actorStudentId} is not null`,
+      schoolName: schools.name,
+      details: auditEvents.details,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(schools, eq(schools.id, auditEvents.schoolId))
+    .where(where)
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return { rows, total, page, pageCount, actions: actions.map((a) => a.action), actors };
+}
+
+/** Records that an admin read responses with students' names (not anonymous ones). */
+export async function recordIdentifiedResponsesRead(
+  db: Db | Tx,
+  actor: Actor,
+  input: { targetType: "survey" | "assignment"; targetId: number; schoolId: number | null; identifiedCount: number; via: string; details?: Record<string, unknown> },
+): Promise<void> {
+  if (actor.role !== "admin" || input.identifiedCount === 0) return;
+  await recordAuditEvent(db, actor, {
+    action: "responses.read_identified",
+    targetType: input.targetType,
+    targetId: input.targetId,
+    schoolId: input.schoolId ?? actor.schoolId,
+    details: { via: input.via, identifiedResponses: input.identifiedCount, ...input.details },
+  });
+}
