@@ -114,8 +114,8 @@ const postHandlers: Record<string, Handler> = {
   "delete-user": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
     const { password } = parseInput(deleteUserSchema, await readJsonBody(request));
-    await deleteOwnAccount(app.db, user, password);
-    return withCookie({ success: true, redirect: true, url: "/login" }, await destroySessionCookie());
+    const deletion = await deleteOwnAccount(app.db, user, password);
+    return withCookie({ success: true, redirect: true, url: "/login", ...deletion }, await destroySessionCookie());
   },
   "forget-password": async ({ request, app }) => {
     const { email } = parseInput(forgotPasswordSchema, await readJsonBody(request));

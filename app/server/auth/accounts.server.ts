@@ -3,12 +3,12 @@
  * verification, profile update and account deletion. Routes and the
  * /api/auth endpoints both call these.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { Db } from "../db/client.server";
-import { auditEvents, credentials, type VerificationPurpose, users, verificationTokens } from "../db/schema.server";
+import { auditEvents, classTeachers, credentials, type VerificationPurpose, users, verificationTokens } from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
 import { appBaseUrl, sendMail } from "../mail/mailer.server";
 import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
@@ -233,17 +233,49 @@ export async function updateOwnProfile(
     .where(eq(users.id, actor.id));
 }
 
+export interface AccountDeletion {
+  /** Classes this user taught: they stay, with their students and answers. */
+  classesKept: number;
+  /** Of those, classes that now have no teacher (an admin can add one). */
+  classesWithoutTeacher: number;
+  /** What happened, for the confirmation the user sees. */
+  message: string;
+}
+
 /**
  * Deletes the actor's own account after confirming the password. Sessions
- * and credentials go with it; classes stay (without this teacher).
+ * and credentials go with it; classes stay, with students and answers: the
+ * user is only taken off class_teachers (issue 12), and the confirmation says so.
  */
-export async function deleteOwnAccount(db: Db, actor: Pick<CurrentUser, "id" | "schoolId">, password: string): Promise<void> {
+export async function deleteOwnAccount(db: Db, actor: Pick<CurrentUser, "id" | "schoolId">, password: string): Promise<AccountDeletion> {
   const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
     throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
   }
-  await db.transaction(async (tx) => {
-    await tx.insert(auditEvents).values({ actorUserId: null, action: "user.delete", targetType: "user", targetId: String(actor.id), schoolId: actor.schoolId });
+  return db.transaction(async (tx) => {
+    const taught = await tx.select({ classId: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, actor.id));
+    // class_teachers rows, sessions and credentials cascade with the user.
     await tx.delete(users).where(eq(users.id, actor.id));
+    const orphaned = taught.length
+      ? await tx
+          .select({ classId: classTeachers.classId })
+          .from(classTeachers)
+          .where(inArray(classTeachers.classId, taught.map((t) => t.classId)))
+      : [];
+    const stillTaught = new Set(orphaned.map((o) => o.classId));
+    const classesWithoutTeacher = taught.filter((t) => !stillTaught.has(t.classId)).length;
+    await tx.insert(auditEvents).values({
+      actorUserId: null,
+      action: "user.delete",
+      targetType: "user",
+      targetId: String(actor.id),
+      schoolId: actor.schoolId,
+      details: { classesKept: taught.length, classesWithoutTeacher },
+    });
+    const message =
+      taught.length === 0
+        ? "Your account, sessions and password were deleted."
+        : `Your account, sessions and password were deleted. Your ${taught.length === 1 ? "class stays" : `${taught.length} classes stay`}, with their students and answers; you were removed as teacher${classesWithoutTeacher ? `, and ${classesWithoutTeacher} now ${classesWithoutTeacher === 1 ? "has" : "have"} no teacher until an admin adds one` : ""}.`;
+    return { classesKept: taught.length, classesWithoutTeacher, message };
   });
 }
