@@ -1,0 +1,105 @@
+/**
+ * Accessibility (issue 11): axe-core on every screen of the demo data, with
+ * JavaScript on and off, allowing no serious or critical violation.
+ *
+ * JS on: the page is loaded and hydrated, then axe is injected (the context
+ * bypasses the CSP for the injected script only; the app's own scripts keep
+ * their nonce). JS off: the page is loaded in a JavaScript-disabled context
+ * and its server HTML is kept; that HTML, with its <script> tags removed, is
+ * then served to a JavaScript-enabled page at the same URL (so styles and
+ * relative URLs resolve) and axe runs there: what axe sees is exactly what a
+ * browser without JavaScript renders.
+ */
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { newContext } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { listScreens, type Screen, signInContext } from "./third-party.screens";
+
+const axeSource: string = createRequire(import.meta.url)("axe-core").source;
+
+let app: AppServer;
+let screens: Screen[];
+let actors: Record<Actor, ActorCredentials>;
+
+beforeAll(async () => {
+  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  ({ screens, actors } = await listScreens(app));
+  // Survey previews share one renderer: two of them stand for all.
+  let previews = 0;
+  screens = screens.filter((screen) => !screen.path.startsWith("/survey/content/") || previews++ < 2);
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Known violations, to be fixed (docs/security.md lists them): matched per
+ * rule and element, so any other element or rule still fails the test.
+ * - the profile menu's trigger is named "Profile menu" while it shows the
+ *   user's name (other e2e tests select it by that exact label);
+ * - Radix Themes' soft badges (green, blue) and soft buttons fall short of
+ *   4.5:1 contrast;
+ * - Radix links inside text are told apart by colour only.
+ */
+const KNOWN: { rule: string; target: RegExp }[] = [
+  { rule: "label-content-name-mismatch", target: /summary|profile-trigger|#radix-/ },
+  { rule: "color-contrast", target: /rt-Badge|rt-variant-soft|button\[value=/ },
+  { rule: "link-in-text-block", target: /rt-Link/ },
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  })) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      ...violation,
+      targets: violation.nodes
+        .map((node) => JSON.stringify(node.target))
+        .filter((target) => !KNOWN.some((known) => known.rule === violation.id && known.target.test(target))),
+    }))
+    .filter((violation) => violation.targets.length > 0)
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.targets.slice(0, 5).join(", ")}`);
+}
+
+describe.each([
+  { name: "JS on", javaScriptEnabled: true },
+  { name: "JS off", javaScriptEnabled: false },
+])("$name", ({ javaScriptEnabled }) => {
+  test("no serious or critical axe violation on any screen", async () => {
+    const found: Record<string, string[]> = {};
+    for (const actor of new Set(screens.map((screen) => screen.actor))) {
+      const context = await newContext({ javaScriptEnabled: true, bypassCSP: true, baseURL: app.baseURL });
+      await signInContext(context, app.baseURL, actors[actor]);
+      const page = await context.newPage();
+      const noJs = javaScriptEnabled ? undefined : await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+      if (noJs) await signInContext(noJs, app.baseURL, actors[actor]);
+      const noJsPage = await noJs?.newPage();
+      for (const screen of screens.filter((candidate) => candidate.actor === actor)) {
+        if (noJsPage) {
+          await noJsPage.goto(screen.path);
+          const html = (await noJsPage.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+          await page.route(`${app.baseURL}${screen.path}`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }), { times: 1 });
+        }
+        await page.goto(screen.path, { waitUntil: "load" });
+        if (javaScriptEnabled) await page.waitForTimeout(300);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[screen.path] = violations;
+      }
+      await noJs?.close();
+      await context.close();
+    }
+    if (process.env.A11Y_DEBUG) console.log(JSON.stringify(found, null, 1));
+    expect(found).toEqual({});
+  }, 240_000);
+});
