@@ -72,6 +72,8 @@ const MATRIX: Row[] = [
   ["GET",    "/admin/survey",                                       undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
   ["GET",    "/admin/survey/{survey}",                              undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
   ["GET",    "/admin/survey/{survey}/responses.csv",                undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/students/{student}/export.json",               undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN],
+  ["GET",    "/admin/audit",                                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
   ["GET",    "/admin/staff/template.csv",                           undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN],
   // The class area: the class's teachers, their school's admin, the platform admin.
   ["GET",    "/class/{class}",                                      undefined,                     "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home"],
