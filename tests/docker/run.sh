@@ -286,7 +286,13 @@ read -r signed_in_status signed_in_url < <(curl -sS -L -o /dev/null -w '%{http_c
 case "$signed_in_url" in */login*) fail "GET / with the session cookie ended at the sign-in page" ;; esac
 check "the session cookie opens the signed-in home page (${signed_in_url#"$base_url"})"
 
-docker logs "$container" 2>/dev/null | grep -q '"event":"request"' || fail "no JSON request log line"
+# Into a file first: `docker logs | grep -q` under pipefail fails when grep
+# quits at the first match and docker logs dies of SIGPIPE on a long log.
+docker logs "$container" >"$work/container.log" 2>&1 || true
+grep -q '"event":"request"' "$work/container.log" || {
+  tail -20 "$work/container.log" >&2
+  fail "no JSON request log line (the container's last log lines above)"
+}
 check "requests are logged as JSON lines"
 
 stop_started=$SECONDS
