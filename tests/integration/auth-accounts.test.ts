@@ -16,10 +16,10 @@ import {
   verifyCredentials,
   verifyEmail,
 } from "~/server/auth/accounts.server";
-import { loadCurrentUser } from "~/server/auth/current-user.server";
+import { loadCurrentUser, loadSessionUser } from "~/server/auth/current-user.server";
 import { requireAdmin, requireAnonymous, requireApiUser, requireUser } from "~/server/auth/guards.server";
 import { hashPassword } from "~/server/auth/password.server";
-import { createSession, findSession, hashToken, revokeOtherSessions } from "~/server/auth/session.server";
+import { createSession, hashToken, readSessionToken, revokeOtherSessions } from "~/server/auth/session.server";
 import type { App } from "~/server/app.server";
 import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
@@ -84,9 +84,16 @@ test("a session stores only the hash of the cookie's id, and the cookie finds it
   expect(row.id).not.toContain(session.token);
   expect(session.setCookie).toMatch(/HttpOnly/);
   expect(session.setCookie).toMatch(/SameSite=Lax/);
-  const found = await findSession(db, requestFrom("10.0.0.1", cookieOf(session.setCookie)));
-  expect(found?.userId).toBe(user.id);
+  const found = await findSession(requestFrom("10.0.0.1", cookieOf(session.setCookie)));
+  expect(found?.session.userId).toBe(user.id);
+  expect(found?.loaded.user).toMatchObject({ id: user.id, email: user.email, school: { id: school.id, name: school.name } });
 });
+
+/** The session the request's cookie names, with its user, as every guard loads it. */
+async function findSession(request: Request) {
+  const token = await readSessionToken(request);
+  return token ? loadSessionUser(db, hashToken(token)) : null;
+}
 
 test("signing in again rotates the session: the old id stops working", async () => {
   const school = await createSchool(db);
@@ -94,8 +101,8 @@ test("signing in again rotates the session: the old id stops working", async () 
   const first = await createSession(db, user.id, requestFrom("10.0.0.2"));
   const second = await createSession(db, user.id, requestFrom("10.0.0.2", cookieOf(first.setCookie)));
   expect(second.token).not.toBe(first.token);
-  expect(await findSession(db, requestFrom("10.0.0.2", cookieOf(first.setCookie)))).toBeNull();
-  expect(await findSession(db, requestFrom("10.0.0.2", cookieOf(second.setCookie)))).not.toBeNull();
+  expect(await findSession(requestFrom("10.0.0.2", cookieOf(first.setCookie)))).toBeNull();
+  expect(await findSession(requestFrom("10.0.0.2", cookieOf(second.setCookie)))).not.toBeNull();
 });
 
 test("an expired session is not found", async () => {
@@ -103,7 +110,7 @@ test("an expired session is not found", async () => {
   const user = await userWithPassword({ schoolId: school.id });
   const session = await createSession(db, user.id, requestFrom("10.0.0.3"));
   await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
-  expect(await findSession(db, requestFrom("10.0.0.3", cookieOf(session.setCookie)))).toBeNull();
+  expect(await findSession(requestFrom("10.0.0.3", cookieOf(session.setCookie)))).toBeNull();
 });
 
 test("a tampered cookie is not a session", async () => {
@@ -114,7 +121,7 @@ test("a tampered cookie is not a session", async () => {
   const original = cookieOf(session.setCookie);
   const middle = Math.floor(original.length / 2);
   const tampered = original.slice(0, middle) + (original[middle] === "A" ? "B" : "A") + original.slice(middle + 1);
-  expect(await findSession(db, requestFrom("10.0.0.4", tampered))).toBeNull();
+  expect(await findSession(requestFrom("10.0.0.4", tampered))).toBeNull();
 });
 
 test("revoking other sessions keeps only the current one", async () => {

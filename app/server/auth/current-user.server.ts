@@ -2,9 +2,9 @@
  * The signed-in user as screens and the API see it (SPEC.md §3, current user),
  * loaded with the user's school.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { type RecordStatus, type UserRole, schools, users } from "../db/schema.server";
+import { type RecordStatus, type UserRole, schools, sessions, users } from "../db/schema.server";
 
 export interface CurrentUserSchool {
   id: number;
@@ -61,6 +61,31 @@ export async function loadCurrentUser(
     const message = error instanceof Error && error.message ? error.message : "Failed to fetch user information";
     return { user, error: message };
   }
+}
+
+/**
+ * The live session with this id, its user and the user's school, in one
+ * query: every signed-in request runs it, and on PostgreSQL each round trip
+ * counts (docs/performance.md). Null when the session is gone or expired.
+ */
+export async function loadSessionUser(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ session: { id: string; userId: number; expiresAt: Date }; loaded: LoadedUser } | null> {
+  const [row] = await db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      user: getTableColumns(users),
+      school: { id: schools.id, name: schools.name, status: schools.status },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  return { session: row.session, loaded: { user: { ...row.user, school: row.school }, error: null } };
 }
 
 /** Archived user, or user of an archived school: /blocked only. */

@@ -4,8 +4,8 @@
  */
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getAppFromContext } from "../context.server";
-import { type CurrentUser, homePathFor, isAdmin, isBlocked, type LoadedUser, loadCurrentUser } from "./current-user.server";
-import { type ActiveSession, findSession } from "./session.server";
+import { type CurrentUser, homePathFor, isAdmin, isBlocked, type LoadedUser, loadSessionUser } from "./current-user.server";
+import { type ActiveSession, hashToken, readSessionToken } from "./session.server";
 
 export interface RequestAuth {
   session: ActiveSession | null;
@@ -22,10 +22,10 @@ export function getRequestAuth(request: Request, context: Context): Promise<Requ
   if (!pending) {
     pending = (async () => {
       const { db } = getAppFromContext(context);
-      const session = await findSession(db, request);
-      if (!session) return { session: null, loaded: null };
-      const loaded = await loadCurrentUser(db, session.userId);
-      return { session: loaded ? session : null, loaded };
+      const token = await readSessionToken(request);
+      if (!token) return { session: null, loaded: null };
+      const found = await loadSessionUser(db, hashToken(token));
+      return found ?? { session: null, loaded: null };
     })();
     (context as RouterContextProvider).set(authContext, pending);
   }

@@ -83,18 +83,6 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-/** The live session the request's cookie names, or null. */
-export async function findSession(db: Db, request: Request): Promise<ActiveSession | null> {
-  const token = await readSessionToken(request);
-  if (!token) return null;
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function destroySessionCookie(): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
