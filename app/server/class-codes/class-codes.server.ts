@@ -5,7 +5,7 @@
  * stopping a class with no live code is a no-op with a clear message.
  */
 import { randomInt } from "node:crypto";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CLASS_CODE_EXPIRATION_HOURS } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import { getClass } from "../classes/classes.server";
@@ -49,16 +49,13 @@ export async function findLiveClassCode(db: Db | Tx, classId: number, now = new 
       code: classCodes.code,
       expiresAt: classCodes.expiresAt,
       createdAt: classCodes.createdAt,
+      joinedCount: sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.joinedWithCodeId} = ${classCodes.id})`,
     })
     .from(classCodes)
     .where(and(eq(classCodes.classId, classId), isNull(classCodes.stoppedAt)))
     .limit(1);
   if (!row) return null;
-  const [{ value: joinedCount }] = await db
-    .select({ value: count() })
-    .from(classStudents)
-    .where(eq(classStudents.joinedWithCodeId, row.id));
-  return { ...row, expired: row.expiresAt.getTime() <= now.getTime(), joinedCount };
+  return { ...row, expired: row.expiresAt.getTime() <= now.getTime() };
 }
 
 /** SPEC.md §7 GET /api/classCodes/class/{classId}. */

@@ -44,6 +44,11 @@ const classColumns = {
   createdAt: classes.createdAt,
 };
 
+/** SQL for the number of students on a class's list, for a select list. */
+function studentCountOf(classIdColumn: typeof classes.id) {
+  return sql`select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classIdColumn}`;
+}
+
 /** The class, if the actor may see it; otherwise a NOT_FOUND domain error. */
 export async function getClass(db: Db | Tx, actor: Actor, classId: number): Promise<ClassRecord> {
   const [row] = await db
@@ -61,7 +66,7 @@ export async function listClasses(db: Db, actor: Actor): Promise<(ClassRecord & 
   return db
     .select({
       ...classColumns,
-      studentCount: sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classes.id})`,
+      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
@@ -133,6 +138,11 @@ export interface OnlineStudent {
 /** Students of the class seen by the student API within the last two minutes. */
 export async function listOnlineStudents(db: Db, actor: Actor, classId: number, now = new Date()): Promise<OnlineStudent[]> {
   await getClass(db, actor, classId);
+  return selectOnlineStudents(db, classId, now);
+}
+
+/** For callers that have checked the class already (the dashboard). */
+function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<OnlineStudent[]> {
   return db
     .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, lastSeenAt: students.lastSeenAt })
     .from(classStudents)
@@ -179,10 +189,17 @@ export interface ClassDashboard {
 
 /** Everything the class home shows, in a handful of indexed queries. */
 export async function getClassDashboard(db: Db, actor: Actor, classId: number, now = new Date()): Promise<ClassDashboard> {
-  const klass = await getClass(db, actor, classId);
-  const [[{ value: studentCount }], onlineStudents, classCode, activeAssignments, teachers] = await Promise.all([
-    db.select({ value: count() }).from(classStudents).where(eq(classStudents.classId, classId)),
-    listOnlineStudents(db, actor, classId, now),
+  // The class (checked against the actor's scope) and its student count in one query.
+  const [row] = await db
+    .select({ ...classColumns, studentCount: sql<number>`(${studentCountOf(classes.id)})` })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.id, classId), classScopeCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound("Class not found");
+  const { studentCount, ...klass } = row;
+  const [onlineStudents, classCode, activeAssignments, teachers] = await Promise.all([
+    selectOnlineStudents(db, classId, now),
     findLiveClassCode(db, classId, now),
     db
       .select(assignmentSummaryColumns)
