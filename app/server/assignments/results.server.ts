@@ -95,6 +95,8 @@ async function schoolIdOfClass(db: Db, classId: number): Promise<number | null> 
 }
 
 const uidList = (uids: string[]): SQL => sql.join(uids.map((uid) => sql`${uid}`), sql`, `);
+const uidArray = (uids: string[]): SQL => sql`array[${uidList(uids)}]::text[]`;
+const boolArray = (values: boolean[]): SQL => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::boolean[]`;
 
 export async function getAssignmentResults(
   db: Db,
@@ -135,15 +137,17 @@ export async function getAssignmentResults(
       ? Promise.resolve([] as { uid: string; value: string | null; count: number }[])
       : selectRows<{ uid: string; value: string | null; count: number }>(
           db,
+          // Only the survey's own keys are read (no jsonb_each over every
+          // key of every answer): one pass over the assignment's responses.
           sql`
-            select e.key as uid,
-                   case when e.key in (${groupedUids.length ? uidList(groupedUids) : sql`null`}) then e.value #>> '{}' end as value,
+            select k.uid,
+                   case when k.grouped then r.answers ->> k.uid end as value,
                    count(*)::int as count
-            from ${responses} r cross join lateral jsonb_each(r.answers) e
+            from ${responses} r
+            cross join (select * from unnest(${uidArray(allUids)}, ${boolArray(allUids.map((uid) => groupedUids.includes(uid)))}) as k(uid, grouped)) k
             where r.assignment_id = ${assignmentId}
-              and e.key in (${uidList(allUids)})
-              and jsonb_typeof(e.value) <> 'null'
-              and btrim(coalesce(e.value #>> '{}', '')) <> ''
+              and jsonb_typeof(r.answers -> k.uid) <> 'null'
+              and btrim(coalesce(r.answers ->> k.uid, '')) <> ''
             group by 1, 2`,
         ),
     freetextUids.length === 0
@@ -167,23 +171,26 @@ export async function getAssignmentResults(
               where n <= ${freetextLimit}
               order by uid, n`,
           )
-        : selectRows<{ uid: string; text: string; first_name: string; last_name: string }>(
-          db,
-          sql`
-            select uid, text, first_name, last_name from (
-              select e.key as uid, e.value #>> '{}' as text, s.first_name, s.last_name,
-                     row_number() over (partition by e.key order by r.submitted_at desc, r.id desc) as n
-              from ${responses} r
-              join ${students} s on s.id = r.student_id
-              cross join lateral jsonb_each(r.answers) e
-              where r.assignment_id = ${assignmentId}
-                and e.key in (${uidList(freetextUids)})
-                and jsonb_typeof(e.value) = 'string'
-                and btrim(e.value #>> '{}') <> ''
-            ) ranked
-            where n <= ${freetextLimit}
-            order by uid, n`,
-        ),
+        : // The latest answers per question, walking the assignment's
+          // responses newest first (responses_assignment_submitted_idx) and
+          // stopping at the limit, so 5,000 responses cost what 50 do.
+          selectRows<{ uid: string; text: string; first_name: string; last_name: string }>(
+            db,
+            sql`
+              select k.uid, x.text, x.first_name, x.last_name
+              from unnest(${uidArray(freetextUids)}) with ordinality as k(uid, ord)
+              cross join lateral (
+                select r.answers ->> k.uid as text, s.first_name, s.last_name
+                from ${responses} r
+                join ${students} s on s.id = r.student_id
+                where r.assignment_id = ${assignmentId}
+                  and jsonb_typeof(r.answers -> k.uid) = 'string'
+                  and btrim(r.answers ->> k.uid) <> ''
+                order by r.submitted_at desc nulls last, r.id desc nulls last
+                limit ${freetextLimit}
+              ) x
+              order by k.ord`,
+          ),
     // Anonymous: who has responded is not listed here at all; each student's
     // page says only "responded" or "not yet".
     anonymous

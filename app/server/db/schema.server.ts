@@ -307,6 +307,8 @@ export const responses = pgTable(
     uniqueIndex("responses_assignment_student_unique").on(t.assignmentId, t.studentId),
     index("responses_student_id_idx").on(t.studentId),
     index("responses_submitted_at_idx").on(t.submittedAt),
+    // The results screen's latest written answers: newest first within an assignment.
+    index("responses_assignment_submitted_idx").on(t.assignmentId, t.submittedAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "responses_assignment_submitted_idx" ON "responses" USING btree ("assignment_id","submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST);
