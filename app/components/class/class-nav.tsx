@@ -1,5 +1,5 @@
-import { Box, Flex, TabNav, Text } from "@radix-ui/themes";
 import { Link, useLocation } from "react-router";
+import { row, splitRow, text } from "~/components/ui/radix-classes";
 
 const TABS = [
   { to: "home", label: "Home" },
@@ -19,22 +19,22 @@ export function ClassNav({
   const { pathname } = useLocation();
   const base = `/class/${currentClass.id}/`;
   const others = myClasses.filter((c) => c.id !== currentClass.id);
+  // Plain elements with Radix Themes' classes (TabNav's markup): this renders
+  // on every class screen, and the components cost more than the page itself.
   return (
-    <Box mb="5" className="no-print">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="2" mb="3">
-        <Box>
-          <Text size="1" color="gray" as="p">
+    <div className="rt-Box rt-r-mb-5 no-print">
+      <div className={`${splitRow(2)} rt-r-mb-3`}>
+        <div>
+          <p data-accent-color="gray" className={text(1)}>
             {currentClass.schoolName}
-          </Text>
-          <Text as="p" size="5" weight="bold">
-            {currentClass.name}
-          </Text>
-        </Box>
-        <Flex gap="2" align="center" wrap="wrap">
+          </p>
+          <p className={text(5, "rt-r-weight-bold")}>{currentClass.name}</p>
+        </div>
+        <div className={row(2)}>
           {others.length > 0 ? (
             <details className="class-switcher">
               <summary>
-                <Text size="2">Switch class</Text>
+                <span className={text(2)}>Switch class</span>
               </summary>
               <ul className="plain-list">
                 {others.map((c) => (
@@ -46,26 +46,34 @@ export function ClassNav({
             </details>
           ) : null}
           <Link to={`${base}create`}>
-            <Text size="2">New class</Text>
+            <span className={text(2)}>New class</span>
           </Link>
-        </Flex>
-      </Flex>
-      <TabNav.Root className="class-tabs" aria-label="Class sections">
-        {TABS.map((tab) => {
-          const href = `${base}${tab.to}`;
-          const active =
-            pathname === href ||
-            (tab.to === "surveys/manage" && (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
-            (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
-          return (
-            <TabNav.Link key={tab.to} asChild active={active}>
-              <Link to={href} aria-current={active ? "page" : undefined}>
-                {tab.label}
-              </Link>
-            </TabNav.Link>
-          );
-        })}
-      </TabNav.Root>
-    </Box>
+        </div>
+      </div>
+      <nav aria-label="Class sections" className="rt-TabNavRoot">
+        <ul className="rt-reset rt-BaseTabList rt-TabNavList rt-r-size-2 class-tabs">
+          {TABS.map((tab) => {
+            const href = `${base}${tab.to}`;
+            const active =
+              pathname === href ||
+              (tab.to === "surveys/manage" && (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
+              (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
+            return (
+              <li key={tab.to} className="rt-TabNavItem">
+                <Link
+                  to={href}
+                  className="rt-reset rt-BaseTabListTrigger rt-TabNavLink"
+                  aria-current={active ? "page" : undefined}
+                  data-active={active ? "" : undefined}
+                >
+                  <span className="rt-BaseTabListTriggerInner rt-TabNavLinkInner">{tab.label}</span>
+                  <span className="rt-BaseTabListTriggerInnerHidden rt-TabNavLinkInnerHidden">{tab.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { card, heading, link, stack, text } from "~/components/ui/radix-classes";
 
 export interface ContactView {
   id?: number;
@@ -10,38 +10,39 @@ export interface ContactView {
   notes: string | null;
 }
 
-/** SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes. */
-export function ContactCard({ contact, headingLevel = "h4" }: { contact: ContactView; headingLevel?: "h3" | "h4" | "h5" }) {
+/**
+ * SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes.
+ * Plain elements with Radix Themes' classes: a class list shows dozens of these.
+ */
+export function ContactCard({ contact, headingLevel: HeadingTag = "h4" }: { contact: ContactView; headingLevel?: "h3" | "h4" | "h5" }) {
   return (
-    <Card size="1">
-      <Flex direction="column" gap="1">
-        <Heading as={headingLevel} size="3">
-          {contact.name}
-        </Heading>
-        <Text size="2" color="gray">
+    <div className={card(1)}>
+      <div className={stack(1)}>
+        <HeadingTag className={heading(3)}>{contact.name}</HeadingTag>
+        <span data-accent-color="gray" className={text(2)}>
           {contact.relationship || "No relationship"}
-        </Text>
+        </span>
         {contact.email ? (
-          <Text size="2">
-            <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
-          </Text>
+          <span className={text(2)}>
+            <a data-accent-color="" className={link} href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          </span>
         ) : null}
-        {contact.phonePrimary ? (
-          <Text size="2">
-            <Link href={`tel:${contact.phonePrimary.replace(/\s+/g, "")}`}>{contact.phonePrimary}</Link>
-          </Text>
-        ) : null}
-        {contact.phoneSecondary ? (
-          <Text size="2">
-            <Link href={`tel:${contact.phoneSecondary.replace(/\s+/g, "")}`}>{contact.phoneSecondary}</Link>
-          </Text>
-        ) : null}
-        {contact.notes ? (
-          <Text size="2" as="p">
-            {contact.notes}
-          </Text>
-        ) : null}
-      </Flex>
-    </Card>
+        {contact.phonePrimary ? <PhoneLine phone={contact.phonePrimary} /> : null}
+        {contact.phoneSecondary ? <PhoneLine phone={contact.phoneSecondary} /> : null}
+        {contact.notes ? <p className={text(2)}>{contact.notes}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function PhoneLine({ phone }: { phone: string }) {
+  return (
+    <span className={text(2)}>
+      <a data-accent-color="" className={link} href={`tel:${phone.replace(/\s+/g, "")}`}>
+        {phone}
+      </a>
+    </span>
   );
 }

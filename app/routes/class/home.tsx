@@ -1,8 +1,8 @@
-import { Badge, Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, plural, studentName } from "~/components/class/format";
+import { button, card, heading, link, row, splitRow, stack, text } from "~/components/ui/radix-classes";
 import { getClassDashboard } from "~/server/classes/classes.server";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/home";
@@ -12,128 +12,116 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { dashboard: await getClassDashboard(db, user, classId) };
 }
 
+// Plain elements with Radix Themes' classes (app/components/ui/radix-classes.ts):
+// the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const base = `/class/${dashboard.class.id}`;
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
-        <Flex direction="column" gap="1">
-          <Heading as="h1" size="7">
-            {dashboard.class.name}
-          </Heading>
-          <Text color="gray">{dashboard.class.schoolName}</Text>
-        </Flex>
-        <Flex gap="2" wrap="wrap">
-          <Button asChild variant="soft">
-            <Link to={`${base}/students/manage`}>Manage students</Link>
-          </Button>
-          <Button asChild>
-            <Link to={`${base}/surveys/library`}>Assign a survey</Link>
-          </Button>
-        </Flex>
-      </Flex>
+    <div className={stack(5)}>
+      <div className={splitRow(3)}>
+        <div className={stack(1)}>
+          <h1 className={heading(7)}>{dashboard.class.name}</h1>
+          <span data-accent-color="gray" className="rt-Text">
+            {dashboard.class.schoolName}
+          </span>
+        </div>
+        <div className={row(2)}>
+          <Link data-accent-color="" className={button("soft")} to={`${base}/students/manage`}>
+            Manage students
+          </Link>
+          <Link data-accent-color="" className={button("solid")} to={`${base}/surveys/library`}>
+            Assign a survey
+          </Link>
+        </div>
+      </div>
 
-      <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-        <Card size="2">
-          <Flex direction="column" gap="1">
-            <Heading as="h2" size="4">
-              Students
-            </Heading>
-            <Text size="8" weight="bold" data-testid="student-count">
+      <div className="rt-Grid rt-r-gtc-1 sm:rt-r-gtc-2 md:rt-r-gtc-3 rt-r-gap-4">
+        <div className={card(2)}>
+          <div className={stack(1)}>
+            <h2 className={heading(4)}>Students</h2>
+            <span className={text(8, "rt-r-weight-bold")} data-testid="student-count">
               {dashboard.studentCount}
-            </Text>
-            <Text size="2" color="gray">
+            </span>
+            <span data-accent-color="gray" className={text(2)}>
               {dashboard.studentCount === 0 ? "No students yet: share a class code or add them." : "on the class list"}
-            </Text>
-          </Flex>
-        </Card>
-        <Card size="2">
-          <Flex direction="column" gap="2">
-            <Heading as="h2" size="4">
-              Online now
-            </Heading>
-            <Text size="8" weight="bold">
-              {dashboard.onlineStudents.length}
-            </Text>
+            </span>
+          </div>
+        </div>
+        <div className={card(2)}>
+          <div className={stack(2)}>
+            <h2 className={heading(4)}>Online now</h2>
+            <span className={text(8, "rt-r-weight-bold")}>{dashboard.onlineStudents.length}</span>
             {dashboard.onlineStudents.length === 0 ? (
-              <Text size="2" color="gray">
+              <span data-accent-color="gray" className={text(2)}>
                 Nobody in the student app in the last 2 minutes.
-              </Text>
+              </span>
             ) : (
               <ul className="plain-list" aria-label="Students online now">
                 {dashboard.onlineStudents.map((student) => (
                   <li key={student.id}>
-                    <Flex align="center" gap="2">
-                      <Badge color="green" radius="full" aria-hidden="true">
+                    <div className={row(2)}>
+                      <span data-accent-color="green" data-radius="full" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft" aria-hidden="true">
                         ●
-                      </Badge>
-                      <RadixLink asChild size="2">
-                        <Link to={`${base}/student/${student.id}`}>{studentName(student)}</Link>
-                      </RadixLink>
-                    </Flex>
+                      </span>
+                      <Link data-accent-color="" className={`${link} rt-r-size-2`} to={`${base}/student/${student.id}`}>
+                        {studentName(student)}
+                      </Link>
+                    </div>
                   </li>
                 ))}
               </ul>
             )}
-          </Flex>
-        </Card>
+          </div>
+        </div>
         <ClassCodePanel classCode={dashboard.classCode} />
-      </Grid>
+      </div>
 
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size="5">
-            Active surveys
-          </Heading>
-          <RadixLink asChild size="2">
-            <Link to={`${base}/surveys/manage`}>All of this class's surveys</Link>
-          </RadixLink>
-        </Flex>
+      <div className={stack(3)}>
+        <div className={`${row(3)} rt-r-jc-space-between`}>
+          <h2 className={heading(5)}>Active surveys</h2>
+          <Link data-accent-color="" className={`${link} rt-r-size-2`} to={`${base}/surveys/manage`}>
+            All of this class's surveys
+          </Link>
+        </div>
         {dashboard.activeAssignments.length === 0 ? (
           <EmptyState
             title="No survey is running"
             action={
-              <Button asChild variant="soft">
-                <Link to={`${base}/surveys/manage`}>Start a survey</Link>
-              </Button>
+              <Link data-accent-color="" className={button("soft")} to={`${base}/surveys/manage`}>
+                Start a survey
+              </Link>
             }
           >
             Start one of the class's assigned surveys, or assign a new one from the survey library.
           </EmptyState>
         ) : (
-          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <div className="rt-Grid rt-r-gtc-1 sm:rt-r-gtc-2 rt-r-gap-3">
             {dashboard.activeAssignments.map((assignment) => (
-              <Card key={assignment.id} size="2">
-                <Flex direction="column" gap="2">
-                  <Heading as="h3" size="4">
-                    {assignment.surveyTitle}
-                  </Heading>
-                  <Text size="2" color="gray">
+              <div key={assignment.id} className={card(2)}>
+                <div className={stack(2)}>
+                  <h3 className={heading(4)}>{assignment.surveyTitle}</h3>
+                  <span data-accent-color="gray" className={text(2)}>
                     Started {formatDate(assignment.startedAt)}
-                  </Text>
-                  <Text size="3">
+                  </span>
+                  <span className={text(3)}>
                     <strong>{assignment.responseCount}</strong> of {plural(dashboard.studentCount, "student")} responded
-                  </Text>
-                  <RadixLink asChild>
-                    <Link to={`${base}/surveys/results/${assignment.id}`}>
-                      See results<span className="visually-hidden"> of {assignment.surveyTitle}</span>
-                    </Link>
-                  </RadixLink>
-                </Flex>
-              </Card>
+                  </span>
+                  <Link data-accent-color="" className={link} to={`${base}/surveys/results/${assignment.id}`}>
+                    See results<span className="visually-hidden"> of {assignment.surveyTitle}</span>
+                  </Link>
+                </div>
+              </div>
             ))}
-          </Grid>
+          </div>
         )}
-      </Flex>
+      </div>
 
-      <Flex direction="column" gap="2">
-        <Heading as="h2" size="4">
-          Teachers
-        </Heading>
-        <Text size="2">{dashboard.teachers.map((teacher) => teacher.name).join(", ") || "No teacher yet."}</Text>
-      </Flex>
-    </Flex>
+      <div className={stack(2)}>
+        <h2 className={heading(4)}>Teachers</h2>
+        <span className={text(2)}>{dashboard.teachers.map((teacher) => teacher.name).join(", ") || "No teacher yet."}</span>
+      </div>
+    </div>
   );
 }
 

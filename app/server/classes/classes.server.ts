@@ -219,7 +219,8 @@ export interface ClassTeacher {
   role: "owner" | "co-teacher";
 }
 
-function selectClassTeachers(db: Db | Tx, classId: number): Promise<ClassTeacher[]> {
+/** Unchecked: for callers that have checked the class with getClass. */
+export function selectClassTeachers(db: Db | Tx, classId: number): Promise<ClassTeacher[]> {
   return db
     .select({ id: users.id, name: users.name, email: users.email, role: classTeachers.role })
     .from(classTeachers)
@@ -235,7 +236,12 @@ export async function listClassTeachers(db: Db, actor: Actor, classId: number): 
 
 /** Active teachers of the class's school who do not teach it yet: who can be added. */
 export async function listAddableTeachers(db: Db, actor: Actor, classId: number) {
-  const klass = await getClass(db, actor, classId);
+  return selectAddableTeachers(db, await getClass(db, actor, classId));
+}
+
+/** Unchecked: for callers that have checked the class with getClass. */
+export function selectAddableTeachers(db: Db, klass: Pick<ClassRecord, "id" | "schoolId">) {
+  const classId = klass.id;
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)

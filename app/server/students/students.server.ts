@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
-import { getClass } from "../classes/classes.server";
+import { getClass, selectAddableTeachers, selectClassTeachers } from "../classes/classes.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, classCodes, classStudents, responses, studentContacts, students, surveys } from "../db/schema.server";
@@ -44,6 +44,24 @@ const contactsJson = sql<Contact[]>`coalesce((
 /** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
   await getClass(db, actor, classId);
+  return selectStudentsWithContacts(db, classId);
+}
+
+/**
+ * The students screen: the class's students with their contacts, its
+ * teachers and the school's teachers who can be added, after one scope check.
+ */
+export async function getClassPeople(db: Db, actor: Actor, classId: number) {
+  const klass = await getClass(db, actor, classId);
+  const [students, teachers, addableTeachers] = await Promise.all([
+    selectStudentsWithContacts(db, classId),
+    selectClassTeachers(db, classId),
+    selectAddableTeachers(db, klass),
+  ]);
+  return { students, teachers, addableTeachers };
+}
+
+function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
   return db
     .select({
       id: students.id,
