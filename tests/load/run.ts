@@ -118,6 +118,7 @@ async function main(): Promise<boolean> {
     ]);
     const loadSeconds = (deadline * 1000 - start) / 1000;
     await server.stop();
+    const serverOutput = server.output();
     server = undefined;
 
     const check = await open();
@@ -125,7 +126,9 @@ async function main(): Promise<boolean> {
     const stored = await check.db.$count(responses, inArray(responses.assignmentId, assignmentIds));
     await check.close();
 
-    return report(where, loadSeconds, { teachers, students }, stored);
+    const held = report(where, loadSeconds, { teachers, students }, stored);
+    if (!held) console.log(`\nServer output (last lines):\n${serverOutput.split("\n").slice(-15).join("\n")}`);
+    return held;
   } catch (error) {
     if (server) console.error(`Server output (last lines):\n${server.output().split("\n").slice(-15).join("\n")}`);
     throw error;
