@@ -87,7 +87,7 @@ async function createLarge(db: Db, teacher: typeof users.$inferSelect, options: 
 }
 
 /** Varied but deterministic answers: every option and choice gets some, half write text. */
-function answersFor(fields: ReturnType<typeof listAnswerFields>, n: number): Record<string, unknown> {
+export function answersFor(fields: ReturnType<typeof listAnswerFields>, n: number): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.kind === "option" && field.options.length) answers[field.uid] = field.options[n % field.options.length].index;

@@ -12,17 +12,18 @@
  * BENCH_LARGE_RESPONSES (5000: the large results screen's response count),
  * DATABASE_URL (bench against PostgreSQL instead of a fresh PGlite).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { openDatabase } from "~/server/db/client.server";
-import { type AppServer, freePort, SERVER_BUILD, spawnServer } from "../support/app-process";
+import { type AppServer, freePort, spawnServer } from "../support/app-process";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BenchData, prepareBenchData } from "./fixtures";
+import { ensureBuild, ensureWrk, fetchWithRetry, login as loginAs, sleep } from "./harness";
 
 export interface BenchRoute {
   name: string;
@@ -182,31 +183,6 @@ async function check(baseURL: string, pathname: string, headers: string[]) {
   return { ok: response.status < 400, status: response.status, bytes: body.byteLength };
 }
 
-async function login(baseURL: string, key: DemoAccountKey): Promise<string[]> {
-  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
-  const response = await fetchWithRetry(`${baseURL}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: account.email, password: account.password }),
-    headers: { Origin: baseURL },
-    redirect: "manual",
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (response.status < 300 || response.status >= 400 || cookies.length === 0) {
-    console.warn(`Logging in as ${account.email} gave ${response.status}; measuring without a session.`);
-  }
-  return cookies;
-}
-
-/** A kept-alive socket may have been closed by the server during a wrk burst: try once more. */
-async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch {
-    await sleep(100);
-    return fetch(url, init);
-  }
-}
-
 function readRss(pid: number): { current: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
@@ -230,28 +206,8 @@ function startRssSampler(pid: number) {
   };
 }
 
-function ensureBuild() {
-  const newestSource = newestMtime(path.resolve("app"));
-  if (existsSync(SERVER_BUILD) && statSync(SERVER_BUILD).mtimeMs >= newestSource) return;
-  console.log("Building the app (react-router build)...");
-  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit" });
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureWrk() {
-  if (spawnSync("wrk", ["--version"]).error === undefined) return;
-  console.log("Installing wrk (apt-get install -y wrk)...");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const run = (args: string[]) => execFileSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], { stdio: "inherit" });
-  run(["apt-get", "update", "-qq"]);
-  run(["apt-get", "install", "-y", "-qq", "wrk"]);
+function login(baseURL: string, key: DemoAccountKey): Promise<string[]> {
+  return loginAs(baseURL, DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!);
 }
 
 function median(sorted: number[]): number {
@@ -262,8 +218,6 @@ function median(sorted: number[]): number {
 function mb(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
   await main();

@@ -1,0 +1,108 @@
+/**
+ * `npm run load`'s data: the demo seed, a few teachers, and classes of
+ * students who have joined (each holds a student token) with every survey
+ * assigned and started. Each (student, assignment) pair is submitted once,
+ * so every successful submission must leave exactly one new response.
+ *
+ * The students and tokens are written here, not through POST /join: the join
+ * rate limits (200 per class code, 300 per IP per 15 minutes) are there to
+ * stop exactly this many joins. Tokens are made the way issueStudentToken
+ * makes them (prefix, 256 random bits, SHA-256 stored).
+ */
+import { eq, isNull } from "drizzle-orm";
+import { listAnswerFields } from "~/lib/survey-content";
+import { hashPassword } from "~/server/auth/password.server";
+import { hashToken, newToken } from "~/server/auth/session.server";
+import type { Db } from "~/server/db/client.server";
+import { assignments, classes, classStudents, classTeachers, credentials, students, studentTokens, surveys, users } from "~/server/db/schema.server";
+import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
+import { STUDENT_TOKEN_PREFIX } from "~/server/student-api/tokens.server";
+import { createLocalContentSource } from "~/server/surveys/local-source.server";
+import { answersFor } from "../bench/fixtures";
+
+export interface LoadClass {
+  id: number;
+  /** Index into LoadData.teachers: the class's owner. */
+  teacher: number;
+  /** One per student, in roster order. */
+  tokens: string[];
+  /** Every survey, assigned and active; body is a valid submission (JSON). */
+  assignments: { id: number; body: string }[];
+}
+
+export interface LoadData {
+  teachers: { email: string; password: string }[];
+  classes: LoadClass[];
+}
+
+export const LOAD_PASSWORD = "Load-Teacher-1";
+
+export async function prepareLoadData(
+  db: Db,
+  options: { contentDir: string; submissions: number; classSize: number; teacherCount: number },
+): Promise<LoadData> {
+  await seedDemoData(db, { contentDir: options.contentDir });
+  const demoTeacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
+  const [{ schoolId }] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.email, demoTeacher.email));
+
+  // Teachers (kept when the database already has them from an earlier run).
+  const passwordHash = await hashPassword(LOAD_PASSWORD);
+  const teachers: { id: number; email: string; password: string }[] = [];
+  for (let n = 1; n <= options.teacherCount; n++) {
+    const email = `load-teacher-${n}@riverside.example`;
+    let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) {
+      [user] = await db
+        .insert(users)
+        .values({ name: `Load Teacher ${n}`, email, role: "teacher", emailVerified: true, schoolId })
+        .returning({ id: users.id });
+      await db.insert(credentials).values({ userId: user.id, passwordHash });
+    }
+    teachers.push({ id: user.id, email, password: LOAD_PASSWORD });
+  }
+
+  const stories = await createLocalContentSource(options.contentDir).listStories();
+  const surveyRows = await db.select().from(surveys).where(isNull(surveys.removedAt)).orderBy(surveys.fullSlug);
+  const bodies = new Map(
+    surveyRows.map((survey, n) => {
+      const story = stories.find((candidate) => candidate.full_slug === survey.fullSlug)!;
+      return [survey.id, JSON.stringify({ answers: answersFor(listAnswerFields(story.content), n) })];
+    }),
+  );
+
+  // Enough classes for `submissions` distinct (student, assignment) pairs.
+  const classCount = Math.ceil(options.submissions / (options.classSize * surveyRows.length));
+  const loadClasses: LoadClass[] = [];
+  for (let c = 0; c < classCount; c++) {
+    const teacher = c % teachers.length;
+    loadClasses.push(
+      await db.transaction(async (tx) => {
+        const [classRow] = await tx
+          .insert(classes)
+          .values({ name: `Load ${c + 1}`, schoolId: schoolId! })
+          .returning({ id: classes.id });
+        await tx.insert(classTeachers).values({ classId: classRow.id, userId: teachers[teacher].id, role: "owner" });
+        const studentRows = await tx
+          .insert(students)
+          .values(Array.from({ length: options.classSize }, (_, i) => ({ schoolId: schoolId!, firstName: "Load", lastName: `Pupil ${c + 1}.${i + 1}` })))
+          .returning({ id: students.id });
+        await tx.insert(classStudents).values(studentRows.map((row) => ({ classId: classRow.id, studentId: row.id })));
+        const tokens = studentRows.map(() => `${STUDENT_TOKEN_PREFIX}${newToken()}`);
+        await tx
+          .insert(studentTokens)
+          .values(studentRows.map((row, i) => ({ studentId: row.id, classId: classRow.id, tokenHash: hashToken(tokens[i]) })));
+        const assignmentRows = await tx
+          .insert(assignments)
+          .values(surveyRows.map((survey) => ({ classId: classRow.id, surveyId: survey.id, status: "active" as const, startedAt: new Date() })))
+          .returning({ id: assignments.id, surveyId: assignments.surveyId });
+        return {
+          id: classRow.id,
+          teacher,
+          tokens,
+          assignments: assignmentRows.map((row) => ({ id: row.id, body: bodies.get(row.surveyId)! })),
+        };
+      }),
+    );
+  }
+  return { teachers, classes: loadClasses };
+}
