@@ -151,8 +151,16 @@ describe("presence and the dashboard", () => {
     const idleSurvey = await createSurvey(db, { title: "Idle" });
     await createAssignment(db, { classId: klass.id, surveyId: activeSurvey.id, status: "active" });
     await createAssignment(db, { classId: klass.id, surveyId: idleSurvey.id, status: "assigned" });
-    await generateClassCode(db, world.actors.teacher, { classId: klass.id });
+    const code = await generateClassCode(db, world.actors.teacher, { classId: klass.id });
     const dashboard = await getClassDashboard(db, world.actors.teacher, klass.id);
+    // One query answers it all as JSON: dates must come back as the same Dates the other functions give.
+    expect(dashboard.classCode).toEqual(await getClassCode(db, world.actors.teacher, klass.id));
+    expect(dashboard.classCode?.expiresAt.getTime()).toBe(code.expiresAt.getTime());
+    expect(dashboard.onlineStudents).toEqual(await listOnlineStudents(db, world.actors.teacher, klass.id));
+    expect(dashboard.onlineStudents[0].lastSeenAt).toBeInstanceOf(Date);
+    expect(dashboard.activeAssignments[0].startedAt).toBeInstanceOf(Date);
+    expect(dashboard.activeAssignments[0].createdAt).toBeInstanceOf(Date);
+    expect(dashboard.teachers).toEqual([{ id: world.users.teacher.id, name: world.users.teacher.name, email: world.users.teacher.email, role: "owner" }]);
     expect(dashboard.class).toMatchObject({ name: "Dash", schoolName: world.riverside.name });
     expect(dashboard.studentCount).toBe(2);
     expect(dashboard.onlineStudents).toHaveLength(1);

@@ -4,15 +4,13 @@ import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-route
 import { ClassNav } from "~/components/class/class-nav";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
-import { listMyClasses } from "~/server/classes/class-scope.server";
-import { getAppFromContext } from "~/server/context.server";
+import { listMyClassesForRequest } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/layout";
 
 /** SPEC.md §2 class route loading, in the server loader. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { db } = getAppFromContext(context);
-  const myClasses = await listMyClasses(db, user);
+  const myClasses = await listMyClassesForRequest(request, context, user);
   const decision = decideClassRoute(myClasses, params.classId);
   if (decision.kind !== "current") throw redirect(decision.redirectTo);
   return { currentClass: decision.currentClass, myClasses };

@@ -4,7 +4,7 @@
  * A new id is issued at every sign-in (rotation).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getConfig } from "../config.server";
 import type { Db } from "../db/client.server";

@@ -5,7 +5,7 @@
  * stopping a class with no live code is a no-op with a clear message.
  */
 import { randomInt } from "node:crypto";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CLASS_CODE_EXPIRATION_HOURS } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import { getClass } from "../classes/classes.server";

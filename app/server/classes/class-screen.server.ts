@@ -2,7 +2,7 @@
  * Glue for the class screens (app/routes/class/**): the class-access guard
  * and the one mapping of domain errors to toasts after a form post.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { redirectWithError } from "remix-toast";
 import { decideClassRoute } from "~/lib/class-route";
 import type { CurrentUser } from "../auth/current-user.server";
@@ -13,7 +13,7 @@ import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
 import { logger } from "../logger.server";
 import { getClass } from "./classes.server";
-import { listMyClasses } from "./class-scope.server";
+import { type ClassSummary, listMyClasses } from "./class-scope.server";
 
 export interface ClassScreen {
   user: CurrentUser;
@@ -36,6 +36,11 @@ export async function requireClassTeacher(
   const { db, config } = getAppFromContext(context);
   const classId = Number(classIdParam);
   if (Number.isSafeInteger(classId) && classId > 0) {
+    // The class layout's list of the user's classes holds only classes in
+    // their scope: a class on it needs no second check (one query less on
+    // every class screen).
+    const myClasses = await listMyClassesForRequest(request, context, user);
+    if (myClasses.some((c) => c.id === classId)) return { user, db, config, classId };
     try {
       await getClass(db, user, classId);
       return { user, db, config, classId };
@@ -43,8 +48,31 @@ export async function requireClassTeacher(
       if (!isDomainError(error) || error.code !== "NOT_FOUND") throw error;
     }
   }
-  const decision = decideClassRoute(await listMyClasses(db, user), classIdParam);
+  const decision = decideClassRoute(await listMyClassesForRequest(request, context, user), classIdParam);
   throw redirect(decision.kind === "current" ? `/class/${decision.currentClass.id}/home` : decision.redirectTo);
+}
+
+/** Per-request memo of the user's classes, shared by the class layout and the screen's guard. */
+const myClassesContext = createContext<Promise<ClassSummary[]> | null>(null);
+
+/**
+ * The user's classes (SPEC.md §2 class route loading), loaded once per
+ * request. Only reads share it: after a form post changes a class, the
+ * loaders must see the change.
+ */
+export function listMyClassesForRequest(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: CurrentUser,
+): Promise<ClassSummary[]> {
+  const { db } = getAppFromContext(context);
+  if (request.method !== "GET" && request.method !== "HEAD") return listMyClasses(db, user);
+  let pending = context.get(myClassesContext);
+  if (!pending) {
+    pending = listMyClasses(db, user);
+    (context as RouterContextProvider).set(myClassesContext, pending);
+  }
+  return pending;
 }
 
 /** A domain rule said no: toast its message. Anything else: log it and toast the fallback text. */

@@ -4,12 +4,13 @@
  * the acting user and enforces the scope in its query: a class outside it
  * does not exist (404).
  */
-import { and, asc, count, desc, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, notExists, sql } from "drizzle-orm";
 import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   assignments,
+  classCodes,
   classStudents,
   classTeachers,
   classes,
@@ -20,7 +21,7 @@ import {
   users,
 } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
-import { findLiveClassCode, type LiveClassCode } from "../class-codes/class-codes.server";
+import type { LiveClassCode } from "../class-codes/class-codes.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
 
 /** Students seen by the student API within this window count as online. */
@@ -187,30 +188,77 @@ export interface ClassDashboard {
   teachers: ClassTeacher[];
 }
 
-/** Everything the class home shows, in a handful of indexed queries. */
+/**
+ * Everything the class home shows, in one round trip: the class (checked
+ * against the actor's scope), its student count, who is online, the live
+ * code, the active assignments and the teachers, each a subquery. On
+ * PostgreSQL every round trip costs more than the page's rendering
+ * (docs/performance.md), and this is the most visited screen.
+ */
 export async function getClassDashboard(db: Db, actor: Actor, classId: number, now = new Date()): Promise<ClassDashboard> {
-  // The class (checked against the actor's scope) and its student count in one query.
+  const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
   const [row] = await db
-    .select({ ...classColumns, studentCount: sql<number>`(${studentCountOf(classes.id)})` })
+    .select({
+      ...classColumns,
+      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
+      onlineStudents: sql<OnlineStudentJson[]>`coalesce((
+        select json_agg(json_build_object('id', st.id, 'firstName', st.first_name, 'lastName', st.last_name, 'lastSeenAt', st.last_seen_at)
+                        order by st.last_seen_at desc, st.id)
+        from ${classStudents} cs join ${students} st on st.id = cs.student_id
+        where cs.class_id = ${classes.id} and st.last_seen_at > ${onlineSince}::timestamptz), '[]'::json)`,
+      classCode: sql<ClassCodeJson | null>`(
+        select json_build_object('id', cc.id, 'classId', cc.class_id, 'code', cc.code, 'expiresAt', cc.expires_at, 'createdAt', cc.created_at,
+                                 'joinedCount', (select count(*)::int from ${classStudents} j where j.joined_with_code_id = cc.id))
+        from ${classCodes} cc where cc.class_id = ${classes.id} and cc.stopped_at is null limit 1)`,
+      activeAssignments: sql<AssignmentJson[]>`coalesce((
+        select json_agg(json_build_object('id', a.id, 'surveyId', a.survey_id, 'surveyTitle', sv.title, 'surveyFullSlug', sv.full_slug,
+                                          'status', a.status, 'startedAt', a.started_at, 'closedAt', a.closed_at, 'createdAt', a.created_at,
+                                          'anonymous', a.anonymous,
+                                          'responseCount', (select count(*)::int from ${responses} r where r.assignment_id = a.id))
+                        order by a.started_at desc, a.id desc)
+        from ${assignments} a join ${surveys} sv on sv.id = a.survey_id
+        where a.class_id = ${classes.id} and a.status = 'active'), '[]'::json)`,
+      teachers: sql<ClassTeacher[]>`coalesce((
+        select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'role', ct.role) order by u.name)
+        from ${classTeachers} ct join ${users} u on u.id = ct.user_id
+        where ct.class_id = ${classes.id}), '[]'::json)`,
+    })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
     .limit(1);
   if (!row) throw notFound("Class not found");
-  const { studentCount, ...klass } = row;
-  const [onlineStudents, classCode, activeAssignments, teachers] = await Promise.all([
-    selectOnlineStudents(db, classId, now),
-    findLiveClassCode(db, classId, now),
-    db
-      .select(assignmentSummaryColumns)
-      .from(assignments)
-      .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-      .where(and(eq(assignments.classId, classId), eq(assignments.status, "active")))
-      .orderBy(desc(assignments.startedAt), desc(assignments.id)),
-    selectClassTeachers(db, classId),
-  ]);
-  return { class: klass, studentCount, onlineStudents, classCode, activeAssignments, teachers };
+  const { studentCount, onlineStudents, classCode, activeAssignments, teachers, ...klass } = row;
+  return {
+    class: klass,
+    studentCount,
+    onlineStudents: onlineStudents.map((student) => ({ ...student, lastSeenAt: toDate(student.lastSeenAt) })),
+    classCode: classCode && {
+      ...classCode,
+      expiresAt: new Date(classCode.expiresAt),
+      createdAt: new Date(classCode.createdAt),
+      expired: new Date(classCode.expiresAt).getTime() <= now.getTime(),
+    },
+    activeAssignments: activeAssignments.map((assignment) => ({
+      ...assignment,
+      startedAt: toDate(assignment.startedAt),
+      closedAt: toDate(assignment.closedAt),
+      createdAt: new Date(assignment.createdAt),
+    })),
+    teachers,
+  };
 }
+
+/** The dashboard's subqueries answer JSON: timestamps arrive as ISO strings. */
+type OnlineStudentJson = Omit<OnlineStudent, "lastSeenAt"> & { lastSeenAt: string | null };
+type ClassCodeJson = Omit<LiveClassCode, "expiresAt" | "createdAt" | "expired"> & { expiresAt: string; createdAt: string };
+type AssignmentJson = Omit<AssignmentSummary, "startedAt" | "closedAt" | "createdAt"> & {
+  startedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+};
+
+const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 export interface ClassTeacher {
   id: number;
