@@ -14,6 +14,7 @@ import { isDomainError } from "../errors.server";
 import { logger } from "../logger.server";
 import { getClass } from "./classes.server";
 import { listMyClasses } from "./class-scope.server";
+import { isRecordId } from "~/lib/schemas/ids";
 
 export interface ClassScreen {
   user: CurrentUser;
@@ -35,7 +36,7 @@ export async function requireClassTeacher(
   const user = await requireUser(request, context);
   const { db, config } = getAppFromContext(context);
   const classId = Number(classIdParam);
-  if (Number.isSafeInteger(classId) && classId > 0) {
+  if (isRecordId(classId)) {
     try {
       await getClass(db, user, classId);
       return { user, db, config, classId };
