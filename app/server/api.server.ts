@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isDomainError } from "./errors.server";
 import { logger } from "./logger.server";
+import { isRecordId } from "~/lib/schemas/ids";
 
 export function jsonError(status: number, code: string, message: string, extra?: Record<string, unknown>) {
   return Response.json({ code, message, ...extra }, { status });
@@ -55,7 +56,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 /** A numeric route id; anything else is a 404 (it cannot name a record). */
 export function parseId(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== value) {
+  if (!isRecordId(id) || String(id) !== value) {
     throw Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });
   }
   return id;

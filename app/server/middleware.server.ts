@@ -67,7 +67,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       { status: 403 },
     );
   } else {
-    response = await next();
+    const screenPost = !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/");
+    response = (screenPost && (await unreadableFormPost(request))) || (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
   }
   applySecurityHeaders(response.headers, { allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/") });
@@ -82,6 +83,48 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   });
   return response;
 };
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+/** The longest list a form has is a bulk import's 50 rows (contacts: 6). */
+const MAX_FORM_LIST_INDEX = 999;
+
+/**
+ * A screen's actions read their body with `request.formData()`, which throws
+ * (a 500) on a body that is not a form. Such a post (JSON, text, a multipart
+ * body that does not parse) is refused here: 415 or 400 with `{ code, message }`,
+ * as the cross-site refusal above. The app's own forms always send one of
+ * FORM_TYPES; a post with no body and no Content-Type (a bare sign-out) is
+ * read as an empty form. A field name with a list index past any form's
+ * length is refused too.
+ */
+async function unreadableFormPost(request: Request): Promise<Response | undefined> {
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
+  if (!type && (await request.clone().text()) === "") {
+    request.headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return undefined;
+  }
+  if (!FORM_TYPES.has(type)) {
+    return Response.json(
+      { code: "UNSUPPORTED_MEDIA_TYPE", message: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data." },
+      { status: 415 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return Response.json({ code: "BAD_REQUEST", message: "The form could not be read. Please try again." }, { status: 400 });
+  }
+  // conform turns `contacts[99999999].name` into a list that long: one small post would tie up the server.
+  for (const key of form.keys()) {
+    for (const [, index] of key.matchAll(/\[(\d+)\]/g)) {
+      if (Number(index) > MAX_FORM_LIST_INDEX) {
+        return Response.json({ code: "BAD_REQUEST", message: "The form has more rows than any form here holds." }, { status: 400 });
+      }
+    }
+  }
+  return undefined;
+}
 
 /**
  * The signed-in user's id for the log line, or undefined. The guards memoise

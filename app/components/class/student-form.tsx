@@ -91,7 +91,8 @@ export function StudentForm({
           {contacts.map((contact, index) => {
             const c = contact.getFieldset();
             return (
-              <Box key={contact.key} asChild>
+              // conform has no key for a hole in a posted list (contacts[1] without contacts[0]).
+              <Box key={contact.key ?? index} asChild>
                 <fieldset className="contact-fieldset" style={{ border: "1px solid var(--gray-a6)", borderRadius: "var(--radius-3)", padding: "var(--space-3)" }}>
                   <legend>
                     <Text weight="medium">Contact {index + 1}</Text>

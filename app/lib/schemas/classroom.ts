@@ -4,6 +4,7 @@
  * required field carries its own message.
  */
 import { z } from "zod";
+import { MAX_RECORD_ID } from "./ids";
 
 /** SPEC.md §9: ten years, when no expiry is given. */
 export const DEFAULT_CLASS_CODE_EXPIRATION_HOURS = 24 * 365 * 10;
@@ -25,9 +26,9 @@ export const classNameSchema = z
 export const createClassSchema = z.object({
   name: classNameSchema,
   /** Platform admins name the school; everyone else creates in their own. */
-  schoolId: z.coerce.number().int().positive().optional(),
+  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
   /** Admins may name the owning teacher; a teacher always owns what they create. */
-  teacherId: z.coerce.number().int().positive().optional(),
+  teacherId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
 });
 export type CreateClassInput = z.infer<typeof createClassSchema>;
 
@@ -74,7 +75,7 @@ export const studentSchema = z.object({
 export type StudentInput = z.infer<typeof studentSchema>;
 
 export const generateClassCodeSchema = z.object({
-  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive(),
+  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive().max(MAX_RECORD_ID, "classId must be a class id"),
   expirationHours: z.coerce
     .number({ message: "Expiry must be a number of hours" })
     .int("Expiry must be a whole number of hours")
@@ -86,7 +87,7 @@ export const generateClassCodeSchema = z.object({
 export type GenerateClassCodeInput = z.input<typeof generateClassCodeSchema>;
 
 export const stopClassCodeSchema = z.object({
-  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive(),
+  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive().max(MAX_RECORD_ID, "classId must be a class id"),
 });
 
 /** SPEC.md §4: 'completed' closes the survey; any other value starts it. */

@@ -16,11 +16,12 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import type { Route } from "./+types/create-class";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const schema = z.object({
   name: classNameSchema,
-  schoolId: z.coerce.number({ message: "Choose a school" }).int().positive("Choose a school"),
-  teacherIds: z.array(z.coerce.number().int().positive(), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+  schoolId: z.coerce.number({ message: "Choose a school" }).int().positive("Choose a school").max(MAX_RECORD_ID, "Choose a school"),
+  teacherIds: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -89,14 +90,15 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
               <Heading as="h2" size="5" id="create-class-title">
                 New class in {school.name}
               </Heading>
-              <ErrorList id={form.errorId} errors={form.errors} />
+              {/* schoolId is a hidden input: its error (a changed form) is shown with the form's own. */}
+              <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.schoolId.errors ?? [])]} />
               <Field label="Class name" {...fieldProps(fields.name)} placeholder="e.g. 5C Poppies" autoComplete="off" />
               {teachers.length === 0 ? (
                 <EmptyState title="No active teachers in this school" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
                   A class needs at least one teacher. Add a teacher to {school.name} on the Staff page first.
                 </EmptyState>
               ) : (
-                <TeacherCheckboxes id={fields.teacherIds.id} name={fields.teacherIds.name} teachers={teachers} checked={[]} errors={fields.teacherIds.errors} />
+                <TeacherCheckboxes id={fields.teacherIds.id} name={fields.teacherIds.name} teachers={teachers} checked={[]} errors={Object.values(fields.teacherIds.allErrors).flat()} />
               )}
               <Flex justify="end">
                 <Button type="submit" disabled={teachers.length === 0}>

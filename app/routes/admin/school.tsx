@@ -18,13 +18,14 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import type { Route } from "./+types/school";
+import { isRecordId } from "~/lib/schemas/ids";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
 
 function schoolIdFrom(param: string | undefined): number {
   const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== param) throw data("Not Found", { status: 404 });
+  if (!isRecordId(id) || String(id) !== param) throw data("Not Found", { status: 404 });
   return id;
 }
 
@@ -49,19 +50,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "rename") {
     const submission = parseWithZod(formData, { schema: renameSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ form: "rename" as const, result: submission.reply() }, { status: 400 });
     try {
       const school = await renameSchool(db, user, schoolId, submission.value);
       return redirectWithSuccess(here, `School renamed to ${school.name}.`);
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-      return data({ result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
+      return data({ form: "rename" as const, result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
     }
   }
   if (intent === "privacy") {
     const submission = parseWithZod(formData, { schema: privacySchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ form: "privacy" as const, result: submission.reply() }, { status: 400 });
     try {
       await updateSchoolPrivacy(db, user, schoolId, submission.value);
       return redirectWithSuccess(here, "Privacy settings saved.");
@@ -84,7 +85,8 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   const { school, staff, classes, platform } = loaderData;
   const [form, fields] = useForm({
     id: "rename-school",
-    lastResult: actionData?.result && "name" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
+    // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
+    lastResult: actionData?.form === "rename" ? actionData.result : undefined,
     defaultValue: { name: school.name },
     constraint: getZodConstraint(renameSchema),
     shouldValidate: "onBlur",
@@ -92,8 +94,7 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   });
   const [privacyForm, privacyFields] = useForm({
     id: "school-privacy",
-    // Both forms post to this route: each reads only its own reply.
-    lastResult: actionData?.result && "retentionMonths" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined,
+    lastResult: actionData?.form === "privacy" ? actionData.result : undefined,
     defaultValue: { retentionMonths: String(school.retentionMonths), minGroupSize: String(school.minGroupSize) },
     constraint: getZodConstraint(privacySchema),
     shouldValidate: "onBlur",

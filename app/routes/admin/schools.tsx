@@ -17,9 +17,10 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import type { Route } from "./+types/schools";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const createSchema = z.object({ name: schoolNameSchema });
-const statusSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.coerce.number().int().positive() });
+const statusSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.coerce.number().int().positive().max(MAX_RECORD_ID) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

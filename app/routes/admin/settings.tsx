@@ -18,15 +18,16 @@ import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/settings";
+import { MAX_RECORD_ID, isRecordId } from "~/lib/schemas/ids";
 
 const updateSchema = z.object({
   name: classNameSchema,
-  teacherIds: z.array(z.coerce.number().int().positive(), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+  teacherIds: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
 });
 
 function classIdFrom(request: Request): number | null {
   const id = Number(new URL(request.url).searchParams.get("classId"));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return isRecordId(id) ? id : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -182,7 +183,7 @@ function EditClassCard({
                 name={fields.teacherIds.name}
                 teachers={choices}
                 checked={teachers.map((teacher) => teacher.id)}
-                errors={fields.teacherIds.errors}
+                errors={Object.values(fields.teacherIds.allErrors).flat()}
               />
             )}
             <Flex justify="end">

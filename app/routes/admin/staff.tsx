@@ -23,6 +23,8 @@ import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/us
 import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
 import type { Route } from "./+types/staff";
+import { MAX_RECORD_ID, isRecordId } from "~/lib/schemas/ids";
+import { keepListShape } from "~/server/forms.server";
 
 const MAX_FORM_ROWS = 50;
 
@@ -38,7 +40,7 @@ const bulkCreateSchema = z.object({
 });
 
 const editSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
   name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
   role: z.enum(["admin", "teacher"], { message: "Choose a role" }),
   schoolId: z.string().optional(),
@@ -46,7 +48,7 @@ const editSchema = z.object({
 
 const statusSchema = z.object({
   intent: z.enum(["archive", "restore"]),
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,8 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStaff(db, user, filters),
     listSchools(db, user),
     listSchoolChoices(db, user),
-    Number.isSafeInteger(resultId) && resultId > 0 ? getBulkCreateResult(db, user, resultId).catch(() => null) : null,
-    Number.isSafeInteger(editId) && editId > 0 ? getStaffMember(db, user, editId).catch(() => null) : null,
+    isRecordId(resultId) ? getBulkCreateResult(db, user, resultId).catch(() => null) : null,
+    isRecordId(editId) ? getStaffMember(db, user, editId).catch(() => null) : null,
   ]);
   return {
     page,
@@ -113,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "bulk-create") {
-    const submission = parseWithZod(formData, { schema: bulkCreateSchema });
+    const submission = parseWithZod(keepListShape(formData, "staffMembers"), { schema: bulkCreateSchema });
     if (submission.status !== "success") return data({ form: "bulk", result: submission.reply(), importError: null }, { status: submission.status === "error" ? 400 : 200 });
     const rows = (submission.value.staffMembers ?? []).filter((row) => row.name || row.email);
     if (rows.length === 0) {
@@ -207,6 +209,12 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
       {editMissing ? (
         <Callout.Root color="amber" role="status">
           <Callout.Text>That staff member was not found. They may be outside your school.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {actionData && ((actionData.form === "edit" && !editing) || actionData.form === null) ? (
+        // A refused post whose form is not on the page (no ?edit=, or an unknown intent) still says so.
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{actionData.importError ?? "The change could not be saved. Open the staff member from the list and try again."}</Callout.Text>
         </Callout.Root>
       ) : null}
       {editing ? (
@@ -494,7 +502,8 @@ function BulkCreateCard({
           {rows.map((row, index) => {
             const f = row.getFieldset();
             return (
-              <fieldset key={row.key} className="admin-fieldset">
+              // conform has no key for a hole in a posted list (staffMembers[1] without staffMembers[0]).
+              <fieldset key={row.key ?? index} className="admin-fieldset">
                 <legend>
                   <Text size="2" weight="medium">
                     Staff member {index + 1}

@@ -22,12 +22,13 @@ import {
 } from "~/server/responses/responses.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey";
+import { isRecordId } from "~/lib/schemas/ids";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db, config } = getAppFromContext(context);
   const surveyId = Number(params.surveyId);
-  if (!Number.isSafeInteger(surveyId) || surveyId <= 0 || String(surveyId) !== params.surveyId) {
+  if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
     throw data("There is no survey with this id.", { status: 404 });
   }
   const filters = responseFiltersFromSearch(new URL(request.url).searchParams);

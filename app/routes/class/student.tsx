@@ -14,6 +14,7 @@ import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/se
 import { isDomainError } from "~/server/errors.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import type { Route } from "./+types/student";
+import { keepListShape } from "~/server/forms.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = parseId(params.studentId);
   const here = `/class/${classId}/student/${studentId}`;
-  const submission = parseWithZod(await request.formData(), { schema: studentSchema });
+  const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: studentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await updateStudent(db, user, classId, studentId, submission.value);

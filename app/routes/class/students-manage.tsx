@@ -15,10 +15,12 @@ import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.se
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import type { Route } from "./+types/students-manage";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { keepListShape } from "~/server/forms.server";
 
 const idIntent = z.object({
   intent: z.enum(["remove-student", "add-teacher", "remove-teacher"]),
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -40,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "add-student") {
-    const submission = parseWithZod(formData, { schema: studentSchema });
+    const submission = parseWithZod(keepListShape(formData, "contacts"), { schema: studentSchema });
     if (submission.status !== "success") return data({ form: "add-student", result: submission.reply(), codeError: null }, { status: 400 });
     try {
       await createStudent(db, user, classId, submission.value);

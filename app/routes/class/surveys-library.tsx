@@ -6,10 +6,11 @@ import { EmptyState } from "~/components/class/empty-state";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/surveys-library";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const assignIntent = z.object({
   intent: z.literal("assign"),
-  surveyId: z.coerce.number().int().positive(),
+  surveyId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
   // A checkbox: present ("on") when ticked, absent otherwise.
   anonymous: z.literal("on").optional(),
 });

@@ -8,10 +8,11 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/surveys-manage";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const statusIntent = z.object({
   intent: z.enum(["start", "close"]),
-  assignmentId: z.coerce.number().int().positive(),
+  assignmentId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -9,13 +9,14 @@ import { isDomainError } from "~/server/errors.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/content";
+import { isRecordId } from "~/lib/schemas/ids";
 
 const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
   const surveyId = Number(params.surveyId);
-  if (!Number.isSafeInteger(surveyId) || surveyId <= 0 || String(surveyId) !== params.surveyId) {
+  if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
     throw data(NO_SUCH_SURVEY, { status: 404 });
   }
   const { db, config } = getAppFromContext(context);

@@ -11,6 +11,7 @@ import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools, users } from "../db/schema.server";
 import { assertAdmin } from "../users/scope.server";
 import { recordAuditEvent } from "./audit.server";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
@@ -20,7 +21,7 @@ const isoDate = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 export const auditFiltersSchema = z.object({
-  actorId: z.coerce.number().int().positive().optional().catch(undefined),
+  actorId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
   action: z.string().trim().min(1).max(100).optional().catch(undefined),
   from: isoDate.optional().catch(undefined),
   to: isoDate.optional().catch(undefined),

@@ -14,6 +14,7 @@ import { isDomainError } from "../errors.server";
 import { logger } from "../logger.server";
 import { getClass } from "./classes.server";
 import { type ClassSummary, listMyClasses } from "./class-scope.server";
+import { isRecordId } from "~/lib/schemas/ids";
 
 export interface ClassScreen {
   user: CurrentUser;
@@ -35,7 +36,7 @@ export async function requireClassTeacher(
   const user = await requireUser(request, context);
   const { db, config } = getAppFromContext(context);
   const classId = Number(classIdParam);
-  if (Number.isSafeInteger(classId) && classId > 0) {
+  if (isRecordId(classId)) {
     // The class layout's list of the user's classes holds only classes in
     // their scope: a class on it needs no second check (one query less on
     // every class screen).

@@ -16,6 +16,7 @@ import type { Db } from "../db/client.server";
 import { ASSIGNMENT_STATUSES, type AssignmentStatus, assignments, classes, responses, schools, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 export const RESPONSES_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -77,8 +78,8 @@ const isoDate = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 export const responseFiltersSchema = z.object({
-  schoolId: z.coerce.number().int().positive().optional().catch(undefined),
-  classId: z.coerce.number().int().positive().optional().catch(undefined),
+  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
+  classId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
   status: z.enum(ASSIGNMENT_STATUSES).optional().catch(undefined),
   /** Submitted on or after this UTC day (YYYY-MM-DD). */
   from: isoDate.optional().catch(undefined),

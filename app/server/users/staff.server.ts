@@ -12,6 +12,7 @@ import type { Db, Tx } from "../db/client.server";
 import { classTeachers, classes, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 export const STAFF_PAGE_SIZE = 25;
 
@@ -37,7 +38,7 @@ export interface StaffMember {
 
 export const staffFiltersSchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
-  schoolId: z.coerce.number().int().positive().optional().catch(undefined),
+  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
   role: z.enum(["admin", "teacher"]).optional().catch(undefined),
   status: z.enum(["active", "archived"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
@@ -174,7 +175,7 @@ export const staffUpdateSchema = z
     name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
     role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
     /** null: no school (platform admins only). */
-    schoolId: z.number().int().positive().nullable(),
+    schoolId: z.number().int().positive().max(MAX_RECORD_ID).nullable(),
     status: z.enum(["active", "archived"], { message: "Status must be active or archived" }),
   })
   .partial()
