@@ -11,6 +11,12 @@ import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area
  * 'Logout' (closes the menu, signs out). Without JavaScript the same two
  * actions sit in a <details> menu: a link to the full password page and a
  * sign-out form.
+ *
+ * The trigger is named by what it shows (WCAG 2.5.3, label in name): the
+ * user's name, e-mail and school, then "Profile menu" as hidden text, e.g.
+ * "Amara Okafor amara.okafor@riverside.example Riverside Primary School
+ * Profile menu". The avatar beside the name is hidden from assistive
+ * technology so the name is not read twice.
  */
 export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
   const hydrated = useHydrated();
@@ -18,13 +24,18 @@ export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user
   const submit = useSubmit();
   const [dialogOpen, setDialogOpen] = useState(false);
   if (!user && state === "loaded") return null;
-  const area = <ProfileArea state={state} user={user} avatar={avatar} />;
+  const area = (
+    <>
+      <ProfileArea state={state} user={user} avatar={avatar} />
+      <span className="visually-hidden">Profile menu</span>
+    </>
+  );
   const here = `${location.pathname}${location.search}`;
 
   if (!hydrated) {
     return (
       <details className="profile-menu">
-        <summary aria-label="Profile menu">{area}</summary>
+        <summary>{area}</summary>
         <div className="profile-menu-panel" role="menu">
           <a className="menu-item" role="menuitem" href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}>
             Update Password
@@ -43,7 +54,7 @@ export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
-          <button type="button" className="profile-trigger" aria-label="Profile menu">
+          <button type="button" className="profile-trigger">
             {area}
           </button>
         </DropdownMenu.Trigger>
