@@ -1,5 +1,5 @@
 import { DropdownMenu } from "@radix-ui/themes";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChangePasswordDialog } from "../account/change-password-dialog";
@@ -17,12 +17,21 @@ import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area
  * "Amara Okafor amara.okafor@riverside.example Riverside Primary School
  * Profile menu". The avatar beside the name is hidden from assistive
  * technology so the name is not read twice.
+ *
+ * Focus: 'Update Password' hands focus to the dialog's first field (the
+ * closing menu must not take it back to its trigger when its animation ends,
+ * or the dialog's focus trap selects the field again and the next key press
+ * replaces what was typed); closing the dialog (Escape, Cancel or success)
+ * gives focus back to the trigger.
  */
 export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
   const hydrated = useHydrated();
   const location = useLocation();
   const submit = useSubmit();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Set when 'Update Password' opens the dialog: the closing menu must not then pull focus back to its trigger.
+  const openingDialog = useRef(false);
   if (!user && state === "loaded") return null;
   const area = (
     <>
@@ -54,19 +63,33 @@ export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
-          <button type="button" className="profile-trigger">
+          <button type="button" className="profile-trigger" ref={triggerRef}>
             {area}
           </button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="end">
-          <DropdownMenu.Item onSelect={() => setDialogOpen(true)}>Update Password</DropdownMenu.Item>
+        <DropdownMenu.Content
+          align="end"
+          onCloseAutoFocus={(event) => {
+            if (!openingDialog.current) return;
+            openingDialog.current = false;
+            event.preventDefault();
+          }}
+        >
+          <DropdownMenu.Item
+            onSelect={() => {
+              openingDialog.current = true;
+              setDialogOpen(true);
+            }}
+          >
+            Update Password
+          </DropdownMenu.Item>
           <DropdownMenu.Separator />
           <DropdownMenu.Item color="red" onSelect={() => submit(null, { method: "post", action: "/logout" })}>
             Logout
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>
-      <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={triggerRef} />
     </>
   );
 }
