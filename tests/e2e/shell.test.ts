@@ -14,9 +14,10 @@ beforeAll(async () => {
   app = await startAppServer();
 });
 
+/** The trigger is named by what it shows, then "Profile menu": "Helen Carter head@… Profile menu". */
 async function openProfileMenu(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.getByRole("button", { name: "Profile menu" }).click();
-  else await page.locator("summary[aria-label='Profile menu']").click();
+  if (javaScriptEnabled) await page.getByRole("button", { name: /Profile menu$/ }).click();
+  else await page.locator("summary", { hasText: "Profile menu" }).click();
 }
 
 /** Opens the change-password form: the dialog with JavaScript, the full page without. */
@@ -43,6 +44,15 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await header.getByText("head@riverside.example").waitFor();
     await header.getByText("Riverside Primary School").waitFor();
     await expect(header.locator("[data-avatar]").getAttribute("aria-label")).resolves.toContain("Helen Carter");
+    // The menu's trigger is named by what it shows, then "Profile menu" (WCAG 2.5.3, label in name;
+    // the initials are hidden from screen readers, the words "Profile menu" from sight).
+    if (javaScriptEnabled) {
+      await header.getByRole("button", { name: "Helen Carter head@riverside.example Riverside Primary School Profile menu", exact: true }).waitFor();
+    } else {
+      const summary = header.locator("summary");
+      await expect(summary.getAttribute("aria-label")).resolves.toBeNull();
+      await expect(summary.textContent()).resolves.toMatch(/Helen Carter.*head@riverside\.example.*Riverside Primary School.*Profile menu$/);
+    }
   });
 
   test("a platform admin has no school line in the profile area", async () => {

@@ -13,7 +13,19 @@ interface ChangePasswordActionData {
  * 28rem). Closing resets the form, clears errors and hides all passwords;
  * success resets and closes. Toasts come from the server (remix-toast).
  */
-export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ChangePasswordDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /**
+   * Where focus goes when the dialog closes. Opened from a menu item, which is
+   * gone by then, Radix would leave focus on the page's body.
+   */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+}) {
   const fetcher = useFetcher<ChangePasswordActionData>({ key: "change-password" });
   const busy = fetcher.state !== "idle";
   // A new key remounts the form: values, errors and show/hide toggles start over.
@@ -42,7 +54,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
 
   return (
     <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Content maxWidth="28rem">
+      <Dialog.Content
+        maxWidth="28rem"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <Dialog.Title>Change Password</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
           Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase,

@@ -88,7 +88,7 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
           ) : null}
           <Text size="2" align="center" color="gray">
             {mode === "login" ? "New to Orliverse Classroom? " : "Already have an account? "}
-            <RadixLink asChild>
+            <RadixLink asChild underline="always">
               <Link to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo}>
                 {otherMode === "login" ? "Sign in" : "Create an account"}
               </Link>

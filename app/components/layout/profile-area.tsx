@@ -44,7 +44,8 @@ export function ProfileArea({ state, user, avatar }: { state: ProfileState; user
   if (!user) return null;
   return (
     <Flex align="center" gap="2" className="profile-area">
-      <span className="profile-avatar">
+      {/* Decorative next to the name: hidden so a screen reader does not say the name twice. */}
+      <span className="profile-avatar" aria-hidden="true">
         {avatar}
         <span className={avatar ? "initials-badge" : "initials-circle"} aria-hidden="true">
           {initials(user.name)}

@@ -1,5 +1,5 @@
 import { DropdownMenu } from "@radix-ui/themes";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChangePasswordDialog } from "../account/change-password-dialog";
@@ -11,20 +11,40 @@ import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area
  * 'Logout' (closes the menu, signs out). Without JavaScript the same two
  * actions sit in a <details> menu: a link to the full password page and a
  * sign-out form.
+ *
+ * The trigger is named by what it shows (WCAG 2.5.3, label in name): the
+ * user's name, e-mail and school, then "Profile menu" as hidden text, e.g.
+ * "Amara Okafor amara.okafor@riverside.example Riverside Primary School
+ * Profile menu". The avatar beside the name is hidden from assistive
+ * technology so the name is not read twice.
+ *
+ * Focus: 'Update Password' hands focus to the dialog's first field (the
+ * closing menu must not take it back to its trigger when its animation ends,
+ * or the dialog's focus trap selects the field again and the next key press
+ * replaces what was typed); closing the dialog (Escape, Cancel or success)
+ * gives focus back to the trigger.
  */
 export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
   const hydrated = useHydrated();
   const location = useLocation();
   const submit = useSubmit();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Set when 'Update Password' opens the dialog: the closing menu must not then pull focus back to its trigger.
+  const openingDialog = useRef(false);
   if (!user && state === "loaded") return null;
-  const area = <ProfileArea state={state} user={user} avatar={avatar} />;
+  const area = (
+    <>
+      <ProfileArea state={state} user={user} avatar={avatar} />
+      <span className="visually-hidden">Profile menu</span>
+    </>
+  );
   const here = `${location.pathname}${location.search}`;
 
   if (!hydrated) {
     return (
       <details className="profile-menu">
-        <summary aria-label="Profile menu">{area}</summary>
+        <summary>{area}</summary>
         <div className="profile-menu-panel" role="menu">
           <a className="menu-item" role="menuitem" href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}>
             Update Password
@@ -43,19 +63,33 @@ export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
-          <button type="button" className="profile-trigger" aria-label="Profile menu">
+          <button type="button" className="profile-trigger" ref={triggerRef}>
             {area}
           </button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="end">
-          <DropdownMenu.Item onSelect={() => setDialogOpen(true)}>Update Password</DropdownMenu.Item>
+        <DropdownMenu.Content
+          align="end"
+          onCloseAutoFocus={(event) => {
+            if (!openingDialog.current) return;
+            openingDialog.current = false;
+            event.preventDefault();
+          }}
+        >
+          <DropdownMenu.Item
+            onSelect={() => {
+              openingDialog.current = true;
+              setDialogOpen(true);
+            }}
+          >
+            Update Password
+          </DropdownMenu.Item>
           <DropdownMenu.Separator />
           <DropdownMenu.Item color="red" onSelect={() => submit(null, { method: "post", action: "/logout" })}>
             Logout
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>
-      <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={triggerRef} />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { hasText, type SurveyTextBlock } from "~/lib/survey-content";
  * Markdown to Radix typography. Links keep react-markdown's default
  * urlTransform: http, https, irc, ircs, mailto, xmpp and relative URLs are
  * kept, anything else (javascript:, data:, vbscript:, …) is blanked.
- * Raw HTML in the content is escaped, never rendered.
+ * Raw HTML in the content is escaped, never rendered. Links are always
+ * underlined: inside running text, colour alone must not tell them apart.
  */
 const components: Components = {
   p: ({ children }) => (
@@ -15,7 +16,7 @@ const components: Components = {
       {children}
     </Text>
   ),
-  a: ({ href, children }) => <Link href={href ?? ""}>{children}</Link>,
+  a: ({ href, children }) => <Link href={href ?? ""} underline="always">{children}</Link>,
   h1: ({ children }) => (
     <Heading as="h3" size="5">
       {children}

@@ -29,7 +29,7 @@ export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
       <figcaption>
         <Text size="2" color="gray">
           Video not showing?{" "}
-          <Link href={youTubeWatchUrl(id)} rel="noopener noreferrer">
+          <Link href={youTubeWatchUrl(id)} rel="noopener noreferrer" underline="always">
             Watch it on YouTube
           </Link>
         </Text>
