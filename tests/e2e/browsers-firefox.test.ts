@@ -1,0 +1,66 @@
+/**
+ * Issue 11's core flows (tests/e2e/browsers.support.ts) in Firefox ESR,
+ * JavaScript on and off, driven by puppeteer-core over WebDriver BiDi
+ * (Playwright's Firefox build cannot be downloaded here, and Playwright cannot
+ * drive a stock Firefox). BiDi has no command to turn scripts off
+ * (`page.setJavaScriptEnabled(false)` fails with "unknown command
+ * emulation.setScriptingEnabled"), so JS off is the profile preference
+ * `javascript.enabled = false`; puppeteer's own evaluate still works then.
+ */
+import puppeteer, { type ElementHandle } from "puppeteer-core";
+import { type BrowserDriver, coreFlows, JS_ON_AND_OFF } from "./browsers.support";
+
+const FIREFOX_PATH = "/usr/bin/firefox-esr";
+
+coreFlows({
+  name: "Firefox ESR",
+  modes: JS_ON_AND_OFF,
+  requires: [{ binary: FIREFOX_PATH, install: "apt-get install -y firefox-esr" }],
+  async open({ javaScriptEnabled }): Promise<BrowserDriver> {
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      extraPrefsFirefox: javaScriptEnabled ? {} : { "javascript.enabled": false },
+      protocolTimeout: 60_000,
+    });
+    const page = await browser.newPage();
+    page.setDefaultNavigationTimeout(30_000);
+    return {
+      async goto(url) {
+        await page.goto(url, { waitUntil: "load" });
+      },
+      evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+      async element(expression) {
+        const handle = (await page.evaluateHandle(expression)).asElement() as ElementHandle<Element> | null;
+        if (!handle) return null;
+        return {
+          // ElementHandle.click() never settles with javascript.enabled=false (its
+          // scroll-into-view step waits on an IntersectionObserver), so click the
+          // element's centre with the mouse, as a user would, once nothing covers it.
+          async click() {
+            const deadline = Date.now() + 10_000;
+            for (;;) {
+              const target = await handle.evaluate((element) => {
+                element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+                const box = element.getBoundingClientRect();
+                const x = box.x + box.width / 2;
+                const y = box.y + box.height / 2;
+                const hit = document.elementFromPoint(x, y);
+                return { x, y, free: hit !== null && (hit === element || element.contains(hit)), hit: hit?.outerHTML.slice(0, 120) };
+              });
+              if (target.free) {
+                await page.mouse.click(target.x, target.y);
+                return;
+              }
+              if (Date.now() > deadline) throw new Error(`Cannot click: the element is covered by ${target.hit}`);
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          },
+          type: (text) => handle.type(text),
+        };
+      },
+      close: () => browser.close(),
+    };
+  },
+});
