@@ -21,7 +21,16 @@ coreFlows({
       browser: "firefox",
       executablePath: FIREFOX_PATH,
       headless: true,
-      extraPrefsFirefox: javaScriptEnabled ? {} : { "javascript.enabled": false },
+      extraPrefsFirefox: {
+        // Form history and autofill open a suggestion popup under a field just typed into;
+        // it lives outside the page, and the next click only closes it (a lost submit).
+        "browser.formfill.enable": false,
+        "extensions.formautofill.addresses.enabled": false,
+        "extensions.formautofill.creditCards.enabled": false,
+        "signon.rememberSignons": false,
+        "signon.autofillForms": false,
+        ...(javaScriptEnabled ? {} : { "javascript.enabled": false }),
+      },
       protocolTimeout: 60_000,
     });
     const page = await browser.newPage();

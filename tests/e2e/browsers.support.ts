@@ -248,6 +248,7 @@ export class Screen {
       await field.type(value);
       const typed = await this.driver.evaluate<string | null>(call(pageQuery, query, "value"));
       if (typed === value) return;
+      console.warn(`Typing into ${JSON.stringify(label)} gave ${JSON.stringify(typed)}; typing again`);
       if (attempt === 3) throw new Error(`The field ${JSON.stringify(label)} holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)} ${attempt} times`);
     }
   }
@@ -354,6 +355,12 @@ export function coreFlows(engine: {
             await body();
           } catch (error) {
             failedStep = name;
+            // What the browser showed and what the server was asked, for a failure seen only in CI.
+            if (error instanceof Error) {
+              const at = await screen.location().catch((reason: Error) => `unknown (${reason.message.split("\n")[0]})`);
+              const requests = app.output().split("\n").filter((line) => /^(GET|POST|HEAD) /.test(line)).slice(-12);
+              error.message += `\nThe browser was at ${at}. The server's last requests:\n${requests.join("\n")}`;
+            }
             throw error;
           }
         });
