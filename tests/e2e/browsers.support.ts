@@ -238,8 +238,9 @@ export class Screen {
 
   /**
    * Types `value` into the field labelled `label`, then reads it back. Key by key typing
-   * (puppeteer, WebDriver) can lose keys when the page moves focus meanwhile, as a
-   * dialog does when it opens; then the field is emptied and typed again.
+   * (puppeteer, WebDriver) is slow enough for the page to change the field meanwhile: in
+   * Firefox with JS on, the password dialog's first field sometimes lost the first keys
+   * typed just after it opened. Then the field is emptied and typed again.
    */
   async fill(label: string, value: string, scope?: string): Promise<void> {
     const query: Query = { kind: "field", name: label, scope };
