@@ -1,0 +1,62 @@
+/**
+ * Issue 11's core flows (tests/e2e/browsers.support.ts) in Firefox ESR,
+ * JavaScript on and off, driven by puppeteer-core over WebDriver BiDi
+ * (Playwright's Firefox build cannot be downloaded here, and Playwright cannot
+ * drive a stock Firefox). BiDi has no command to turn scripts off
+ * (`page.setJavaScriptEnabled(false)` fails with "unknown command
+ * emulation.setScriptingEnabled"), so JS off is the profile preference
+ * `javascript.enabled = false`; puppeteer's own evaluate still works then.
+ */
+import puppeteer, { type ElementHandle } from "puppeteer-core";
+import { type BrowserDriver, coreFlows, JS_ON_AND_OFF } from "./browsers.support";
+
+const FIREFOX_PATH = "/usr/bin/firefox-esr";
+
+coreFlows({
+  name: "Firefox ESR",
+  modes: JS_ON_AND_OFF,
+  requires: [{ binary: FIREFOX_PATH, install: "apt-get install -y firefox-esr" }],
+  async open({ javaScriptEnabled }): Promise<BrowserDriver> {
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      extraPrefsFirefox: {
+        // Form history and autofill open a suggestion popup under a field just typed into;
+        // it lives outside the page, and the next click only closes it (a lost submit).
+        "browser.formfill.enable": false,
+        "extensions.formautofill.addresses.enabled": false,
+        "extensions.formautofill.creditCards.enabled": false,
+        "signon.rememberSignons": false,
+        "signon.autofillForms": false,
+        ...(javaScriptEnabled ? {} : { "javascript.enabled": false }),
+      },
+      protocolTimeout: 60_000,
+    });
+    const page = await browser.newPage();
+    page.setDefaultNavigationTimeout(30_000);
+    return {
+      async goto(url) {
+        await page.goto(url, { waitUntil: "load" });
+      },
+      evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+      async element(expression) {
+        const handle = (await page.evaluateHandle(expression)).asElement() as ElementHandle<Element> | null;
+        if (!handle) return null;
+        return {
+          // Activated from the keyboard (focus, then Enter), as a keyboard user would.
+          // ElementHandle.click() never settles with javascript.enabled=false (its
+          // scroll-into-view step waits on an IntersectionObserver), and a mouse click
+          // at the centre just after scrolling the element into view missed about one
+          // time in three (Firefox hit-tests with a scroll position that lags behind).
+          async click() {
+            await handle.focus();
+            await page.keyboard.press("Enter");
+          },
+          type: (text) => handle.type(text),
+        };
+      },
+      close: () => browser.close(),
+    };
+  },
+});
