@@ -1,7 +1,7 @@
 /**
  * Keyboard only (issue 11): sign in, change a password through the profile
  * menu, and bulk-create two staff members, with JavaScript on and off, using
- * nothing but page.keyboard (Tab, Shift+Tab, Enter, Escape, typing). No mouse,
+ * nothing but page.keyboard (Tab, Shift+Tab, Enter, Space, Escape, typing). No mouse,
  * no locator.click() or fill(): locators only read what the page shows.
  *
  * Every step asserts where focus is (the focused control's label or name) and
