@@ -467,7 +467,7 @@ export function coreFlows(engine: {
         await screen.goto(`/class/${classId}/home`);
         await ready();
         // With JS a Radix menu and a dialog; without, a <details> menu and the password page.
-        await screen.click("button", "Profile menu");
+        await screen.click("button", /Profile menu$/);
         await screen.click("menuitem", "Update Password");
         await screen.fill("Current Password", account.password);
         await screen.fill("New Password", newPassword);
@@ -477,7 +477,7 @@ export function coreFlows(engine: {
         await screen.waitForNoDialog();
         await ready();
 
-        await screen.click("button", "Profile menu");
+        await screen.click("button", /Profile menu$/);
         await screen.click("menuitem", "Logout");
         await screen.waitForLocation(/^\/login/);
         await screen.goto(`/class/${classId}/home`);
