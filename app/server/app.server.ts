@@ -23,7 +23,11 @@ export function getApp(): Promise<App> {
 
 async function startApp(): Promise<App> {
   const config = getConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   installShutdownHandlers(database);
   const app: App = { config, database, db: database.db };
   await bootstrapData(app);

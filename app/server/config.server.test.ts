@@ -98,3 +98,11 @@ test("empty values count as unset", () => {
   expect(config.PORT).toBe(3000);
   expect(config.DATABASE_URL).toBeUndefined();
 });
+
+test("prepared statements are on unless DATABASE_PREPARED_STATEMENTS=false (ADR 063)", () => {
+  expect(parseConfig({ DATA_DIR: dataDir }).DATABASE_PREPARED_STATEMENTS).toBe(true);
+  expect(parseConfig({ DATA_DIR: dataDir, DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+  expect(configErrorFor({ DATABASE_PREPARED_STATEMENTS: "no" })).toBe(
+    "Configuration error: DATABASE_PREPARED_STATEMENTS must be true or false",
+  );
+});

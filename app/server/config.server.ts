@@ -20,6 +20,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
+  /** Prepare repeated queries on PostgreSQL (ADR 063); false for a transaction-mode pooler. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().optional(),
   DEMO_DATA: booleanFlag,

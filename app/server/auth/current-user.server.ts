@@ -2,8 +2,9 @@
  * The signed-in user as screens and the API see it (SPEC.md §3, current user),
  * loaded with the user's school.
  */
-import { and, eq, getTableColumns, gt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { preparedPerDatabase } from "../db/prepared.server";
 import { type RecordStatus, type UserRole, schools, sessions, users } from "../db/schema.server";
 
 export interface CurrentUserSchool {
@@ -68,12 +69,9 @@ export async function loadCurrentUser(
  * query: every signed-in request runs it, and on PostgreSQL each round trip
  * counts (docs/performance.md). Null when the session is gone or expired.
  */
-export async function loadSessionUser(
-  db: Db,
-  sessionId: string,
-  now = new Date(),
-): Promise<{ session: { id: string; userId: number; expiresAt: Date }; loaded: LoadedUser } | null> {
-  const [row] = await db
+/** Every signed-in request runs this: prepared once per database. */
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
       user: getTableColumns(users),
@@ -82,8 +80,17 @@ export async function loadSessionUser(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_user"),
+);
+
+export async function loadSessionUser(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ session: { id: string; userId: number; expiresAt: Date }; loaded: LoadedUser } | null> {
+  const [row] = await sessionUserQuery(db).execute({ sessionId, now });
   if (!row) return null;
   return { session: row.session, loaded: { user: { ...row.user, school: row.school }, error: null } };
 }

@@ -6,6 +6,7 @@
 import { and, asc, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { CurrentUser } from "../auth/current-user.server";
 import type { Db } from "../db/client.server";
+import { preparedPerDatabase } from "../db/prepared.server";
 import { classTeachers, classes, schools } from "../db/schema.server";
 
 export type Actor = Pick<CurrentUser, "id" | "role" | "schoolId">;
@@ -27,12 +28,24 @@ export interface ClassSummary {
   schoolName: string;
 }
 
-/** SPEC.md §2 step 1: the user's own classes (active ones), first by name. */
-export async function listMyClasses(db: Db, actor: Actor): Promise<ClassSummary[]> {
+function selectMyClasses(db: Db, scope: SQL | undefined) {
   return db
     .select({ id: classes.id, name: classes.name, schoolId: classes.schoolId, schoolName: schools.name })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(and(eq(classes.status, "active"), classScopeCondition(actor)))
+    .where(and(eq(classes.status, "active"), scope))
     .orderBy(asc(classes.name), asc(classes.id));
+}
+
+/** A teacher's classes: on every class screen, so prepared once per database (ADR 063). */
+const teacherClassesQuery = preparedPerDatabase((db) =>
+  selectMyClasses(db, classScopeCondition({ id: sql.placeholder("userId") as unknown as number, role: "teacher", schoolId: null })).prepare(
+    "teacher_classes",
+  ),
+);
+
+/** SPEC.md §2 step 1: the user's own classes (active ones), first by name. */
+export async function listMyClasses(db: Db, actor: Actor): Promise<ClassSummary[]> {
+  if (actor.role === "teacher") return teacherClassesQuery(db).execute({ userId: actor.id });
+  return selectMyClasses(db, classScopeCondition(actor));
 }

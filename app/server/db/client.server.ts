@@ -6,6 +6,7 @@
 import path from "node:path";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { preparingClient } from "./prepared-statements.server";
 import * as schema from "./schema.server";
 
 export type Schema = typeof schema;
@@ -29,10 +30,14 @@ export interface OpenOptions {
   /** Load a PGlite data dir dump (tests use this for a fast fresh database). */
   loadDataDir?: Blob | File;
   migrate?: boolean;
+  /** PostgreSQL only: prepare repeated queries (default true; ADR 063). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.migrate ?? true);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.migrate ?? true, options.preparedStatements ?? true);
+  }
   return openPglite(options);
 }
 
@@ -72,11 +77,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {
+async function openPostgres(url: string, runMigrations: boolean, preparedStatements: boolean): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({
     connectionString: url,
+    Client: preparedStatements ? preparingClient(pg.Client) : pg.Client,
     // Per instance: N instances hold up to N x 10 connections (PostgreSQL's default max_connections is 100).
     max: 10,
     // Idle connections close after 30 s, so an idle instance holds none, and none survive a database restart.
