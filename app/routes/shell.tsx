@@ -1,4 +1,3 @@
-import { Box, Flex } from "@radix-ui/themes";
 import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { Avatar } from "~/components/avatar/avatar";
 import { Logo } from "~/components/layout/logo";
@@ -26,24 +25,19 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const navbar = useNavbarSlot();
   const reloadingUser = navigation.state === "loading" && Boolean(navigation.formMethod);
   const state: ProfileState = reloadingUser ? "loading" : loaderData.userError ? "error" : "loaded";
+  // Plain elements with Radix Themes' classes: this header is on every signed-in page (radix-classes.ts).
   return (
-    <Flex direction="column" minHeight="100vh">
-      <Box asChild className="app-header no-print">
-        <header>
-          <Flex align="center" justify="between" gap="4" px={{ initial: "3", sm: "5" }} py="2" className="page-container">
-            <Logo to={loaderData.homePath} />
-            <Flex flexGrow="1" align="center" justify="center" className="navbar-slot">
-              {navbar}
-            </Flex>
-            <ProfileMenu state={state} user={loaderData.user} avatar={<Avatar name={loaderData.user.name} size={36} />} />
-          </Flex>
-        </header>
-      </Box>
-      <Box asChild flexGrow="1">
-        <main id="main">
-          <Outlet />
-        </main>
-      </Box>
-    </Flex>
+    <div style={{ "--min-height": "100vh" } as React.CSSProperties} className="rt-Flex rt-r-fd-column rt-r-min-h">
+      <header className="rt-Box app-header no-print">
+        <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-4 rt-r-px-3 sm:rt-r-px-5 rt-r-py-2 page-container">
+          <Logo to={loaderData.homePath} />
+          <div className="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fg-1 navbar-slot">{navbar}</div>
+          <ProfileMenu state={state} user={loaderData.user} avatar={<Avatar name={loaderData.user.name} size={36} />} />
+        </div>
+      </header>
+      <main id="main" className="rt-Box rt-r-fg-1">
+        <Outlet />
+      </main>
+    </div>
   );
 }

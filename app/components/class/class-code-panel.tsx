@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { Form } from "react-router";
+import { badge, button, card, heading, row, stack, text } from "~/components/ui/radix-classes";
 import { formatDateTime, plural } from "./format";
 
 export interface ClassCodeView {
@@ -9,75 +9,91 @@ export interface ClassCodeView {
   joinedCount: number;
 }
 
-/** The live class code, its expiry and joins; with `manage`, the generate and stop forms. */
+/**
+ * The live class code, its expiry and joins; with `manage`, the generate and stop forms.
+ * Plain elements with Radix Themes' classes (radix-classes.ts): it is on the class home and the students screen.
+ */
 export function ClassCodePanel({ classCode, manage, error }: { classCode: ClassCodeView | null; manage?: boolean; error?: string | null }) {
   return (
-    <Card size="2">
-      <Flex direction="column" gap="3">
-        <Heading as="h2" size="4" id="class-code-heading">
+    <div className={card(2)}>
+      <div className={stack(3)}>
+        <h2 id="class-code-heading" className={heading(4)}>
           Class code
-        </Heading>
+        </h2>
         {classCode ? (
-          <Flex direction="column" gap="1">
-            <Flex align="center" gap="3" wrap="wrap">
-              <Text className="class-code" data-testid="class-code">
+          <div className={stack(1)}>
+            <div className={row(3)}>
+              <span data-testid="class-code" className="rt-Text class-code">
                 {classCode.code}
-              </Text>
-              {classCode.expired ? <Badge color="orange">Expired</Badge> : <Badge color="green">Live</Badge>}
-            </Flex>
-            <Text size="2" color="gray">
+              </span>
+              {classCode.expired ? (
+                <span data-accent-color="orange" className={badge()}>
+                  Expired
+                </span>
+              ) : (
+                <span data-accent-color="green" className={badge()}>
+                  Live
+                </span>
+              )}
+            </div>
+            <span data-accent-color="gray" className={text(2)}>
               {classCode.expired ? "Expired" : "Expires"} {formatDateTime(classCode.expiresAt)} ·{" "}
               {plural(classCode.joinedCount, "student")} joined with it
-            </Text>
-          </Flex>
+            </span>
+          </div>
         ) : (
-          <Text size="2" color="gray">
+          <span data-accent-color="gray" className={text(2)}>
             No live code. Students cannot join this class until you generate one.
-          </Text>
+          </span>
         )}
         {manage ? (
-          <Flex direction={{ initial: "column", sm: "row" }} gap="3" align={{ initial: "stretch", sm: "end" }}>
+          <div className="rt-Flex rt-r-fd-column sm:rt-r-fd-row rt-r-ai-stretch sm:rt-r-ai-end rt-r-gap-3">
             <Form method="post" aria-labelledby="class-code-heading">
               <input type="hidden" name="intent" value="generate-code" />
-              <Flex gap="2" align="end" wrap="wrap">
-                <Flex direction="column" gap="1">
-                  <Text as="label" htmlFor="expirationHours" size="2" weight="medium">
+              <div className="rt-Flex rt-r-ai-end rt-r-fw-wrap rt-r-gap-2">
+                <div className={stack(1)}>
+                  <label htmlFor="expirationHours" className="rt-Text rt-r-size-2 rt-r-weight-medium">
                     Expires after (hours)
-                  </Text>
-                  <TextField.Root
-                    id="expirationHours"
-                    name="expirationHours"
-                    type="number"
-                    min={1}
-                    max={87600}
-                    placeholder="87600"
-                    aria-describedby={error ? "expirationHours-hint expirationHours-error" : "expirationHours-hint"}
-                    aria-invalid={error ? true : undefined}
-                    style={{ width: "9rem" }}
-                  />
-                </Flex>
-                <Button type="submit">{classCode ? "Replace code" : "Generate code"}</Button>
-              </Flex>
-              <Text id="expirationHours-hint" size="1" color="gray" as="p" mt="1">
+                  </label>
+                  <div style={{ width: "9rem" }} className="rt-TextFieldRoot rt-r-size-2 rt-variant-surface">
+                    <input
+                      spellCheck="false"
+                      id="expirationHours"
+                      name="expirationHours"
+                      type="number"
+                      min={1}
+                      max={87600}
+                      placeholder="87600"
+                      aria-describedby={error ? "expirationHours-hint expirationHours-error" : "expirationHours-hint"}
+                      aria-invalid={error ? true : undefined}
+                      className="rt-reset rt-TextFieldInput"
+                    />
+                  </div>
+                </div>
+                <button data-accent-color="" type="submit" className={button("solid")}>
+                  {classCode ? "Replace code" : "Generate code"}
+                </button>
+              </div>
+              <p data-accent-color="gray" id="expirationHours-hint" className={text(1, "rt-r-mt-1")}>
                 Leave empty for ten years (87600 hours).
-              </Text>
+              </p>
               {error ? (
-                <Text id="expirationHours-error" size="2" color="red" as="p">
+                <p data-accent-color="red" id="expirationHours-error" className={text(2)}>
                   {error}
-                </Text>
+                </p>
               ) : null}
             </Form>
             {classCode ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="stop-code" />
-                <Button type="submit" color="red" variant="soft">
+                <button data-accent-color="red" type="submit" className={button("soft")}>
                   Stop code
-                </Button>
+                </button>
               </Form>
             ) : null}
-          </Flex>
+          </div>
         ) : null}
-      </Flex>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge } from "@radix-ui/themes";
+import { badge } from "~/components/ui/radix-classes";
 
 const LABELS = {
   assigned: { label: "Not started", color: "gray" },
@@ -6,11 +6,12 @@ const LABELS = {
   completed: { label: "Closed", color: "blue" },
 } as const;
 
+/** `<Badge size="2">` as a plain element (radix-classes.ts): one per assignment in the class's lists. */
 export function AssignmentStatusBadge({ status }: { status: keyof typeof LABELS }) {
   const { label, color } = LABELS[status];
   return (
-    <Badge color={color} variant="soft" size="2">
+    <span data-accent-color={color} className={badge(2)}>
       {label}
-    </Badge>
+    </span>
   );
 }

@@ -1,4 +1,3 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 
 export function LogoMark({ size = 28 }: { size?: number }) {
@@ -16,12 +15,16 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 export function Logo({ to = "/" }: { to?: string }) {
   return (
     <Link to={to} className="logo-link" aria-label="Orliverse Classroom, start page">
-      <Flex align="center" gap="2">
+      {/* Plain elements with Radix Themes' classes (radix-classes.ts): the logo is on every page. */}
+      <div className="rt-Flex rt-r-ai-center rt-r-gap-2">
         <LogoMark />
-        <Text size="4" weight="bold" className="logo-text">
-          Orliverse <Text color="indigo">Classroom</Text>
-        </Text>
-      </Flex>
+        <span className="rt-Text rt-r-size-4 rt-r-weight-bold logo-text">
+          Orliverse{" "}
+          <span data-accent-color="indigo" className="rt-Text">
+            Classroom
+          </span>
+        </span>
+      </div>
     </Link>
   );
 }

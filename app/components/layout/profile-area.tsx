@@ -42,8 +42,9 @@ export function ProfileArea({ state, user, avatar }: { state: ProfileState; user
     );
   }
   if (!user) return null;
+  // The loaded state is on every signed-in page: plain elements with Radix Themes' classes (radix-classes.ts).
   return (
-    <Flex align="center" gap="2" className="profile-area">
+    <div className="rt-Flex rt-r-ai-center rt-r-gap-2 profile-area">
       {/* Decorative next to the name: hidden so a screen reader does not say the name twice. */}
       <span className="profile-avatar" aria-hidden="true">
         {avatar}
@@ -51,19 +52,17 @@ export function ProfileArea({ state, user, avatar }: { state: ProfileState; user
           {initials(user.name)}
         </span>
       </span>
-      <Flex direction="column" className="profile-text" align="start">
-        <Text size="2" weight="medium" className="profile-name">
-          {user.name}
-        </Text>
-        <Text size="1" color="gray" className="profile-email">
+      <div className="rt-Flex rt-r-fd-column rt-r-ai-start profile-text">
+        <span className="rt-Text rt-r-size-2 rt-r-weight-medium profile-name">{user.name}</span>
+        <span data-accent-color="gray" className="rt-Text rt-r-size-1 profile-email">
           {user.email}
-        </Text>
+        </span>
         {user.school ? (
-          <Text size="1" color="gray" className="profile-school">
+          <span data-accent-color="gray" className="rt-Text rt-r-size-1 profile-school">
             {user.school.name}
-          </Text>
+          </span>
         ) : null}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }

@@ -21,10 +21,11 @@ export const splitRow = (gap: Gap) =>
   `rt-Flex rt-r-fd-column sm:rt-r-fd-row rt-r-ai-start sm:rt-r-ai-center rt-r-jc-space-between rt-r-gap-${gap}`;
 
 /** `<Card size={size}>` */
-export const card = (size: 1 | 2 | 3) => `rt-reset rt-BaseCard rt-Card rt-r-size-${size} rt-variant-surface`;
+export const card = (size: 1 | 2 | 3, extra = "") =>
+  `rt-reset rt-BaseCard rt-Card rt-r-size-${size} rt-variant-surface${extra ? ` ${extra}` : ""}`;
 
 /** `<Heading size={size}>` */
-export const heading = (size: Size) => `rt-Heading rt-r-size-${size}`;
+export const heading = (size: Size, extra = "") => `rt-Heading rt-r-size-${size}${extra ? ` ${extra}` : ""}`;
 
 /** `<Text size={size}>`; add `data-accent-color="gray"` for `color="gray"`. */
 export const text = (size: Size, extra = "") => `rt-Text rt-r-size-${size}${extra ? ` ${extra}` : ""}`;
@@ -35,3 +36,9 @@ export const link = "rt-Text rt-reset rt-Link rt-underline-auto";
 /** `<Button variant={variant} size={size}>`, on a link or a button; colour with `data-accent-color`. */
 export const button = (variant: "solid" | "soft" | "ghost", size: 1 | 2 | 3 = 2) =>
   `rt-reset rt-BaseButton rt-r-size-${size} rt-variant-${variant} rt-Button`;
+
+/** `<Badge size={size}>` (soft); colour with `data-accent-color`. */
+export const badge = (size: 1 | 2 = 1) => `rt-reset rt-Badge rt-r-size-${size} rt-variant-soft`;
+
+/** `<Grid columns={{ initial: "1", [from]: "2" }} gap={gap}>`: one column, two from the breakpoint on. */
+export const twoColumns = (from: "sm" | "md", gap: Gap) => `rt-Grid rt-r-gtc-1 ${from}:rt-r-gtc-2 rt-r-gap-${gap}`;

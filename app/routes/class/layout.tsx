@@ -1,5 +1,4 @@
 import "~/components/class/class.css";
-import { Box } from "@radix-ui/themes";
 import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { ClassNav } from "~/components/class/class-nav";
 import { decideClassRoute } from "~/lib/class-route";
@@ -19,10 +18,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ClassLayout() {
   const { currentClass, myClasses } = useLoaderData<typeof loader>();
   return (
-    <Box className="page-container class-area">
+    <div className="rt-Box page-container class-area">
       <ClassNav currentClass={currentClass} myClasses={myClasses} />
       <Outlet />
-    </Box>
+    </div>
   );
 }
 

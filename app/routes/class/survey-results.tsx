@@ -1,8 +1,9 @@
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
+import { badge, button, card, heading, link, row, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { parseId } from "~/server/api.server";
 import { groupProtectionMessage } from "~/lib/privacy";
@@ -34,61 +35,60 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { classId, results, drawings } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
+  // Plain elements with Radix Themes' classes (radix-classes.ts): same markup, without the components' prop parsing.
   return (
-    <Flex direction="column" gap="5" className="results-page">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
-        <Flex direction="column" gap="1">
-          <Text size="2" color="gray" className="no-print">
-            <RadixLink asChild>
-              <Link to={`${base}/surveys/manage`}>Surveys</Link>
-            </RadixLink>{" "}
+    <div className={stack(5, "results-page")}>
+      <div className={splitRow(3)}>
+        <div className={stack(1)}>
+          <span data-accent-color="gray" className={text(2, "no-print")}>
+            <Link data-accent-color="" className={link} to={`${base}/surveys/manage`}>
+              Surveys
+            </Link>{" "}
             / Results
-          </Text>
-          <Heading as="h1" size="6">
-            Results: {assignment.surveyTitle}
-          </Heading>
-          <Flex gap="2" align="center" wrap="wrap">
+          </span>
+          <h1 className={heading(6)}>Results: {assignment.surveyTitle}</h1>
+          <div className={row(2)}>
             <AssignmentStatusBadge status={assignment.status} />
-            {assignment.anonymous ? <Badge color="violet">Anonymous</Badge> : null}
-            <Text size="2" color="gray">
+            {assignment.anonymous ? (
+              <span data-accent-color="violet" className={badge()}>
+                Anonymous
+              </span>
+            ) : null}
+            <span data-accent-color="gray" className={text(2)}>
               {assignment.startedAt ? `Started ${formatDateTime(assignment.startedAt)}` : "Not started yet"}
               {assignment.closedAt ? ` · closed ${formatDateTime(assignment.closedAt)}` : ""}
-            </Text>
-          </Flex>
-        </Flex>
-        <Flex gap="2" className="no-print" wrap="wrap">
-          <Button asChild variant="soft">
-            <a href={`${base}/surveys/results/${assignment.id}/csv`} download>
-              Download CSV
-            </a>
-          </Button>
-        </Flex>
-      </Flex>
+            </span>
+          </div>
+        </div>
+        <div className="rt-Flex rt-r-fw-wrap rt-r-gap-2 no-print">
+          <a data-accent-color="" className={button("soft")} href={`${base}/surveys/results/${assignment.id}/csv`} download>
+            Download CSV
+          </a>
+        </div>
+      </div>
 
-      <Card size="3">
-        <Flex direction="column" gap="2">
-          <Heading as="h2" size="4">
-            Response rate
-          </Heading>
-          <Text size="6" weight="bold" data-testid="response-rate">
+      <div className={card(3)}>
+        <div className={stack(2)}>
+          <h2 className={heading(4)}>Response rate</h2>
+          <span data-testid="response-rate" className="rt-Text rt-r-size-6 rt-r-weight-bold">
             {results.responseRatePercent}%
-          </Text>
+          </span>
           <div className="rate-meter" aria-hidden="true">
             <span style={{ width: `${results.responseRatePercent}%` }} />
           </div>
-          <Text size="2" color="gray">
+          <span data-accent-color="gray" className={text(2)}>
             {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
-          </Text>
-        </Flex>
-      </Card>
+          </span>
+        </div>
+      </div>
 
       {assignment.anonymous ? (
-        <Callout.Root color="violet" role="note">
-          <Callout.Text>
+        <div data-accent-color="violet" role="note" className="rt-CalloutRoot rt-r-size-2 rt-variant-soft">
+          <p className="rt-Text rt-r-size-2 rt-CalloutText">
             Anonymous survey: answers are shown without names, written answers in random order, and nothing on this
             page or in the CSV links an answer to a student.
-          </Callout.Text>
-        </Callout.Root>
+          </p>
+        </div>
       ) : null}
 
       {results.groupProtection?.hidden ? (
@@ -107,123 +107,122 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             : "Start the survey from Manage surveys so students can answer it."}
         </EmptyState>
       ) : (
-        <Flex direction="column" gap="4">
+        <div className={stack(4)}>
           {results.questions.map((question, index) => {
             const headingId = `question-${index}`;
             const title = question.questionNumber ? `${question.questionNumber}. ${question.prompt}` : question.prompt;
             return (
-              <Card key={question.uid} size="3" className="results-question">
-                <Flex direction="column" gap="3">
-                  <Flex direction="column" gap="1">
-                    <Heading as="h2" size="4" id={headingId}>
+              <div key={question.uid} className={card(3, "results-question")}>
+                <div className={stack(3)}>
+                  <div className={stack(1)}>
+                    <h2 id={headingId} className={heading(4)}>
                       {title || "Question"}
-                    </Heading>
-                    <Text size="2" color="gray">
+                    </h2>
+                    <span data-accent-color="gray" className={text(2)}>
                       {plural(question.answeredCount, "answer")}
-                    </Text>
-                  </Flex>
+                    </span>
+                  </div>
                   {question.kind === "option" || question.kind === "choice" ? (
                     <ResultBars options={question.options} total={question.answeredCount} labelledBy={headingId} />
                   ) : question.kind === "freetext" ? (
                     question.answers.length === 0 ? (
-                      <Text size="2" color="gray">
+                      <span data-accent-color="gray" className={text(2)}>
                         No written answers yet.
-                      </Text>
+                      </span>
                     ) : (
-                      <Flex direction="column" gap="2" asChild>
-                        <ul className="plain-list" aria-labelledby={headingId}>
-                          {question.answers.map((answer, answerIndex) => (
-                            // Plain elements: a long list of Radix cards is the page's main render cost.
-                            <li key={answerIndex} className="freetext-answer">
-                              <p>“{answer.text}”</p>
-                              {answer.studentName ? <p className="freetext-answer-name">{answer.studentName}</p> : null}
-                            </li>
-                          ))}
-                          {question.answeredCount > question.answers.length ? (
-                            <li>
-                              <Text size="2" color="gray">
-                                Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them all.
-                              </Text>
-                            </li>
-                          ) : null}
-                        </ul>
-                      </Flex>
+                      <ul className={stack(2, "plain-list")} aria-labelledby={headingId}>
+                        {question.answers.map((answer, answerIndex) => (
+                          <li key={answerIndex} className="freetext-answer">
+                            <p>“{answer.text}”</p>
+                            {answer.studentName ? <p className="freetext-answer-name">{answer.studentName}</p> : null}
+                          </li>
+                        ))}
+                        {question.answeredCount > question.answers.length ? (
+                          <li>
+                            <span data-accent-color="gray" className={text(2)}>
+                              Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them all.
+                            </span>
+                          </li>
+                        ) : null}
+                      </ul>
                     )
                   ) : (
                     <DrawingGallery drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)} labelledBy={headingId} />
                   )}
-                </Flex>
-              </Card>
+                </div>
+              </div>
             );
           })}
-        </Flex>
+        </div>
       )}
 
       {assignment.anonymous ? (
-        <Card size="2">
-          <Heading as="h2" size="4" mb="2">
-            Who has responded
-          </Heading>
-          <Text size="2" color="gray" as="p">
+        <div className={card(2)}>
+          <h2 className={heading(4, "rt-r-mb-2")}>Who has responded</h2>
+          <p data-accent-color="gray" className={text(2)}>
             {results.respondedTotal} responded, {results.notRespondedTotal} not yet. For an anonymous survey the names
             are not listed; each student's page shows only “responded” or “not yet”.
-          </Text>
-        </Card>
+          </p>
+        </div>
       ) : (
-      <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-        <Card size="2">
-          <Heading as="h2" size="4" mb="2" id="responded-heading">
-            Responded ({results.respondedTotal})
-          </Heading>
-          {results.responded.length === 0 ? (
-            <Text size="2" color="gray">
-              Nobody yet.
-            </Text>
-          ) : (
-            <ul className="plain-list name-columns" aria-labelledby="responded-heading">
-              {results.responded.map((student) => (
-                <li key={student.id}>
-                  <Link className="name-link" to={`${base}/student/${student.id}`}>
-                    {studentName(student)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-          {results.respondedTotal > results.responded.length ? (
-            <Text size="1" color="gray" as="p" mt="2">
-              and {results.respondedTotal - results.responded.length} more (see the CSV).
-            </Text>
-          ) : null}
-        </Card>
-        <Card size="2">
-          <Heading as="h2" size="4" mb="2" id="not-responded-heading">
-            Not responded ({results.notRespondedTotal})
-          </Heading>
-          {results.notResponded.length === 0 ? (
-            <Text size="2" color="gray">
-              {results.studentCount === 0 ? "The class has no students yet." : "Everyone has responded."}
-            </Text>
-          ) : (
-            <ul className="plain-list name-columns" aria-labelledby="not-responded-heading">
-              {results.notResponded.map((student) => (
-                <li key={student.id}>
-                  <Link className="name-link" to={`${base}/student/${student.id}`}>
-                    {studentName(student)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-          {results.notRespondedTotal > results.notResponded.length ? (
-            <Text size="1" color="gray" as="p" mt="2">
-              and {results.notRespondedTotal - results.notResponded.length} more.
-            </Text>
-          ) : null}
-        </Card>
-      </Grid>
+        <div className={twoColumns("sm", 4)}>
+          <StudentList
+            id="responded-heading"
+            title={`Responded (${results.respondedTotal})`}
+            base={base}
+            students={results.responded}
+            empty="Nobody yet."
+            more={results.respondedTotal > results.responded.length ? `and ${results.respondedTotal - results.responded.length} more (see the CSV).` : null}
+          />
+          <StudentList
+            id="not-responded-heading"
+            title={`Not responded (${results.notRespondedTotal})`}
+            base={base}
+            students={results.notResponded}
+            empty={results.studentCount === 0 ? "The class has no students yet." : "Everyone has responded."}
+            more={results.notRespondedTotal > results.notResponded.length ? `and ${results.notRespondedTotal - results.notResponded.length} more.` : null}
+          />
+        </div>
       )}
-    </Flex>
+    </div>
+  );
+}
+
+/** Who has (or has not) responded: names linking to each student's page. */
+function StudentList(props: {
+  id: string;
+  title: string;
+  base: string;
+  students: { id: number; firstName: string; lastName: string }[];
+  empty: string;
+  more: string | null;
+}) {
+  return (
+    <div className={card(2)}>
+      <h2 id={props.id} className={heading(4, "rt-r-mb-2")}>
+        {props.title}
+      </h2>
+      {props.students.length === 0 ? (
+        <span data-accent-color="gray" className={text(2)}>
+          {props.empty}
+        </span>
+      ) : (
+        <ul className="plain-list name-columns" aria-labelledby={props.id}>
+          {props.students.map((student) => (
+            <li key={student.id}>
+              <Link className="name-link" to={`${props.base}/student/${student.id}`}>
+                {studentName(student)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.more ? (
+        <p data-accent-color="gray" className={text(1, "rt-r-mt-2")}>
+          {props.more}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
