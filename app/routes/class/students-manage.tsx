@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
@@ -8,9 +8,9 @@ import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { plural, studentName } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
-import { button, card, heading, link, splitRow, stack, text } from "~/components/ui/radix-classes";
+import { button, card, heading, link, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
-import { findLiveClassCode, generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
+import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
@@ -26,10 +26,7 @@ const idIntent = z.object({
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const [{ students, teachers, addableTeachers }, classCode] = await Promise.all([
-    getClassPeople(db, user, classId),
-    findLiveClassCode(db, classId),
-  ]);
+  const { students, teachers, addableTeachers, classCode } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return { classId, students, classCode, teachers, addableTeachers, showAddForm: url.searchParams.has("add"), confirmStudent };
@@ -100,22 +97,21 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
-        <Flex direction="column" gap="1">
-          <Heading as="h1" size="6">
-            Students
-          </Heading>
-          <Text color="gray" size="2">
+    // Plain elements with Radix Themes' classes (radix-classes.ts) for everything shown on every visit.
+    <div className={stack(5)}>
+      <div className={splitRow(3)}>
+        <div className={stack(1)}>
+          <h1 className={heading(6)}>Students</h1>
+          <span data-accent-color="gray" className={text(2)}>
             {plural(students.length, "student")} in this class, with their contacts.
-          </Text>
-        </Flex>
+          </span>
+        </div>
         {!showAddForm && !addFormResult ? (
-          <Button asChild>
-            <Link to="?add=1">Add a student</Link>
-          </Button>
+          <Link data-accent-color="" className={button("solid")} to="?add=1">
+            Add a student
+          </Link>
         ) : null}
-      </Flex>
+      </div>
 
       {confirmStudent ? (
         <Card size="3" className="confirm-panel" role="alertdialog" aria-labelledby="confirm-remove-title" aria-describedby="confirm-remove-text">
@@ -209,39 +205,42 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         </ul>
       )}
 
-      <Grid columns={{ initial: "1", md: "2" }} gap="4">
+      <div className={twoColumns("md", 4)}>
         <ClassCodePanel classCode={classCode} manage error={actionData?.form === "class-code" ? actionData.codeError : null} />
-        <Card size="2">
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4" id="teachers-heading">
+        <div className={card(2)}>
+          <div className={stack(3)}>
+            <h2 id="teachers-heading" className={heading(4)}>
               Teachers
-            </Heading>
+            </h2>
             <ul className="plain-list" aria-labelledby="teachers-heading">
               {teachers.map((teacher) => (
                 <li key={teacher.id}>
-                  <Flex justify="between" align="center" gap="2" py="1">
-                    <Text size="2">
-                      {teacher.name} <Text color="gray">({teacher.role === "owner" ? "owner" : "co-teacher"})</Text>
-                    </Text>
+                  <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-2 rt-r-py-1">
+                    <span className={text(2)}>
+                      {teacher.name}{" "}
+                      <span data-accent-color="gray" className="rt-Text">
+                        ({teacher.role === "owner" ? "owner" : "co-teacher"})
+                      </span>
+                    </span>
                     {teachers.length > 1 ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={teacher.id} />
-                        <Button type="submit" name="intent" value="remove-teacher" variant="ghost" color="red" size="1">
+                        <button data-accent-color="red" type="submit" name="intent" value="remove-teacher" className={button("ghost", 1)}>
                           Remove<span className="visually-hidden"> {teacher.name}</span>
-                        </Button>
+                        </button>
                       </Form>
                     ) : null}
-                  </Flex>
+                  </div>
                 </li>
               ))}
             </ul>
             {addableTeachers.length > 0 ? (
               <Form method="post">
-                <Flex gap="2" align="end" wrap="wrap">
-                  <Flex direction="column" gap="1">
-                    <Text as="label" htmlFor="add-teacher-id" size="2" weight="medium">
+                <div className="rt-Flex rt-r-ai-end rt-r-fw-wrap rt-r-gap-2">
+                  <div className={stack(1)}>
+                    <label htmlFor="add-teacher-id" className="rt-Text rt-r-size-2 rt-r-weight-medium">
                       Add a teacher
-                    </Text>
+                    </label>
                     <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
                       <option value="" disabled>
                         Choose a colleague…
@@ -252,21 +251,21 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
                         </option>
                       ))}
                     </select>
-                  </Flex>
-                  <Button type="submit" name="intent" value="add-teacher" variant="soft">
+                  </div>
+                  <button data-accent-color="" type="submit" name="intent" value="add-teacher" className={button("soft")}>
                     Add teacher
-                  </Button>
-                </Flex>
+                  </button>
+                </div>
               </Form>
             ) : (
-              <Text size="2" color="gray">
+              <span data-accent-color="gray" className={text(2)}>
                 Every teacher of the school already teaches this class.
-              </Text>
+              </span>
             )}
-          </Flex>
-        </Card>
-      </Grid>
-    </Flex>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -9,11 +9,12 @@
 import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
-import type { Actor } from "../classes/class-scope.server";
+import { type Actor, classScopeCondition } from "../classes/class-scope.server";
+import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
 import type { Db } from "../db/client.server";
-import { assignments, classStudents, classes, responses, schools, students } from "../db/schema.server";
+import { assignments, classStudents, classes, responses, schools, students, surveys } from "../db/schema.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
-import { conflict } from "../errors.server";
+import { conflict, notFound } from "../errors.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
@@ -108,126 +109,27 @@ export async function getAssignmentResults(
   const listLimit = options.listLimit ?? 200;
   // The screen shows the latest written answers per question; the CSV has every one.
   const freetextLimit = options.freetextLimit ?? 50;
-  const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
+  const { classId } = input;
+  // Round trip 1: the assignment (its class checked against the actor's
+  // scope), the roster counts and who has and has not responded.
+  const overview = await selectOverview(db, actor, input, listLimit);
+  const { summary, minGroupSize, studentCount, respondedOnRoster } = overview;
   const anonymous = summary.anonymous;
+  const assignmentId = summary.id;
   const content = await lookupContent(summary.surveyFullSlug);
   const fields: AnswerField[] = content ? listAnswerFields(content) : [];
-  const assignmentId = summary.id;
-  const { classId } = input;
 
   const groupedUids = fields.filter((f) => f.kind === "option" || f.kind === "choice").map((f) => f.uid);
   const freetextUids = fields.filter((f) => f.kind === "freetext").map((f) => f.uid);
   const allUids = fields.map((f) => f.uid);
 
-  const [[totals], counts, freetext, responded, notResponded] = await Promise.all([
-    db
-      .select({
-        minGroupSize: sql<number>`(select s.min_group_size from ${schools} s join ${classes} c on c.school_id = s.id where c.id = ${classId})`,
-        studentCount: sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classId})`,
-        respondedCount: sql<number>`(select count(*)::int from ${responses} where ${responses.assignmentId} = ${assignmentId})`,
-        respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
-          join ${classStudents} cs on cs.student_id = r.student_id and cs.class_id = ${classId}
-          where r.assignment_id = ${assignmentId})`,
-      })
-      .from(assignments)
-      .where(eq(assignments.id, assignmentId)),
-    // Distributions: one row per (question, value) for option and choice
-    // questions, one row per question for the rest (how many answered).
+  // Round trip 2 (only when the survey has questions): the distributions and the written answers.
+  const answers =
     allUids.length === 0
-      ? Promise.resolve([] as { uid: string; value: string | null; count: number }[])
-      : selectRows<{ uid: string; value: string | null; count: number }>(
-          db,
-          // Only the survey's own keys are read (no jsonb_each over every
-          // key of every answer): one pass over the assignment's responses.
-          sql`
-            select k.uid,
-                   case when k.grouped then r.answers ->> k.uid end as value,
-                   count(*)::int as count
-            from ${responses} r
-            cross join (select * from unnest(${uidArray(allUids)}, ${boolArray(allUids.map((uid) => groupedUids.includes(uid)))}) as k(uid, grouped)) k
-            where r.assignment_id = ${assignmentId}
-              and jsonb_typeof(r.answers -> k.uid) <> 'null'
-              and btrim(coalesce(r.answers ->> k.uid, '')) <> ''
-            group by 1, 2`,
-        ),
-    freetextUids.length === 0
-      ? Promise.resolve([] as { uid: string; text: string; first_name: string | null; last_name: string | null }[])
-      : anonymous
-        ? // Anonymous: no join to students at all, and a random order, so neither
-          // a name nor the order of submission can tie a text to a student.
-          selectRows<{ uid: string; text: string; first_name: null; last_name: null }>(
-            db,
-            sql`
-              select uid, text, null as first_name, null as last_name from (
-                select e.key as uid, e.value #>> '{}' as text,
-                       row_number() over (partition by e.key order by random()) as n
-                from ${responses} r
-                cross join lateral jsonb_each(r.answers) e
-                where r.assignment_id = ${assignmentId}
-                  and e.key in (${uidList(freetextUids)})
-                  and jsonb_typeof(e.value) = 'string'
-                  and btrim(e.value #>> '{}') <> ''
-              ) ranked
-              where n <= ${freetextLimit}
-              order by uid, n`,
-          )
-        : // The latest answers per question, walking the assignment's
-          // responses newest first (responses_assignment_submitted_idx) and
-          // stopping at the limit, so 5,000 responses cost what 50 do.
-          selectRows<{ uid: string; text: string; first_name: string; last_name: string }>(
-            db,
-            sql`
-              select k.uid, x.text, x.first_name, x.last_name
-              from unnest(${uidArray(freetextUids)}) with ordinality as k(uid, ord)
-              cross join lateral (
-                select r.answers ->> k.uid as text, s.first_name, s.last_name
-                from ${responses} r
-                join ${students} s on s.id = r.student_id
-                where r.assignment_id = ${assignmentId}
-                  and jsonb_typeof(r.answers -> k.uid) = 'string'
-                  and btrim(r.answers ->> k.uid) <> ''
-                order by r.submitted_at desc nulls last, r.id desc nulls last
-                limit ${freetextLimit}
-              ) x
-              order by k.ord`,
-          ),
-    // Anonymous: who has responded is not listed here at all; each student's
-    // page says only "responded" or "not yet".
-    anonymous
-      ? Promise.resolve([] as (StudentRef & { submittedAt: Date; total: number })[])
-      : db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        submittedAt: responses.submittedAt,
-        total: sql<number>`count(*) over ()::int`,
-      })
-      .from(responses)
-      .innerJoin(students, eq(students.id, responses.studentId))
-      .where(eq(responses.assignmentId, assignmentId))
-      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
-      .limit(listLimit),
-    anonymous
-      ? Promise.resolve([] as (StudentRef & { total: number })[])
-      : db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        total: sql<number>`count(*) over ()::int`,
-      })
-      .from(classStudents)
-      .innerJoin(students, eq(students.id, classStudents.studentId))
-      .where(
-        and(
-          eq(classStudents.classId, classId),
-          sql`not exists (select 1 from ${responses} r where r.assignment_id = ${assignmentId} and r.student_id = ${students.id})`,
-        ),
-      )
-      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
-      .limit(listLimit),
-  ]);
+      ? { counts: [], freetext: [] }
+      : await selectAnswers(db, { assignmentId, anonymous, allUids, groupedUids, freetextUids, freetextLimit });
+  const { counts, freetext } = answers;
+  const { responded, notResponded, notRespondedTotal } = overview;
 
   const countsByUid = new Map<string, Map<string | null, number>>();
   for (const row of counts) {
@@ -274,10 +176,8 @@ export async function getAssignmentResults(
     return { uid: field.uid, kind: "drawing", prompt: field.prompt, questionNumber: null, answeredCount: answeredCount(field.uid) };
   });
 
-  const studentCount = totals?.studentCount ?? 0;
-  const respondedOnRoster = totals?.respondedOnRoster ?? 0;
-  const respondedCount = totals?.respondedCount ?? 0;
-  const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, totals?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
+  const respondedCount = summary.responseCount;
+  const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
   const groupProtection = anonymous ? { threshold, hidden: respondedCount < threshold } : null;
   if (actor.role === "admin" && !anonymous) {
     await recordIdentifiedResponsesRead(db, actor, {
@@ -296,12 +196,157 @@ export async function getAssignmentResults(
     respondedCount,
     responseRatePercent: studentCount === 0 ? 0 : Math.round((respondedOnRoster / studentCount) * 100),
     questions: groupProtection?.hidden ? [] : questions,
-    responded: responded.map(({ total: _total, ...rest }) => rest),
-    respondedTotal: anonymous ? respondedCount : (responded[0]?.total ?? 0),
-    notResponded: notResponded.map(({ total: _total, ...rest }) => rest),
-    notRespondedTotal: anonymous ? Math.max(0, studentCount - respondedOnRoster) : (notResponded[0]?.total ?? 0),
+    responded,
+    respondedTotal: respondedCount,
+    notResponded,
+    notRespondedTotal: anonymous ? Math.max(0, studentCount - respondedOnRoster) : notRespondedTotal,
     listLimit,
   };
+}
+
+interface Overview {
+  summary: AssignmentSummary;
+  minGroupSize: number | null;
+  studentCount: number;
+  respondedOnRoster: number;
+  responded: (StudentRef & { submittedAt: Date })[];
+  notResponded: StudentRef[];
+  notRespondedTotal: number;
+}
+
+/**
+ * The assignment in its class, checked against the actor's scope, with the
+ * roster counts and the first `listLimit` names who have and have not
+ * responded, as JSON subqueries: one round trip. Anonymous: no names at all;
+ * each student's page says only "responded" or "not yet".
+ */
+async function selectOverview(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; assignmentId: number },
+  listLimit: number,
+): Promise<Overview> {
+  const a = assignments.id;
+  const [row] = await db
+    .select({
+      ...assignmentSummaryColumns,
+      minGroupSize: schools.minGroupSize,
+      studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
+      respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
+        join ${classStudents} cs on cs.student_id = r.student_id and cs.class_id = ${classes.id}
+        where r.assignment_id = ${a})`,
+      // The names are picked by id from the assignment's (or roster's) own rows
+      // (`= any(array(...))`, an index scan whatever the table's size), and a
+      // submission time is read only for the names listed.
+      responded: sql<(StudentRef & { submittedAt: string })[]>`case when ${assignments.anonymous} then '[]'::json else coalesce((
+        select json_agg(json_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name, 'submittedAt', x.submitted_at)
+                        order by x.last_name, x.first_name, x.id)
+        from (select st.id, st.first_name, st.last_name,
+                     (select r.submitted_at from ${responses} r where r.assignment_id = ${a} and r.student_id = st.id) as submitted_at
+              from ${students} st
+              where st.id = any(array(select r.student_id from ${responses} r where r.assignment_id = ${a}))
+              order by st.last_name, st.first_name, st.id limit ${listLimit}) x), '[]'::json) end`,
+      notResponded: sql<StudentRef[]>`case when ${assignments.anonymous} then '[]'::json else coalesce((
+        select json_agg(json_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name)
+                        order by x.last_name, x.first_name, x.id)
+        from (select st.id, st.first_name, st.last_name
+              from ${students} st
+              where st.id = any(array(
+                select cs.student_id from ${classStudents} cs
+                where cs.class_id = ${classes.id}
+                  and not exists (select 1 from ${responses} r where r.assignment_id = ${a} and r.student_id = cs.student_id)))
+              order by st.last_name, st.first_name, st.id limit ${listLimit}) x), '[]'::json) end`,
+      notRespondedTotal: sql<number>`(select count(*)::int from ${classStudents} cs
+        where cs.class_id = ${classes.id}
+          and not exists (select 1 from ${responses} r where r.assignment_id = ${a} and r.student_id = cs.student_id))`,
+    })
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, input.classId), classScopeCondition(actor)))
+    .limit(1);
+  if (!row) {
+    // Which one is missing decides the message: the class (out of scope) or the assignment.
+    await getClass(db, actor, input.classId);
+    throw notFound("Assignment not found");
+  }
+  const { minGroupSize, studentCount, respondedOnRoster, responded, notResponded, notRespondedTotal, ...summary } = row;
+  return {
+    summary,
+    minGroupSize,
+    studentCount,
+    respondedOnRoster,
+    responded: responded.map((student) => ({ ...student, submittedAt: new Date(student.submittedAt) })),
+    notResponded,
+    notRespondedTotal,
+  };
+}
+
+/**
+ * The distributions (one row per question and value for option and choice
+ * questions, one per question for the rest: how many answered) and the
+ * written answers, in one round trip.
+ */
+async function selectAnswers(
+  db: Db,
+  input: { assignmentId: number; anonymous: boolean; allUids: string[]; groupedUids: string[]; freetextUids: string[]; freetextLimit: number },
+) {
+  const { assignmentId, allUids, groupedUids, freetextUids, freetextLimit } = input;
+  // Only the survey's own keys are read (no jsonb_each over every key of every answer): one pass over the responses.
+  const counts = sql`
+    select k.uid, case when k.grouped then r.answers ->> k.uid end as value, count(*)::int as count
+    from ${responses} r
+    cross join (select * from unnest(${uidArray(allUids)}, ${boolArray(allUids.map((uid) => groupedUids.includes(uid)))}) as k(uid, grouped)) k
+    where r.assignment_id = ${assignmentId}
+      and jsonb_typeof(r.answers -> k.uid) <> 'null'
+      and btrim(coalesce(r.answers ->> k.uid, '')) <> ''
+    group by 1, 2`;
+  const freetext =
+    freetextUids.length === 0
+      ? null
+      : input.anonymous
+        ? // Anonymous: no join to students at all, and a random order, so neither
+          // a name nor the order of submission can tie a text to a student.
+          sql`
+            select uid, text, null as first_name, null as last_name from (
+              select e.key as uid, e.value #>> '{}' as text,
+                     row_number() over (partition by e.key order by random()) as n
+              from ${responses} r
+              cross join lateral jsonb_each(r.answers) e
+              where r.assignment_id = ${assignmentId}
+                and e.key in (${uidList(freetextUids)})
+                and jsonb_typeof(e.value) = 'string'
+                and btrim(e.value #>> '{}') <> ''
+            ) ranked
+            where n <= ${freetextLimit}
+            order by uid, n`
+        : // The latest answers per question, walking the assignment's
+          // responses newest first (responses_assignment_submitted_idx) and
+          // stopping at the limit, so 5,000 responses cost what 50 do.
+          sql`
+            select k.uid, x.text, x.first_name, x.last_name
+            from unnest(${uidArray(freetextUids)}) with ordinality as k(uid, ord)
+            cross join lateral (
+              select r.answers ->> k.uid as text, s.first_name, s.last_name
+              from ${responses} r
+              join ${students} s on s.id = r.student_id
+              where r.assignment_id = ${assignmentId}
+                and jsonb_typeof(r.answers -> k.uid) = 'string'
+                and btrim(r.answers ->> k.uid) <> ''
+              order by r.submitted_at desc nulls last, r.id desc nulls last
+              limit ${freetextLimit}
+            ) x
+            order by k.ord`;
+  const [row] = await selectRows<{
+    counts: { uid: string; value: string | null; count: number }[] | null;
+    freetext: { uid: string; text: string; first_name: string | null; last_name: string | null }[] | null;
+  }>(
+    db,
+    sql`select (select json_agg(c) from (${counts}) c) as counts,
+               ${freetext ? sql`(select json_agg(f) from (${freetext}) f)` : sql`null`} as freetext`,
+  );
+  return { counts: row?.counts ?? [], freetext: row?.freetext ?? [] };
 }
 
 /** Runs raw SQL; drizzle's execute() returns `{ rows }` on pg and PGlite alike. */

@@ -4,7 +4,7 @@
  * the acting user and enforces the scope in its query: a class outside it
  * does not exist (404).
  */
-import { and, asc, desc, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
 import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
@@ -206,10 +206,7 @@ export async function getClassDashboard(db: Db, actor: Actor, classId: number, n
                         order by st.last_seen_at desc, st.id)
         from ${classStudents} cs join ${students} st on st.id = cs.student_id
         where cs.class_id = ${classes.id} and st.last_seen_at > ${onlineSince}::timestamptz), '[]'::json)`,
-      classCode: sql<ClassCodeJson | null>`(
-        select json_build_object('id', cc.id, 'classId', cc.class_id, 'code', cc.code, 'expiresAt', cc.expires_at, 'createdAt', cc.created_at,
-                                 'joinedCount', (select count(*)::int from ${classStudents} j where j.joined_with_code_id = cc.id))
-        from ${classCodes} cc where cc.class_id = ${classes.id} and cc.stopped_at is null limit 1)`,
+      classCode: liveClassCodeJson(classesColumn.id),
       activeAssignments: sql<AssignmentJson[]>`coalesce((
         select json_agg(json_build_object('id', a.id, 'surveyId', a.survey_id, 'surveyTitle', sv.title, 'surveyFullSlug', sv.full_slug,
                                           'status', a.status, 'startedAt', a.started_at, 'closedAt', a.closed_at, 'createdAt', a.created_at,
@@ -218,10 +215,7 @@ export async function getClassDashboard(db: Db, actor: Actor, classId: number, n
                         order by a.started_at desc, a.id desc)
         from ${assignments} a join ${surveys} sv on sv.id = a.survey_id
         where a.class_id = ${classes.id} and a.status = 'active'), '[]'::json)`,
-      teachers: sql<ClassTeacher[]>`coalesce((
-        select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'role', ct.role) order by u.name)
-        from ${classTeachers} ct join ${users} u on u.id = ct.user_id
-        where ct.class_id = ${classes.id}), '[]'::json)`,
+      teachers: classTeachersJson(classesColumn.id),
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
@@ -233,12 +227,7 @@ export async function getClassDashboard(db: Db, actor: Actor, classId: number, n
     class: klass,
     studentCount,
     onlineStudents: onlineStudents.map((student) => ({ ...student, lastSeenAt: toDate(student.lastSeenAt) })),
-    classCode: classCode && {
-      ...classCode,
-      expiresAt: new Date(classCode.expiresAt),
-      createdAt: new Date(classCode.createdAt),
-      expired: new Date(classCode.expiresAt).getTime() <= now.getTime(),
-    },
+    classCode: fromLiveClassCodeJson(classCode, now),
     activeAssignments: activeAssignments.map((assignment) => ({
       ...assignment,
       startedAt: toDate(assignment.startedAt),
@@ -247,6 +236,47 @@ export async function getClassDashboard(db: Db, actor: Actor, classId: number, n
     })),
     teachers,
   };
+}
+
+/**
+ * `classes.id` and `classes.school_id`, always qualified, for the JSON subqueries below: in a
+ * select from `classes` alone, drizzle writes a column of it unqualified ("id"), which a
+ * subquery would read as its own table's column.
+ */
+export const classesColumn = {
+  id: sql`${sql.identifier("classes")}.${sql.identifier("id")}`,
+  schoolId: sql`${sql.identifier("classes")}.${sql.identifier("school_id")}`,
+};
+
+/** The class's live code (or null) as a JSON subquery, for one-round-trip screens; read it with fromLiveClassCodeJson. */
+export function liveClassCodeJson(classIdColumn: SQL) {
+  return sql<ClassCodeJson | null>`(
+    select json_build_object('id', cc.id, 'classId', cc.class_id, 'code', cc.code, 'expiresAt', cc.expires_at, 'createdAt', cc.created_at,
+                             'joinedCount', (select count(*)::int from ${classStudents} j where j.joined_with_code_id = cc.id))
+    from ${classCodes} cc where cc.class_id = ${classIdColumn} and cc.stopped_at is null limit 1)`;
+}
+
+export function fromLiveClassCodeJson(json: ClassCodeJson | null, now: Date): LiveClassCode | null {
+  if (!json) return null;
+  const expiresAt = new Date(json.expiresAt);
+  return { ...json, expiresAt, createdAt: new Date(json.createdAt), expired: expiresAt.getTime() <= now.getTime() };
+}
+
+/** The class's teachers by name, as a JSON subquery (the same rows as selectClassTeachers). */
+export function classTeachersJson(classIdColumn: SQL) {
+  return sql<ClassTeacher[]>`coalesce((
+    select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'role', ct.role) order by u.name)
+    from ${classTeachers} ct join ${users} u on u.id = ct.user_id
+    where ct.class_id = ${classIdColumn}), '[]'::json)`;
+}
+
+/** Active teachers of the class's school who do not teach it yet, by name, as a JSON subquery (as selectAddableTeachers). */
+export function addableTeachersJson(classIdColumn: SQL, schoolIdColumn: SQL) {
+  return sql<{ id: number; name: string; email: string }[]>`coalesce((
+    select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name)
+    from ${users} u
+    where u.school_id = ${schoolIdColumn} and u.role = 'teacher' and u.status = 'active'
+      and not exists (select 1 from ${classTeachers} ct where ct.class_id = ${classIdColumn} and ct.user_id = u.id)), '[]'::json)`;
 }
 
 /** The dashboard's subqueries answer JSON: timestamps arrive as ISO strings. */

@@ -3,13 +3,20 @@
  * school; the class roster is class_students. Removing a student from a class
  * removes the membership only; the student's record and answers stay.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
-import { getClass, selectAddableTeachers, selectClassTeachers } from "../classes/classes.server";
-import type { Actor } from "../classes/class-scope.server";
+import {
+  addableTeachersJson,
+  classesColumn,
+  classTeachersJson,
+  fromLiveClassCodeJson,
+  getClass,
+  liveClassCodeJson,
+} from "../classes/classes.server";
+import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import { assignments, classCodes, classStudents, responses, studentContacts, students, surveys } from "../db/schema.server";
+import { assignments, classCodes, classStudents, classes, responses, studentContacts, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
 
 export interface Contact {
@@ -33,13 +40,14 @@ export interface StudentWithContacts {
 }
 
 /** Contacts aggregated in SQL, one row per student, ordered by position. */
-const contactsJson = sql<Contact[]>`coalesce((
+const contactsJsonOf = (studentId: SQL) => sql<Contact[]>`coalesce((
   select json_agg(json_build_object(
     'id', c.id, 'name', c.name, 'relationship', c.relationship, 'email', c.email,
     'phonePrimary', c.phone_primary, 'phoneSecondary', c.phone_secondary, 'notes', c.notes
   ) order by c.position, c.id)
-  from ${studentContacts} c where c.student_id = ${students.id}
+  from ${studentContacts} c where c.student_id = ${studentId}
 ), '[]'::json)`;
+const contactsJson = contactsJsonOf(sql`${students.id}`);
 
 /** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
@@ -48,18 +56,47 @@ export async function listStudentsWithContacts(db: Db, actor: Actor, classId: nu
 }
 
 /**
- * The students screen: the class's students with their contacts, its
- * teachers and the school's teachers who can be added, after one scope check.
+ * The students screen in one round trip: the class (checked against the
+ * actor's scope), its students with their contacts, its teachers, the
+ * school's teachers who can be added and the live class code, each a JSON
+ * subquery, as the class home does (docs/performance.md).
  */
-export async function getClassPeople(db: Db, actor: Actor, classId: number) {
-  const klass = await getClass(db, actor, classId);
-  const [students, teachers, addableTeachers] = await Promise.all([
-    selectStudentsWithContacts(db, classId),
-    selectClassTeachers(db, classId),
-    selectAddableTeachers(db, klass),
-  ]);
-  return { students, teachers, addableTeachers };
+export async function getClassPeople(db: Db, actor: Actor, classId: number, now = new Date()) {
+  const [row] = await db
+    .select({
+      students: sql<StudentJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', st.id, 'firstName', st.first_name, 'lastName', st.last_name, 'lastSeenAt', st.last_seen_at,
+          'joinedAt', cs.created_at, 'joinedWithCode', jc.code, 'contacts', ${contactsJsonOf(sql`st.id`)}
+        ) order by st.last_name, st.first_name, st.id)
+        from ${classStudents} cs
+        join ${students} st on st.id = cs.student_id
+        left join ${classCodes} jc on jc.id = cs.joined_with_code_id
+        where cs.class_id = ${classesColumn.id}), '[]'::json)`,
+      teachers: classTeachersJson(classesColumn.id),
+      addableTeachers: addableTeachersJson(classesColumn.id, classesColumn.schoolId),
+      classCode: liveClassCodeJson(classesColumn.id),
+    })
+    .from(classes)
+    .where(and(eq(classes.id, classId), classScopeCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound("Class not found");
+  return {
+    students: row.students.map(
+      (student): StudentWithContacts => ({
+        ...student,
+        lastSeenAt: student.lastSeenAt === null ? null : new Date(student.lastSeenAt),
+        joinedAt: new Date(student.joinedAt),
+      }),
+    ),
+    teachers: row.teachers,
+    addableTeachers: row.addableTeachers,
+    classCode: fromLiveClassCodeJson(row.classCode, now),
+  };
 }
+
+/** A roster row as the JSON subquery answers it: timestamps as ISO strings. */
+type StudentJson = Omit<StudentWithContacts, "lastSeenAt" | "joinedAt"> & { lastSeenAt: string | null; joinedAt: string };
 
 function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
   return db
