@@ -3,19 +3,27 @@
  * about the size of a real screen, rendered by React Router in the same
  * build, so measured routes are reported as a ratio against it. It exists
  * only when the server was started with BENCH_REFERENCE=true; otherwise 404.
+ *
+ * `?rows=N` (1-5000, default 24) makes it longer: the bench sizes a second
+ * reference to each measured page's byte count (docs/performance.md).
  */
 import { data } from "react-router";
 import type { Route } from "./+types/bench-reference";
 
-const ROWS = Array.from({ length: 24 }, (_, index) => ({
+const DEFAULT_ROWS = 24;
+const MAX_ROWS = 5000;
+
+const referenceRow = (index: number) => ({
   id: index + 1,
   name: `Reference row ${index + 1}`,
   detail: "A line of static text, about as long as a student's name and a last-seen time.",
-}));
+});
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
   if (process.env.BENCH_REFERENCE !== "true") throw data(null, { status: 404 });
-  return { rows: ROWS };
+  const asked = Number(new URL(request.url).searchParams.get("rows") ?? DEFAULT_ROWS);
+  const count = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), MAX_ROWS) : DEFAULT_ROWS;
+  return { rows: Array.from({ length: count }, (_, index) => referenceRow(index)) };
 }
 
 export default function BenchReference({ loaderData }: Route.ComponentProps) {

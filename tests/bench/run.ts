@@ -1,8 +1,12 @@
 /**
  * `npm run bench`: requests per second of the app's routes, as a ratio
  * against a reference page (app/routes/bench-reference.tsx) measured in the
- * same run, in alternating short wrk bursts (A-B-B-A), because single runs on
- * shared machines vary by 1.3-2.4x. Prints, per route, the median ratio with
+ * same run, in alternating short wrk bursts (A-S-B-B-S-A), because single
+ * runs on shared machines vary by 1.3-2.4x. Two references: A, the static
+ * page of 24 rows (about 10 kB) every route is compared with, and S, the same
+ * page made as long as the measured route's page (issue 2: "a static page of
+ * similar size"), which separates what a screen's data and components cost
+ * from what its length costs. Prints, per route, both median ratios with
  * min-max, and the server's idle and peak RSS.
  *
  * It is a benchmark, not a test: it never fails the build (exit code 0).
@@ -107,10 +111,14 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
 
   // Warm up (JIT, caches) before measuring anything.
   wrk(server.baseURL + REFERENCE_PATH, [], 2);
+  const sizedReference = await sizeReference(server.baseURL, reference.bytes);
   await sleep(500);
   const idleRss = readRss(server.pid).current;
 
-  const results: Array<{ route: BenchRoute; ratios: number[]; rps: number[]; status: number; bytes: number } | { route: BenchRoute; skipped: string }> = [];
+  const results: Array<
+    | { route: BenchRoute; ratios: number[]; sizedRatios: number[]; sizedBytes: number; rps: number[]; status: number; bytes: number }
+    | { route: BenchRoute; skipped: string }
+  > = [];
   const sampler = startRssSampler(server.pid);
   for (const route of routes) {
     let headers: string[] = [];
@@ -125,24 +133,31 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
       continue;
     }
     process.stdout.write(`Measuring ${route.name} (${route.path})`);
+    const sized = sizedReference(probe.bytes);
+    const sizedCheck = await check(server.baseURL, sized, []);
     const ratios: number[] = [];
+    const sizedRatios: number[] = [];
     const rps: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const a1 = wrk(server.baseURL + REFERENCE_PATH, [], SECONDS);
+      const s1 = wrk(server.baseURL + sized, [], SECONDS);
       const b1 = wrk(server.baseURL + route.path, headers, SECONDS);
       const b2 = wrk(server.baseURL + route.path, headers, SECONDS);
+      const s2 = wrk(server.baseURL + sized, [], SECONDS);
       const a2 = wrk(server.baseURL + REFERENCE_PATH, [], SECONDS);
       ratios.push((b1 + b2) / (a1 + a2));
+      sizedRatios.push((b1 + b2) / (s1 + s2));
       rps.push((b1 + b2) / 2);
       process.stdout.write(".");
     }
     process.stdout.write("\n");
-    results.push({ route, ratios, rps, status: probe.status, bytes: probe.bytes });
+    results.push({ route, ratios, sizedRatios, sizedBytes: sizedCheck.bytes, rps, status: probe.status, bytes: probe.bytes });
   }
   const peak = Math.max(sampler.stop(), readRss(server.pid).peak);
 
-  console.log(`\nRequests/second as a ratio of the reference page (${REFERENCE_PATH}, ${reference.bytes} bytes);`);
-  console.log(`${ROUNDS} rounds of A-B-B-A, ${SECONDS} s bursts, ${CONNECTIONS} connections; above 1 is faster.\n`);
+  console.log(`\nRequests/second as a ratio of the reference page (${REFERENCE_PATH}, ${reference.bytes} bytes),`);
+  console.log("and of the same reference made as long as the route's page (same size);");
+  console.log(`${ROUNDS} rounds of A-S-B-B-S-A, ${SECONDS} s bursts, ${CONNECTIONS} connections; above 1 is faster.\n`);
   const width = Math.max(...routes.map((route) => route.name.length), 10);
   for (const result of results) {
     const label = result.route.name.padEnd(width);
@@ -150,14 +165,35 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
       console.log(`${label}  skipped: ${result.route.path} ${result.skipped}`);
       continue;
     }
-    const sorted = [...result.ratios].sort((x, y) => x - y);
     console.log(
-      `${label}  ratio ${median(sorted).toFixed(2)} (min ${sorted[0].toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)})` +
+      `${label}  ratio ${summary(result.ratios)}  same size ${summary(result.sizedRatios)} (${result.sizedBytes} bytes)` +
         `  ~${Math.round(median([...result.rps].sort((x, y) => x - y)))} req/s  ${result.status} ${result.bytes} bytes` +
         (result.route.account ? `  as ${result.route.account}` : ""),
     );
   }
   console.log(`\nServer RSS: idle ${mb(idleRss)}, peak ${mb(peak)}`);
+}
+
+/** "median (min, max)" of the ratios. */
+function summary(ratios: number[]): string {
+  const sorted = [...ratios].sort((x, y) => x - y);
+  return `${median(sorted).toFixed(2)} (min ${sorted[0].toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)})`;
+}
+
+const DEFAULT_REFERENCE_ROWS = 24;
+
+/**
+ * The reference's bytes per row, measured once: returns the path of a
+ * reference page about as long as a page of `bytes` bytes.
+ */
+async function sizeReference(baseURL: string, defaultBytes: number): Promise<(bytes: number) => string> {
+  const longer = DEFAULT_REFERENCE_ROWS + 200;
+  const { bytes: longerBytes } = await check(baseURL, `${REFERENCE_PATH}?rows=${longer}`, []);
+  const perRow = (longerBytes - defaultBytes) / (longer - DEFAULT_REFERENCE_ROWS);
+  return (bytes) => {
+    const rows = Math.max(1, Math.round(DEFAULT_REFERENCE_ROWS + (bytes - defaultBytes) / perRow));
+    return `${REFERENCE_PATH}?rows=${rows}`;
+  };
 }
 
 /** Runs one wrk burst and returns its requests/second. */
