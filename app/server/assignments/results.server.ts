@@ -6,7 +6,7 @@
  * questions and options, not to the number of responses, so 5,000 responses
  * render in the same order of time as 30.
  */
-import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
