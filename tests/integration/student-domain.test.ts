@@ -5,7 +5,15 @@ import { studentSchema } from "~/lib/schemas/classroom";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, classStudents, studentContacts, students } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
-import { createStudent, getStudent, listStudentsWithContacts, removeStudentFromClass, updateStudent } from "~/server/students/students.server";
+import { generateClassCode } from "~/server/class-codes/class-codes.server";
+import {
+  createStudent,
+  getClassPeople,
+  getStudent,
+  listStudentsWithContacts,
+  removeStudentFromClass,
+  updateStudent,
+} from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import {
   type ClassWorld,
@@ -13,6 +21,7 @@ import {
   createClass,
   createClassWorld,
   createResponse,
+  createStudent as createStudentRow,
   createSurvey,
 } from "../support/fixtures";
 
@@ -118,4 +127,46 @@ test("the student page lists their responses across this class's assignments", a
   const byTitle = Object.fromEntries(student.responses.map((r) => [r.surveyTitle, r]));
   expect(byTitle.Answered).toMatchObject({ answerCount: 2, submittedAt: expect.any(Date) });
   expect(byTitle.Pending).toMatchObject({ answerCount: 0, submittedAt: null });
+});
+
+test("the students screen's one query: roster by name with contacts in order, teachers, addable colleagues, live code; scope as everywhere", async () => {
+  const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id, world.users.colleague.id] });
+  const code = await generateClassCode(db, world.actors.teacher, { classId: klass.id, expirationHours: 24 });
+  await createStudentRow(db, {
+    schoolId: world.riverside.id,
+    classId: klass.id,
+    firstName: "Zed",
+    lastName: "Young",
+    joinedWithCodeId: code.id,
+    contacts: [{ name: "Second Contact" }, { name: "Third Contact", relationship: "Aunt" }],
+  });
+  await createStudentRow(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Amy", lastName: "Abbott", lastSeenAt: new Date() });
+  // Not on this class's roster: never listed.
+  await createStudentRow(db, { schoolId: world.riverside.id, classId: world.class6.id, firstName: "Other", lastName: "Class" });
+
+  const people = await getClassPeople(db, world.actors.teacher, klass.id);
+  expect(people.students.map((s) => `${s.firstName} ${s.lastName}`)).toEqual(["Amy Abbott", "Zed Young"]);
+  expect(people.students[0]).toMatchObject({ joinedWithCode: null, contacts: [] });
+  expect(people.students[0].lastSeenAt).toBeInstanceOf(Date);
+  expect(people.students[0].joinedAt).toBeInstanceOf(Date);
+  expect(people.students[1]).toMatchObject({ joinedWithCode: code.code, lastSeenAt: null });
+  expect(people.students[1].contacts.map((c) => [c.name, c.relationship])).toEqual([
+    ["Second Contact", null],
+    ["Third Contact", "Aunt"],
+  ]);
+  expect(people.teachers.map((t) => [t.name, t.role])).toEqual([
+    ["Amara Teacher", "owner"],
+    ["Daniel Colleague", "co-teacher"],
+  ]);
+  // Active teachers of the school who do not teach it yet: no admins, nobody from another school.
+  expect(people.addableTeachers.map((t) => t.name)).toContain("Beth Spare");
+  expect(people.addableTeachers.map((t) => t.name)).not.toEqual(expect.arrayContaining(["Amara Teacher", "Helen Head", "Olga Other"]));
+  expect(people.classCode).toMatchObject({ code: code.code, joinedCount: 1, expired: false });
+  expect(people.classCode?.expiresAt).toBeInstanceOf(Date);
+
+  expect((await getClassPeople(db, world.actors.schoolAdmin, klass.id)).students).toHaveLength(2);
+  expect((await getClassPeople(db, world.actors.platformAdmin, klass.id)).students).toHaveLength(2);
+  for (const outsider of [world.actors.spareTeacher, world.actors.otherTeacher, world.actors.otherAdmin]) {
+    expect(await codeOf(getClassPeople(db, outsider, klass.id))).toBe("NOT_FOUND");
+  }
 });
