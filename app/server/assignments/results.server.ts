@@ -129,7 +129,7 @@ export async function getAssignmentResults(
       ? { counts: [], freetext: [] }
       : await selectAnswers(db, { assignmentId, anonymous, allUids, groupedUids, freetextUids, freetextLimit });
   const { counts, freetext } = answers;
-  const { responded, notResponded, notRespondedTotal } = overview;
+  const { responded, notResponded } = overview;
 
   const countsByUid = new Map<string, Map<string | null, number>>();
   for (const row of counts) {
@@ -183,7 +183,7 @@ export async function getAssignmentResults(
     await recordIdentifiedResponsesRead(db, actor, {
       targetType: "assignment",
       targetId: assignmentId,
-      schoolId: await schoolIdOfClass(db, classId),
+      schoolId: overview.schoolId,
       identifiedCount: respondedCount,
       via: "class results",
     });
@@ -199,19 +199,20 @@ export async function getAssignmentResults(
     responded,
     respondedTotal: respondedCount,
     notResponded,
-    notRespondedTotal: anonymous ? Math.max(0, studentCount - respondedOnRoster) : notRespondedTotal,
+    // Responses are one per student: the roster's students without one.
+    notRespondedTotal: Math.max(0, studentCount - respondedOnRoster),
     listLimit,
   };
 }
 
 interface Overview {
   summary: AssignmentSummary;
+  schoolId: number;
   minGroupSize: number | null;
   studentCount: number;
   respondedOnRoster: number;
   responded: (StudentRef & { submittedAt: Date })[];
   notResponded: StudentRef[];
-  notRespondedTotal: number;
 }
 
 /**
@@ -230,6 +231,7 @@ async function selectOverview(
   const [row] = await db
     .select({
       ...assignmentSummaryColumns,
+      schoolId: classes.schoolId,
       minGroupSize: schools.minGroupSize,
       studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
       respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
@@ -256,9 +258,6 @@ async function selectOverview(
                 where cs.class_id = ${classes.id}
                   and not exists (select 1 from ${responses} r where r.assignment_id = ${a} and r.student_id = cs.student_id)))
               order by st.last_name, st.first_name, st.id limit ${listLimit}) x), '[]'::json) end`,
-      notRespondedTotal: sql<number>`(select count(*)::int from ${classStudents} cs
-        where cs.class_id = ${classes.id}
-          and not exists (select 1 from ${responses} r where r.assignment_id = ${a} and r.student_id = cs.student_id))`,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
@@ -271,15 +270,15 @@ async function selectOverview(
     await getClass(db, actor, input.classId);
     throw notFound("Assignment not found");
   }
-  const { minGroupSize, studentCount, respondedOnRoster, responded, notResponded, notRespondedTotal, ...summary } = row;
+  const { schoolId, minGroupSize, studentCount, respondedOnRoster, responded, notResponded, ...summary } = row;
   return {
     summary,
+    schoolId,
     minGroupSize,
     studentCount,
     respondedOnRoster,
     responded: responded.map((student) => ({ ...student, submittedAt: new Date(student.submittedAt) })),
     notResponded,
-    notRespondedTotal,
   };
 }
 
