@@ -6,7 +6,6 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import type { SurveyBlock } from "~/lib/survey-content";
 import {
   ANONYMOUS_FIXED_MESSAGE,
   assignSurvey,
@@ -21,6 +20,7 @@ import { DomainError } from "~/server/errors.server";
 import { buildSurveyResponsesCsv, queryResponses } from "~/server/responses/responses.server";
 import { getStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
+import { optionsQuestion, surveyOf, textQuestions } from "../support/survey-fixtures";
 import {
   type ClassWorld,
   actorOf,
@@ -37,30 +37,10 @@ import {
 let db: Db;
 let world: ClassWorld;
 
-const survey: SurveyBlock = {
-  _uid: "root",
-  component: "survey",
-  title: "Wellbeing",
-  response: [
-    {
-      _uid: "mood",
-      component: "response-options",
-      prompt: "How do you feel?",
-      response_options: [
-        { _uid: "o0", component: "response-options-item", content: "Great" },
-        { _uid: "o1", component: "response-options-item", content: "Sad" },
-      ],
-    },
-    {
-      _uid: "text",
-      component: "response-text",
-      prompt: "Tell us",
-      questions: [
-        { _uid: "q1", component: "response-text-question", prompt: "Anything to say?", answers: [{ _uid: "free", component: "response-text-question-answer-freetext" }] },
-      ],
-    },
-  ],
-};
+const survey = surveyOf("Wellbeing", [
+  optionsQuestion("mood", "How do you feel?", ["Great", "Sad"]),
+  textQuestions("text", "Tell us", [{ uid: "free", prompt: "Anything to say?", freetext: true }]),
+]);
 const lookup: SurveyContentLookup = async () => survey;
 
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import { issueStudentToken } from "~/server/student-api/tokens.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createSurvey } from "../support/fixtures";
 import { studentApiFetch } from "../support/student-api-app";
+import { expectedTallies, storedTallies } from "../support/tallies";
 
 let database: Database;
 let world: ClassWorld;
@@ -81,6 +82,10 @@ test("300 students submit at once, each with a duplicate retry: exactly 300 rows
     .from(auditEvents)
     .where(and(eq(auditEvents.action, "response.submit"), inArray(auditEvents.actorStudentId, enrolled.map((e) => e.studentId))));
   expect(submits).toHaveLength(300);
+  // The running totals the results screen reads (ADR 066) survived the concurrent writers.
+  const tallies = await storedTallies(database.db);
+  expect(tallies[`${assignment.id}||`]).toBe(300);
+  expect(tallies).toEqual(await expectedTallies(database.db));
 }, 120_000);
 
 test("a close racing submissions: each one lands before the close or gets 409, never half", async () => {

@@ -16,6 +16,7 @@ import { assignments, classStudents, classes, responses, schools, students, surv
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { conflict, notFound } from "../errors.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
+import { choiceTallyKey, groupTallies, optionTallyKey, type TallyRow, talliesQuery } from "../responses/tallies.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
 export interface OptionCount {
@@ -97,7 +98,6 @@ async function schoolIdOfClass(db: Db, classId: number): Promise<number | null> 
 
 const uidList = (uids: string[]): SQL => sql.join(uids.map((uid) => sql`${uid}`), sql`, `);
 const uidArray = (uids: string[]): SQL => sql`array[${uidList(uids)}]::text[]`;
-const boolArray = (values: boolean[]): SQL => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::boolean[]`;
 
 export async function getAssignmentResults(
   db: Db,
@@ -109,7 +109,6 @@ export async function getAssignmentResults(
   const listLimit = options.listLimit ?? 200;
   // The screen shows the latest written answers per question; the CSV has every one.
   const freetextLimit = options.freetextLimit ?? 50;
-  const { classId } = input;
   // Round trip 1: the assignment (its class checked against the actor's
   // scope), the roster counts and who has and has not responded.
   const overview = await selectOverview(db, actor, input, listLimit);
@@ -126,21 +125,15 @@ export async function getAssignmentResults(
   // Round trip 2 (only when the survey has questions): the distributions and the written answers.
   const answers =
     allUids.length === 0
-      ? { counts: [], freetext: [] }
+      ? { tallies: [], freetext: [] }
       : await selectAnswers(db, { assignmentId, anonymous, allUids, groupedUids, freetextUids, freetextLimit });
-  const { counts, freetext } = answers;
+  const { freetext } = answers;
   const { responded, notResponded } = overview;
-
-  const countsByUid = new Map<string, Map<string | null, number>>();
-  for (const row of counts) {
-    const byValue = countsByUid.get(row.uid) ?? new Map<string | null, number>();
-    byValue.set(row.value, Number(row.count));
-    countsByUid.set(row.uid, byValue);
-  }
-  const answeredCount = (uid: string) => [...(countsByUid.get(uid)?.values() ?? [])].reduce((a, b) => a + b, 0);
+  const tallies = groupTallies(allUids, answers.tallies);
+  const answeredCount = (uid: string) => tallies.get(uid)?.answered ?? 0;
 
   const questions: QuestionResult[] = fields.map((field) => {
-    const byValue = countsByUid.get(field.uid);
+    const byValue = tallies.get(field.uid)?.byValue;
     if (field.kind === "option") {
       return {
         uid: field.uid,
@@ -148,7 +141,7 @@ export async function getAssignmentResults(
         prompt: field.prompt,
         questionNumber: null,
         answeredCount: answeredCount(field.uid),
-        options: field.options.map((option) => ({ label: option.label, count: byValue?.get(String(option.index)) ?? 0 })),
+        options: field.options.map((option) => ({ label: option.label, count: byValue?.get(optionTallyKey(option.index)) ?? 0 })),
       };
     }
     if (field.kind === "choice") {
@@ -158,7 +151,7 @@ export async function getAssignmentResults(
         prompt: field.prompt,
         questionNumber: field.questionNumber,
         answeredCount: answeredCount(field.uid),
-        options: field.choices.map((choice) => ({ label: choice, count: byValue?.get(choice) ?? 0 })),
+        options: field.choices.map((choice) => ({ label: choice, count: byValue?.get(choiceTallyKey(choice)) ?? 0 })),
       };
     }
     if (field.kind === "freetext") {
@@ -292,15 +285,9 @@ async function selectAnswers(
   input: { assignmentId: number; anonymous: boolean; allUids: string[]; groupedUids: string[]; freetextUids: string[]; freetextLimit: number },
 ) {
   const { assignmentId, allUids, groupedUids, freetextUids, freetextLimit } = input;
-  // Only the survey's own keys are read (no jsonb_each over every key of every answer): one pass over the responses.
-  const counts = sql`
-    select k.uid, case when k.grouped then r.answers ->> k.uid end as value, count(*)::int as count
-    from ${responses} r
-    cross join (select * from unnest(${uidArray(allUids)}, ${boolArray(allUids.map((uid) => groupedUids.includes(uid)))}) as k(uid, grouped)) k
-    where r.assignment_id = ${assignmentId}
-      and jsonb_typeof(r.answers -> k.uid) <> 'null'
-      and btrim(coalesce(r.answers ->> k.uid, '')) <> ''
-    group by 1, 2`;
+  // The distributions come from the running totals (ADR 066): a few rows per
+  // question whether the assignment has 30 responses or 5,000.
+  const counts = talliesQuery(assignmentId, allUids, groupedUids);
   const freetext =
     freetextUids.length === 0
       ? null
@@ -338,14 +325,14 @@ async function selectAnswers(
             ) x
             order by k.ord`;
   const [row] = await selectRows<{
-    counts: { uid: string; value: string | null; count: number }[] | null;
+    counts: TallyRow[] | null;
     freetext: { uid: string; text: string; first_name: string | null; last_name: string | null }[] | null;
   }>(
     db,
     sql`select (select json_agg(c) from (${counts}) c) as counts,
                ${freetext ? sql`(select json_agg(f) from (${freetext}) f)` : sql`null`} as freetext`,
   );
-  return { counts: row?.counts ?? [], freetext: row?.freetext ?? [] };
+  return { tallies: row?.counts ?? [], freetext: row?.freetext ?? [] };
 }
 
 /** Runs raw SQL; drizzle's execute() returns `{ rows }` on pg and PGlite alike. */

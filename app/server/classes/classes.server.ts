@@ -14,7 +14,6 @@ import {
   classStudents,
   classTeachers,
   classes,
-  responses,
   schools,
   students,
   surveys,
@@ -22,6 +21,7 @@ import {
 } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
+import { responseCountOf } from "../responses/tallies.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
 
 /** Students seen by the student API within this window count as online. */
@@ -176,7 +176,7 @@ export const assignmentSummaryColumns = {
   closedAt: assignments.closedAt,
   createdAt: assignments.createdAt,
   anonymous: assignments.anonymous,
-  responseCount: sql<number>`(select count(*)::int from ${responses} where ${responses.assignmentId} = ${assignments.id})`,
+  responseCount: responseCountOf(assignments.id),
 };
 
 export interface ClassDashboard {
@@ -211,7 +211,7 @@ export async function getClassDashboard(db: Db, actor: Actor, classId: number, n
         select json_agg(json_build_object('id', a.id, 'surveyId', a.survey_id, 'surveyTitle', sv.title, 'surveyFullSlug', sv.full_slug,
                                           'status', a.status, 'startedAt', a.started_at, 'closedAt', a.closed_at, 'createdAt', a.created_at,
                                           'anonymous', a.anonymous,
-                                          'responseCount', (select count(*)::int from ${responses} r where r.assignment_id = a.id))
+                                          'responseCount', ${responseCountOf(sql`a.id`)})
                         order by a.started_at desc, a.id desc)
         from ${assignments} a join ${surveys} sv on sv.id = a.survey_id
         where a.class_id = ${classes.id} and a.status = 'active'), '[]'::json)`,

@@ -312,6 +312,33 @@ export const responses = pgTable(
   ],
 );
 
+/**
+ * Running totals of `responses`, kept by statement-level triggers on that
+ * table (drizzle/0004_response_tallies.sql, ADR 066), so the results screen
+ * reads a few rows whether an assignment has 30 responses or 5,000. Every
+ * way a response changes (submission, replacement, a student's deletion,
+ * retention, a class's or assignment's cascade) goes through the triggers;
+ * the application never writes this table.
+ *
+ * One row per (assignment, question, value key):
+ * - question '' and key '': how many responses the assignment has;
+ * - key '': how many responses answered the question (not null, not blank);
+ * - `n:<number>`, `b:<boolean>`, `s:<md5 of the text>`: how many gave that value.
+ *
+ * No foreign key: an assignment's deletion cascades to its responses, whose
+ * trigger then takes every count to zero, and zero rows are deleted.
+ */
+export const responseTallies = pgTable(
+  "response_tallies",
+  {
+    assignmentId: integer("assignment_id").notNull(),
+    questionUid: text("question_uid").notNull(),
+    valueKey: text("value_key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.questionUid, t.valueKey] })],
+);
+
 export const studentTokens = pgTable(
   "student_tokens",
   {

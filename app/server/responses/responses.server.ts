@@ -6,6 +6,7 @@
  * classes (classScopeCondition). Anonymous assignments never show names,
  * and the CSV hides their answers until the school's small-group threshold is met.
  */
+import { responseCountOf } from "./tallies.server";
 import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
@@ -236,7 +237,7 @@ export async function buildSurveyResponsesCsv(
   const rows = (await baseQuery(db, {
     ...responseColumns,
     answers: responses.answers,
-    groupCount: sql<number>`(select count(*)::int from ${responses} g where g.assignment_id = ${assignments.id})`,
+    groupCount: responseCountOf(assignments.id),
     minGroupSize: schools.minGroupSize,
   })
     .where(responseConditions(actor, surveyId, filters))
