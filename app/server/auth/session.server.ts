@@ -37,10 +37,29 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/**
+ * Cookie headers whose session value verified, and the token each carries.
+ * Checking a signature imports the secret into WebCrypto and signs again on
+ * every request (about 0.4 ms, docs/performance.md); a header that verified
+ * once verifies again, since the secrets are fixed for the process's life.
+ * Only verified headers are kept, and only the latest few hundred.
+ */
+const verifiedCookieHeaders = new Map<string, string>();
+const VERIFIED_COOKIE_HEADERS_KEPT = 500;
+
 /** The raw session token the request's cookie carries, if its signature is valid. */
 export async function readSessionToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("cookie"));
-  return typeof value === "string" && value.length > 20 ? value : null;
+  const header = request.headers.get("cookie");
+  if (!header?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
+  const known = verifiedCookieHeaders.get(header);
+  if (known !== undefined) return known;
+  const value = await sessionCookie().parse(header);
+  if (typeof value !== "string" || value.length <= 20) return null;
+  if (verifiedCookieHeaders.size >= VERIFIED_COOKIE_HEADERS_KEPT) {
+    verifiedCookieHeaders.delete(verifiedCookieHeaders.keys().next().value as string);
+  }
+  verifiedCookieHeaders.set(header, value);
+  return value;
 }
 
 export function clientIp(request: Request): string | null {
