@@ -74,6 +74,12 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The migrations run in one transaction. Responses are locked against writes
+-- from here to its commit, so no response written by another instance (one
+-- still running the previous version) can fall between the fill and the
+-- triggers.
+LOCK TABLE "responses" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 INSERT INTO "response_tallies" ("assignment_id", "question_uid", "value_key", "count")
 SELECT r.assignment_id, k.question_uid, k.value_key, count(*)::int
   FROM "responses" r
