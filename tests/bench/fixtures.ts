@@ -1,19 +1,24 @@
 /**
- * The bench's data: the demo seed plus one large class whose active
- * assignment has thousands of responses, so the results screen can be
- * measured at 30 and at 5,000 responses in the same run.
+ * The bench's data: the demo seed plus two classes whose active assignment
+ * of one survey has 30 and thousands of responses, so the results screen
+ * can be measured at 30 and at 5,000 responses in the same run.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";
 import type { Db } from "~/server/db/client.server";
 import { assignments, classes, classStudents, classTeachers, responses, students, surveys, users } from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
 
+export const SMALL_CLASS_NAME = "Bench: one class's worth";
 export const LARGE_CLASS_NAME = "Bench: whole-year assembly";
+/** The issue's "one with 30": a class's worth of responses. */
+export const SMALL_RESPONSES = 30;
 
 export interface BenchData {
+  /** The demo teacher's first class (students with contacts, a live code): class home and students screen. */
   classId: number;
+  smallClassId: number;
   smallResultsAssignmentId: number;
   smallResponses: number;
   largeClassId: number;
@@ -23,52 +28,70 @@ export interface BenchData {
 
 const BATCH = 500;
 
-/** Seeds the demo data (if empty) and adds the large class once. */
+/**
+ * Seeds the demo data (if empty) and adds, once, two classes whose active
+ * assignment of the same survey has 30 and `largeResponses` responses made
+ * the same way: the results screen at both sizes, and nothing else different.
+ */
 export async function prepareBenchData(db: Db, options: { contentDir: string; largeResponses: number }): Promise<BenchData> {
   await seedDemoData(db, { contentDir: options.contentDir });
   const teacherEmail = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!.email;
   const [teacher] = await db.select().from(users).where(eq(users.email, teacherEmail));
-
-  // The demo teacher's first class and its completed (closed) assignment: about 30 responses or fewer.
-  const [small] = await db
-    .select({ classId: classes.id, assignmentId: assignments.id })
+  const [demoClass] = await db
+    .select({ id: classes.id })
     .from(classes)
     .innerJoin(classTeachers, eq(classTeachers.classId, classes.id))
-    .innerJoin(assignments, eq(assignments.classId, classes.id))
-    .where(and(eq(classTeachers.userId, teacher.id), eq(assignments.status, "completed")))
+    .where(eq(classTeachers.userId, teacher.id))
     .orderBy(asc(classes.name))
     .limit(1);
-  const smallResponses = await db.$count(responses, eq(responses.assignmentId, small.assignmentId));
-
-  const [existing] = await db.select().from(classes).where(eq(classes.name, LARGE_CLASS_NAME));
-  const large = existing ? await findLarge(db, existing.id) : await createLarge(db, teacher, options);
-  return { classId: small.classId, smallResultsAssignmentId: small.assignmentId, smallResponses, ...large };
-}
-
-async function findLarge(db: Db, classId: number) {
-  const [assignment] = await db.select().from(assignments).where(eq(assignments.classId, classId));
+  const small = await benchClass(db, teacher, { name: SMALL_CLASS_NAME, responses: SMALL_RESPONSES, contentDir: options.contentDir });
+  const large = await benchClass(db, teacher, { name: LARGE_CLASS_NAME, responses: options.largeResponses, contentDir: options.contentDir });
   return {
-    largeClassId: classId,
-    largeResultsAssignmentId: assignment.id,
-    largeResponses: await db.$count(responses, eq(responses.assignmentId, assignment.id)),
+    classId: demoClass.id,
+    smallClassId: small.classId,
+    smallResultsAssignmentId: small.assignmentId,
+    smallResponses: small.responses,
+    largeClassId: large.classId,
+    largeResultsAssignmentId: large.assignmentId,
+    largeResponses: large.responses,
   };
 }
 
-async function createLarge(db: Db, teacher: typeof users.$inferSelect, options: { contentDir: string; largeResponses: number }) {
+interface BenchClass {
+  classId: number;
+  assignmentId: number;
+  responses: number;
+}
+
+/** The class of this name, made on the first run: one student per response. */
+async function benchClass(
+  db: Db,
+  teacher: typeof users.$inferSelect,
+  options: { name: string; responses: number; contentDir: string },
+): Promise<BenchClass> {
+  const [existing] = await db.select().from(classes).where(eq(classes.name, options.name));
+  if (existing) {
+    const [assignment] = await db.select().from(assignments).where(eq(assignments.classId, existing.id));
+    return {
+      classId: existing.id,
+      assignmentId: assignment.id,
+      responses: await db.$count(responses, eq(responses.assignmentId, assignment.id)),
+    };
+  }
   const stories = await createLocalContentSource(options.contentDir).listStories();
   const [survey] = await db.select().from(surveys).orderBy(asc(surveys.fullSlug)).limit(1);
   const story = stories.find((candidate) => candidate.full_slug === survey.fullSlug)!;
   const fields = listAnswerFields(story.content);
 
   return db.transaction(async (tx) => {
-    const [classRow] = await tx.insert(classes).values({ name: LARGE_CLASS_NAME, schoolId: teacher.schoolId! }).returning();
+    const [classRow] = await tx.insert(classes).values({ name: options.name, schoolId: teacher.schoolId! }).returning();
     await tx.insert(classTeachers).values({ classId: classRow.id, userId: teacher.id, role: "owner" });
     const [assignment] = await tx
       .insert(assignments)
       .values({ classId: classRow.id, surveyId: survey.id, status: "active", startedAt: new Date() })
       .returning();
-    for (let offset = 0; offset < options.largeResponses; offset += BATCH) {
-      const count = Math.min(BATCH, options.largeResponses - offset);
+    for (let offset = 0; offset < options.responses; offset += BATCH) {
+      const count = Math.min(BATCH, options.responses - offset);
       const rows = await tx
         .insert(students)
         .values(Array.from({ length: count }, (_, i) => ({ schoolId: teacher.schoolId!, firstName: "Pupil", lastName: `No. ${offset + i + 1}` })))
@@ -82,7 +105,7 @@ async function createLarge(db: Db, teacher: typeof users.$inferSelect, options: 
         })),
       );
     }
-    return { largeClassId: classRow.id, largeResultsAssignmentId: assignment.id, largeResponses: options.largeResponses };
+    return { classId: classRow.id, assignmentId: assignment.id, responses: options.responses };
   });
 }
 

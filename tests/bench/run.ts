@@ -47,7 +47,7 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
     { name: "manage students", path: `/class/${data.classId}/students/manage`, account: "teacher" },
     {
       name: `results (${data.smallResponses} responses)`,
-      path: `/class/${data.classId}/surveys/results/${data.smallResultsAssignmentId}`,
+      path: `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
       account: "teacher",
     },
     {
