@@ -70,7 +70,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       <div className={card(3)}>
         <div className={stack(2)}>
           <h2 className={heading(4)}>Response rate</h2>
-          <span data-testid="response-rate" className="rt-Text rt-r-size-6 rt-r-weight-bold">
+          <span data-testid="response-rate" className={text(6, "rt-r-weight-bold")}>
             {results.responseRatePercent}%
           </span>
           <div className="rate-meter" aria-hidden="true">

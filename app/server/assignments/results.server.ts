@@ -15,8 +15,8 @@ import type { Db } from "../db/client.server";
 import { assignments, classStudents, classes, responses, schools, students, surveys } from "../db/schema.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { conflict, notFound } from "../errors.server";
-import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import { choiceTallyKey, groupTallies, optionTallyKey, type TallyRow, talliesQuery } from "../responses/tallies.server";
+import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
 export interface OptionCount {

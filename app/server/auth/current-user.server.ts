@@ -64,12 +64,7 @@ export async function loadCurrentUser(
   }
 }
 
-/**
- * The live session with this id, its user and the user's school, in one
- * query: every signed-in request runs it, and on PostgreSQL each round trip
- * counts (docs/performance.md). Null when the session is gone or expired.
- */
-/** Every signed-in request runs this: prepared once per database. */
+/** Every signed-in request runs this: prepared once per database (ADR 063). */
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -85,6 +80,11 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare("session_user"),
 );
 
+/**
+ * The live session with this id, its user and the user's school, in one
+ * query: every signed-in request runs it, and on PostgreSQL each round trip
+ * counts (docs/performance.md). Null when the session is gone or expired.
+ */
 export async function loadSessionUser(
   db: Db,
   sessionId: string,

@@ -6,7 +6,6 @@
  * classes (classScopeCondition). Anonymous assignments never show names,
  * and the CSV hides their answers until the school's small-group threshold is met.
  */
-import { responseCountOf } from "./tallies.server";
 import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
@@ -18,6 +17,7 @@ import { ASSIGNMENT_STATUSES, type AssignmentStatus, assignments, classes, respo
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { responseCountOf } from "./tallies.server";
 
 export const RESPONSES_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;

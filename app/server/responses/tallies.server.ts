@@ -6,7 +6,7 @@
  * - `n:<number>` for an option's index, `s:<md5>` for a choice's text.
  */
 import { createHash } from "node:crypto";
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import { responseTallies } from "../db/schema.server";
 
 /** The value key of "answered, whatever the value". */
@@ -49,14 +49,13 @@ export interface TallyRow {
  * subquery, so a caller can fold it into a round trip of its own.
  */
 export function talliesQuery(assignmentId: number, uids: string[], byValueUids: string[]): SQL {
-  const list = (values: string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
-  const byValue = byValueUids.length === 0 ? sql`false` : sql`t.question_uid in (${list(byValueUids)})`;
+  const questionUid = sql`t.question_uid`;
   return sql`
     select t.question_uid as uid, t.value_key, t.count
     from ${responseTallies} t
     where t.assignment_id = ${assignmentId}
-      and t.question_uid in (${list(uids)})
-      and (t.value_key = '' or ${byValue})`;
+      and ${inArray(questionUid, uids)}
+      and (t.value_key = '' or ${inArray(questionUid, byValueUids)})`;
 }
 
 /** Tally rows grouped per question (questions without rows answered by nobody). */
