@@ -2,13 +2,13 @@ import "@radix-ui/themes/styles.css";
 import "./styles/app.css";
 import { Box, Button, Card, Flex, Heading, Text, Theme } from "@radix-ui/themes";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  data,
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";

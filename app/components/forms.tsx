@@ -41,7 +41,19 @@ interface FieldProps {
   inputProps?: React.ComponentProps<typeof TextField.Root>;
 }
 
-export function Field({ label, name, id, type = "text", defaultValue, errors, hint, autoComplete, required, placeholder, inputProps }: FieldProps) {
+export function Field({
+  label,
+  name,
+  id,
+  type = "text",
+  defaultValue,
+  errors,
+  hint,
+  autoComplete,
+  required,
+  placeholder,
+  inputProps,
+}: FieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
@@ -75,7 +87,14 @@ export function Field({ label, name, id, type = "text", defaultValue, errors, hi
   );
 }
 
-export function TextAreaField({ label, name, id, defaultValue, errors, hint }: Omit<FieldProps, "type" | "inputProps">) {
+export function TextAreaField({
+  label,
+  name,
+  id,
+  defaultValue,
+  errors,
+  hint,
+}: Omit<FieldProps, "type" | "inputProps">) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
@@ -84,7 +103,13 @@ export function TextAreaField({ label, name, id, defaultValue, errors, hint }: O
       <Text as="label" htmlFor={inputId} size="2" weight="medium">
         {label}
       </Text>
-      <TextArea id={inputId} name={name} defaultValue={defaultValue} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <TextArea
+        id={inputId}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
       {hint ? (
         <Text size="1" color="gray">
           {hint}

@@ -1,6 +1,6 @@
 import { Callout } from "@radix-ui/themes";
 import { useEffect } from "react";
-import { Toaster, toast as showToast } from "sonner";
+import { toast as showToast, Toaster } from "sonner";
 import { TOAST_SETTINGS } from "~/lib/toast-settings";
 import { useHydrated } from "~/lib/use-hydrated";
 

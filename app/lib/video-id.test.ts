@@ -42,7 +42,7 @@ describe("extractYouTubeId (SPEC.md §5)", () => {
     ["https://www.youtube.com/shorts/"],
     ["https://vimeo.com/76979871"],
     ["javascript:alert(1)"],
-    ["dQw4w9WgXcQ\"><script>"],
+    ['dQw4w9WgXcQ"><script>'],
   ])("no id can be extracted from %j", (link) => {
     expect(extractYouTubeId(link)).toBeNull();
   });

@@ -18,7 +18,10 @@ const VIDEO_ID = /^[A-Za-z0-9_-]+$/;
 
 export function extractYouTubeId(link: string | null | undefined): string | null {
   if (typeof link !== "string") return null;
-  let rest = link.trim().replace(/^https?:\/\//i, "").replace(/^www\./i, "");
+  let rest = link
+    .trim()
+    .replace(/^https?:\/\//i, "")
+    .replace(/^www\./i, "");
   if (rest === "") return null;
 
   if (rest.toLowerCase().startsWith("youtu.be/")) {

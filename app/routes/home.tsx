@@ -9,7 +9,13 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const noClasses = new URL(request.url).searchParams.get("noClasses") === "true";
-  return { noClasses, name: user.name, firstName: user.name.split(" ")[0], admin: isAdmin(user), hasSchool: user.schoolId !== null };
+  return {
+    noClasses,
+    name: user.name,
+    firstName: user.name.split(" ")[0],
+    admin: isAdmin(user),
+    hasSchool: user.schoolId !== null,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -24,7 +30,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Heading as="h1" size="6">
             {noClasses ? `Welcome, ${firstName}! You have no classes yet` : `Welcome back, ${firstName}`}
           </Heading>
-          {noClasses ? <NoClassesGuidance admin={admin} hasSchool={hasSchool} /> : <Text color="gray">Pick up where you left off.</Text>}
+          {noClasses ? (
+            <NoClassesGuidance admin={admin} hasSchool={hasSchool} />
+          ) : (
+            <Text color="gray">Pick up where you left off.</Text>
+          )}
           {!noClasses ? (
             <Button asChild size="3">
               <Link to="/class/-1/home">Go to my classes</Link>
@@ -41,7 +51,8 @@ function NoClassesGuidance({ admin, hasSchool }: { admin: boolean; hasSchool: bo
     return (
       <>
         <Text color="gray">
-          Classes you create, or that belong to your school, appear here. Create a class and choose its teachers to get started.
+          Classes you create, or that belong to your school, appear here. Create a class and choose its teachers to get
+          started.
         </Text>
         <Button asChild size="3">
           <Link to="/admin/create-class">Create a class</Link>
@@ -52,14 +63,12 @@ function NoClassesGuidance({ admin, hasSchool }: { admin: boolean; hasSchool: bo
   if (!hasSchool) {
     return (
       <Text color="gray">
-        Your account is not part of a school yet. Ask your school's administrator to add you to your school; then you can create classes and
-        invite students with a class code.
+        Your account is not part of a school yet. Ask your school's administrator to add you to your school; then you
+        can create classes and invite students with a class code.
       </Text>
     );
   }
-  return (
-    <Text color="gray">Create your first class, add your students, then assign a survey from the library.</Text>
-  );
+  return <Text color="gray">Create your first class, add your students, then assign a survey from the library.</Text>;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Home · Orliverse Classroom" }];

@@ -3,9 +3,9 @@
  * with the right status, and never a 500 for bad input.
  */
 import { z } from "zod";
+import { isRecordId } from "~/lib/schemas/ids";
 import { isDomainError } from "./errors.server";
 import { logger } from "./logger.server";
-import { isRecordId } from "~/lib/schemas/ids";
 
 export function jsonError(status: number, code: string, message: string, extra?: Record<string, unknown>) {
   return Response.json({ code, message, ...extra }, { status });
@@ -15,14 +15,21 @@ export function jsonError(status: number, code: string, message: string, extra?:
 export function toApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isDomainError(error)) {
-    return jsonError(error.status, error.code, error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : undefined);
+    return jsonError(
+      error.status,
+      error.code,
+      error.message,
+      error.fieldErrors ? { fieldErrors: error.fieldErrors } : undefined,
+    );
   }
   if (error instanceof z.ZodError) {
     return jsonError(400, "VALIDATION", error.issues[0]?.message ?? "Invalid input.", {
       fieldErrors: z.flattenError(error).fieldErrors,
     });
   }
-  logger.error("api.unexpected_error", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  logger.error("api.unexpected_error", {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
   return jsonError(500, "INTERNAL", "Something went wrong on our side. Please try again.");
 }
 

@@ -3,9 +3,10 @@
  * Built once at start (migrations, first-run data), then handed to every
  * request through React Router's typed context (see app/server/context.ts).
  */
+
+import { bootstrapData } from "./bootstrap.server";
 import { type Config, getConfig } from "./config.server";
 import { type Database, type Db, openDatabase } from "./db/client.server";
-import { bootstrapData } from "./bootstrap.server";
 import { logger } from "./logger.server";
 
 export interface App {

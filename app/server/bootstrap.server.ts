@@ -23,7 +23,8 @@ export async function bootstrapData({ config, db }: App) {
     if (created) logger.info("admin.created", { email: config.ADMIN_EMAIL });
   } else if (config.isProduction) {
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-    if (!admin) logger.warn("admin.missing", { hint: "set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run admin:create" });
+    if (!admin)
+      logger.warn("admin.missing", { hint: "set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run admin:create" });
   }
   // Never throws: a content service that is down is logged, and the registry keeps its rows.
   await syncSurveysAtStart({ config, db });

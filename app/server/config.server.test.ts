@@ -73,13 +73,17 @@ test("production with a weak SESSION_SECRET stops with a line naming SESSION_SEC
 
 test("production with strong secrets uses them, first one signing, and secure cookies", () => {
   const other = "c".repeat(40);
-  const config = parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: `${STRONG_SECRET}, ${other}` });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SESSION_SECRET: `${STRONG_SECRET}, ${other}`,
+  });
   expect(config.sessionSecrets).toEqual([STRONG_SECRET, other]);
   expect(config.isProduction).toBe(true);
   expect(config.secureCookies).toBe(true);
-  expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG_SECRET, SECURE_COOKIES: "false" }).secureCookies).toBe(
-    false,
-  );
+  expect(
+    parseConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG_SECRET, SECURE_COOKIES: "false" }).secureCookies,
+  ).toBe(false);
 });
 
 test("outside production a session secret is generated once and kept in DATA_DIR", () => {
@@ -101,7 +105,9 @@ test("empty values count as unset", () => {
 
 test("prepared statements are on unless DATABASE_PREPARED_STATEMENTS=false (ADR 063)", () => {
   expect(parseConfig({ DATA_DIR: dataDir }).DATABASE_PREPARED_STATEMENTS).toBe(true);
-  expect(parseConfig({ DATA_DIR: dataDir, DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+  expect(parseConfig({ DATA_DIR: dataDir, DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(
+    false,
+  );
   expect(configErrorFor({ DATABASE_PREPARED_STATEMENTS: "no" })).toBe(
     "Configuration error: DATABASE_PREPARED_STATEMENTS must be true or false",
   );

@@ -67,9 +67,10 @@ function generatedSecret(dataDir: string): string {
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
-  ) as Record<string, string>;
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")) as Record<
+    string,
+    string
+  >;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -38,8 +38,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (message = "Not Found") => new DomainError("NOT_FOUND", message);
-export const forbidden = (message = "You are not allowed to do that.") =>
-  new DomainError("FORBIDDEN", message);
+export const forbidden = (message = "You are not allowed to do that.") => new DomainError("FORBIDDEN", message);
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
 export const validationError = (message: string, fieldErrors?: Record<string, string[]>) =>
   new DomainError("VALIDATION", message, fieldErrors);

@@ -62,16 +62,15 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     !isCookielessStudentApiCall(request, url.pathname) &&
     !SECRET_AUTHENTICATED_PATHS.has(url.pathname);
   if (needsOrigin && !isSameSiteRequest(request, app.config.APP_URL)) {
-    response = Response.json(
-      { code: "FORBIDDEN", message: "Cross-site request refused." },
-      { status: 403 },
-    );
+    response = Response.json({ code: "FORBIDDEN", message: "Cross-site request refused." }, { status: 403 });
   } else {
     const screenPost = !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/");
     response = (screenPost && (await unreadableFormPost(request))) || (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
   }
-  applySecurityHeaders(response.headers, { allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/") });
+  applySecurityHeaders(response.headers, {
+    allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/"),
+  });
   response.headers.set("X-Request-Id", requestId);
   logger.info("request", {
     requestId,
@@ -105,7 +104,10 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
   }
   if (!FORM_TYPES.has(type)) {
     return Response.json(
-      { code: "UNSUPPORTED_MEDIA_TYPE", message: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data." },
+      {
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.",
+      },
       { status: 415 },
     );
   }
@@ -113,13 +115,19 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
   try {
     form = await request.clone().formData();
   } catch {
-    return Response.json({ code: "BAD_REQUEST", message: "The form could not be read. Please try again." }, { status: 400 });
+    return Response.json(
+      { code: "BAD_REQUEST", message: "The form could not be read. Please try again." },
+      { status: 400 },
+    );
   }
   // conform turns `contacts[99999999].name` into a list that long: one small post would tie up the server.
   for (const key of form.keys()) {
     for (const [, index] of key.matchAll(/\[(\d+)\]/g)) {
       if (Number(index) > MAX_FORM_LIST_INDEX) {
-        return Response.json({ code: "BAD_REQUEST", message: "The form has more rows than any form here holds." }, { status: 400 });
+        return Response.json(
+          { code: "BAD_REQUEST", message: "The form has more rows than any form here holds." },
+          { status: 400 },
+        );
       }
     }
   }
@@ -131,7 +139,10 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
  * the session lookup per request, so this is free when a loader already asked;
  * a request without a session cookie never touches the database here.
  */
-async function signedInUserId(request: Request, context: Parameters<typeof getRequestAuth>[1]): Promise<number | undefined> {
+async function signedInUserId(
+  request: Request,
+  context: Parameters<typeof getRequestAuth>[1],
+): Promise<number | undefined> {
   if (!request.headers.get("cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) return undefined;
   try {
     return (await getRequestAuth(request, context)).loaded?.user.id;
@@ -140,7 +151,8 @@ async function signedInUserId(request: Request, context: Parameters<typeof getRe
   }
 }
 
-const UNAVAILABLE_MESSAGE = "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
+const UNAVAILABLE_MESSAGE =
+  "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
 
 /**
  * A server error while the database does not answer becomes a 503 that says
@@ -148,7 +160,12 @@ const UNAVAILABLE_MESSAGE = "The classroom's database is not answering. Nothing 
  * error page. Single-fetch `.data` requests keep their response: the client
  * shows its error boundary. The database is only probed after a 500.
  */
-async function unavailableWhenDatabaseIsDown(response: Response, request: Request, url: URL, app: App): Promise<Response> {
+async function unavailableWhenDatabaseIsDown(
+  response: Response,
+  request: Request,
+  url: URL,
+  app: App,
+): Promise<Response> {
   if (url.pathname.endsWith(".data")) return response;
   if (await isDatabaseAnswering(app.db, 1_000)) return response;
   logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });

@@ -32,7 +32,10 @@ export function applySecurityHeaders(headers: Headers, options: { allowStoryblok
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   const csp = headers.get("Content-Security-Policy");
   if (options.allowStoryblokEditor && csp) {
-    headers.set("Content-Security-Policy", csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${STORYBLOK_EDITOR_ORIGIN}`));
+    headers.set(
+      "Content-Security-Policy",
+      csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${STORYBLOK_EDITOR_ORIGIN}`),
+    );
   } else {
     headers.set("X-Frame-Options", "DENY");
   }

@@ -126,7 +126,9 @@ export function printAvatarWeight(buildDir = "build"): AvatarWeight | null {
     return null;
   }
   const row = (label: string, w: Weight) =>
-    console.log(`  ${label.padEnd(44)} ${String(w.files).padStart(3)} files  ${kB(w.bytes).padStart(10)}  ${kB(w.gzipBytes).padStart(9)} gzip`);
+    console.log(
+      `  ${label.padEnd(44)} ${String(w.files).padStart(3)} files  ${kB(w.bytes).padStart(10)}  ${kB(w.gzipBytes).padStart(9)} gzip`,
+    );
   console.log("Avatar weight (first-load JavaScript, from build/client):");
   row(`page without avatar (${weight.pageWithoutAvatar.routes.at(-1)})`, weight.pageWithoutAvatar);
   row(`page with avatar (${weight.pageWithAvatar.routes.at(-1)})`, weight.pageWithAvatar);

@@ -6,7 +6,16 @@
 import { asc, eq } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";
 import type { Db } from "~/server/db/client.server";
-import { assignments, classes, classStudents, classTeachers, responses, students, surveys, users } from "~/server/db/schema.server";
+import {
+  assignments,
+  classes,
+  classStudents,
+  classTeachers,
+  responses,
+  students,
+  surveys,
+  users,
+} from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
 
@@ -33,7 +42,10 @@ const BATCH = 500;
  * assignment of the same survey has 30 and `largeResponses` responses made
  * the same way: the results screen at both sizes, and nothing else different.
  */
-export async function prepareBenchData(db: Db, options: { contentDir: string; largeResponses: number }): Promise<BenchData> {
+export async function prepareBenchData(
+  db: Db,
+  options: { contentDir: string; largeResponses: number },
+): Promise<BenchData> {
   await seedDemoData(db, { contentDir: options.contentDir });
   const teacherEmail = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!.email;
   const [teacher] = await db.select().from(users).where(eq(users.email, teacherEmail));
@@ -44,8 +56,16 @@ export async function prepareBenchData(db: Db, options: { contentDir: string; la
     .where(eq(classTeachers.userId, teacher.id))
     .orderBy(asc(classes.name))
     .limit(1);
-  const small = await benchClass(db, teacher, { name: SMALL_CLASS_NAME, responses: SMALL_RESPONSES, contentDir: options.contentDir });
-  const large = await benchClass(db, teacher, { name: LARGE_CLASS_NAME, responses: options.largeResponses, contentDir: options.contentDir });
+  const small = await benchClass(db, teacher, {
+    name: SMALL_CLASS_NAME,
+    responses: SMALL_RESPONSES,
+    contentDir: options.contentDir,
+  });
+  const large = await benchClass(db, teacher, {
+    name: LARGE_CLASS_NAME,
+    responses: options.largeResponses,
+    contentDir: options.contentDir,
+  });
   return {
     classId: demoClass.id,
     smallClassId: small.classId,
@@ -94,7 +114,13 @@ async function benchClass(
       const count = Math.min(BATCH, options.responses - offset);
       const rows = await tx
         .insert(students)
-        .values(Array.from({ length: count }, (_, i) => ({ schoolId: teacher.schoolId!, firstName: "Pupil", lastName: `No. ${offset + i + 1}` })))
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            schoolId: teacher.schoolId!,
+            firstName: "Pupil",
+            lastName: `No. ${offset + i + 1}`,
+          })),
+        )
         .returning({ id: students.id });
       await tx.insert(classStudents).values(rows.map((row) => ({ classId: classRow.id, studentId: row.id })));
       await tx.insert(responses).values(
@@ -113,9 +139,12 @@ async function benchClass(
 export function answersFor(fields: ReturnType<typeof listAnswerFields>, n: number): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field.kind === "option" && field.options.length) answers[field.uid] = field.options[n % field.options.length].index;
-    if (field.kind === "choice" && field.choices.length) answers[field.uid] = field.choices[(n * 7) % field.choices.length];
-    if (field.kind === "freetext" && n % 2 === 0) answers[field.uid] = `Answer number ${n}: the lesson was ${n % 3 ? "fun" : "hard"}.`;
+    if (field.kind === "option" && field.options.length)
+      answers[field.uid] = field.options[n % field.options.length].index;
+    if (field.kind === "choice" && field.choices.length)
+      answers[field.uid] = field.choices[(n * 7) % field.choices.length];
+    if (field.kind === "freetext" && n % 2 === 0)
+      answers[field.uid] = `Answer number ${n}: the lesson was ${n % 3 ? "fun" : "hard"}.`;
   }
   return answers;
 }

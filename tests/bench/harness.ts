@@ -12,7 +12,9 @@ export function ensureBuild() {
   const newestSource = newestMtime(path.resolve("app"));
   if (existsSync(SERVER_BUILD) && statSync(SERVER_BUILD).mtimeMs >= newestSource) return;
   console.log("Building the app (react-router build)...");
-  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit" });
+  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
+    stdio: "inherit",
+  });
 }
 
 function newestMtime(dir: string): number {
@@ -27,7 +29,8 @@ export function ensureWrk() {
   if (spawnSync("wrk", ["--version"]).error === undefined) return;
   console.log("Installing wrk (apt-get install -y wrk)...");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const run = (args: string[]) => execFileSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], { stdio: "inherit" });
+  const run = (args: string[]) =>
+    execFileSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], { stdio: "inherit" });
   run(["apt-get", "update", "-qq"]);
   run(["apt-get", "install", "-y", "-qq", "wrk"]);
 }

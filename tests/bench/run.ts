@@ -22,8 +22,8 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { openDatabase } from "~/server/db/client.server";
+import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { type AppServer, freePort, spawnServer } from "../support/app-process";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BenchData, prepareBenchData } from "./fixtures";
@@ -73,7 +73,10 @@ async function main() {
     const databaseUrl = process.env.DATABASE_URL;
     console.log(`Preparing the bench data (demo seed and a class with ${LARGE_RESPONSES} responses)...`);
     const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-    const data = await prepareBenchData(database.db, { contentDir: path.resolve("content"), largeResponses: LARGE_RESPONSES });
+    const data = await prepareBenchData(database.db, {
+      contentDir: path.resolve("content"),
+      largeResponses: LARGE_RESPONSES,
+    });
     await database.close();
     console.log(`Starting the production server on ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "a fresh PGlite"}...`);
     server = await spawnServer({
@@ -116,7 +119,15 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
   const idleRss = readRss(server.pid).current;
 
   const results: Array<
-    | { route: BenchRoute; ratios: number[]; sizedRatios: number[]; sizedBytes: number; rps: number[]; status: number; bytes: number }
+    | {
+        route: BenchRoute;
+        ratios: number[];
+        sizedRatios: number[];
+        sizedBytes: number;
+        rps: number[];
+        status: number;
+        bytes: number;
+      }
     | { route: BenchRoute; skipped: string }
   > = [];
   const sampler = startRssSampler(server.pid);
@@ -151,7 +162,15 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
       process.stdout.write(".");
     }
     process.stdout.write("\n");
-    results.push({ route, ratios, sizedRatios, sizedBytes: sizedCheck.bytes, rps, status: probe.status, bytes: probe.bytes });
+    results.push({
+      route,
+      ratios,
+      sizedRatios,
+      sizedBytes: sizedCheck.bytes,
+      rps,
+      status: probe.status,
+      bytes: probe.bytes,
+    });
   }
   const peak = Math.max(sampler.stop(), readRss(server.pid).peak);
 

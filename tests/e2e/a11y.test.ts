@@ -45,7 +45,9 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   })) as Violation[];
   return violations
@@ -73,7 +75,11 @@ describe.each([
         if (noJsPage) {
           await noJsPage.goto(screen.path);
           const html = (await noJsPage.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-          await page.route(`${app.baseURL}${screen.path}`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }), { times: 1 });
+          await page.route(
+            `${app.baseURL}${screen.path}`,
+            (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }),
+            { times: 1 },
+          );
         }
         await page.goto(screen.path, { waitUntil: "load" });
         if (javaScriptEnabled) await page.waitForTimeout(300);

@@ -27,7 +27,10 @@ function adminPage(javaScriptEnabled: boolean): Promise<Page> {
 
 /** The flash message, whichever way it is shown (server status region or sonner). */
 async function expectToast(page: Page, text: string | RegExp) {
-  await page.getByText(text, { exact: typeof text === "string" }).first().waitFor({ timeout: 10_000 });
+  await page
+    .getByText(text, { exact: typeof text === "string" })
+    .first()
+    .waitFor({ timeout: 10_000 });
 }
 
 describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
@@ -51,7 +54,11 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
       await row.getByLabel("E-mail").fill(`form.${tag}.${n}@riverside.example`);
       await row.getByLabel("School").selectOption({ label: "Riverside Primary School" });
     }
-    await page.locator("#add-staff").getByRole("group", { name: "Staff member 3" }).getByLabel("Role").selectOption("admin");
+    await page
+      .locator("#add-staff")
+      .getByRole("group", { name: "Staff member 3" })
+      .getByLabel("Role")
+      .selectOption("admin");
     await page.getByRole("button", { name: "Create staff" }).click();
     await expectToast(page, "3 staff members created and invited.");
     const created = page.getByRole("region", { name: "Created staff" });
@@ -72,7 +79,9 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
       `Csv ${tag} Bad,not-an-email,teacher,Riverside Primary School`,
       `Csv ${tag} Nowhere,csv.${tag}.nowhere@riverside.example,teacher,Atlantis Academy`,
     ].join("\n");
-    await page.getByLabel("CSV file").setInputFiles({ name: "staff.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "staff.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Import staff" }).click();
     await expectToast(page, "2 staff members created; 3 rows refused.");
     const refused = page.getByRole("region", { name: "Refused rows" });
@@ -92,7 +101,11 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(new URL(page.url()).search).toBe("?q=Daniel+Murphy");
     await page.getByRole("button", { name: "Restore Daniel Murphy" }).click();
     await expectToast(page, "Daniel Murphy restored.");
-    await page.getByRole("row").filter({ hasText: "daniel.murphy@riverside.example" }).getByText("Active", { exact: true }).waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "daniel.murphy@riverside.example" })
+      .getByText("Active", { exact: true })
+      .waitFor();
     // No archive button for yourself.
     await page.goto("/admin/staff?q=Morgan%20Reyes");
     expect(await page.getByRole("button", { name: "Archive Morgan Reyes" }).count()).toBe(0);
@@ -149,11 +162,20 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     const page = await adminPage(javaScriptEnabled);
     await page.goto("/admin/survey");
     // The survey with the most responses: it has answers from more than one class.
-    const rows = page.getByRole("region", { name: "Surveys" }).getByRole("row").filter({ has: page.getByRole("rowheader") });
+    const rows = page
+      .getByRole("region", { name: "Surveys" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader") });
     const counts = (await rows.locator("td:nth-child(3)").allTextContents()).map(Number);
-    await rows.nth(counts.indexOf(Math.max(...counts))).getByRole("rowheader").getByRole("link").click();
+    await rows
+      .nth(counts.indexOf(Math.max(...counts)))
+      .getByRole("rowheader")
+      .getByRole("link")
+      .click();
     await page.getByRole("heading", { name: "Responses", exact: true }).waitFor();
-    const unfiltered = Number((await page.getByRole("link", { name: /^Download CSV/ }).textContent())?.match(/\((\d+)\)/)?.[1]);
+    const unfiltered = Number(
+      (await page.getByRole("link", { name: /^Download CSV/ }).textContent())?.match(/\((\d+)\)/)?.[1],
+    );
     expect(unfiltered).toBeGreaterThan(0);
 
     const classSelect = page.getByLabel("Class", { exact: true });
@@ -177,7 +199,10 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(href).toContain("from=2000-01-01");
     const response = await page.context().request.get(`${app.baseURL}${href}`);
     expect(response.headers()["content-type"]).toContain("text/csv");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0].startsWith("Response id,School,Class,Assignment status,Student,Submitted at (UTC)")).toBe(true);
     expect(lines.length - 1).toBe(filtered);
     for (const line of lines.slice(1)) expect(line.split(",")[2]).toBe(className);

@@ -21,7 +21,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login")),
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"),
+    ),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
   await page.waitForLoadState("networkidle");
@@ -94,7 +96,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.waitForLoadState("networkidle");
     await page.getByText("Password must be at least 8 characters").waitFor();
     await page.getByText("Passwords don't match").waitFor();
-    await expect(page.getByLabel("Confirm password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.getByLabel("Confirm password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
   });
 
   test("signing out ends the session", async () => {
@@ -116,7 +120,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.goto("/forgot-password");
     await page.getByLabel("E-mail").fill(teacher.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status").first().textContent()).resolves.toContain("If an account exists for that e-mail address");
+    await expect(page.getByRole("status").first().textContent()).resolves.toContain(
+      "If an account exists for that e-mail address",
+    );
 
     const link = new URL(mailedLink(teacher.email, "/reset-password"));
     await page.goto(`${link.pathname}${link.search}`);
@@ -175,7 +181,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 test("a cross-site form post is refused", async () => {
   const response = await fetch(`${app.baseURL}/logout`, {
     method: "POST",
-    headers: { Origin: "https://evil.example", Cookie: "__session=x", "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Origin: "https://evil.example",
+      Cookie: "__session=x",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: "",
     redirect: "manual",
   });
@@ -200,17 +210,31 @@ test("the /api/auth endpoints sign in, report the session and sign out", async (
   });
   expect(signIn.status).toBe(200);
   const body = await signIn.json();
-  expect(body).toMatchObject({ redirect: true, url: "/class/-1/home", user: { email: teacher.email, role: "teacher" } });
+  expect(body).toMatchObject({
+    redirect: true,
+    url: "/class/-1/home",
+    user: { email: teacher.email, role: "teacher" },
+  });
   const cookie = signIn.headers.get("set-cookie")!.split(";")[0];
 
   const session = await (await fetch(`${app.baseURL}/api/auth/get-session`, { headers: { Cookie: cookie } })).json();
-  expect(session.user).toMatchObject({ email: teacher.email, school: { name: "Riverside Primary School", status: "active" } });
+  expect(session.user).toMatchObject({
+    email: teacher.email,
+    school: { name: "Riverside Primary School", status: "active" },
+  });
 
-  const badJson = await fetch(`${app.baseURL}/api/auth/change-password`, { method: "POST", headers: { ...headers, Cookie: cookie }, body: "{" });
+  const badJson = await fetch(`${app.baseURL}/api/auth/change-password`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: "{",
+  });
   expect(badJson.status).toBe(400);
   expect((await badJson.json()).code).toBe("BAD_REQUEST");
 
-  const out = await fetch(`${app.baseURL}/api/auth/sign-out`, { method: "POST", headers: { ...headers, Cookie: cookie } });
+  const out = await fetch(`${app.baseURL}/api/auth/sign-out`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+  });
   expect(await out.json()).toEqual({ success: true });
   expect(await (await fetch(`${app.baseURL}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()).toBeNull();
 });

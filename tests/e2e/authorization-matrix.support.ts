@@ -8,11 +8,21 @@
  * action) and bulk-creates an admin in it (the JSON API); the invitation's
  * set-password link is read from the server's mail log.
  */
+
+import type { DemoAccountKey } from "~/server/seed/demo-data.server";
 import { demoAccount } from "../support/browser";
 import type { AppServer } from "../support/server";
-import type { DemoAccountKey } from "~/server/seed/demo-data.server";
 
-export const ACTORS = ["anon", "teacher", "otherTeacher", "schoolAdmin", "otherSchoolAdmin", "platformAdmin", "archived", "student"] as const;
+export const ACTORS = [
+  "anon",
+  "teacher",
+  "otherTeacher",
+  "schoolAdmin",
+  "otherSchoolAdmin",
+  "platformAdmin",
+  "archived",
+  "student",
+] as const;
 export type Actor = (typeof ACTORS)[number];
 
 export interface ActorCredentials {
@@ -66,16 +76,28 @@ async function signInDemo(app: AppServer, key: DemoAccountKey): Promise<string> 
   return signIn(app, account.email, account.password);
 }
 
-export async function api(app: AppServer, who: ActorCredentials, method: string, path: string, body?: unknown): Promise<Response> {
+export async function api(
+  app: AppServer,
+  who: ActorCredentials,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
   const headers: Record<string, string> = { Origin: app.baseURL };
   if (who.cookie) headers.Cookie = who.cookie;
   if (who.bearer) headers.Authorization = `Bearer ${who.bearer}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(`${app.baseURL}${path}`, { method, headers, redirect: "manual", body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${app.baseURL}${path}`, {
+    method,
+    headers,
+    redirect: "manual",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url} gave ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${response.url} gave ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as T;
 }
 
@@ -107,7 +129,11 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     method: "POST",
     redirect: "manual",
     headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ token, newPassword: OTHER_SCHOOL_ADMIN.password, confirmPassword: OTHER_SCHOOL_ADMIN.password }),
+    body: new URLSearchParams({
+      token,
+      newPassword: OTHER_SCHOOL_ADMIN.password,
+      confirmPassword: OTHER_SCHOOL_ADMIN.password,
+    }),
   });
   if (reset.status !== 302) throw new Error(`Setting the other admin's password gave ${reset.status}`);
 
@@ -120,18 +146,28 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
   ]);
 
   // Ids, as the teacher and the platform admin see them.
-  const mine = await json<{ classes: { id: number; name: string; schoolId?: number }[] }>(await api(app, { cookie: teacher }, "GET", "/api/classes/my-classes"));
+  const mine = await json<{ classes: { id: number; name: string; schoolId?: number }[] }>(
+    await api(app, { cookie: teacher }, "GET", "/api/classes/my-classes"),
+  );
   const sunflowers = mine.classes.find((c) => c.name === "5A Sunflowers");
-  const theirs = await json<{ classes: { id: number; name: string }[] }>(await api(app, { cookie: otherTeacher }, "GET", "/api/classes/my-classes"));
+  const theirs = await json<{ classes: { id: number; name: string }[] }>(
+    await api(app, { cookie: otherTeacher }, "GET", "/api/classes/my-classes"),
+  );
   const maple = theirs.classes.find((c) => c.name === "6 Maple");
   if (!sunflowers || !maple) throw new Error("Demo classes not found");
   const assignments = await json<{ assignments: { id: number; surveyId: number; status: string }[] }>(
     await api(app, { cookie: teacher }, "GET", `/api/classes/${sunflowers.id}/surveys`),
   );
   const assignment = assignments.assignments[0];
-  const students = await json<{ students: { id: number }[] }>(await api(app, { cookie: teacher }, "GET", `/api/classes/${sunflowers.id}/students-with-contacts`));
-  const me = await json<{ id: number; school: { id: number } }>(await api(app, { cookie: teacher }, "GET", "/api/users/me/with-school"));
-  const otherAdminMe = await json<{ id: number }>(await api(app, { cookie: otherSchoolAdmin }, "GET", "/api/users/me/with-school"));
+  const students = await json<{ students: { id: number }[] }>(
+    await api(app, { cookie: teacher }, "GET", `/api/classes/${sunflowers.id}/students-with-contacts`),
+  );
+  const me = await json<{ id: number; school: { id: number } }>(
+    await api(app, { cookie: teacher }, "GET", "/api/users/me/with-school"),
+  );
+  const otherAdminMe = await json<{ id: number }>(
+    await api(app, { cookie: otherSchoolAdmin }, "GET", "/api/users/me/with-school"),
+  );
 
   // A student joins 5A with its live code, through the student API.
   const joined = await json<{ token: string }>(
@@ -141,7 +177,9 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
       body: JSON.stringify({ code: "SUNNY-4821", firstName: "Matrix", lastName: "Student" }),
     }),
   );
-  const studentAssignments = await json<{ assignments: { assignmentId: number; surveyId: number }[] }>(await api(app, { bearer: joined.token }, "GET", "/api/student/v1/assignments"));
+  const studentAssignments = await json<{ assignments: { assignmentId: number; surveyId: number }[] }>(
+    await api(app, { bearer: joined.token }, "GET", "/api/student/v1/assignments"),
+  );
 
   return {
     actors: {

@@ -31,7 +31,14 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test } from "vitest";
 import routes from "~/routes";
 import { type AppServer, startAppServer } from "../support/server";
-import { ACTORS, type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+import {
+  ACTORS,
+  type Actor,
+  type ActorCredentials,
+  api,
+  type DemoIds,
+  setUpActors,
+} from "./authorization-matrix.support";
 
 const LOGIN = "LOGIN";
 const BLOCKED = "302 /blocked";
@@ -208,14 +215,16 @@ test("the matrix has a row for every route in app/routes.ts (add one when you ad
       const own = entry.path ? `${parent}/${entry.path}` : parent;
       return [own || "/", ...flatten(entry.children ?? [], own)];
     });
-  const asPattern = (path: string) => path.replace(/^\/api\/auth\/.*/, "/api/auth/*").replace(/\{\w+\}|:\w+|\d{3,}|nothing\.png|no-such-page|\*$/g, "·");
+  const asPattern = (path: string) =>
+    path.replace(/^\/api\/auth\/.*/, "/api/auth/*").replace(/\{\w+\}|:\w+|\d{3,}|nothing\.png|no-such-page|\*$/g, "·");
   const covered = new Set(MATRIX.map(([, path]) => asPattern(path)));
-  const missing = flatten(routes as RouteConfigEntry[])
-    .filter((path) => !covered.has(asPattern(path)));
+  const missing = flatten(routes as RouteConfigEntry[]).filter((path) => !covered.has(asPattern(path)));
   expect(missing).toEqual([]);
 });
 
-describe.each(MATRIX.map(([method, path, body, ...cells]) => ({ name: `${method} ${path}`, method, path, body, cells })))("$name", ({ method, path, body, cells }) => {
+describe.each(
+  MATRIX.map(([method, path, body, ...cells]) => ({ name: `${method} ${path}`, method, path, body, cells })),
+)("$name", ({ method, path, body, cells }) => {
   test("each actor gets its cell", async () => {
     const url = fill(path);
     const observed: Record<string, string> = {};
@@ -227,16 +236,34 @@ describe.each(MATRIX.map(([method, path, body, ...cells]) => ({ name: `${method}
       expected[actor] = expectedCell(cells[index], url);
       if (response.status >= 400 && url.startsWith("/api/")) {
         const problem = (await response.json()) as { code?: unknown; message?: unknown };
-        expect(typeof problem.code === "string" && typeof problem.message === "string", `${actor}: { code, message }`).toBe(true);
+        expect(
+          typeof problem.code === "string" && typeof problem.message === "string",
+          `${actor}: { code, message }`,
+        ).toBe(true);
       } else {
         await response.body?.cancel();
       }
     }
-    expect(observed, `observed: ${JSON.stringify(observed)}`).toEqual(Object.fromEntries(Object.entries(expected).map(([actor, cell]) => [actor, typeof cell === "string" ? cell : expect.stringMatching(cell)])));
+    expect(observed, `observed: ${JSON.stringify(observed)}`).toEqual(
+      Object.fromEntries(
+        Object.entries(expected).map(([actor, cell]) => [
+          actor,
+          typeof cell === "string" ? cell : expect.stringMatching(cell),
+        ]),
+      ),
+    );
   });
 });
 
-describe.each(VISIBLE.map(([method, path, text, seenBy]) => ({ name: `${method} ${path} shows "${text}"`, method, path, text, seenBy })))("$name", ({ method, path, text, seenBy }) => {
+describe.each(
+  VISIBLE.map(([method, path, text, seenBy]) => ({
+    name: `${method} ${path} shows "${text}"`,
+    method,
+    path,
+    text,
+    seenBy,
+  })),
+)("$name", ({ method, path, text, seenBy }) => {
   test("to exactly the actors listed", async () => {
     const sees: Record<string, boolean> = {};
     for (const actor of ACTORS) {
@@ -244,6 +271,8 @@ describe.each(VISIBLE.map(([method, path, text, seenBy]) => ({ name: `${method} 
       const body = await response.text();
       sees[actor] = response.status === 200 && body.includes(text);
     }
-    expect(sees, `observed: ${JSON.stringify(sees)}`).toEqual(Object.fromEntries(ACTORS.map((actor) => [actor, seenBy.includes(actor)])));
+    expect(sees, `observed: ${JSON.stringify(sees)}`).toEqual(
+      Object.fromEntries(ACTORS.map((actor) => [actor, seenBy.includes(actor)])),
+    );
   });
 });

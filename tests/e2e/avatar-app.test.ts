@@ -38,7 +38,10 @@ test("on /home the header and the empty state animate from one .riv request", as
   const count = await avatarCount(page);
   if (count < 2) context.skip("the shell does not show <Avatar> in the header and /home's empty state yet");
   await page.waitForFunction(
-    () => [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "animated"),
+    () =>
+      [...document.querySelectorAll("[data-avatar]")].every(
+        (element) => element.getAttribute("data-avatar") === "animated",
+      ),
     undefined,
     { timeout: 15_000 },
   );
@@ -59,7 +62,9 @@ test("on /home without WebAssembly the static avatars stay", async (context) => 
   const count = await avatarCount(page);
   if (count < 2) context.skip("the shell does not show <Avatar> in the header and /home's empty state yet");
   await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "fallback"),
+    [...document.querySelectorAll("[data-avatar]")].every(
+      (element) => element.getAttribute("data-avatar") === "fallback",
+    ),
   );
   expect(await page.locator("[data-avatar] svg").count()).toBe(count);
   expect(rivRequests).toEqual([]);

@@ -96,15 +96,22 @@ hydrateRoot(container, createElement(Fragment, null, sizes.map((size) => createE
         const nonce = createNonce();
         const sizes = url.searchParams.has("none") ? [] : SIZES;
         response
-          .writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": contentSecurityPolicy(nonce) })
+          .writeHead(200, {
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Security-Policy": contentSecurityPolicy(nonce),
+          })
           .end(pageHtml(sizes, nonce));
         return;
       }
       const file =
-        url.pathname === AVATAR_RIV_URL ? path.join(root, "public", url.pathname) : path.join(outDir, path.normalize(url.pathname));
+        url.pathname === AVATAR_RIV_URL
+          ? path.join(root, "public", url.pathname)
+          : path.join(outDir, path.normalize(url.pathname));
       if (!file.startsWith(outDir) && !file.startsWith(path.join(root, "public"))) throw new Error("outside");
       const body = await readFile(file);
-      response.writeHead(200, { "Content-Type": contentTypes[path.extname(file)] ?? "application/octet-stream" }).end(body);
+      response
+        .writeHead(200, { "Content-Type": contentTypes[path.extname(file)] ?? "application/octet-stream" })
+        .end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -120,7 +127,9 @@ afterAll(async () => {
 
 type Watched = { page: Page; requests: string[]; offsite: string[]; console: { type: string; text: string }[] };
 
-async function openPage(options: { javaScriptEnabled?: boolean; noWebAssembly?: boolean; query?: string } = {}): Promise<Watched> {
+async function openPage(
+  options: { javaScriptEnabled?: boolean; noWebAssembly?: boolean; query?: string } = {},
+): Promise<Watched> {
   const page = await newPage({ javaScriptEnabled: options.javaScriptEnabled ?? true, deviceScaleFactor: 2 });
   if (options.noWebAssembly) await page.addInitScript("delete window.WebAssembly");
   const watched: Watched = { page, requests: [], offsite: [], console: [] };
@@ -138,13 +147,19 @@ async function goto(watched: Watched, query = "") {
 }
 
 async function avatarStates(page: Page) {
-  return page.locator("[data-avatar]").evaluateAll((elements) => elements.map((element) => element.getAttribute("data-avatar")));
+  return page
+    .locator("[data-avatar]")
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-avatar")));
 }
 
 async function avatarBoxes(page: Page) {
   return page
     .locator("[data-avatar]")
-    .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })));
+    .evaluateAll((elements) =>
+      elements
+        .map((element) => element.getBoundingClientRect())
+        .map(({ x, y, width, height }) => ({ x, y, width, height })),
+    );
 }
 
 const rivRequests = (watched: Watched) => watched.requests.filter((pathname) => pathname === AVATAR_RIV_URL);
@@ -158,7 +173,10 @@ test("with JavaScript, every avatar animates from ONE .riv request and self-host
   expect(before.map((box) => box.width)).toEqual(SIZES);
 
   await page.waitForFunction(
-    (count) => [...document.querySelectorAll("[data-avatar]")].filter((element) => element.getAttribute("data-avatar") === "animated").length === count,
+    (count) =>
+      [...document.querySelectorAll("[data-avatar]")].filter(
+        (element) => element.getAttribute("data-avatar") === "animated",
+      ).length === count,
     SIZES.length,
     { timeout: 15_000 },
   );
@@ -207,7 +225,11 @@ test("without WebAssembly the static avatars stay and nothing of Rive is fetched
   const watched = await openPage({ noWebAssembly: true });
   await goto(watched);
   const { page } = watched;
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "fallback"));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-avatar]")].every(
+      (element) => element.getAttribute("data-avatar") === "fallback",
+    ),
+  );
   expect(await page.locator("[data-avatar] svg").count()).toBe(SIZES.length);
   expect(await page.locator("[data-avatar] canvas").count()).toBe(0);
   expect(rivRequests(watched)).toEqual([]);
@@ -217,7 +239,10 @@ test("without WebAssembly the static avatars stay and nothing of Rive is fetched
 async function expectFallbackWithError(watched: Watched, text: string) {
   const { page } = watched;
   await page.waitForFunction(
-    () => [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "fallback"),
+    () =>
+      [...document.querySelectorAll("[data-avatar]")].every(
+        (element) => element.getAttribute("data-avatar") === "fallback",
+      ),
     undefined,
     { timeout: 15_000 },
   );
@@ -257,7 +282,10 @@ test("when the WASM never arrives, the static avatars stay after the timeout", a
   const { page } = watched;
   await page.waitForFunction(() => document.querySelector("[data-avatar]")?.getAttribute("data-avatar") === "loading");
   await page.waitForFunction(
-    () => [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "fallback"),
+    () =>
+      [...document.querySelectorAll("[data-avatar]")].every(
+        (element) => element.getAttribute("data-avatar") === "fallback",
+      ),
     undefined,
     { timeout: 10_000 },
   );

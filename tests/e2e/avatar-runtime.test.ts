@@ -12,12 +12,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  AVATAR_ANIMATION,
-  AVATAR_ARTBOARD,
-  AVATAR_ARTBOARD_SIZE,
-  AVATAR_STATE_MACHINE,
-} from "~/lib/rive/avatar-names";
+import { AVATAR_ANIMATION, AVATAR_ARTBOARD, AVATAR_ARTBOARD_SIZE, AVATAR_STATE_MACHINE } from "~/lib/rive/avatar-names";
 import { newPage } from "../support/browser";
 
 const CANVAS_PX = 200;
@@ -59,7 +54,10 @@ const root = path.resolve(".");
 const files: Record<string, { body: Buffer | string; type: string }> = {
   "/": { body: testPage, type: "text/html; charset=utf-8" },
   "/rive.js": { body: readFileSync(path.join(root, "node_modules/@rive-app/canvas/rive.js")), type: "text/javascript" },
-  "/rive.wasm": { body: readFileSync(path.join(root, "node_modules/@rive-app/canvas/rive.wasm")), type: "application/wasm" },
+  "/rive.wasm": {
+    body: readFileSync(path.join(root, "node_modules/@rive-app/canvas/rive.wasm")),
+    type: "application/wasm",
+  },
   "/orliverse_rive.riv": {
     body: readFileSync(path.join(root, "public/assets/runtimes/orliverse_rive.riv")),
     type: "application/octet-stream",
@@ -113,7 +111,11 @@ test("the generated file loads with its artboard, looping idle animation and sta
   expect(loaded).toMatchObject({ ok: true });
   if (!loaded.ok) return;
   expect(loaded.contents.artboards).toEqual([
-    { name: AVATAR_ARTBOARD, animations: [AVATAR_ANIMATION], stateMachines: [expect.objectContaining({ name: AVATAR_STATE_MACHINE })] },
+    {
+      name: AVATAR_ARTBOARD,
+      animations: [AVATAR_ANIMATION],
+      stateMachines: [expect.objectContaining({ name: AVATAR_STATE_MACHINE })],
+    },
   ]);
   // No artboard was named, so this is the file's default artboard.
   expect(loaded.artboard).toBe(AVATAR_ARTBOARD);
@@ -145,7 +147,8 @@ test("the avatar animates: it bobs continuously and blinks once per loop", async
           context.drawImage(source, 0, 0);
           const { data } = context.getImageData(0, 0, size, size);
           let fingerprint = 0;
-          for (let i = 0; i < data.length; i += 4) fingerprint = (fingerprint * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
+          for (let i = 0; i < data.length; i += 4)
+            fingerprint = (fingerprint * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
           // Left eye: centre (38, 52) in artboard units, 8 × 11, plus the 3-unit bob.
           let eyePixels = 0;
           for (let y = Math.floor(42 * scale); y < Math.ceil(62 * scale); y++) {

@@ -3,7 +3,7 @@
  * playwright-core, JavaScript on and off: the same steps the Firefox ESR and
  * WebKitGTK files run, so one scenario covers every engine and mode.
  */
-import { type ElementHandle, chromium, type Page } from "playwright-core";
+import { chromium, type ElementHandle, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { type BrowserDriver, coreFlows, JS_ON_AND_OFF } from "./browsers.support";
 

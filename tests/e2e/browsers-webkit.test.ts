@@ -44,7 +44,10 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
 /** Starts WebKitWebDriver on a free port and waits until it answers /status. */
 async function startWebDriver(display: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
-  const driver = spawn("WebKitWebDriver", [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: "ignore" });
+  const driver = spawn("WebKitWebDriver", [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

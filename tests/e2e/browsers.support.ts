@@ -177,7 +177,9 @@ export class Screen {
         last = error instanceof Error ? `error: ${error.message.split("\n")[0]}` : error;
       }
       if (Date.now() > deadline) {
-        throw new Error(`Timed out after ${STEP_TIMEOUT_MS} ms waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 2500)}`);
+        throw new Error(
+          `Timed out after ${STEP_TIMEOUT_MS} ms waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 2500)}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
@@ -189,7 +191,11 @@ export class Screen {
   }
 
   waitForLocation(pattern: RegExp): Promise<string> {
-    return this.until(`a URL matching ${pattern}`, () => this.location(), (value) => pattern.test(value));
+    return this.until(
+      `a URL matching ${pattern}`,
+      () => this.location(),
+      (value) => pattern.test(value),
+    );
   }
 
   /** Whether the page's own scripts ran: the React Router entry sets this global. */
@@ -201,7 +207,10 @@ export class Screen {
   waitForHydration(): Promise<boolean> {
     return this.until(
       "React to hydrate the page",
-      () => this.driver.evaluate<boolean>("Object.keys(document.querySelector('main') ?? document.body).some((key) => key.startsWith('__reactFiber'))"),
+      () =>
+        this.driver.evaluate<boolean>(
+          "Object.keys(document.querySelector('main') ?? document.body).some((key) => key.startsWith('__reactFiber'))",
+        ),
       (hydrated) => hydrated,
     );
   }
@@ -225,7 +234,11 @@ export class Screen {
 
   /** Waits for `text` to be shown anywhere on the page (e.g. a flash message, JS on or off). */
   waitForText(text: string): Promise<string> {
-    return this.until(`the text ${JSON.stringify(text)}`, () => this.pageText(), (value) => value.includes(text));
+    return this.until(
+      `the text ${JSON.stringify(text)}`,
+      () => this.pageText(),
+      (value) => value.includes(text),
+    );
   }
 
   private async find(query: Query): Promise<NativeElement> {
@@ -250,7 +263,10 @@ export class Screen {
       const typed = await this.driver.evaluate<string | null>(call(pageQuery, query, "value"));
       if (typed === value) return;
       console.warn(`Typing into ${JSON.stringify(label)} gave ${JSON.stringify(typed)}; typing again`);
-      if (attempt === 3) throw new Error(`The field ${JSON.stringify(label)} holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)} ${attempt} times`);
+      if (attempt === 3)
+        throw new Error(
+          `The field ${JSON.stringify(label)} holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)} ${attempt} times`,
+        );
     }
   }
 
@@ -262,7 +278,11 @@ export class Screen {
   /** The text of the first visible match, once there is one. */
   text(kind: "heading" | "testid", name?: Name, level?: number): Promise<string> {
     const query: Query = { kind, name: nameOf(name), level };
-    return this.until(`a visible ${describeQuery(query)}`, () => this.driver.evaluate<string | null>(call(pageQuery, query, "text")), (value) => value !== null) as Promise<string>;
+    return this.until(
+      `a visible ${describeQuery(query)}`,
+      () => this.driver.evaluate<string | null>(call(pageQuery, query, "text")),
+      (value) => value !== null,
+    ) as Promise<string>;
   }
 
   /** Waits for a heading with this exact text (or pattern) and returns its text. */
@@ -307,7 +327,11 @@ interface ClassSurveys {
   assignments: { id: number; surveyTitle: string; status: string; responseCount: number }[];
 }
 interface ClassStudents {
-  students: { firstName: string; lastName: string; contacts: { name: string; relationship: string | null; phonePrimary: string }[] }[];
+  students: {
+    firstName: string;
+    lastName: string;
+    contacts: { name: string; relationship: string | null; phonePrimary: string }[];
+  }[];
 }
 
 /**
@@ -359,7 +383,11 @@ export function coreFlows(engine: {
             // What the browser showed and what the server was asked, for a failure seen only in CI.
             if (error instanceof Error) {
               const at = await screen.location().catch((reason: Error) => `unknown (${reason.message.split("\n")[0]})`);
-              const requests = app.output().split("\n").filter((line) => /^(GET|POST|HEAD) /.test(line)).slice(-12);
+              const requests = app
+                .output()
+                .split("\n")
+                .filter((line) => /^(GET|POST|HEAD) /.test(line))
+                .slice(-12);
               error.message += `\nThe browser was at ${at}. The server's last requests:\n${requests.join("\n")}`;
             }
             throw error;
@@ -423,7 +451,10 @@ export function coreFlows(engine: {
         await screen.click("button", `Assign ${title}`);
         await screen.waitForText("Survey assigned successfully!");
         expect(await screen.location()).toBe(`/class/${classId}/surveys/manage`);
-        const stored = async () => (await api.get<ClassSurveys>(`/api/classes/${classId}/surveys`)).assignments.find((a) => a.surveyTitle === title);
+        const stored = async () =>
+          (await api.get<ClassSurveys>(`/api/classes/${classId}/surveys`)).assignments.find(
+            (a) => a.surveyTitle === title,
+          );
         expect((await stored())?.status).toBe("assigned");
         await ready();
 
@@ -460,7 +491,9 @@ export function coreFlows(engine: {
         const { students } = await api.get<ClassStudents>(`/api/classes/${classId}/students-with-contacts`);
         const added = students.filter((s) => s.firstName === "Robin" && s.lastName === lastName);
         expect(added).toHaveLength(1);
-        expect(added[0].contacts).toEqual([expect.objectContaining({ name: "Alex Parent", relationship: "Father", phonePrimary: "07700 900111" })]);
+        expect(added[0].contacts).toEqual([
+          expect.objectContaining({ name: "Alex Parent", relationship: "Father", phonePrimary: "07700 900111" }),
+        ]);
       });
 
       step("changes the password, signs out, and the new password signs in", async () => {

@@ -43,7 +43,10 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     const page = await teacherPage(javaScriptEnabled);
     const classId = await classIdByName(page, className);
     await page.goto(`/class/${classId}/surveys/library`);
-    const firstCard = page.locator("form").filter({ has: page.getByRole("button", { name: /^Assign/ }) }).first();
+    const firstCard = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: /^Assign/ }) })
+      .first();
     const title = (await page.getByRole("heading", { level: 2 }).first().textContent())!.trim();
     await firstCard.getByRole("button", { name: /^Assign/ }).click();
     await expectToast(page, "Survey assigned successfully!");
@@ -52,9 +55,17 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await expect(row.getByText("Not started").count()).resolves.toBe(1);
     await row.getByRole("button", { name: /^Start/ }).click();
     await expectToast(page, "Survey started successfully!");
-    await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Close/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /^Close/ })
+      .click();
     await expectToast(page, "Survey closed successfully!");
-    await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Results/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("link", { name: /^Results/ })
+      .click();
     await page.getByRole("heading", { name: `Results: ${title}` }).waitFor();
     expect(await page.getByTestId("response-rate").textContent()).toBe("0%");
     // The library no longer offers it.
@@ -66,7 +77,10 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     const page = await teacherPage(javaScriptEnabled);
     const classId = await classIdByName(page, className);
     await page.goto(`/class/${classId}/home`);
-    await page.getByRole("link", { name: /^See results/ }).first().click();
+    await page
+      .getByRole("link", { name: /^See results/ })
+      .first()
+      .click();
     await page.getByRole("heading", { name: /^Results: / }).waitFor();
     expect(await page.getByRole("heading", { name: /^Responded \(\d+\)$/ }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: /^Not responded \(\d+\)$/ }).count()).toBe(1);
@@ -110,7 +124,9 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await form.getByRole("button", { name: "Add another contact" }).click();
     await page.locator("form#add-student").getByText("Contact 2", { exact: true }).waitFor();
     // Without JS the list came back from the server: the first contact's values are kept.
-    expect(await page.locator("form#add-student").getByLabel("Name", { exact: true }).first().inputValue()).toBe("Alex Parent");
+    expect(await page.locator("form#add-student").getByLabel("Name", { exact: true }).first().inputValue()).toBe(
+      "Alex Parent",
+    );
     await page.locator("form#add-student").getByLabel("Name", { exact: true }).nth(1).fill("Sam Guardian");
     await page.locator("form#add-student").getByLabel("E-mail").nth(1).fill("sam@example.net");
     await page.locator("form#add-student").getByRole("button", { name: "Add student" }).click();

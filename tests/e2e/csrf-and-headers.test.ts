@@ -38,7 +38,9 @@ function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
 const ALL_ROUTES = flatten(routes as RouteConfigEntry[]);
 const source = (file: string) => readFileSync(path.join("app", file), "utf8");
 const hasComponent = (file: string) => /export default function/.test(source(file));
-const ACTION_ROUTES = ALL_ROUTES.filter((route) => /export (async )?function action|export const action/.test(source(route.file)));
+const ACTION_ROUTES = ALL_ROUTES.filter((route) =>
+  /export (async )?function action|export const action/.test(source(route.file)),
+);
 /** Screens: modules with a default component and no `:param` we cannot fill, minus the catch-all. */
 const PAGE_ROUTES = ALL_ROUTES.filter((route) => hasComponent(route.file) && route.path !== "/*");
 
@@ -70,14 +72,25 @@ function crossSite(url: string, method: string, headers: Record<string, string>)
   return fetch(`${app.baseURL}${url}`, {
     method,
     redirect: "manual",
-    headers: { Cookie: actors.platformAdmin.cookie ?? "", "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams({ intent: "create", name: "Forged", email: "forged@evil.example", password: "Forged-Pass-1" }),
+    headers: {
+      Cookie: actors.platformAdmin.cookie ?? "",
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
+    body: new URLSearchParams({
+      intent: "create",
+      name: "Forged",
+      email: "forged@evil.example",
+      password: "Forged-Pass-1",
+    }),
   });
 }
 
 test("the action routes were found", () => {
   expect(ACTION_ROUTES.length).toBeGreaterThanOrEqual(30);
-  expect(ACTION_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(["/login", "/logout", "/admin/staff", "/api/users/bulk-create"]));
+  expect(ACTION_ROUTES.map((route) => route.path)).toEqual(
+    expect.arrayContaining(["/login", "/logout", "/admin/staff", "/api/users/bulk-create"]),
+  );
 });
 
 describe.each(ACTION_ROUTES.map((route) => ({ name: route.path, route })))("cross-site write to $name", ({ route }) => {
@@ -116,7 +129,9 @@ test("after every forged write, the session still works and nothing was created"
   expect(me.status).toBe(200);
   const staff = await api(app, actors.platformAdmin, "GET", "/api/users/all");
   expect(await staff.text()).not.toContain("forged@evil.example");
-  const schools = await fetch(`${app.baseURL}/admin/schools`, { headers: { Cookie: actors.platformAdmin.cookie ?? "" } });
+  const schools = await fetch(`${app.baseURL}/admin/schools`, {
+    headers: { Cookie: actors.platformAdmin.cookie ?? "" },
+  });
   expect(await schools.text()).not.toContain("Forged");
 });
 
@@ -124,7 +139,11 @@ test("the same write from the app's own origin gets past the check (the test is 
   const response = await fetch(`${app.baseURL}/admin/schools`, {
     method: "POST",
     redirect: "manual",
-    headers: { Cookie: actors.platformAdmin.cookie ?? "", Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Cookie: actors.platformAdmin.cookie ?? "",
+      Origin: app.baseURL,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({ intent: "create", name: "" }),
   });
   expect(response.status).toBe(400);
@@ -133,7 +152,12 @@ test("the same write from the app's own origin gets past the check (the test is 
 describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML page $name", ({ route }) => {
   test("has a nonce CSP and no <script> without the nonce", async () => {
     const url = concrete(route.path);
-    const who = url.startsWith("/admin") || url.startsWith("/class") || ["/home", "/account/password", "/survey"].some((p) => url.startsWith(p)) ? actors.platformAdmin : {};
+    const who =
+      url.startsWith("/admin") ||
+      url.startsWith("/class") ||
+      ["/home", "/account/password", "/survey"].some((p) => url.startsWith(p))
+        ? actors.platformAdmin
+        : {};
     const response = await api(app, who, "GET", url);
     if (response.status !== 200) {
       // A redirect (e.g. /, /class/:id, /logout): the page it leads to is checked on its own.
@@ -174,7 +198,9 @@ test("the browser enforces the CSP: an injected inline script without the nonce 
     await route.fulfill({ response, body: html });
   });
   await page.goto("/login");
-  await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined,
+  );
   // The app's own (nonced) scripts ran and hydrated; the injected one did not.
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   await expect.poll(() => violations.length).toBeGreaterThan(0);

@@ -79,7 +79,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     // An anonymous visitor may be redirected (to /login); whichever page it is renders a heading.
-    await expect.poll(async () => (await page.getByRole("heading", { level: 1 }).first().textContent())?.trim()).toBeTruthy();
+    await expect
+      .poll(async () => (await page.getByRole("heading", { level: 1 }).first().textContent())?.trim())
+      .toBeTruthy();
     if (javaScriptEnabled) {
       // Hydration ran (the nonce let the scripts through the CSP).
       await page.waitForFunction(() => "__reactRouterRouteModules" in window);

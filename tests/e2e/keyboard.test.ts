@@ -40,7 +40,11 @@ async function focused(page: Page): Promise<Focused> {
       return style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
     };
     let indicator = false;
-    for (let node: Element | null = element, depth = 0; node && depth <= 2 && !indicator; node = node.parentElement, depth++) {
+    for (
+      let node: Element | null = element, depth = 0;
+      node && depth <= 2 && !indicator;
+      node = node.parentElement, depth++
+    ) {
       indicator = outlined(node);
     }
     // Menu items show focus as a highlight: Radix marks it data-highlighted; the no-JS menu uses :focus-visible.
@@ -81,7 +85,11 @@ async function expectFocus(page: Page, name: string | RegExp, group?: string): P
 }
 
 /** Tabs forward until the named control has focus; fails after `max` presses. Returns the names passed on the way. */
-async function tabTo(page: Page, name: string | RegExp, options: { group?: string; max?: number } = {}): Promise<string[]> {
+async function tabTo(
+  page: Page,
+  name: string | RegExp,
+  options: { group?: string; max?: number } = {},
+): Promise<string[]> {
   const path: string[] = [];
   for (let presses = 0; presses < (options.max ?? 40); presses++) {
     const now = await press(page, "Tab");
@@ -92,7 +100,9 @@ async function tabTo(page: Page, name: string | RegExp, options: { group?: strin
       return path;
     }
   }
-  throw new Error(`Tab never reached ${name}${options.group ? ` in ${options.group}` : ""}; focus went through: ${path.join(" → ")}`);
+  throw new Error(
+    `Tab never reached ${name}${options.group ? ` in ${options.group}` : ""}; focus went through: ${path.join(" → ")}`,
+  );
 }
 
 /** Tab, then assert focus is on the named control. */
@@ -109,7 +119,14 @@ async function tab(page: Page, name: string | RegExp, group?: string): Promise<v
  */
 async function ready(page: Page, javaScriptEnabled: boolean, screen: "login" | "signed-in"): Promise<void> {
   await page.waitForLoadState("load");
-  const selector = screen === "login" ? (javaScriptEnabled ? "form button[aria-pressed]" : "form input[type=password]") : javaScriptEnabled ? "header button.profile-trigger" : "header details.profile-menu";
+  const selector =
+    screen === "login"
+      ? javaScriptEnabled
+        ? "form button[aria-pressed]"
+        : "form input[type=password]"
+      : javaScriptEnabled
+        ? "header button.profile-trigger"
+        : "header details.profile-menu";
   await page.locator(selector).first().waitFor({ timeout: 15_000 });
 }
 
@@ -127,7 +144,11 @@ function landing(role: string): RegExp {
  * Signs in on /login with the keyboard: Tab to E-mail, type, Tab to Password,
  * type, Tab to Sign in, Enter; then waits for the last redirect to settle.
  */
-async function signInByKeyboard(page: Page, javaScriptEnabled: boolean, account: { email: string; password: string; role: string }): Promise<void> {
+async function signInByKeyboard(
+  page: Page,
+  javaScriptEnabled: boolean,
+  account: { email: string; password: string; role: string },
+): Promise<void> {
   const { email, password } = account;
   await page.goto("/login");
   await ready(page, javaScriptEnabled, "login");
@@ -156,7 +177,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.keyboard.type(teacher.email);
     await tab(page, "Password");
     // The field left behind no longer shows a focus ring: the indicator follows focus.
-    expect(await page.getByLabel("E-mail").evaluate((input) => getComputedStyle(input.parentElement as Element).outlineStyle)).toBe("none");
+    expect(
+      await page
+        .getByLabel("E-mail")
+        .evaluate((input) => getComputedStyle(input.parentElement as Element).outlineStyle),
+    ).toBe("none");
     await page.keyboard.type(teacher.password);
     if (javaScriptEnabled) {
       await tab(page, "Show Password");
@@ -226,11 +251,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       await page.keyboard.press("Shift+Tab");
       await expectFocus(page, "Change Password");
       // Every key landed where it was typed (the menu closing late once stole focus and the first letters).
-      await expect(dialog.locator("input[type=password]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).resolves.toEqual([
-        account.password,
-        next,
-        next,
-      ]);
+      await expect(
+        dialog
+          .locator("input[type=password]")
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ).resolves.toEqual([account.password, next, next]);
       await page.keyboard.press("Enter");
       await expectToast(page, "Password changed successfully!");
       await dialog.waitFor({ state: "detached" });
@@ -320,7 +345,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const list = page.getByRole("region", { name: "Staff" });
     await list.getByText(`keyboard.${tag}.1@riverside.example`).waitFor();
     expect(await list.getByRole("row").count()).toBe(3);
-    const rowText = async (n: number) => list.getByRole("row").filter({ hasText: `keyboard.${tag}.${n}@riverside.example` }).textContent();
+    const rowText = async (n: number) =>
+      list
+        .getByRole("row")
+        .filter({ hasText: `keyboard.${tag}.${n}@riverside.example` })
+        .textContent();
     expect(await rowText(1)).toMatch(/Teacher.*Riverside Primary School/);
     expect(await rowText(2)).toMatch(/Admin.*Riverside Primary School/);
   });

@@ -61,7 +61,11 @@ async function signIn(server: AppServer, email: string, password: string) {
     body: new URLSearchParams({ email, password }),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] ?? "";
+  const cookie =
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))
+      ?.split(";")[0] ?? "";
   return { status: response.status, cookie, body: await response.text() };
 }
 
@@ -88,7 +92,8 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL", () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    if (databaseName && serverUrl) await adminQuery(serverUrl, `drop database if exists "${databaseName}" with (force)`);
+    if (databaseName && serverUrl)
+      await adminQuery(serverUrl, `drop database if exists "${databaseName}" with (force)`);
     await cluster?.destroy();
   });
 

@@ -17,9 +17,13 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
     await loginAs(context, app.baseURL, "teacher");
     const page = await context.newPage();
-    const { classes } = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as { classes: { id: number; name: string }[] };
+    const { classes } = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+      classes: { id: number; name: string }[];
+    };
     const classId = classes.find((c) => c.name === (javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree"))!.id;
-    const roster = (await (await context.request.get(`${app.baseURL}/api/classes/${classId}/students-with-contacts`)).json()) as
+    const roster = (await (
+      await context.request.get(`${app.baseURL}/api/classes/${classId}/students-with-contacts`)
+    ).json()) as
       | { id: number; firstName: string; lastName: string }[]
       | { students: { id: number; firstName: string; lastName: string }[] };
     const students = Array.isArray(roster) ? roster : roster.students;
@@ -32,7 +36,10 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(summary).toMatch(/survey response/);
     expect(summary).toMatch(/drawing/);
     await page.getByRole("button", { name: /^Delete .* permanently$/ }).click();
-    await page.getByText("The student and everything held about them were deleted.", { exact: true }).first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText("The student and everything held about them were deleted.", { exact: true })
+      .first()
+      .waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe(`/class/${classId}/students/manage`);
     const gone = await context.request.get(`${app.baseURL}/class/${classId}/student/${target.id}`);
     expect(gone.status()).toBe(404);

@@ -38,22 +38,33 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const classId = await classIdByName(context, javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree");
     await page.goto(`/class/${classId}/surveys/library`);
     const title = (await page.getByRole("heading", { level: 2 }).first().textContent())!.trim();
-    const card = page.locator("form").filter({ has: page.getByRole("button", { name: /^Assign/ }) }).first();
+    const card = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: /^Assign/ }) })
+      .first();
     await card.getByLabel(/^Anonymous \(no names on answers\)/).check();
     await card.getByRole("button", { name: /^Assign/ }).click();
     await page.getByText("Survey assigned successfully!", { exact: true }).first().waitFor({ timeout: 10_000 });
     const row = page.getByRole("row").filter({ hasText: title });
     expect(await row.getByText("Anonymous", { exact: true }).count()).toBe(1);
 
-    const { assignments } = (await (await context.request.get(`${app.baseURL}/api/classes/${classId}/surveys`)).json()) as {
+    const { assignments } = (await (
+      await context.request.get(`${app.baseURL}/api/classes/${classId}/surveys`)
+    ).json()) as {
       assignments: { id: number; surveyTitle: string; anonymous: boolean }[];
     };
     const assignment = assignments.find((a) => a.surveyTitle === title)!;
     expect(assignment.anonymous).toBe(true);
     const headers = { Origin: app.baseURL };
-    const start = await context.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assignment.id}/status`, { data: { status: "active" }, headers });
+    const start = await context.request.patch(
+      `${app.baseURL}/api/classes/${classId}/assignments/${assignment.id}/status`,
+      { data: { status: "active" }, headers },
+    );
     expect(start.status()).toBe(200);
-    const change = await context.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assignment.id}`, { data: { anonymous: false }, headers });
+    const change = await context.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assignment.id}`, {
+      data: { anonymous: false },
+      headers,
+    });
     expect(change.status()).toBe(409);
     expect(((await change.json()) as { message: string }).message).toContain("can no longer be changed");
   });
@@ -77,14 +88,22 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   const admin = await signedIn("schoolAdmin");
   const classId = await classIdByName(teacher, "5A Sunflowers");
   const headers = { Origin: app.baseURL };
-  const { surveys } = (await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/surveys/assignable`)).json()) as {
+  const { surveys } = (await (
+    await teacher.request.get(`${app.baseURL}/api/classes/${classId}/surveys/assignable`)
+  ).json()) as {
     surveys: { id: number; title: string }[];
   };
   const survey = surveys[0];
-  const assigned = await teacher.request.post(`${app.baseURL}/api/classes/${classId}/surveys/${survey.id}/assign`, { data: { anonymous: true }, headers });
+  const assigned = await teacher.request.post(`${app.baseURL}/api/classes/${classId}/surveys/${survey.id}/assign`, {
+    data: { anonymous: true },
+    headers,
+  });
   expect(assigned.status()).toBe(201);
   const assignmentId = ((await assigned.json()) as { assignment: { id: number; anonymous: boolean } }).assignment.id;
-  await teacher.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/status`, { data: { status: "active" }, headers });
+  await teacher.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/status`, {
+    data: { status: "active" },
+    headers,
+  });
 
   const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
   const joined: { id: number; firstName: string; lastName: string }[] = [];
@@ -98,7 +117,9 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     const content = await student.getSurvey(survey.id);
     const fields = listAnswerFields(content.story.content as unknown as SurveyBlock);
     const answers = Object.fromEntries(
-      fields.map((field) => [field.uid, answerFor(field, `Private thought ${i}`)]).filter(([, value]) => value !== undefined),
+      fields
+        .map((field) => [field.uid, answerFor(field, `Private thought ${i}`)])
+        .filter(([, value]) => value !== undefined),
     ) as Record<string, number | string>;
     const submit = () => student.submitResponse(assignmentId, { answers }, { idempotencyKey: `privacy-${i}` });
     if (i < 4) await submit();
@@ -125,7 +146,9 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   expectAnonymous(html4, "results page at 4");
   const csv4 = await teacher.request.get(`${base}/csv`, { maxRedirects: 0 });
   expect(csv4.status()).toBe(302);
-  const stats4 = await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)).text();
+  const stats4 = await (
+    await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)
+  ).text();
   expect(stats4).not.toContain("Private thought");
   expect(JSON.parse(stats4).groupProtection).toEqual({ threshold: 5, hidden: true });
 
@@ -142,7 +165,10 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   expect(csv).toContain("Private thought 4");
   expect(csv).not.toContain("First name");
   expectAnonymous(csv, "teacher CSV");
-  expectAnonymous(await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)).text(), "stats API");
+  expectAnonymous(
+    await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)).text(),
+    "stats API",
+  );
   // Each student's page says only "Responded".
   const studentPage = await teacher.newPage();
   await studentPage.goto(`/class/${classId}/student/${joined[0].id}`);
@@ -155,8 +181,13 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   await adminPage.goto(`/admin/survey/${survey.id}?classId=${classId}`);
   await adminPage.getByTestId("response-row").first().waitFor();
   expectAnonymous(await adminPage.content(), "admin responses view");
-  const adminCsv = await (await admin.request.get(`${app.baseURL}/admin/survey/${survey.id}/responses.csv?classId=${classId}`)).text();
+  const adminCsv = await (
+    await admin.request.get(`${app.baseURL}/admin/survey/${survey.id}/responses.csv?classId=${classId}`)
+  ).text();
   expect(adminCsv).toContain("(anonymous)");
   expectAnonymous(adminCsv, "admin CSV");
-  expectAnonymous(await (await admin.request.get(`${app.baseURL}/api/surveys/${survey.id}/responses?classId=${classId}`)).text(), "responses API");
+  expectAnonymous(
+    await (await admin.request.get(`${app.baseURL}/api/surveys/${survey.id}/responses?classId=${classId}`)).text(),
+    "responses API",
+  );
 });

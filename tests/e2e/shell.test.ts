@@ -47,11 +47,18 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     // The menu's trigger is named by what it shows, then "Profile menu" (WCAG 2.5.3, label in name;
     // the initials are hidden from screen readers, the words "Profile menu" from sight).
     if (javaScriptEnabled) {
-      await header.getByRole("button", { name: "Helen Carter head@riverside.example Riverside Primary School Profile menu", exact: true }).waitFor();
+      await header
+        .getByRole("button", {
+          name: "Helen Carter head@riverside.example Riverside Primary School Profile menu",
+          exact: true,
+        })
+        .waitFor();
     } else {
       const summary = header.locator("summary");
       await expect(summary.getAttribute("aria-label")).resolves.toBeNull();
-      await expect(summary.textContent()).resolves.toMatch(/Helen Carter.*head@riverside\.example.*Riverside Primary School.*Profile menu$/);
+      await expect(summary.textContent()).resolves.toMatch(
+        /Helen Carter.*head@riverside\.example.*Riverside Primary School.*Profile menu$/,
+      );
     }
   });
 
@@ -81,11 +88,15 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByText("Current password is required").waitFor();
     await page.getByText("Password must be at least 8 characters", { exact: true }).waitFor();
     await page.getByText("Please confirm your password").waitFor();
-    await expect(page.getByLabel("Current Password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.getByLabel("Current Password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
 
     await fillPasswords(page, { current: "x", next: "alllowercase1", confirm: "Different-1" });
     await page.getByRole("button", { name: "Change Password" }).click();
-    await page.getByText("Password must contain at least one lowercase letter, one uppercase letter, and one number").waitFor();
+    await page
+      .getByText("Password must contain at least one lowercase letter, one uppercase letter, and one number")
+      .waitFor();
     await page.getByText("Passwords don't match").waitFor();
   });
 
@@ -144,7 +155,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     for (const [name, href] of expected) {
       await expect(sidebar.getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
-    await expect(sidebar.getByRole("link", { name: "Schools", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(
+      sidebar.getByRole("link", { name: "Schools", exact: true }).getAttribute("aria-current"),
+    ).resolves.toBe("page");
     await sidebar.getByRole("button", { name: "Log out" }).waitFor();
     // The Surveys sub-menu is open by default and closes without JavaScript too.
     const subMenu = sidebar.locator("details.survey-sub-menu");

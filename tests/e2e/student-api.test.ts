@@ -17,7 +17,6 @@ beforeAll(async () => {
   app = await startAppServer();
 });
 
-
 // A phone app sends no Origin and, on /join, no token yet: the root middleware
 // exempts cookie-less student API calls from the Origin rule.
 test("a client that sends no Origin and no cookie (a phone app) can join", async () => {
@@ -43,7 +42,9 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
   await loginAs(context, app.baseURL, "teacher");
   const page = await context.newPage();
-  const classes = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as { classes: { id: number; name: string }[] };
+  const classes = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+    classes: { id: number; name: string }[];
+  };
   const classId = classes.classes.find((c) => c.name === "5A Sunflowers")!.id;
 
   // The teacher reads the live code off the students screen.
@@ -57,10 +58,13 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   };
   if (!surveys.assignments.some((a) => a.status === "active")) {
     const assigned = surveys.assignments.find((a) => a.status === "assigned")!;
-    const started = await context.request.patch(`${app.baseURL}/api/classes/${classId}/assignments/${assigned.id}/status`, {
-      data: { status: "active" },
-      headers: { Origin: app.baseURL },
-    });
+    const started = await context.request.patch(
+      `${app.baseURL}/api/classes/${classId}/assignments/${assigned.id}/status`,
+      {
+        data: { status: "active" },
+        headers: { Origin: app.baseURL },
+      },
+    );
     expect(started.status()).toBe(200);
   }
 
@@ -84,16 +88,26 @@ test("a student joins with the code on the teacher's screen, submits, and the re
     }
   }
   const drawingField = fields.find((f) => f.kind === "drawing");
-  const drawing = drawingField ? (await student.uploadDrawing(chosen.assignmentId, drawingField.uid, makePng(90, 60))).drawing : null;
+  const drawing = drawingField
+    ? (await student.uploadDrawing(chosen.assignmentId, drawingField.uid, makePng(90, 60))).drawing
+    : null;
   const text = `End-to-end answer ${Date.now()}`;
   const answers = Object.fromEntries(
-    fields.map((field) => [field.uid, answerFor(field, text, drawing?.id ?? null)]).filter(([, value]) => value !== undefined),
+    fields
+      .map((field) => [field.uid, answerFor(field, text, drawing?.id ?? null)])
+      .filter(([, value]) => value !== undefined),
   ) as Record<string, number | string | { drawingId: string }>;
   const first = await student.submitResponse(chosen.assignmentId, { answers }, { idempotencyKey: `e2e-${Date.now()}` });
-  const retry = await student.submitResponse(chosen.assignmentId, { answers }, { idempotencyKey: first.response.idempotencyKey! });
+  const retry = await student.submitResponse(
+    chosen.assignmentId,
+    { answers },
+    { idempotencyKey: first.response.idempotencyKey! },
+  );
   expect(retry.replayed).toBe(true);
   expect(retry.response).toEqual(first.response);
-  expect((await student.listAssignments()).assignments.find((a) => a.assignmentId === chosen.assignmentId)!.answered).toBe(true);
+  expect(
+    (await student.listAssignments()).assignments.find((a) => a.assignmentId === chosen.assignmentId)!.answered,
+  ).toBe(true);
 
   // Cross-site cookie-less calls work; the same call with a cookie and a foreign Origin does not.
   const forged = await fetch(`${app.baseURL}/api/student/v1/heartbeat`, {
@@ -114,7 +128,9 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   }
 
   // The online list and the code's join count see the student.
-  const online = (await (await context.request.get(`${app.baseURL}/api/classes/${classId}/online-students`)).json()) as {
+  const online = (await (
+    await context.request.get(`${app.baseURL}/api/classes/${classId}/online-students`)
+  ).json()) as {
     students: { id: number }[];
   };
   expect(JSON.stringify(online)).toContain(`"id":${joined.student.id}`);

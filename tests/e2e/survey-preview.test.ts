@@ -7,13 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import {
-  type ContentBlock,
-  hasText,
-  headerAnchorId,
-  type ResponseBlock,
-  type SurveyStory,
-} from "~/lib/survey-content";
+import { type ContentBlock, hasText, headerAnchorId, type ResponseBlock, type SurveyStory } from "~/lib/survey-content";
 import { extractYouTubeId } from "~/lib/video-id";
 import { jsModes, loginAs, newPage } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
@@ -30,7 +24,9 @@ let teacherState: Awaited<ReturnType<import("playwright-core").BrowserContext["s
 async function readSampleStories(): Promise<SurveyStory[]> {
   const dir = path.resolve("content/surveys");
   const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(".json")).sort();
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), "utf8")) as SurveyStory));
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), "utf8")) as SurveyStory),
+  );
 }
 
 beforeAll(async () => {
@@ -107,7 +103,9 @@ async function expectResponseBlock(page: Page, block: ResponseBlock, section: st
     });
   }
   if (block.component === "response-art") {
-    expect(section).toContain(`${block.prompt} Undo Redo Clear 3 8 15 40 Drawing will be enabled in the Orliverse app!`);
+    expect(section).toContain(
+      `${block.prompt} Undo Redo Clear 3 8 15 40 Drawing will be enabled in the Orliverse app!`,
+    );
     const canvas = page.locator(".survey-art-canvas").first();
     expect(await canvas.getAttribute("data-width")).toBe("600");
     expect(await canvas.getAttribute("data-height")).toBe("400");
@@ -152,9 +150,13 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       const section = await text(page, "#survey-responses");
       for (const block of survey.response ?? []) await expectResponseBlock(page, block, section);
       // Blocks with nothing to show render nothing.
-      const imagesWithFile = (survey.content ?? []).filter((b) => b.component === "survey-image" && hasText(b.image?.filename));
+      const imagesWithFile = (survey.content ?? []).filter(
+        (b) => b.component === "survey-image" && hasText(b.image?.filename),
+      );
       expect(await page.locator("article.survey-preview img").count()).toBe(imagesWithFile.length);
-      const playable = (survey.content ?? []).filter((b) => b.component === "survey-video" && extractYouTubeId(b.youtube_link));
+      const playable = (survey.content ?? []).filter(
+        (b) => b.component === "survey-video" && extractYouTubeId(b.youtube_link),
+      );
       expect(await page.locator("article.survey-preview iframe").count()).toBe(playable.length);
     }
   });
@@ -162,7 +164,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("markdown keeps safe links and blanks javascript:, data: and vbscript: links", async () => {
     const page = await signedInPage(javaScriptEnabled);
     await page.goto(`/survey/content/${idsBySlug.get("surveys/end-of-unit-feedback/water-cycle")}`);
-    const hrefs = await page.locator(".survey-markdown a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const hrefs = await page
+      .locator(".survey-markdown a")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual([
       "/class/-1/home",
       "https://www.metoffice.gov.uk/weather/learn-about/weather/how-weather-works/water-cycle",
@@ -209,7 +213,9 @@ test("the visual-editor bridge loads only when the URL carries _storyblok_tk", a
   const before = scripts.length;
   expect(await page.evaluate(() => typeof (window as { StoryblokBridge?: unknown }).StoryblokBridge)).toBe("undefined");
 
-  await page.goto(`${url}?_storyblok=${story.id}&_storyblok_tk[space_id]=1&_storyblok_tk[timestamp]=1&_storyblok_tk[token]=x`);
+  await page.goto(
+    `${url}?_storyblok=${story.id}&_storyblok_tk[space_id]=1&_storyblok_tk[timestamp]=1&_storyblok_tk[token]=x`,
+  );
   await page.waitForFunction(() => typeof (window as { StoryblokBridge?: unknown }).StoryblokBridge === "function");
   expect(scripts.length).toBeGreaterThan(before);
 });
@@ -232,9 +238,15 @@ test("the content webhook needs the shared secret, then re-syncs the registry", 
   const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
   const url = `${app.baseURL}/api/content/webhook`;
   const body = JSON.stringify({ action: "published", full_slug: "surveys/class-climate" });
-  const wrong = await page.context().request.post(url, { data: body, headers: { authorization: "Bearer not-the-secret" } });
+  const wrong = await page
+    .context()
+    .request.post(url, { data: body, headers: { authorization: "Bearer not-the-secret" } });
   expect(wrong.status()).toBe(401);
-  const right = await page.context().request.post(url, { data: body, headers: { authorization: `Bearer ${WEBHOOK_SECRET}` } });
+  const right = await page
+    .context()
+    .request.post(url, { data: body, headers: { authorization: `Bearer ${WEBHOOK_SECRET}` } });
   expect(right.status()).toBe(200);
-  expect(await right.json()).toMatchObject({ data: { action: "published", sync: { total: stories.length, removed: 0 } } });
+  expect(await right.json()).toMatchObject({
+    data: { action: "published", sync: { total: stories.length, removed: 0 } },
+  });
 });

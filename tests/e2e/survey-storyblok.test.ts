@@ -55,7 +55,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     cdn.failAlways(null);
     const fresh = await page.goto(`/survey/content/${surveyId}`);
     expect(fresh?.status()).toBe(200);
-    expect(await page.locator("article.survey-preview header").textContent()).toContain("Straight from the Storyblok CDN.");
+    expect(await page.locator("article.survey-preview header").textContent()).toContain(
+      "Straight from the Storyblok CDN.",
+    );
     expect(await page.getByRole("status").count()).toBe(0);
 
     cdn.failAlways(500);

@@ -11,15 +11,22 @@ export interface Screen {
   actor: Actor;
 }
 
-export async function listScreens(app: AppServer): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials> }> {
+export async function listScreens(
+  app: AppServer,
+): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials> }> {
   const { actors, ids } = await setUpActors(app);
-  const surveys = (await (await api(app, actors.platformAdmin, "GET", "/api/surveys")).json()) as { data: { id: number }[] };
+  const surveys = (await (await api(app, actors.platformAdmin, "GET", "/api/surveys")).json()) as {
+    data: { id: number }[];
+  };
   const signedIn = (paths: string[]): Screen[] => paths.map((path) => ({ path, actor: "platformAdmin" as const }));
   const classPath = (ids: DemoIds, rest: string) => `/class/${ids.classId}${rest}`;
   return {
     actors,
     screens: [
-      ...["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email"].map((path) => ({ path, actor: "anon" as const })),
+      ...["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email"].map((path) => ({
+        path,
+        actor: "anon" as const,
+      })),
       { path: "/blocked", actor: "archived" },
       ...signedIn([
         "/home",

@@ -12,7 +12,14 @@ import type { Actor, ActorCredentials } from "./authorization-matrix.support";
 import { listScreens, type Screen, signInContext } from "./third-party.screens";
 
 /** Hosts that survey content may name: its images and its video embeds (and what the embed itself loads). */
-const CONTENT_HOSTS = [/^a\.storyblok\.com$/, /(^|\.)youtube-nocookie\.com$/, /(^|\.)youtube\.com$/, /(^|\.)ytimg\.com$/, /(^|\.)googlevideo\.com$/, /(^|\.)ggpht\.com$/];
+const CONTENT_HOSTS = [
+  /^a\.storyblok\.com$/,
+  /(^|\.)youtube-nocookie\.com$/,
+  /(^|\.)youtube\.com$/,
+  /(^|\.)ytimg\.com$/,
+  /(^|\.)googlevideo\.com$/,
+  /(^|\.)ggpht\.com$/,
+];
 
 let app: AppServer;
 let screens: Screen[];
@@ -39,7 +46,8 @@ test("every screen, JS on: no request leaves the app's origin except survey cont
       if (url.startsWith("data:") || url.startsWith("blob:")) return;
       const parsed = new URL(url);
       if (parsed.origin === appOrigin) return;
-      if (CONTENT_HOSTS.some((host) => host.test(parsed.hostname)) && current.startsWith("/survey/content/")) contentRequests.push(`${current} → ${url}`);
+      if (CONTENT_HOSTS.some((host) => host.test(parsed.hostname)) && current.startsWith("/survey/content/"))
+        contentRequests.push(`${current} → ${url}`);
       else offenders.push(`${current} → ${url}`);
     });
     // Content hosts are not reachable from CI; answer them locally so pages settle.
@@ -54,5 +62,7 @@ test("every screen, JS on: no request leaves the app's origin except survey cont
   }
   expect(offenders).toEqual([]);
   expect(requests).toBeGreaterThan(screens.length);
-  console.info(`third-party: ${screens.length} screens, ${requests} requests, ${contentRequests.length} to survey content hosts`);
+  console.info(
+    `third-party: ${screens.length} screens, ${requests} requests, ${contentRequests.length} to survey content hosts`,
+  );
 }, 180_000);

@@ -43,7 +43,10 @@ export interface FakeStoryblokCdn {
   close(): Promise<void>;
 }
 
-export async function startFakeStoryblokCdn(options: { token: string; stories?: FakeStory[] }): Promise<FakeStoryblokCdn> {
+export async function startFakeStoryblokCdn(options: {
+  token: string;
+  stories?: FakeStory[];
+}): Promise<FakeStoryblokCdn> {
   let stories = options.stories ?? [];
   let failures: { times: number; status: number } | null = null;
   let failStatus: number | null = null;

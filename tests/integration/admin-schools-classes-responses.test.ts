@@ -10,7 +10,12 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as responsesRoute from "~/routes/api/survey-responses";
-import { createClassWithTeachers, listSchoolTeachers, setClassStatus, updateClassSettings } from "~/server/admin/classes.server";
+import {
+  createClassWithTeachers,
+  listSchoolTeachers,
+  setClassStatus,
+  updateClassSettings,
+} from "~/server/admin/classes.server";
 import { getAdminCounts, listRecentActivity } from "~/server/admin/overview.server";
 import type { App } from "~/server/app.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -20,8 +25,19 @@ import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classes } from "~/server/db/schema.server";
-import { buildSurveyResponsesCsv, listSurveyOverview, queryResponses, responseFiltersFromSearch } from "~/server/responses/responses.server";
-import { createSchool, getSchoolDetail, listSchools, renameSchool, setSchoolStatus } from "~/server/schools/schools.server";
+import {
+  buildSurveyResponsesCsv,
+  listSurveyOverview,
+  queryResponses,
+  responseFiltersFromSearch,
+} from "~/server/responses/responses.server";
+import {
+  createSchool,
+  getSchoolDetail,
+  listSchools,
+  renameSchool,
+  setSchoolStatus,
+} from "~/server/schools/schools.server";
 import { createTestDatabase } from "../support/database";
 import {
   type ClassWorld,
@@ -53,7 +69,12 @@ beforeAll(async () => {
   ] as const) {
     for (const date of dates) {
       const student = await createStudent(db, { schoolId, classId });
-      await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: { q1: "Happy, mostly" }, submittedAt: day(date) });
+      await createResponse(db, {
+        assignmentId: assignment.id,
+        studentId: student.id,
+        answers: { q1: "Happy, mostly" },
+        submittedAt: day(date),
+      });
     }
   }
 });
@@ -72,16 +93,27 @@ describe("schools", () => {
   test("the detail shows staff and classes; another school's detail is NOT_FOUND for a school admin", async () => {
     const detail = await getSchoolDetail(database.db, world.actors.schoolAdmin, world.riverside.id);
     expect(detail.staff.map((member) => member.id)).toContain(world.users.teacher.id);
-    expect(detail.classes.find((klass) => klass.id === world.class5A.id)).toMatchObject({ teachers: ["Amara Teacher"], studentCount: 3 });
-    await expect(getSchoolDetail(database.db, world.actors.schoolAdmin, world.hillside.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(detail.classes.find((klass) => klass.id === world.class5A.id)).toMatchObject({
+      teachers: ["Amara Teacher"],
+      studentCount: 3,
+    });
+    await expect(getSchoolDetail(database.db, world.actors.schoolAdmin, world.hillside.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   test("only a platform admin creates schools; names are unique ignoring case", async () => {
     const created = await createSchool(database.db, world.actors.platformAdmin, { name: "Lakeside Primary" });
     expect(created.name).toBe("Lakeside Primary");
-    await expect(createSchool(database.db, world.actors.platformAdmin, { name: "lakeside primary" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(createSchool(database.db, world.actors.schoolAdmin, { name: "Rogue School" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(createSchool(database.db, world.actors.teacher, { name: "Rogue School" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      createSchool(database.db, world.actors.platformAdmin, { name: "lakeside primary" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(createSchool(database.db, world.actors.schoolAdmin, { name: "Rogue School" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(createSchool(database.db, world.actors.teacher, { name: "Rogue School" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   test("a school admin renames their own school but not another; the rename is audited", async () => {
@@ -89,25 +121,40 @@ describe("schools", () => {
     const admin = await createUser(database.db, { schoolId: school.id, role: "admin" });
     const actor = { id: admin.id, role: admin.role, schoolId: admin.schoolId };
     await renameSchool(database.db, actor, school.id, { name: "New Name School" });
-    await expect(renameSchool(database.db, actor, world.riverside.id, { name: "Taken Over" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    const [event] = await database.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'school.rename' and ${auditEvents.targetId} = ${String(school.id)}`);
-    expect(event).toMatchObject({ actorUserId: admin.id, details: { from: { name: "Old Name School" }, to: { name: "New Name School" } } });
+    await expect(renameSchool(database.db, actor, world.riverside.id, { name: "Taken Over" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'school.rename' and ${auditEvents.targetId} = ${String(school.id)}`);
+    expect(event).toMatchObject({
+      actorUserId: admin.id,
+      details: { from: { name: "Old Name School" }, to: { name: "New Name School" } },
+    });
   });
 
   test("archiving a school sends its users to /blocked; a school admin cannot archive; restoring lets them back", async () => {
     const school = await createSchool(database.db, world.actors.platformAdmin, { name: "Archive Me Academy" });
     const teacher = await createUser(database.db, { schoolId: school.id });
     const admin = await createUser(database.db, { schoolId: school.id, role: "admin" });
-    await expect(setSchoolStatus(database.db, { id: admin.id, role: "admin", schoolId: school.id }, school.id, "archived")).rejects.toMatchObject({
+    await expect(
+      setSchoolStatus(database.db, { id: admin.id, role: "admin", schoolId: school.id }, school.id, "archived"),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await expect(setSchoolStatus(database.db, world.actors.schoolAdmin, school.id, "archived")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(setSchoolStatus(database.db, world.actors.schoolAdmin, school.id, "archived")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
 
     const session = await createSession(database.db, teacher.id, new Request("http://localhost/login"));
     const guard = () => {
       const context = new RouterContextProvider();
       context.set(appContext, { config: getConfig(), database, db: database.db } satisfies App);
-      return requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie: session.setCookie.split(";")[0] } }), context);
+      return requireUser(
+        new Request("http://localhost/class/-1/home", { headers: { cookie: session.setCookie.split(";")[0] } }),
+        context,
+      );
     };
 
     await setSchoolStatus(database.db, world.actors.platformAdmin, school.id, "archived");
@@ -149,13 +196,27 @@ describe("admin class tools", () => {
 
   test("a school admin cannot create a class in another school; no teacher is a validation error", async () => {
     await expect(
-      createClassWithTeachers(database.db, world.actors.schoolAdmin, { name: "Sneaky", schoolId: world.hillside.id, teacherIds: [world.users.teacher.id] }),
+      createClassWithTeachers(database.db, world.actors.schoolAdmin, {
+        name: "Sneaky",
+        schoolId: world.hillside.id,
+        teacherIds: [world.users.teacher.id],
+      }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(createClassWithTeachers(database.db, world.actors.schoolAdmin, { name: "Empty", schoolId: world.riverside.id, teacherIds: [] })).rejects.toMatchObject({
+    await expect(
+      createClassWithTeachers(database.db, world.actors.schoolAdmin, {
+        name: "Empty",
+        schoolId: world.riverside.id,
+        teacherIds: [],
+      }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
     await expect(
-      createClassWithTeachers(database.db, world.actors.teacher, { name: "T", schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] }),
+      createClassWithTeachers(database.db, world.actors.teacher, {
+        name: "T",
+        schoolId: world.riverside.id,
+        teacherIds: [world.users.teacher.id],
+      }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
@@ -165,32 +226,54 @@ describe("admin class tools", () => {
       schoolId: world.riverside.id,
       teacherIds: [world.users.teacher.id],
     });
-    await updateClassSettings(database.db, world.actors.schoolAdmin, klass.id, { name: "2 Hazel Tree", teacherIds: [world.users.colleague.id, world.users.spareTeacher.id] });
+    await updateClassSettings(database.db, world.actors.schoolAdmin, klass.id, {
+      name: "2 Hazel Tree",
+      teacherIds: [world.users.colleague.id, world.users.spareTeacher.id],
+    });
     const teachers = await listClassTeachers(database.db, world.actors.schoolAdmin, klass.id);
     expect(teachers.map((t) => t.id).sort()).toEqual([world.users.colleague.id, world.users.spareTeacher.id].sort());
     expect(teachers.find((t) => t.id === world.users.colleague.id)?.role).toBe("owner");
     const [row] = await database.db.select().from(classes).where(eq(classes.id, klass.id));
     expect(row.name).toBe("2 Hazel Tree");
-    await expect(updateClassSettings(database.db, world.actors.schoolAdmin, world.hillClass.id, { name: "X", teacherIds: [world.users.teacher.id] })).rejects.toMatchObject({
+    await expect(
+      updateClassSettings(database.db, world.actors.schoolAdmin, world.hillClass.id, {
+        name: "X",
+        teacherIds: [world.users.teacher.id],
+      }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
 
   test("archive and restore a class, audited; teachers of the school listed only in scope", async () => {
-    const klass = await createClassWithTeachers(database.db, world.actors.platformAdmin, { name: "1 Ash", schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
+    const klass = await createClassWithTeachers(database.db, world.actors.platformAdmin, {
+      name: "1 Ash",
+      schoolId: world.riverside.id,
+      teacherIds: [world.users.teacher.id],
+    });
     expect((await setClassStatus(database.db, world.actors.schoolAdmin, klass.id, "archived")).status).toBe("archived");
     expect((await setClassStatus(database.db, world.actors.schoolAdmin, klass.id, "active")).status).toBe("active");
-    const events = await database.db.select({ action: auditEvents.action }).from(auditEvents).where(sql`${auditEvents.targetType} = 'class' and ${auditEvents.targetId} = ${String(klass.id)}`).orderBy(auditEvents.id);
+    const events = await database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(sql`${auditEvents.targetType} = 'class' and ${auditEvents.targetId} = ${String(klass.id)}`)
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action)).toEqual(["class.create", "class.archive", "class.restore"]);
-    await expect(setClassStatus(database.db, world.actors.otherAdmin, klass.id, "archived")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(setClassStatus(database.db, world.actors.otherAdmin, klass.id, "archived")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await listSchoolTeachers(database.db, world.actors.schoolAdmin, world.hillside.id)).length).toBe(0);
-    expect((await listSchoolTeachers(database.db, world.actors.schoolAdmin, world.riverside.id)).map((t) => t.id)).toContain(world.users.teacher.id);
+    expect(
+      (await listSchoolTeachers(database.db, world.actors.schoolAdmin, world.riverside.id)).map((t) => t.id),
+    ).toContain(world.users.teacher.id);
   });
 });
 
 describe("survey responses across classes", () => {
   test("the survey list counts assigned classes and responses within scope", async () => {
-    const platform = (await listSurveyOverview(database.db, world.actors.platformAdmin)).find((s) => s.id === survey.id);
+    const platform = (await listSurveyOverview(database.db, world.actors.platformAdmin)).find(
+      (s) => s.id === survey.id,
+    );
     expect(platform).toMatchObject({ assignedClassCount: 3, responseCount: 7 });
     const school = (await listSurveyOverview(database.db, world.actors.schoolAdmin)).find((s) => s.id === survey.id);
     expect(school).toMatchObject({ assignedClassCount: 2, responseCount: 5 });
@@ -216,15 +299,25 @@ describe("survey responses across classes", () => {
     expect((await queryResponses(database.db, admin, survey.id, {})).total).toBe(5);
     expect((await queryResponses(database.db, admin, survey.id, { schoolId: world.hillside.id })).total).toBe(0);
     expect((await queryResponses(database.db, admin, survey.id, { classId: world.hillClass.id })).total).toBe(0);
-    await expect(queryResponses(database.db, world.actors.teacher, survey.id, {})).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(queryResponses(database.db, world.actors.teacher, survey.id, {})).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   test("the CSV has exactly the filtered rows (all pages)", async () => {
-    const csv = await buildSurveyResponsesCsv(database.db, world.actors.platformAdmin, survey.id, { status: "active", from: "2026-03-01", to: "2026-03-01", pageSize: 1 }, null);
+    const csv = await buildSurveyResponsesCsv(
+      database.db,
+      world.actors.platformAdmin,
+      survey.id,
+      { status: "active", from: "2026-03-01", to: "2026-03-01", pageSize: 1 },
+      null,
+    );
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("Response id,School,Class,Assignment status,Student,Submitted at (UTC)");
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).every((line) => line.includes(",active,") && line.includes("2026-03-01T10:00:00.000Z"))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes(",active,") && line.includes("2026-03-01T10:00:00.000Z"))).toBe(
+      true,
+    );
     expect(csv.rowCount).toBe(2);
   });
 
@@ -237,15 +330,25 @@ describe("survey responses across classes", () => {
     const get = async (who: string | null, query: string, surveyId: string | number = survey.id) => {
       const context = new RouterContextProvider();
       context.set(appContext, { config: getConfig(), database, db: database.db } satisfies App);
-      const request = new Request(`http://localhost/api/surveys/${surveyId}/responses${query}`, { headers: who ? { cookie: cookies[who] } : {} });
-      const response = await responsesRoute.loader({ request, context, params: { surveyId: String(surveyId) } } as never);
+      const request = new Request(`http://localhost/api/surveys/${surveyId}/responses${query}`, {
+        headers: who ? { cookie: cookies[who] } : {},
+      });
+      const response = await responsesRoute.loader({
+        request,
+        context,
+        params: { surveyId: String(surveyId) },
+      } as never);
       return { status: response.status, json: await response.json() };
     };
     const platform = await get("platformAdmin", `?schoolId=${world.riverside.id}&pageSize=2&page=2`);
     expect(platform.status).toBe(200);
     expect(platform.json).toMatchObject({ count: 5, page: 2, pageCount: 3, pageSize: 2 });
     expect(platform.json.data).toHaveLength(2);
-    expect(platform.json.data[0]).toMatchObject({ schoolId: world.riverside.id, studentName: expect.any(String), submittedAt: expect.stringMatching(/Z$/) });
+    expect(platform.json.data[0]).toMatchObject({
+      schoolId: world.riverside.id,
+      studentName: expect.any(String),
+      submittedAt: expect.stringMatching(/Z$/),
+    });
     expect((await get("schoolAdmin", `?classId=${world.hillClass.id}`)).json.count).toBe(0);
     expect((await get("teacher", "")).status).toBe(404);
     expect((await get(null, "")).status).toBe(401);
@@ -262,9 +365,13 @@ describe("admin overview", () => {
     expect(schoolCounts.schools).toBe(1);
     expect(platformCounts.classes).toBeGreaterThan(schoolCounts.classes);
 
-    await renameSchool(database.db, world.actors.otherAdmin, world.hillside.id, { name: `${world.hillside.name} Renamed` });
+    await renameSchool(database.db, world.actors.otherAdmin, world.hillside.id, {
+      name: `${world.hillside.name} Renamed`,
+    });
     const schoolActivity = await listRecentActivity(database.db, world.actors.schoolAdmin);
-    expect(schoolActivity.every((item) => item.schoolName === null || item.schoolName === world.riverside.name)).toBe(true);
+    expect(schoolActivity.every((item) => item.schoolName === null || item.schoolName === world.riverside.name)).toBe(
+      true,
+    );
     expect(schoolActivity.some((item) => item.action === "school.rename")).toBe(false);
     const platformActivity = await listRecentActivity(database.db, world.actors.platformAdmin);
     expect(platformActivity[0]).toMatchObject({ action: "school.rename", actorName: "Oscar Otheradmin" });

@@ -24,8 +24,8 @@ import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, emailOutbox, users, verificationTokens } from "~/server/db/schema.server";
 import { bulkCreateStaff } from "~/server/users/bulk-create.server";
-import { parseCsvRecords, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { listStaff, updateStaffMember } from "~/server/users/staff.server";
+import { parseCsvRecords, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createClassWorld, createSchool, createUser } from "../support/fixtures";
 
@@ -79,7 +79,9 @@ describe("GET /api/users/all and /api/users/with-classes", () => {
   test("a platform admin sees users of every school, a school admin only their school", async () => {
     const platform = await call(allRoute, "platformAdmin", "GET");
     expect(platform.status).toBe(200);
-    expect(ids(platform.json.data)).toEqual(expect.arrayContaining([world.users.teacher.id, world.users.otherTeacher.id, world.users.platformAdmin.id]));
+    expect(ids(platform.json.data)).toEqual(
+      expect.arrayContaining([world.users.teacher.id, world.users.otherTeacher.id, world.users.platformAdmin.id]),
+    );
 
     const school = await call(allRoute, "schoolAdmin", "GET");
     expect(ids(school.json.data)).toContain(world.users.teacher.id);
@@ -101,7 +103,9 @@ describe("GET /api/users/all and /api/users/with-classes", () => {
     const data = json.data as { id: number; role: string; classes: { id: number; name: string }[] }[];
     expect(data.every((row) => row.role !== "admin")).toBe(true);
     expect(json.count).toBe(data.length);
-    expect(data.find((row) => row.id === world.users.teacher.id)?.classes).toEqual([{ id: world.class5A.id, name: "5A Sunflowers" }]);
+    expect(data.find((row) => row.id === world.users.teacher.id)?.classes).toEqual([
+      { id: world.class5A.id, name: "5A Sunflowers" },
+    ]);
     expect(ids(data)).not.toContain(world.users.otherTeacher.id);
   });
 
@@ -117,8 +121,25 @@ describe("GET /api/users/me/with-school and /api/users/{id}/with-school", () => 
   test("me/with-school is the signed-in user with school, for any signed-in user", async () => {
     const { status, json } = await call(meRoute, "teacher", "GET");
     expect(status).toBe(200);
-    expect(json).toMatchObject({ id: world.users.teacher.id, role: "teacher", status: "active", emailVerified: true, school: { id: world.riverside.id, name: world.riverside.name, status: "active" } });
-    expect(Object.keys(json).sort()).toEqual(["createdAt", "email", "emailVerified", "id", "image", "name", "role", "school", "status", "updatedAt"]);
+    expect(json).toMatchObject({
+      id: world.users.teacher.id,
+      role: "teacher",
+      status: "active",
+      emailVerified: true,
+      school: { id: world.riverside.id, name: world.riverside.name, status: "active" },
+    });
+    expect(Object.keys(json).sort()).toEqual([
+      "createdAt",
+      "email",
+      "emailVerified",
+      "id",
+      "image",
+      "name",
+      "role",
+      "school",
+      "status",
+      "updatedAt",
+    ]);
     expect((await call(meRoute, "anonymous", "GET")).status).toBe(401);
   });
 
@@ -126,10 +147,18 @@ describe("GET /api/users/me/with-school and /api/users/{id}/with-school", () => 
     const own = await call(withSchoolRoute, "schoolAdmin", "GET", { params: { id: world.users.teacher.id } });
     expect(own.status).toBe(200);
     expect(own.json).toMatchObject({ id: world.users.teacher.id, school: { id: world.riverside.id } });
-    expect((await call(withSchoolRoute, "schoolAdmin", "GET", { params: { id: world.users.otherTeacher.id } })).status).toBe(404);
-    expect((await call(withSchoolRoute, "schoolAdmin", "GET", { params: { id: world.users.platformAdmin.id } })).status).toBe(404);
-    expect((await call(withSchoolRoute, "platformAdmin", "GET", { params: { id: world.users.otherTeacher.id } })).status).toBe(200);
-    expect((await call(withSchoolRoute, "teacher", "GET", { params: { id: world.users.colleague.id } })).status).toBe(404);
+    expect(
+      (await call(withSchoolRoute, "schoolAdmin", "GET", { params: { id: world.users.otherTeacher.id } })).status,
+    ).toBe(404);
+    expect(
+      (await call(withSchoolRoute, "schoolAdmin", "GET", { params: { id: world.users.platformAdmin.id } })).status,
+    ).toBe(404);
+    expect(
+      (await call(withSchoolRoute, "platformAdmin", "GET", { params: { id: world.users.otherTeacher.id } })).status,
+    ).toBe(200);
+    expect((await call(withSchoolRoute, "teacher", "GET", { params: { id: world.users.colleague.id } })).status).toBe(
+      404,
+    );
     expect((await call(withSchoolRoute, "platformAdmin", "GET", { params: { id: "abc" } })).status).toBe(404);
   });
 });
@@ -137,49 +166,91 @@ describe("GET /api/users/me/with-school and /api/users/{id}/with-school", () => 
 describe("PATCH /api/users/{id}", () => {
   test("a school admin renames a teacher of their school; the change is audited", async () => {
     const target = await createUser(database.db, { schoolId: world.riverside.id, name: "Rename Me" });
-    const { status, json } = await call(userRoute, "schoolAdmin", "PATCH", { params: { id: target.id }, body: { name: "Renamed Person" } });
+    const { status, json } = await call(userRoute, "schoolAdmin", "PATCH", {
+      params: { id: target.id },
+      body: { name: "Renamed Person" },
+    });
     expect(status).toBe(200);
     expect((json.user as { name: string }).name).toBe("Renamed Person");
-    const [event] = await database.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'user.update' and ${auditEvents.targetId} = ${String(target.id)}`);
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'user.update' and ${auditEvents.targetId} = ${String(target.id)}`);
     expect(event.actorUserId).toBe(world.users.schoolAdmin.id);
     expect(event.details).toMatchObject({ from: { name: "Rename Me" }, to: { name: "Renamed Person" } });
   });
 
   test("a school admin cannot touch another school's user (404), move staff to another school, or create a platform admin", async () => {
-    expect((await call(userRoute, "schoolAdmin", "PATCH", { params: { id: world.users.otherTeacher.id }, body: { name: "X" } })).status).toBe(404);
+    expect(
+      (
+        await call(userRoute, "schoolAdmin", "PATCH", {
+          params: { id: world.users.otherTeacher.id },
+          body: { name: "X" },
+        })
+      ).status,
+    ).toBe(404);
     const target = await createUser(database.db, { schoolId: world.riverside.id });
-    const move = await call(userRoute, "schoolAdmin", "PATCH", { params: { id: target.id }, body: { schoolId: world.hillside.id } });
+    const move = await call(userRoute, "schoolAdmin", "PATCH", {
+      params: { id: target.id },
+      body: { schoolId: world.hillside.id },
+    });
     expect(move.status).toBe(403);
-    const platform = await call(userRoute, "schoolAdmin", "PATCH", { params: { id: target.id }, body: { role: "admin", schoolId: null } });
+    const platform = await call(userRoute, "schoolAdmin", "PATCH", {
+      params: { id: target.id },
+      body: { role: "admin", schoolId: null },
+    });
     expect(platform.status).toBe(403);
     const [row] = await database.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ role: "teacher", schoolId: world.riverside.id });
     // Promoting to a school admin of their own school is allowed.
-    expect((await call(userRoute, "schoolAdmin", "PATCH", { params: { id: target.id }, body: { role: "admin" } })).status).toBe(200);
+    expect(
+      (await call(userRoute, "schoolAdmin", "PATCH", { params: { id: target.id }, body: { role: "admin" } })).status,
+    ).toBe(200);
   });
 
   test("an admin cannot archive themselves or change their own role", async () => {
-    const archive = await call(userRoute, "schoolAdmin", "PATCH", { params: { id: world.users.schoolAdmin.id }, body: { status: "archived" } });
+    const archive = await call(userRoute, "schoolAdmin", "PATCH", {
+      params: { id: world.users.schoolAdmin.id },
+      body: { status: "archived" },
+    });
     expect(archive.status).toBe(403);
     expect(archive.json.message).toBe("You cannot archive your own account.");
-    expect((await call(userRoute, "platformAdmin", "PATCH", { params: { id: world.users.platformAdmin.id }, body: { role: "teacher" } })).status).toBe(403);
+    expect(
+      (
+        await call(userRoute, "platformAdmin", "PATCH", {
+          params: { id: world.users.platformAdmin.id },
+          body: { role: "teacher" },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   test("a platform admin moves a teacher to another school; they leave the old school's classes", async () => {
     const mover = await createUser(database.db, { schoolId: world.riverside.id, name: "Mover" });
     const { addClassTeacher } = await import("~/server/classes/classes.server");
     await addClassTeacher(database.db, world.actors.platformAdmin, world.class6.id, mover.id);
-    const { status, json } = await call(userRoute, "platformAdmin", "PATCH", { params: { id: mover.id }, body: { schoolId: world.hillside.id } });
+    const { status, json } = await call(userRoute, "platformAdmin", "PATCH", {
+      params: { id: mover.id },
+      body: { schoolId: world.hillside.id },
+    });
     expect(status).toBe(200);
     expect(json.user).toMatchObject({ schoolId: world.hillside.id, classes: [] });
   });
 
   test("bad input is a 400 with fieldErrors, a teacher gets 404, GET is 405", async () => {
-    const bad = await call(userRoute, "platformAdmin", "PATCH", { params: { id: world.users.teacher.id }, body: { role: "superuser" } });
+    const bad = await call(userRoute, "platformAdmin", "PATCH", {
+      params: { id: world.users.teacher.id },
+      body: { role: "superuser" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.code).toBe("VALIDATION");
-    expect((await call(userRoute, "teacher", "PATCH", { params: { id: world.users.colleague.id }, body: { name: "X" } })).status).toBe(404);
-    expect((await call(userRoute, "platformAdmin", "GET", { params: { id: world.users.teacher.id } })).status).toBe(405);
+    expect(
+      (await call(userRoute, "teacher", "PATCH", { params: { id: world.users.colleague.id }, body: { name: "X" } }))
+        .status,
+    ).toBe(404);
+    expect((await call(userRoute, "platformAdmin", "GET", { params: { id: world.users.teacher.id } })).status).toBe(
+      405,
+    );
   });
 });
 
@@ -188,7 +259,8 @@ describe("archive effects", () => {
     const teacher = await createUser(database.db, { schoolId: world.riverside.id, name: "Archie Ved" });
     const session = await createSession(database.db, teacher.id, new Request("http://localhost/login"));
     const cookie = session.setCookie.split(";")[0];
-    const guard = () => requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), contextFor());
+    const guard = () =>
+      requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), contextFor());
 
     await updateStaffMember(database.db, world.actors.schoolAdmin, teacher.id, { status: "archived" });
     const blocked = await guard().then(
@@ -212,12 +284,19 @@ describe("archive effects", () => {
 describe("staff list", () => {
   test("search, filters and pages; a school admin never sees another school", async () => {
     const school = await createSchool(database.db, { name: "Paging Primary" });
-    for (let i = 0; i < 30; i++) await createUser(database.db, { schoolId: school.id, name: `Pager ${String(i).padStart(2, "0")}` });
+    for (let i = 0; i < 30; i++)
+      await createUser(database.db, { schoolId: school.id, name: `Pager ${String(i).padStart(2, "0")}` });
     const first = await listStaff(database.db, world.actors.platformAdmin, { schoolId: school.id });
     expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
     expect(first.staff[0].name).toBe("Pager 00");
     const second = await listStaff(database.db, world.actors.platformAdmin, { schoolId: school.id, page: 2 });
-    expect(second.staff.map((member) => member.name)).toEqual(["Pager 25", "Pager 26", "Pager 27", "Pager 28", "Pager 29"]);
+    expect(second.staff.map((member) => member.name)).toEqual([
+      "Pager 25",
+      "Pager 26",
+      "Pager 27",
+      "Pager 28",
+      "Pager 29",
+    ]);
     expect((await listStaff(database.db, world.actors.platformAdmin, { q: "pager 1" })).total).toBe(10);
     expect((await listStaff(database.db, world.actors.schoolAdmin, { q: "pager" })).total).toBe(0);
     expect((await listStaff(database.db, world.actors.schoolAdmin, { schoolId: world.hillside.id })).total).toBe(0);
@@ -240,7 +319,11 @@ describe("POST /api/users/bulk-create", () => {
     expect(status).toBe(201);
     expect(json).toMatchObject({ createdCount: 3, refusedCount: 0 });
     const created = json.created as { id: number; email: string; role: string; schoolId: number }[];
-    expect(created.map((row) => row.email)).toEqual(["ada.one@riverside.example", "ben.two@riverside.example", "cy.three@riverside.example"]);
+    expect(created.map((row) => row.email)).toEqual([
+      "ada.one@riverside.example",
+      "ben.two@riverside.example",
+      "cy.three@riverside.example",
+    ]);
     expect(created.every((row) => row.schoolId === world.riverside.id)).toBe(true);
     for (const row of created) {
       const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, row.email));
@@ -292,16 +375,27 @@ describe("POST /api/users/bulk-create", () => {
   });
 
   test("500 rows in one request are created in one transaction", async () => {
-    const staffMembers = Array.from({ length: 500 }, (_, i) => ({ name: `Bulk Teacher ${i}`, email: `bulk.${i}@many.example`, role: "teacher", school: world.riverside.name }));
+    const staffMembers = Array.from({ length: 500 }, (_, i) => ({
+      name: `Bulk Teacher ${i}`,
+      email: `bulk.${i}@many.example`,
+      role: "teacher",
+      school: world.riverside.name,
+    }));
     const startedAt = performance.now();
     const { status, json } = await call(bulkRoute, "platformAdmin", "POST", { body: { staffMembers } });
     const elapsedMs = Math.round(performance.now() - startedAt);
     console.info(`bulk-create 500 rows: ${elapsedMs} ms`);
     expect(status).toBe(201);
     expect(json).toMatchObject({ createdCount: 500, refusedCount: 0 });
-    const [{ value }] = await database.db.select({ value: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} like '%@many.example'`);
+    const [{ value }] = await database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.email} like '%@many.example'`);
     expect(value).toBe(500);
-    const [{ mails }] = await database.db.select({ mails: sql<number>`count(*)::int` }).from(emailOutbox).where(sql`${emailOutbox.to} like '%@many.example'`);
+    const [{ mails }] = await database.db
+      .select({ mails: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.to} like '%@many.example'`);
     expect(mails).toBe(500);
   });
 
@@ -312,16 +406,23 @@ describe("POST /api/users/bulk-create", () => {
     const original = database.db.transaction.bind(database.db);
     const racingDb = Object.create(database.db) as typeof database.db;
     racingDb.transaction = (async (run: Parameters<typeof original>[0]) => {
-      await database.db.insert(users).values({ name: "Racer", email: "race.a@school.example", schoolId: world.riverside.id });
+      await database.db
+        .insert(users)
+        .values({ name: "Racer", email: "race.a@school.example", schoolId: world.riverside.id });
       return original(run);
     }) as typeof original;
-    await expect(bulkCreateStaff(racingDb, world.actors.platformAdmin, rows, { inviteBaseUrl: "http://localhost" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      bulkCreateStaff(racingDb, world.actors.platformAdmin, rows, { inviteBaseUrl: "http://localhost" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     const after = await database.db.select({ value: sql<number>`count(*)::int` }).from(users);
     expect(after[0].value).toBe(before[0].value + 1);
   });
 
   test("a teacher gets 404, an empty list 400, more than 1000 rows 400", async () => {
-    expect((await call(bulkRoute, "teacher", "POST", { body: { staffMembers: [{ name: "X", email: "x@x.example" }] } })).status).toBe(404);
+    expect(
+      (await call(bulkRoute, "teacher", "POST", { body: { staffMembers: [{ name: "X", email: "x@x.example" }] } }))
+        .status,
+    ).toBe(404);
     expect((await call(bulkRoute, "schoolAdmin", "POST", { body: { staffMembers: [] } })).status).toBe(400);
     expect((await call(bulkRoute, "schoolAdmin", "POST", { body: {} })).status).toBe(400);
     const many = Array.from({ length: 1001 }, (_, i) => ({ name: `N${i}`, email: `n${i}@x.example` }));
@@ -338,12 +439,16 @@ describe("staff CSV", () => {
     expect(parseStaffCsv("email,name,school\r\nzoe@x.example,Zoe,Riverside\r\n")).toEqual([
       { name: "Zoe", email: "zoe@x.example", role: "", school: "Riverside" },
     ]);
-    expect(parseStaffCsv("Yan,yan@x.example,admin,Hill")).toEqual([{ name: "Yan", email: "yan@x.example", role: "admin", school: "Hill" }]);
+    expect(parseStaffCsv("Yan,yan@x.example,admin,Hill")).toEqual([
+      { name: "Yan", email: "yan@x.example", role: "admin", school: "Hill" },
+    ]);
   });
 
   test("a CSV import goes through the same rules as the form", async () => {
     const csv = `name,email,role,school\nCsv One,csv.one@x.example,teacher,${world.riverside.name}\nCsv Two,csv.one@x.example,teacher,${world.riverside.name}\n`;
-    const result = await bulkCreateStaff(database.db, world.actors.platformAdmin, parseStaffCsv(csv), { inviteBaseUrl: "http://localhost" });
+    const result = await bulkCreateStaff(database.db, world.actors.platformAdmin, parseStaffCsv(csv), {
+      inviteBaseUrl: "http://localhost",
+    });
     expect(result.created.map((row) => row.email)).toEqual(["csv.one@x.example"]);
     expect(result.refused[0].reasons[0]).toMatch(/Duplicate e-mail/);
   });

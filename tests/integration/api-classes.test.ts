@@ -7,6 +7,9 @@ process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
+import * as codeForClassRoute from "~/routes/api/class-codes/class";
+import * as generateRoute from "~/routes/api/class-codes/generate";
+import * as stopRoute from "~/routes/api/class-codes/stop";
 import * as assignSurveyRoute from "~/routes/api/classes/assign-survey";
 import * as assignableRoute from "~/routes/api/classes/assignable-surveys";
 import * as statsRoute from "~/routes/api/classes/assignment-stats";
@@ -19,9 +22,6 @@ import * as myClassesRoute from "~/routes/api/classes/my-classes";
 import * as onlineRoute from "~/routes/api/classes/online-students";
 import * as studentsRoute from "~/routes/api/classes/students-with-contacts";
 import * as surveysRoute from "~/routes/api/classes/surveys";
-import * as codeForClassRoute from "~/routes/api/class-codes/class";
-import * as generateRoute from "~/routes/api/class-codes/generate";
-import * as stopRoute from "~/routes/api/class-codes/stop";
 import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
@@ -125,7 +125,9 @@ describe("classes", () => {
     expect((await call(classRoute, "platformAdmin", "GET", { id: world.class5A.id })).status).toBe(200);
     expect((await call(classRoute, "colleague", "GET", { id: world.class5A.id })).status).toBe(404);
     expect((await call(classRoute, "otherAdmin", "GET", { id: world.class5A.id })).status).toBe(404);
-    expect((await call(classRoute, "otherAdmin", "PUT", { id: world.class5A.id }, { name: "Mine now" })).status).toBe(404);
+    expect((await call(classRoute, "otherAdmin", "PUT", { id: world.class5A.id }, { name: "Mine now" })).status).toBe(
+      404,
+    );
     const renamed = await call(classRoute, "schoolAdmin", "PUT", { id: world.class6.id }, { name: "6 Maple Leaf" });
     expect(renamed.json).toMatchObject({ class: { name: "6 Maple Leaf" } });
   });
@@ -139,7 +141,9 @@ describe("classes", () => {
       contacts: [{ name: "Zara", relationship: "Aunt" }],
     });
     const roster = await call(studentsRoute, "teacher", "GET", { id: world.class5A.id });
-    expect(roster.json.students).toEqual([expect.objectContaining({ firstName: "Zed", contacts: [expect.objectContaining({ name: "Zara" })] })]);
+    expect(roster.json.students).toEqual([
+      expect.objectContaining({ firstName: "Zed", contacts: [expect.objectContaining({ name: "Zara" })] }),
+    ]);
     const dashboard = await call(dashboardRoute, "teacher", "GET", { id: world.class5A.id });
     expect(dashboard.json).toMatchObject({ studentCount: 1, class: { id: world.class5A.id } });
     const online = await call(onlineRoute, "schoolAdmin", "GET", { id: world.class5A.id });
@@ -162,7 +166,10 @@ describe("classes", () => {
     expect((await call(classTeacherRoute, "teacher", "POST", params)).status).toBe(409);
     expect((await call(classTeacherRoute, "otherAdmin", "DELETE", params)).status).toBe(404);
     expect((await call(classTeacherRoute, "teacher", "DELETE", params)).json).toMatchObject({ removed: true });
-    const last = await call(classTeacherRoute, "teacher", "DELETE", { classId: world.class5A.id, userId: world.users.teacher.id });
+    const last = await call(classTeacherRoute, "teacher", "DELETE", {
+      classId: world.class5A.id,
+      userId: world.users.teacher.id,
+    });
     expect(last.status).toBe(409);
   });
 });
@@ -173,13 +180,20 @@ describe("class codes", () => {
     expect(generated.status).toBe(201);
     const code = generated.json.classCode as { code: string; expiresAt: string; createdAt: string };
     expect(new Date(code.expiresAt).getTime() - new Date(code.createdAt).getTime()).toBe(87_600 * 3_600_000);
-    expect((await call(codeForClassRoute, "teacher", "GET", { classId: world.class5A.id })).json).toMatchObject({ classCode: { code: code.code } });
+    expect((await call(codeForClassRoute, "teacher", "GET", { classId: world.class5A.id })).json).toMatchObject({
+      classCode: { code: code.code },
+    });
     const stopped = await call(stopRoute, "teacher", "POST", {}, { classId: world.class5A.id });
     expect(stopped.json).toMatchObject({ stopped: true, code: code.code });
     const again = await call(stopRoute, "teacher", "POST", {}, { classId: world.class5A.id });
     expect(again.status).toBe(200);
-    expect(again.json).toMatchObject({ stopped: false, message: "This class has no live class code, so there was nothing to stop." });
-    expect((await call(codeForClassRoute, "teacher", "GET", { classId: world.class5A.id })).json).toEqual({ classCode: null });
+    expect(again.json).toMatchObject({
+      stopped: false,
+      message: "This class has no live class code, so there was nothing to stop.",
+    });
+    expect((await call(codeForClassRoute, "teacher", "GET", { classId: world.class5A.id })).json).toEqual({
+      classCode: null,
+    });
   });
 
   test("expirationHours is validated; other classes are 404", async () => {
@@ -189,7 +203,9 @@ describe("class codes", () => {
     expect((await call(generateRoute, "colleague", "POST", {}, { classId: world.class5A.id })).status).toBe(404);
     expect((await call(stopRoute, "otherAdmin", "POST", {}, { classId: world.class5A.id })).status).toBe(404);
     expect((await call(codeForClassRoute, "otherTeacher", "GET", { classId: world.class5A.id })).status).toBe(404);
-    expect((await call(generateRoute, "schoolAdmin", "POST", {}, { classId: world.class5A.id, expirationHours: 2 })).status).toBe(201);
+    expect(
+      (await call(generateRoute, "schoolAdmin", "POST", {}, { classId: world.class5A.id, expirationHours: 2 })).status,
+    ).toBe(201);
   });
 });
 
@@ -198,14 +214,22 @@ describe("surveys and assignments", () => {
     const survey = await createSurvey(database.db, { title: "Kindness" });
     const assignable = await call(assignableRoute, "teacher", "GET", { classId: world.class5A.id });
     expect((assignable.json.surveys as { id: number }[]).map((s) => s.id)).toContain(survey.id);
-    const assigned = await call(assignSurveyRoute, "teacher", "POST", { classId: world.class5A.id, surveyId: survey.id });
+    const assigned = await call(assignSurveyRoute, "teacher", "POST", {
+      classId: world.class5A.id,
+      surveyId: survey.id,
+    });
     expect(assigned.status).toBe(201);
-    expect(assigned.json).toMatchObject({ message: "Survey assigned successfully!", assignment: { status: "assigned", surveyId: survey.id } });
+    expect(assigned.json).toMatchObject({
+      message: "Survey assigned successfully!",
+      assignment: { status: "assigned", surveyId: survey.id },
+    });
     const twice = await call(assignSurveyRoute, "teacher", "POST", { classId: world.class5A.id, surveyId: survey.id });
     expect(twice.status).toBe(409);
     expect(twice.json).toEqual({ code: "CONFLICT", message: "This survey is already assigned to this class." });
     const list = await call(surveysRoute, "teacher", "GET", { classId: world.class5A.id });
-    expect(list.json.assignments).toEqual(expect.arrayContaining([expect.objectContaining({ surveyId: survey.id, status: "assigned" })]));
+    expect(list.json.assignments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ surveyId: survey.id, status: "assigned" })]),
+    );
   });
 
   test("PATCH status: completed closes, anything else starts; messages; 404 across classes", async () => {
@@ -213,18 +237,40 @@ describe("surveys and assignments", () => {
     const assignment = await createAssignment(database.db, { classId: world.class5A.id, surveyId: survey.id });
     const params = { classId: world.class5A.id, assignmentId: assignment.id };
     const started = await call(statusRoute, "teacher", "PATCH", params, { status: "active" });
-    expect(started.json).toMatchObject({ change: "started", message: "Survey started successfully!", assignment: { status: "active" } });
+    expect(started.json).toMatchObject({
+      change: "started",
+      message: "Survey started successfully!",
+      assignment: { status: "active" },
+    });
     const closed = await call(statusRoute, "teacher", "PATCH", params, { status: "completed" });
-    expect(closed.json).toMatchObject({ change: "closed", message: "Survey closed successfully!", assignment: { status: "completed" } });
+    expect(closed.json).toMatchObject({
+      change: "closed",
+      message: "Survey closed successfully!",
+      assignment: { status: "completed" },
+    });
     expect((await call(statusRoute, "teacher", "PATCH", params, {})).status).toBe(400);
     expect((await call(statusRoute, "colleague", "PATCH", params, { status: "active" })).status).toBe(404);
     expect((await call(statusRoute, "otherAdmin", "PATCH", params, { status: "active" })).status).toBe(404);
-    expect((await call(statusRoute, "teacher", "PATCH", { classId: world.class6.id, assignmentId: assignment.id }, { status: "active" })).status).toBe(404);
+    expect(
+      (
+        await call(
+          statusRoute,
+          "teacher",
+          "PATCH",
+          { classId: world.class6.id, assignmentId: assignment.id },
+          { status: "active" },
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test("GET stats gives counts; other classes are 404", async () => {
     const survey = await createSurvey(database.db, { title: "Stats" });
-    const assignment = await createAssignment(database.db, { classId: world.class5A.id, surveyId: survey.id, status: "active" });
+    const assignment = await createAssignment(database.db, {
+      classId: world.class5A.id,
+      surveyId: survey.id,
+      status: "active",
+    });
     const params = { classId: world.class5A.id, assignmentId: assignment.id };
     const stats = await call(statsRoute, "schoolAdmin", "GET", params);
     expect(stats.status).toBe(200);
@@ -237,6 +283,8 @@ describe("surveys and assignments", () => {
     const survey = await createSurvey(database.db);
     expect((await call(surveysRoute, "otherAdmin", "GET", { classId: world.class5A.id })).status).toBe(404);
     expect((await call(assignableRoute, "otherAdmin", "GET", { classId: world.class5A.id })).status).toBe(404);
-    expect((await call(assignSurveyRoute, "otherAdmin", "POST", { classId: world.class5A.id, surveyId: survey.id })).status).toBe(404);
+    expect(
+      (await call(assignSurveyRoute, "otherAdmin", "POST", { classId: world.class5A.id, surveyId: survey.id })).status,
+    ).toBe(404);
   });
 });

@@ -50,7 +50,12 @@ const moodSurvey: SurveyBlock = {
       component: "response-text",
       prompt: "Tell us",
       questions: [
-        { _uid: "q1", component: "response-text-question", prompt: "What went well?", answers: [{ _uid: "free", component: "response-text-question-answer-freetext" }] },
+        {
+          _uid: "q1",
+          component: "response-text-question",
+          prompt: "What went well?",
+          answers: [{ _uid: "free", component: "response-text-question-answer-freetext" }],
+        },
         {
           _uid: "q2",
           component: "response-text-question",
@@ -92,16 +97,23 @@ test("assignable surveys exclude assigned and removed ones; assigning creates an
   const assignment = await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: a.id });
   expect(assignment).toMatchObject({ surveyId: a.id, status: "assigned", responseCount: 0, surveyTitle: "A survey" });
   expect((await listAssignableSurveys(db, world.actors.teacher, klass.id)).map((s) => s.id)).not.toContain(a.id);
-  const events = await db.select().from(auditEvents).where(and(eq(auditEvents.action, "assignment.assign"), eq(auditEvents.targetId, String(assignment.id))));
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "assignment.assign"), eq(auditEvents.targetId, String(assignment.id))));
   expect(events).toHaveLength(1);
-  expect(await codeOf(assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: removed.id }))).toBe("NOT_FOUND");
+  expect(await codeOf(assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: removed.id }))).toBe(
+    "NOT_FOUND",
+  );
 });
 
 test("assigning the same survey twice is a CONFLICT with a clear message", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db);
   await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: survey.id });
-  const error = await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: survey.id }).catch((e) => e);
+  const error = await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: survey.id }).catch(
+    (e) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect(error).toMatchObject({ code: "CONFLICT", status: 409, message: ALREADY_ASSIGNED_MESSAGE });
 });
@@ -110,15 +122,47 @@ test("'completed' closes; any other value starts (and reopens); repeating is a C
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db);
   const { id } = await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: survey.id });
-  const started = await setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "active" });
-  expect(started).toMatchObject({ change: "started", assignment: { status: "active", startedAt: expect.any(Date), closedAt: null } });
-  expect(await codeOf(setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "started" }))).toBe("CONFLICT");
-  const closed = await setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "completed" });
+  const started = await setAssignmentStatus(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: id,
+    status: "active",
+  });
+  expect(started).toMatchObject({
+    change: "started",
+    assignment: { status: "active", startedAt: expect.any(Date), closedAt: null },
+  });
+  expect(
+    await codeOf(
+      setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "started" }),
+    ),
+  ).toBe("CONFLICT");
+  const closed = await setAssignmentStatus(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: id,
+    status: "completed",
+  });
   expect(closed).toMatchObject({ change: "closed", assignment: { status: "completed", closedAt: expect.any(Date) } });
-  expect(await codeOf(setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "completed" }))).toBe("CONFLICT");
-  const reopened = await setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "anything" });
-  expect(reopened.assignment).toMatchObject({ status: "active", startedAt: started.assignment.startedAt, closedAt: null });
-  const actions = (await db.select().from(auditEvents).where(eq(auditEvents.targetId, String(id)))).map((e) => e.action);
+  expect(
+    await codeOf(
+      setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: id, status: "completed" }),
+    ),
+  ).toBe("CONFLICT");
+  const reopened = await setAssignmentStatus(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: id,
+    status: "anything",
+  });
+  expect(reopened.assignment).toMatchObject({
+    status: "active",
+    startedAt: started.assignment.startedAt,
+    closedAt: null,
+  });
+  const actions = (
+    await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(id)))
+  ).map((e) => e.action);
   expect(actions).toEqual(["assignment.assign", "assignment.start", "assignment.close", "assignment.start"]);
 });
 
@@ -126,8 +170,14 @@ test("an assignment of another class is NOT_FOUND through this class", async () 
   const mine = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db);
   const theirs = await createAssignment(db, { classId: world.class6.id, surveyId: survey.id });
-  expect(await codeOf(setAssignmentStatus(db, world.actors.teacher, { classId: mine.id, assignmentId: theirs.id, status: "active" }))).toBe("NOT_FOUND");
-  expect(await codeOf(getAssignmentResults(db, world.actors.teacher, { classId: mine.id, assignmentId: theirs.id }, lookup))).toBe("NOT_FOUND");
+  expect(
+    await codeOf(
+      setAssignmentStatus(db, world.actors.teacher, { classId: mine.id, assignmentId: theirs.id, status: "active" }),
+    ),
+  ).toBe("NOT_FOUND");
+  expect(
+    await codeOf(getAssignmentResults(db, world.actors.teacher, { classId: mine.id, assignmentId: theirs.id }, lookup)),
+  ).toBe("NOT_FOUND");
 });
 
 test("permissions: colleague and other school's admin get NOT_FOUND; school admin and platform admin may", async () => {
@@ -137,7 +187,9 @@ test("permissions: colleague and other school's admin get NOT_FOUND; school admi
     expect(await codeOf(listClassAssignments(db, actor, world.class5A.id))).toBe("NOT_FOUND");
     expect(await codeOf(listAssignableSurveys(db, actor, world.class5A.id))).toBe("NOT_FOUND");
   }
-  expect(await codeOf(assignSurvey(db, world.actors.schoolAdmin, { classId: world.class5A.id, surveyId: survey.id }))).toBe("OK");
+  expect(
+    await codeOf(assignSurvey(db, world.actors.schoolAdmin, { classId: world.class5A.id, surveyId: survey.id })),
+  ).toBe("OK");
   expect(await codeOf(listClassAssignments(db, world.actors.platformAdmin, world.class5A.id))).toBe("OK");
 });
 
@@ -151,23 +203,65 @@ async function classWithResponses(respondents: number, rosterExtra: number) {
     ...(i === 0 ? { art: { drawingId: "d1" } } : {}),
   });
   for (let i = 0; i < respondents; i++) {
-    const student = await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: `R${i}`, lastName: `Responder${String(i).padStart(2, "0")}` });
-    await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: answersFor(i), submittedAt: new Date(Date.UTC(2026, 0, 1, 9, i)) });
+    const student = await createStudent(db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: `R${i}`,
+      lastName: `Responder${String(i).padStart(2, "0")}`,
+    });
+    await createResponse(db, {
+      assignmentId: assignment.id,
+      studentId: student.id,
+      answers: answersFor(i),
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 9, i)),
+    });
   }
   for (let i = 0; i < rosterExtra; i++) {
-    await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: `N${i}`, lastName: `Quiet${i}` });
+    await createStudent(db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: `N${i}`,
+      lastName: `Quiet${i}`,
+    });
   }
   return { klass, assignment };
 }
 
 test("results: response rate, option and choice distributions, free-text answers, who has and has not responded", async () => {
   const { klass, assignment } = await classWithResponses(8, 2);
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   expect(results.contentAvailable).toBe(true);
-  expect(results).toMatchObject({ studentCount: 10, respondedCount: 8, responseRatePercent: 80, respondedTotal: 8, notRespondedTotal: 2 });
+  expect(results).toMatchObject({
+    studentCount: 10,
+    respondedCount: 8,
+    responseRatePercent: 80,
+    respondedTotal: 8,
+    notRespondedTotal: 2,
+  });
   const [mood, free, lunch, art] = results.questions;
-  expect(mood).toMatchObject({ kind: "option", answeredCount: 8, options: [{ label: "Great", count: 4 }, { label: "Okay", count: 2 }, { label: "Sad", count: 2 }] });
-  expect(lunch).toMatchObject({ kind: "choice", questionNumber: 2, answeredCount: 8, options: [{ label: "Yes", count: 5 }, { label: "No", count: 3 }] });
+  expect(mood).toMatchObject({
+    kind: "option",
+    answeredCount: 8,
+    options: [
+      { label: "Great", count: 4 },
+      { label: "Okay", count: 2 },
+      { label: "Sad", count: 2 },
+    ],
+  });
+  expect(lunch).toMatchObject({
+    kind: "choice",
+    questionNumber: 2,
+    answeredCount: 8,
+    options: [
+      { label: "Yes", count: 5 },
+      { label: "No", count: 3 },
+    ],
+  });
   expect(free).toMatchObject({ kind: "freetext", questionNumber: 1, answeredCount: 4 });
   if (free.kind !== "freetext") throw new Error("expected free text");
   expect(free.answers.map((a) => a.text)).toEqual(["Answer 6", "Answer 4", "Answer 2", "Answer 0"]);
@@ -178,7 +272,13 @@ test("results: response rate, option and choice distributions, free-text answers
 
 test("results lists are capped in SQL, with the totals kept", async () => {
   const { klass, assignment } = await classWithResponses(5, 3);
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup, { listLimit: 2, freetextLimit: 2 });
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+    { listLimit: 2, freetextLimit: 2 },
+  );
   expect(results.responded).toHaveLength(2);
   expect(results.respondedTotal).toBe(5);
   expect(results.notResponded).toHaveLength(2);
@@ -191,13 +291,23 @@ test("results without survey content still give the counts", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db, { fullSlug: "surveys/missing" });
   const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   expect(results).toMatchObject({ contentAvailable: false, questions: [], studentCount: 0, responseRatePercent: 0 });
 });
 
 test("the CSV has one row per respondent, option labels, and safe cells", async () => {
   const { klass, assignment } = await classWithResponses(3, 1);
-  const csv = await buildResponsesCsv(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const csv = await buildResponsesCsv(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   const lines = csv.body.trim().split("\r\n");
   expect(lines[0]).toBe("First name,Last name,Submitted at (UTC),How do you feel?,1. What went well?,2. Lunch?,Draw");
   expect(lines).toHaveLength(4);
@@ -212,9 +322,19 @@ test("anonymous assignments hide names in free text and the CSV", async () => {
   // Five respondents: the default small-group threshold (issue 12) is met.
   const { klass, assignment } = await classWithResponses(5, 0);
   await db.update(assignments).set({ anonymous: true }).where(eq(assignments.id, assignment.id));
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   const free = results.questions.find((q) => q.kind === "freetext");
   expect(free && "answers" in free ? free.answers[0].studentName : "x").toBeNull();
-  const csv = await buildResponsesCsv(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const csv = await buildResponsesCsv(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   expect(csv.body.startsWith("How do you feel?,")).toBe(true);
 });

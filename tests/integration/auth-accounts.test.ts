@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, beforeEach, expect, test, vi } from "vitest";
+import type { App } from "~/server/app.server";
 import {
   changePassword,
   INVALID_CREDENTIALS,
@@ -20,7 +21,6 @@ import { loadCurrentUser, loadSessionUser } from "~/server/auth/current-user.ser
 import { requireAdmin, requireAnonymous, requireApiUser, requireUser } from "~/server/auth/guards.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { createSession, hashToken, readSessionToken, revokeOtherSessions } from "~/server/auth/session.server";
-import type { App } from "~/server/app.server";
 import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
@@ -86,7 +86,11 @@ test("a session stores only the hash of the cookie's id, and the cookie finds it
   expect(session.setCookie).toMatch(/SameSite=Lax/);
   const found = await findSession(requestFrom("10.0.0.1", cookieOf(session.setCookie)));
   expect(found?.session.userId).toBe(user.id);
-  expect(found?.loaded.user).toMatchObject({ id: user.id, email: user.email, school: { id: school.id, name: school.name } });
+  expect(found?.loaded.user).toMatchObject({
+    id: user.id,
+    email: user.email,
+    school: { id: school.id, name: school.name },
+  });
 });
 
 /** The session the request's cookie names, with its user, as every guard loads it. */
@@ -109,7 +113,10 @@ test("an expired session is not found", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
   const session = await createSession(db, user.id, requestFrom("10.0.0.3"));
-  await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.id, session.id));
   expect(await findSession(requestFrom("10.0.0.3", cookieOf(session.setCookie)))).toBeNull();
 });
 
@@ -140,13 +147,19 @@ test("revoking other sessions keeps only the current one", async () => {
 test("a wrong e-mail and a wrong password get the same generic message", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const unknown = await thrown(verifyCredentials(db, { email: "nobody@test.example", password: PASSWORD }, requestFrom("10.0.1.1")));
-  const wrong = await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom("10.0.1.1")));
+  const unknown = await thrown(
+    verifyCredentials(db, { email: "nobody@test.example", password: PASSWORD }, requestFrom("10.0.1.1")),
+  );
+  const wrong = await thrown(
+    verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom("10.0.1.1")),
+  );
   expect(unknown).toBeInstanceOf(DomainError);
   expect((unknown as DomainError).message).toBe(INVALID_CREDENTIALS);
   expect((wrong as DomainError).message).toBe(INVALID_CREDENTIALS);
   expect((wrong as DomainError).status).toBe(401);
-  expect(await verifyCredentials(db, { email: user.email.toUpperCase(), password: PASSWORD }, requestFrom("10.0.1.1"))).toBe(user.id);
+  expect(
+    await verifyCredentials(db, { email: user.email.toUpperCase(), password: PASSWORD }, requestFrom("10.0.1.1")),
+  ).toBe(user.id);
 });
 
 test("sign-in attempts are rate-limited per e-mail with a clear 429 message, across callers", async () => {
@@ -155,24 +168,36 @@ test("sign-in attempts are rate-limited per e-mail with a clear 429 message, acr
   for (let i = 0; i < 10; i++) {
     await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom(`10.0.2.${i}`)));
   }
-  const limited = (await thrown(verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99")))) as DomainError;
+  const limited = (await thrown(
+    verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99")),
+  )) as DomainError;
   expect(limited.status).toBe(429);
   expect(limited.message).toMatch(/Too many sign-in attempts/);
   // A new window starts once the old one is over.
   await db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
-  expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99"))).toBe(user.id);
+  expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99"))).toBe(
+    user.id,
+  );
 });
 
 test("sign-up creates a teacher with no school and queues a verification e-mail", async () => {
   const email = `New.Teacher.${randomBytes(3).toString("hex")}@Test.example`;
-  const userId = await signUp(db, { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD }, requestFrom("10.0.3.1"));
+  const userId = await signUp(
+    db,
+    { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD },
+    requestFrom("10.0.3.1"),
+  );
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   expect(user).toMatchObject({ role: "teacher", schoolId: null, emailVerified: false, email: email.toLowerCase() });
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()));
   expect(mail.text).toMatch(/\/verify-email\?token=/);
 
   const duplicate = (await thrown(
-    signUp(db, { name: "Again", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD }, requestFrom("10.0.3.2")),
+    signUp(
+      db,
+      { name: "Again", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD },
+      requestFrom("10.0.3.2"),
+    ),
   )) as DomainError;
   expect(duplicate.status).toBe(409);
   const token = decodeURIComponent(mail.text.match(/token=([^\s]+)/)![1]);
@@ -187,15 +212,25 @@ test("changing the password checks the current one and always revokes the other 
   const here = await createSession(db, user.id, requestFrom("10.0.4.1"));
   await createSession(db, user.id, requestFrom("10.0.4.2"));
   const wrong = (await thrown(
-    changePassword(db, user, here.id, { currentPassword: "Nope-1234", newPassword: "Brand-New-7", confirmPassword: "Brand-New-7" }),
+    changePassword(db, user, here.id, {
+      currentPassword: "Nope-1234",
+      newPassword: "Brand-New-7",
+      confirmPassword: "Brand-New-7",
+    }),
   )) as DomainError;
   expect(wrong.status).toBe(400);
   expect(wrong.message.toLowerCase()).toContain("password");
 
-  await changePassword(db, user, here.id, { currentPassword: PASSWORD, newPassword: "Brand-New-7", confirmPassword: "Brand-New-7" });
+  await changePassword(db, user, here.id, {
+    currentPassword: PASSWORD,
+    newPassword: "Brand-New-7",
+    confirmPassword: "Brand-New-7",
+  });
   const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
   expect(left.map((s) => s.id)).toEqual([here.id]);
-  expect(await verifyCredentials(db, { email: user.email, password: "Brand-New-7" }, requestFrom("10.0.4.3"))).toBe(user.id);
+  expect(await verifyCredentials(db, { email: user.email, password: "Brand-New-7" }, requestFrom("10.0.4.3"))).toBe(
+    user.id,
+  );
 });
 
 test("a password reset link works once, and says so when used or expired", async () => {
@@ -210,7 +245,9 @@ test("a password reset link works once, and says so when used or expired", async
   const token = decodeURIComponent(mail.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await resetPassword(db, { token, newPassword: "Reset-Pass-8" });
   expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-  expect(await verifyCredentials(db, { email: user.email, password: "Reset-Pass-8" }, requestFrom("10.0.5.2"))).toBe(user.id);
+  expect(await verifyCredentials(db, { email: user.email, password: "Reset-Pass-8" }, requestFrom("10.0.5.2"))).toBe(
+    user.id,
+  );
 
   const reused = (await thrown(resetPassword(db, { token, newPassword: "Another-Pass-9" }))) as DomainError;
   expect(reused.message).toBe("This password reset link has already been used. Ask for a new one.");
@@ -218,7 +255,10 @@ test("a password reset link works once, and says so when used or expired", async
   await requestPasswordReset(db, user.email, requestFrom("10.0.5.3"));
   const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
   const second = decodeURIComponent(mails.at(-1)!.text.match(/reset-password\?token=([^\s]+)/)![1]);
-  await db.update(verificationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationTokens.tokenHash, hashToken(second)));
+  await db
+    .update(verificationTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(verificationTokens.tokenHash, hashToken(second)));
   const expired = (await thrown(resetPassword(db, { token: second, newPassword: "Another-Pass-9" }))) as DomainError;
   expect(expired.message).toBe("This password reset link has expired. Ask for a new one.");
 });
@@ -243,7 +283,10 @@ test("when the school cannot be loaded, the basic user is used and the error kep
   });
   expect(silent?.error).toBe("Failed to fetch user information");
   const loaded = await loadCurrentUser(db, user.id);
-  expect(loaded).toMatchObject({ error: null, user: { school: { id: school.id, name: school.name, status: "active" } } });
+  expect(loaded).toMatchObject({
+    error: null,
+    user: { school: { id: school.id, name: school.name, status: "active" } },
+  });
 });
 
 async function signedInRequest(userId: number, path = "/class/-1/home") {
@@ -258,7 +301,9 @@ async function redirectTarget(promise: Promise<unknown>): Promise<string | null>
 }
 
 test("an anonymous visitor is sent to /login, keeping where they wanted to go", async () => {
-  const target = await redirectTarget(requireUser(requestFrom("10.0.8.1", undefined, "/class/7/surveys/manage?x=1"), contextFor()));
+  const target = await redirectTarget(
+    requireUser(requestFrom("10.0.8.1", undefined, "/class/7/surveys/manage?x=1"), contextFor()),
+  );
   expect(target).toBe("/login?redirectTo=%2Fclass%2F7%2Fsurveys%2Fmanage%3Fx%3D1");
 });
 
@@ -276,7 +321,9 @@ test("an archived user, and a user of an archived school, go to /blocked", async
 test("a teacher opening /admin goes to the home of class -1; an admin passes", async () => {
   const school = await createSchool(db);
   const teacher = await createUser(db, { schoolId: school.id });
-  expect(await redirectTarget(requireAdmin(await signedInRequest(teacher.id, "/admin/staff"), contextFor()))).toBe("/class/-1/home");
+  expect(await redirectTarget(requireAdmin(await signedInRequest(teacher.id, "/admin/staff"), contextFor()))).toBe(
+    "/class/-1/home",
+  );
   const admin = await createUser(db, { schoolId: school.id, role: "admin" });
   const passed = await requireAdmin(await signedInRequest(admin.id, "/admin/staff"), contextFor());
   expect(passed.id).toBe(admin.id);
@@ -286,8 +333,12 @@ test("signed-in users on /login or /signup are redirected by role", async () => 
   const school = await createSchool(db);
   const admin = await createUser(db, { schoolId: null, role: "admin" });
   const teacher = await createUser(db, { schoolId: school.id });
-  expect(await redirectTarget(requireAnonymous(await signedInRequest(admin.id, "/login"), contextFor()))).toBe("/admin/staff");
-  expect(await redirectTarget(requireAnonymous(await signedInRequest(teacher.id, "/signup"), contextFor()))).toBe("/class/-1/home");
+  expect(await redirectTarget(requireAnonymous(await signedInRequest(admin.id, "/login"), contextFor()))).toBe(
+    "/admin/staff",
+  );
+  expect(await redirectTarget(requireAnonymous(await signedInRequest(teacher.id, "/signup"), contextFor()))).toBe(
+    "/class/-1/home",
+  );
   await expect(requireAnonymous(requestFrom("10.0.9.1", undefined, "/login"), contextFor())).resolves.toBeUndefined();
 });
 

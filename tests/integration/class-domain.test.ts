@@ -78,25 +78,40 @@ describe("creating and renaming a class", () => {
     const owners = await db.select().from(classTeachers).where(eq(classTeachers.classId, created.id));
     expect(owners).toEqual([expect.objectContaining({ userId: world.users.teacher.id, role: "owner" })]);
     const event = await lastAudit("class.create");
-    expect(event).toMatchObject({ actorUserId: world.users.teacher.id, targetType: "class", targetId: String(created.id), schoolId: world.riverside.id });
+    expect(event).toMatchObject({
+      actorUserId: world.users.teacher.id,
+      targetType: "class",
+      targetId: String(created.id),
+      schoolId: world.riverside.id,
+    });
   });
 
   test("a teacher cannot create a class in another school", async () => {
-    expect(await codeOf(createClass(db, world.actors.teacher, { name: "Sneaky", schoolId: world.hillside.id }))).toBe("VALIDATION");
+    expect(await codeOf(createClass(db, world.actors.teacher, { name: "Sneaky", schoolId: world.hillside.id }))).toBe(
+      "VALIDATION",
+    );
   });
 
   test("a platform admin must name the school; a school admin may name the owning teacher", async () => {
     expect(await codeOf(createClass(db, world.actors.platformAdmin, { name: "Nowhere" }))).toBe("VALIDATION");
-    const byAdmin = await createClass(db, world.actors.schoolAdmin, { name: "Art", teacherId: world.users.colleague.id });
+    const byAdmin = await createClass(db, world.actors.schoolAdmin, {
+      name: "Art",
+      teacherId: world.users.colleague.id,
+    });
     expect(await getClass(db, world.actors.colleague, byAdmin.id)).toMatchObject({ name: "Art" });
-    expect(await codeOf(createClass(db, world.actors.schoolAdmin, { name: "X", teacherId: world.users.otherTeacher.id }))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(createClass(db, world.actors.schoolAdmin, { name: "X", teacherId: world.users.otherTeacher.id })),
+    ).toBe("NOT_FOUND");
   });
 
   test("renaming is limited to the scope and records from and to", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Old name" });
     await updateClass(db, world.actors.teacher, klass.id, { name: "New name" });
     expect((await getClass(db, world.actors.teacher, klass.id)).name).toBe("New name");
-    expect((await lastAudit("class.update"))?.details).toEqual({ from: { name: "Old name" }, to: { name: "New name" } });
+    expect((await lastAudit("class.update"))?.details).toEqual({
+      from: { name: "Old name" },
+      to: { name: "New name" },
+    });
     expect(await codeOf(updateClass(db, world.actors.otherAdmin, klass.id, { name: "Hacked" }))).toBe("NOT_FOUND");
   });
 });
@@ -104,31 +119,45 @@ describe("creating and renaming a class", () => {
 describe("class teachers", () => {
   test("a teacher adds a colleague of the same school, who then sees the class", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Shared" });
-    expect((await listAddableTeachers(db, world.actors.teacher, klass.id)).map((u) => u.id)).toContain(world.users.spareTeacher.id);
+    expect((await listAddableTeachers(db, world.actors.teacher, klass.id)).map((u) => u.id)).toContain(
+      world.users.spareTeacher.id,
+    );
     const added = await addClassTeacher(db, world.actors.teacher, klass.id, world.users.spareTeacher.id);
     expect(added).toMatchObject({ id: world.users.spareTeacher.id, role: "co-teacher" });
     expect((await getClass(db, world.actors.spareTeacher, klass.id)).id).toBe(klass.id);
-    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.spareTeacher.id))).toBe("CONFLICT");
+    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.spareTeacher.id))).toBe(
+      "CONFLICT",
+    );
     expect((await lastAudit("class.teacher.add"))?.details).toEqual({ userId: world.users.spareTeacher.id });
   });
 
   test("a teacher of another school, or an admin, cannot be added", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Closed" });
-    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.otherTeacher.id))).toBe("NOT_FOUND");
-    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.schoolAdmin.id))).toBe("NOT_FOUND");
+    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.otherTeacher.id))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await codeOf(addClassTeacher(db, world.actors.teacher, klass.id, world.users.schoolAdmin.id))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   test("the last teacher cannot be removed; a co-teacher can", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Pair" });
-    expect(await codeOf(removeClassTeacher(db, world.actors.teacher, klass.id, world.users.teacher.id))).toBe("CONFLICT");
+    expect(await codeOf(removeClassTeacher(db, world.actors.teacher, klass.id, world.users.teacher.id))).toBe(
+      "CONFLICT",
+    );
     await addClassTeacher(db, world.actors.teacher, klass.id, world.users.colleague.id);
     await removeClassTeacher(db, world.actors.teacher, klass.id, world.users.colleague.id);
     expect(await codeOf(getClass(db, world.actors.colleague, klass.id))).toBe("NOT_FOUND");
-    expect(await codeOf(removeClassTeacher(db, world.actors.teacher, klass.id, world.users.colleague.id))).toBe("NOT_FOUND");
+    expect(await codeOf(removeClassTeacher(db, world.actors.teacher, klass.id, world.users.colleague.id))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   test("another school's admin cannot add teachers to the class", async () => {
-    expect(await codeOf(addClassTeacher(db, world.actors.otherAdmin, world.class5A.id, world.users.spareTeacher.id))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(addClassTeacher(db, world.actors.otherAdmin, world.class5A.id, world.users.spareTeacher.id)),
+    ).toBe("NOT_FOUND");
   });
 });
 
@@ -136,8 +165,18 @@ describe("presence and the dashboard", () => {
   test("online means seen within the last two minutes", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Presence" });
     const now = new Date();
-    await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Fresh", lastSeenAt: new Date(now.getTime() - 30_000) });
-    await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Stale", lastSeenAt: new Date(now.getTime() - 3 * 60_000) });
+    await createStudent(db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Fresh",
+      lastSeenAt: new Date(now.getTime() - 30_000),
+    });
+    await createStudent(db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Stale",
+      lastSeenAt: new Date(now.getTime() - 3 * 60_000),
+    });
     await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Never", lastSeenAt: null });
     const online = await listOnlineStudents(db, world.actors.teacher, klass.id, now);
     expect(online.map((s) => s.firstName)).toEqual(["Fresh"]);
@@ -160,12 +199,16 @@ describe("presence and the dashboard", () => {
     expect(dashboard.onlineStudents[0].lastSeenAt).toBeInstanceOf(Date);
     expect(dashboard.activeAssignments[0].startedAt).toBeInstanceOf(Date);
     expect(dashboard.activeAssignments[0].createdAt).toBeInstanceOf(Date);
-    expect(dashboard.teachers).toEqual([{ id: world.users.teacher.id, name: world.users.teacher.name, email: world.users.teacher.email, role: "owner" }]);
+    expect(dashboard.teachers).toEqual([
+      { id: world.users.teacher.id, name: world.users.teacher.name, email: world.users.teacher.email, role: "owner" },
+    ]);
     expect(dashboard.class).toMatchObject({ name: "Dash", schoolName: world.riverside.name });
     expect(dashboard.studentCount).toBe(2);
     expect(dashboard.onlineStudents).toHaveLength(1);
     expect(dashboard.classCode).toMatchObject({ joinedCount: 0, expired: false });
-    expect(dashboard.activeAssignments).toEqual([expect.objectContaining({ surveyTitle: "Mood", status: "active", responseCount: 0 })]);
+    expect(dashboard.activeAssignments).toEqual([
+      expect.objectContaining({ surveyTitle: "Mood", status: "active", responseCount: 0 }),
+    ]);
     expect(dashboard.teachers.map((t) => t.id)).toEqual([world.users.teacher.id]);
   });
 });
@@ -183,12 +226,24 @@ describe("class codes", () => {
     const now = new Date("2026-01-01T00:00:00Z");
     const first = await generateClassCode(db, world.actors.teacher, { classId: klass.id }, { now });
     expect(first.expiresAt.getTime() - now.getTime()).toBe(87_600 * 3_600_000);
-    const second = await generateClassCode(db, world.actors.teacher, { classId: klass.id, expirationHours: 24 }, { now });
+    const second = await generateClassCode(
+      db,
+      world.actors.teacher,
+      { classId: klass.id, expirationHours: 24 },
+      { now },
+    );
     expect(second.expiresAt.getTime() - now.getTime()).toBe(24 * 3_600_000);
-    const live = await db.select().from(classCodes).where(and(eq(classCodes.classId, klass.id), isNull(classCodes.stoppedAt)));
+    const live = await db
+      .select()
+      .from(classCodes)
+      .where(and(eq(classCodes.classId, klass.id), isNull(classCodes.stoppedAt)));
     expect(live.map((c) => c.code)).toEqual([second.code]);
     expect((await getClassCode(db, world.actors.teacher, klass.id))?.code).toBe(second.code);
-    expect((await lastAudit("class_code.generate"))?.details).toMatchObject({ code: second.code, expirationHours: 24, replaced: first.code });
+    expect((await lastAudit("class_code.generate"))?.details).toMatchObject({
+      code: second.code,
+      expirationHours: 24,
+      replaced: first.code,
+    });
   });
 
   test("a code that another class holds live is retried with a new one", async () => {
@@ -196,7 +251,12 @@ describe("class codes", () => {
     const b = await createClass(db, world.actors.teacher, { name: "Clash B" });
     await generateClassCode(db, world.actors.teacher, { classId: a.id }, { generate: () => "TAKE-2222" });
     const codes = ["TAKE-2222", "FREE-3333"];
-    const result = await generateClassCode(db, world.actors.teacher, { classId: b.id }, { generate: () => codes.shift()! });
+    const result = await generateClassCode(
+      db,
+      world.actors.teacher,
+      { classId: b.id },
+      { generate: () => codes.shift()! },
+    );
     expect(result.code).toBe("FREE-3333");
   });
 
@@ -211,10 +271,17 @@ describe("class codes", () => {
   test("stopping stops the live code; stopping again is a clear no-op", async () => {
     const klass = await createClass(db, world.actors.teacher, { name: "Stopper" });
     const code = await generateClassCode(db, world.actors.teacher, { classId: klass.id });
-    expect(await stopClassCode(db, world.actors.teacher, { classId: klass.id })).toMatchObject({ stopped: true, code: code.code });
+    expect(await stopClassCode(db, world.actors.teacher, { classId: klass.id })).toMatchObject({
+      stopped: true,
+      code: code.code,
+    });
     expect(await getClassCode(db, world.actors.teacher, klass.id)).toBeNull();
     const again = await stopClassCode(db, world.actors.teacher, { classId: klass.id });
-    expect(again).toEqual({ stopped: false, code: null, message: "This class has no live class code, so there was nothing to stop." });
+    expect(again).toEqual({
+      stopped: false,
+      code: null,
+      message: "This class has no live class code, so there was nothing to stop.",
+    });
   });
 
   test("codes of another teacher's or school's class cannot be generated, stopped or read", async () => {

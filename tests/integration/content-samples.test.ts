@@ -24,7 +24,9 @@ test("at least 8 surveys, each under surveys/ with a title and something to answ
     expect(story.full_slug).toMatch(/^surveys\//);
     expect(story.content.title?.trim()).toBeTruthy();
     expect(listAnswerFields(story.content).length).toBeGreaterThan(0);
-    expect(story.content.response?.some((b) => b.component === "response-options" || b.component === "response-text")).toBe(true);
+    expect(
+      story.content.response?.some((b) => b.component === "response-options" || b.component === "response-text"),
+    ).toBe(true);
   }
 });
 
@@ -66,8 +68,21 @@ test("they cover the skip rules and every video link form", () => {
   expect(links.some((link) => link.includes("/shorts/"))).toBe(true);
   expect(links.some((link) => /^[\w-]{11}$/.test(link))).toBe(true);
   expect(links.some((link) => extractYouTubeId(link) === null)).toBe(true);
-  const markdown = of("survey-text").map((block) => String(block.content ?? "")).join("\n");
-  for (const scheme of ["https:", "http:", "irc:", "ircs:", "mailto:", "xmpp:", "](/", "javascript:", "data:", "vbscript:"]) {
+  const markdown = of("survey-text")
+    .map((block) => String(block.content ?? ""))
+    .join("\n");
+  for (const scheme of [
+    "https:",
+    "http:",
+    "irc:",
+    "ircs:",
+    "mailto:",
+    "xmpp:",
+    "](/",
+    "javascript:",
+    "data:",
+    "vbscript:",
+  ]) {
     expect(markdown, scheme).toContain(scheme);
   }
   expect(of("survey-text").some((block) => !String(block.content ?? "").trim())).toBe(true);

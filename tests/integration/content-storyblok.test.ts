@@ -12,8 +12,8 @@ import type { SurveyStory } from "~/lib/survey-content";
 import type { Db } from "~/server/db/client.server";
 import { surveys } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
-import { createCachedContent } from "~/server/surveys/content-cache.server";
 import { createContentSource, getContentSource } from "~/server/surveys/content.server";
+import { createCachedContent } from "~/server/surveys/content-cache.server";
 import { ContentUnavailableError } from "~/server/surveys/content-source.server";
 import { createStoryblokContentSource } from "~/server/surveys/storyblok-source.server";
 import {
@@ -24,8 +24,8 @@ import {
   syncSurveysAsAdmin,
 } from "~/server/surveys/surveys.server";
 import { receiveContentWebhook, signWebhookBody } from "~/server/surveys/webhook.server";
-import { createTestDatabase } from "../support/database";
 import { type FakeStoryblokCdn, startFakeStoryblokCdn } from "../fakes/storyblok-cdn";
+import { createTestDatabase } from "../support/database";
 
 const TOKEN = "fake-public-token";
 const SECRET = "a-webhook-secret-of-32-characters";
@@ -47,7 +47,9 @@ function story(slug: string, title = slug, extra: Partial<SurveyStory> = {}): Su
 async function sampleStories(): Promise<SurveyStory[]> {
   const dir = path.resolve("content/surveys");
   const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(".json")).sort();
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), "utf8")) as SurveyStory));
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), "utf8")) as SurveyStory),
+  );
 }
 
 let cdn: FakeStoryblokCdn;
@@ -78,8 +80,12 @@ function storyblokSource() {
 
 test("STORYBLOK_TOKEN selects Storyblok; without it the local content is used", () => {
   const base = { CONTENT_DIR: "./content", CONTENT_CACHE_TTL_SECONDS: 60 };
-  expect(createContentSource({ ...base, STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint }).kind).toBe("storyblok");
-  expect(createContentSource({ ...base, STORYBLOK_TOKEN: undefined, STORYBLOK_ENDPOINT: undefined }).kind).toBe("local");
+  expect(createContentSource({ ...base, STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint }).kind).toBe(
+    "storyblok",
+  );
+  expect(createContentSource({ ...base, STORYBLOK_TOKEN: undefined, STORYBLOK_ENDPOINT: undefined }).kind).toBe(
+    "local",
+  );
   const config = { ...base, STORYBLOK_TOKEN: undefined, STORYBLOK_ENDPOINT: undefined };
   expect(getContentSource(config)).toBe(getContentSource(config));
 });
@@ -105,7 +111,11 @@ test("fetches every page and keys stories by full_slug", async () => {
   cdn.setStories([
     ...many,
     story("index", "Surveys folder", { is_startpage: true } as Partial<SurveyStory>),
-    { name: "Not a survey", full_slug: "pages/about", content: { _uid: "p", component: "page" } } as unknown as SurveyStory,
+    {
+      name: "Not a survey",
+      full_slug: "pages/about",
+      content: { _uid: "p", component: "page" },
+    } as unknown as SurveyStory,
   ]);
   const stories = await storyblokSource().listStories();
   expect(cdn.storyRequests).toBe(3);
@@ -163,7 +173,10 @@ test("a wrong token or a CDN that is down becomes a content-unavailable error, n
 
 test("100 concurrent preview requests cause one upstream fetch", async () => {
   await syncSurveys(db, createCachedContent(storyblokSource(), { ttlMs: 60_000 }));
-  const [{ id }] = await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, "surveys/reading-habits"));
+  const [{ id }] = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/reading-habits"));
   cdn.resetCounts();
   cdn.setDelay(50);
   const content = createCachedContent(storyblokSource(), { ttlMs: 60_000 });
@@ -179,7 +192,10 @@ test("100 concurrent preview requests cause one upstream fetch", async () => {
 test("a failure shows a clear message and the last good copy when one is cached", async () => {
   const content = createCachedContent(storyblokSource(), { ttlMs: 0, failureHoldMs: 0 });
   await syncSurveys(db, content);
-  const [{ id }] = await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, "surveys/class-climate"));
+  const [{ id }] = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/class-climate"));
   const fresh = await getSurveyStory(db, content, id);
   expect(fresh.contentError).toBeNull();
 
@@ -192,7 +208,10 @@ test("a failure shows a clear message and the last good copy when one is cached"
 
 test("a failure with nothing cached shows a clear message and no story", async () => {
   await syncSurveys(db, createCachedContent(storyblokSource(), { ttlMs: 0 }));
-  const [{ id }] = await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, "surveys/class-climate"));
+  const [{ id }] = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/class-climate"));
   cdn.resetCounts();
   cdn.failAlways(503);
   const content = createCachedContent(storyblokSource(), { ttlMs: 60_000 });
@@ -209,7 +228,10 @@ test("an unknown survey id, or a story no longer published, is NOT_FOUND", async
   const unknown = await getSurveyStory(db, content, 999_999).catch((e: unknown) => e);
   expect(isDomainError(unknown) && unknown.code).toBe("NOT_FOUND");
 
-  const [{ id }] = await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, "surveys/reading-habits"));
+  const [{ id }] = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/reading-habits"));
   cdn.setStories((await sampleStories()).filter((s) => s.full_slug !== "surveys/reading-habits"));
   const gone = await getSurveyStory(db, content, id).catch((e: unknown) => e);
   expect(isDomainError(gone) && gone.code).toBe("NOT_FOUND");
@@ -234,8 +256,16 @@ test("the webhook refuses a missing or wrong secret", async () => {
   const body = JSON.stringify({ action: "published", full_slug: "surveys/class-climate" });
   const attempts = [
     new Request("http://localhost/api/content/webhook", { method: "POST", body }),
-    new Request("http://localhost/api/content/webhook", { method: "POST", body, headers: { "webhook-signature": signWebhookBody("wrong", body) } }),
-    new Request("http://localhost/api/content/webhook", { method: "POST", body, headers: { authorization: "Bearer wrong-secret" } }),
+    new Request("http://localhost/api/content/webhook", {
+      method: "POST",
+      body,
+      headers: { "webhook-signature": signWebhookBody("wrong", body) },
+    }),
+    new Request("http://localhost/api/content/webhook", {
+      method: "POST",
+      body,
+      headers: { authorization: "Bearer wrong-secret" },
+    }),
   ];
   for (const request of attempts) {
     const error = await receiveContentWebhook(request, { db, content, secret: SECRET }).catch((e: unknown) => e);
@@ -256,9 +286,19 @@ test("a signed webhook drops the cached content and re-syncs the registry", asyn
   const fetchesBefore = content.upstreamFetches;
   cdn.setStories([...(await sampleStories()), story("from-webhook", "Published a minute ago")]);
 
-  const body = JSON.stringify({ text: "The story was published", action: "published", space_id: 1, story_id: 7, full_slug: "surveys/from-webhook" });
+  const body = JSON.stringify({
+    text: "The story was published",
+    action: "published",
+    space_id: 1,
+    story_id: 7,
+    full_slug: "surveys/from-webhook",
+  });
   const result = await receiveContentWebhook(
-    new Request("http://localhost/api/content/webhook", { method: "POST", body, headers: { "webhook-signature": signWebhookBody(SECRET, body) } }),
+    new Request("http://localhost/api/content/webhook", {
+      method: "POST",
+      body,
+      headers: { "webhook-signature": signWebhookBody(SECRET, body) },
+    }),
     { db, content, secret: SECRET },
   );
   expect(result).toMatchObject({ action: "published", fullSlug: "surveys/from-webhook" });
@@ -267,7 +307,11 @@ test("a signed webhook drops the cached content and re-syncs the registry", asyn
   expect(row.title).toBe("Published a minute ago");
 
   const bearer = await receiveContentWebhook(
-    new Request("http://localhost/api/content/webhook", { method: "POST", body: "", headers: { authorization: `Bearer ${SECRET}` } }),
+    new Request("http://localhost/api/content/webhook", {
+      method: "POST",
+      body: "",
+      headers: { authorization: `Bearer ${SECRET}` },
+    }),
     { db, content, secret: SECRET },
   );
   expect(bearer.sync.total).toBe(10);

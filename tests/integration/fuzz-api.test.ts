@@ -23,8 +23,8 @@ import * as generateCodeRoute from "~/routes/api/class-codes/generate";
 import * as stopCodeRoute from "~/routes/api/class-codes/stop";
 import * as assignRoute from "~/routes/api/classes/assign-survey";
 import * as assignmentStatusRoute from "~/routes/api/classes/assignment-status";
-import * as classTeacherRoute from "~/routes/api/classes/class-teacher";
 import * as classRoute from "~/routes/api/classes/class";
+import * as classTeacherRoute from "~/routes/api/classes/class-teacher";
 import * as classesRoute from "~/routes/api/classes/index";
 import * as webhookRoute from "~/routes/api/content-webhook";
 import * as drawingsRoute from "~/routes/api/student/drawings";
@@ -49,7 +49,11 @@ import { HOSTILE_STRINGS } from "../support/hostile-strings";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const ORIGIN = "http://school.test";
 
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => Response | Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  context: RouterContextProvider;
+  params: Record<string, string>;
+}) => Response | Promise<Response>;
 interface Endpoint {
   name: string;
   method: string;
@@ -89,7 +93,19 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const hostileStrings = fc.constantFrom(...HOSTILE_STRINGS, "1 OR 1=1", "<img src=x onerror=alert(1)>", "-1", "1e309");
-const hostileNumbers = fc.constantFrom(-1, 0, -0, 1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), Number.MAX_SAFE_INTEGER, 1e308, -1e308);
+const hostileNumbers = fc.constantFrom(
+  -1,
+  0,
+  -0,
+  1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 63),
+  Number.MAX_SAFE_INTEGER,
+  1e308,
+  -1e308,
+);
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   hostileStrings,
   hostileNumbers,
@@ -103,7 +119,24 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 const hostileParam = fc.oneof(
-  fc.constantFrom("-1", "0", "1", "2", "3", "999999999999999999999", "2147483648", "1e3", "1.5", "abc", "1;DROP TABLE classes", "%27", "NaN", "0x10", " 1", "٣"),
+  fc.constantFrom(
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "999999999999999999999",
+    "2147483648",
+    "1e3",
+    "1.5",
+    "abc",
+    "1;DROP TABLE classes",
+    "%27",
+    "NaN",
+    "0x10",
+    " 1",
+    "٣",
+  ),
   fc.integer().map(String),
 );
 /** A body: junk text, JSON of the wrong shape, or an object of the endpoint's keys with hostile values. */
@@ -111,11 +144,18 @@ function bodyFor(keys: string[]): fc.Arbitrary<string | undefined> {
   const shaped =
     keys.length === 0
       ? fc.constant({})
-      : fc.record(Object.fromEntries(keys.map((key) => [key, hostile])) as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] });
+      : fc.record(Object.fromEntries(keys.map((key) => [key, hostile])) as Record<string, fc.Arbitrary<unknown>>, {
+          requiredKeys: [],
+        });
   return fc.oneof(
     { arbitrary: shaped.map((value) => JSON.stringify(value)), weight: 6 },
     { arbitrary: hostile.map((value) => JSON.stringify(value) ?? "null"), weight: 2 },
-    { arbitrary: fc.constantFrom("{", "{\"a\":", "not json", "[1,2", "\u0000", "{}}", "null", "") as fc.Arbitrary<string | undefined>, weight: 2 },
+    {
+      arbitrary: fc.constantFrom("{", '{"a":', "not json", "[1,2", "\u0000", "{}}", "null", "") as fc.Arbitrary<
+        string | undefined
+      >,
+      weight: 2,
+    },
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
 }
@@ -155,12 +195,26 @@ beforeAll(async () => {
   const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, admin.email));
   const session = await createSession(database.db, user.id, new Request(`${ORIGIN}/login`));
   adminCookie = session.setCookie.split(";")[0];
-  const joined = await call(joinRoute, "POST", "/api/student/v1/join", {}, JSON.stringify({ code: "SUNNY-4821", firstName: "Fuzz", lastName: "Student" }), false);
+  const joined = await call(
+    joinRoute,
+    "POST",
+    "/api/student/v1/join",
+    {},
+    JSON.stringify({ code: "SUNNY-4821", firstName: "Fuzz", lastName: "Student" }),
+    false,
+  );
   expect(joined.ok).toBe(true);
   studentToken = ((await joined.json()) as { token: string }).token;
 }, 60_000);
 
-async function call(module: Endpoint["module"], method: string, url: string, params: Record<string, string>, body: string | undefined, student: boolean | undefined): Promise<Response> {
+async function call(
+  module: Endpoint["module"],
+  method: string,
+  url: string,
+  params: Record<string, string>,
+  body: string | undefined,
+  student: boolean | undefined,
+): Promise<Response> {
   const headers: Record<string, string> = { Origin: ORIGIN, "Content-Type": "application/json" };
   if (student) headers.Authorization = `Bearer ${studentToken}`;
   else if (student === undefined) headers.Cookie = adminCookie;
@@ -181,32 +235,46 @@ describe.each(ENDPOINTS)("$name", (endpoint) => {
   test(`${RUNS} hostile inputs: never a 500; refused ones change nothing`, async () => {
     const stats = { runs: 0, ok: 0, refused: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.array(hostileParam, { minLength: endpoint.params.length, maxLength: endpoint.params.length }), bodyFor(endpoint.keys), async (values, body) => {
-        const params: Record<string, string> = {};
-        let url = endpoint.name.split(" ")[1];
-        endpoint.params.forEach((name, index) => {
-          if (name.startsWith("*")) {
-            params["*"] = name.slice(1);
+      fc.asyncProperty(
+        fc.array(hostileParam, { minLength: endpoint.params.length, maxLength: endpoint.params.length }),
+        bodyFor(endpoint.keys),
+        async (values, body) => {
+          const params: Record<string, string> = {};
+          let url = endpoint.name.split(" ")[1];
+          endpoint.params.forEach((name, index) => {
+            if (name.startsWith("*")) {
+              params["*"] = name.slice(1);
+            } else {
+              params[name] = values[index];
+              url = url.replace(/:\w+/, encodeURIComponent(values[index]));
+            }
+          });
+          const before = await rowCounts();
+          const response = await call(
+            endpoint.module,
+            endpoint.method,
+            url,
+            params,
+            body,
+            endpoint.student ?? undefined,
+          );
+          const text = await response.text();
+          stats.runs++;
+          expect(
+            response.status,
+            `${endpoint.name} ${JSON.stringify(params)} ${body?.slice(0, 200)} → ${text.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (response.status >= 400) {
+            stats.refused++;
+            const problem = JSON.parse(text) as { code?: unknown; message?: unknown };
+            expect(typeof problem.code).toBe("string");
+            expect(typeof problem.message === "string" && problem.message.length > 0).toBe(true);
+            expect(await rowCounts(), `rows changed by a refused ${endpoint.name}`).toEqual(before);
           } else {
-            params[name] = values[index];
-            url = url.replace(/:\w+/, encodeURIComponent(values[index]));
+            stats.ok++;
           }
-        });
-        const before = await rowCounts();
-        const response = await call(endpoint.module, endpoint.method, url, params, body, endpoint.student ?? undefined);
-        const text = await response.text();
-        stats.runs++;
-        expect(response.status, `${endpoint.name} ${JSON.stringify(params)} ${body?.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
-        if (response.status >= 400) {
-          stats.refused++;
-          const problem = JSON.parse(text) as { code?: unknown; message?: unknown };
-          expect(typeof problem.code).toBe("string");
-          expect(typeof problem.message === "string" && problem.message.length > 0).toBe(true);
-          expect(await rowCounts(), `rows changed by a refused ${endpoint.name}`).toEqual(before);
-        } else {
-          stats.ok++;
-        }
-      }),
+        },
+      ),
       { numRuns: RUNS, seed: 11, endOnFailure: true },
     );
     tried.set(endpoint.name, stats);

@@ -44,7 +44,7 @@ type FieldValue = string | string[] | undefined;
 const HOSTILE_STRINGS = [
   ...SHARED_HOSTILE_STRINGS,
   "1' OR '1'='1",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "{{7*7}}<%= 7*7 %>",
   "\r\nSet-Cookie: x=1",
   "true",
@@ -53,7 +53,27 @@ const HOSTILE_STRINGS = [
   "{}",
   "amara.okafor@riverside.example",
 ];
-const HOSTILE_NUMBERS = ["-1", "0", "-0", "1", "2", "3", "5", "8", "1.5", "1e309", "-1e309", "99999999999999999999", "2147483648", "9007199254740993", "0x10", " 1", "+1", "٣", "1e3"];
+const HOSTILE_NUMBERS = [
+  "-1",
+  "0",
+  "-0",
+  "1",
+  "2",
+  "3",
+  "5",
+  "8",
+  "1.5",
+  "1e309",
+  "-1e309",
+  "99999999999999999999",
+  "2147483648",
+  "9007199254740993",
+  "0x10",
+  " 1",
+  "+1",
+  "٣",
+  "1e3",
+];
 
 const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
@@ -68,7 +88,13 @@ function field(...plausible: string[]): fc.Arbitrary<FieldValue> {
   return fc.oneof(
     { weight: 6, arbitrary: hostileText },
     ...(plausible.length ? [{ weight: 4, arbitrary: fc.constantFrom(...plausible) }] : []),
-    { weight: 1, arbitrary: fc.array(plausible.length ? fc.oneof(hostileText, fc.constantFrom(...plausible)) : hostileText, { minLength: 2, maxLength: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(plausible.length ? fc.oneof(hostileText, fc.constantFrom(...plausible)) : hostileText, {
+        minLength: 2,
+        maxLength: 3,
+      }),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -87,7 +113,9 @@ const HOSTILE_KEYS = [
   "intent",
   "x".repeat(2000),
 ];
-const extraFields = fc.option(fc.dictionary(fc.constantFrom(...HOSTILE_KEYS), hostileText, { maxKeys: 2 }), { freq: 3 });
+const extraFields = fc.option(fc.dictionary(fc.constantFrom(...HOSTILE_KEYS), hostileText, { maxKeys: 2 }), {
+  freq: 3,
+});
 
 type Encoding = "urlencoded" | "multipart" | "json" | "text" | "broken-multipart";
 const encoding: fc.Arbitrary<Encoding> = fc.oneof(
@@ -100,7 +128,26 @@ const hostileId = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("1", "2", "3", "4", "5", "7", "9", "12", "20") },
   {
     weight: 4,
-    arbitrary: fc.constantFrom("-1", "0", "abc", "1.5", "1e3", "99999999999999999999", "2147483648", "2147483647", "0x10", "%20", "1;DROP TABLE classes", "%27%20OR%201%3D1", "%3Cscript%3E", "NaN", "٣", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00"),
+    arbitrary: fc.constantFrom(
+      "-1",
+      "0",
+      "abc",
+      "1.5",
+      "1e3",
+      "99999999999999999999",
+      "2147483648",
+      "2147483647",
+      "0x10",
+      "%20",
+      "1;DROP TABLE classes",
+      "%27%20OR%201%3D1",
+      "%3Cscript%3E",
+      "NaN",
+      "٣",
+      "..%2F..%2Fetc%2Fpasswd",
+      "%E0%A4%A",
+      "%00",
+    ),
   },
   { weight: 1, arbitrary: fc.integer().map(String) },
 );
@@ -212,7 +259,27 @@ const QUERIES: QueryCase[] = [
 
 const queryValue = fc.oneof(
   { weight: 6, arbitrary: hostileText.filter((value) => value.length < 5_000) },
-  { weight: 2, arbitrary: fc.constantFrom("1", "2", "-1", "1e309", "2026-02-30", "2026-01-01", "9999-99-99", "active", "archived", "teacher", "admin", "remove-student-3", "//evil.example", "https://evil.example", "/\\evil.example", "' OR 1=1 --") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "1",
+      "2",
+      "-1",
+      "1e309",
+      "2026-02-30",
+      "2026-01-01",
+      "9999-99-99",
+      "active",
+      "archived",
+      "teacher",
+      "admin",
+      "remove-student-3",
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "' OR 1=1 --",
+    ),
+  },
   { weight: 1, arbitrary: fc.constant("x".repeat(100_000)) },
 );
 
@@ -222,8 +289,23 @@ function queryFor(params: string[]): fc.Arbitrary<string> {
   const pairs = fc.array(fc.tuple(fc.constantFrom(...keys), queryValue), { minLength: 0, maxLength: 6 });
   return fc.oneof(
     { weight: 8, arbitrary: pairs.map((list) => new URLSearchParams(list).toString()) },
-    { weight: 1, arbitrary: fc.constantFrom("%E0%A4%A", "page=%", "q=%ZZ%", "a=1&&&==&b", "page[]=1&page[]=2", "page=1&page=2&page=-3") },
-    { weight: 1, arbitrary: fc.constantFrom(...keys).map((key) => Array.from({ length: 500 }, (_, i) => `${encodeURIComponent(key)}=${i}`).join("&")) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "%E0%A4%A",
+        "page=%",
+        "q=%ZZ%",
+        "a=1&&&==&b",
+        "page[]=1&page[]=2",
+        "page=1&page=2&page=-3",
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...keys)
+        .map((key) => Array.from({ length: 500 }, (_, i) => `${encodeURIComponent(key)}=${i}`).join("&")),
+    },
   );
 }
 
@@ -259,12 +341,17 @@ const SNAPSHOT_TABLES = [
   "response_drawings",
 ];
 const SNAPSHOT_SQL = SNAPSHOT_TABLES.map(
-  (table) => `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`,
+  (table) =>
+    `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`,
 ).join(" union all ");
 
 async function snapshot(): Promise<string[]> {
   const result = await app.db.execute(sql.raw(SNAPSHOT_SQL));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ t: string; n: number; h: string }>;
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    t: string;
+    n: number;
+    h: string;
+  }>;
   return rows.map((row) => `${row.t}:${row.n}:${row.h}`);
 }
 
@@ -280,12 +367,19 @@ beforeAll(async () => {
   server = await startInProcessApp();
   app = server.app;
   for (const account of DEMO_ACCOUNTS) {
-    const [user] = await app.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, account.email));
-    if (account.key === "teacher" || account.key === "teacher2" || account.key === "platformAdmin") userIds.set(account.key, user.id);
+    const [user] = await app.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, account.email));
+    if (account.key === "teacher" || account.key === "teacher2" || account.key === "platformAdmin")
+      userIds.set(account.key, user.id);
   }
   // The app logs to stderr; an error-level line means a failure some screen answered politely.
   const write = process.stderr.write.bind(process.stderr);
-  stderrSpy = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  stderrSpy = vi.spyOn(process.stderr, "write").mockImplementation(((
+    chunk: string | Uint8Array,
+    ...rest: unknown[]
+  ) => {
     const text = String(chunk);
     if (text.includes('"level":"error"')) loggedErrors.push(text);
     return write(chunk as string, ...(rest as []));
@@ -296,8 +390,14 @@ afterAll(async () => {
   stderrSpy?.mockRestore();
   await server?.stop();
   // The rows of docs/security.md's tables.
-  if (queryCounts.length) console.info(`fuzz-screens GET:\n${queryCounts.map((c) => `| ${c.name} | ${c.runs} | ${c.ok} | ${c.redirected} | ${c.refused} |`).join("\n")}`);
-  if (counts.length) console.info(`fuzz-screens POST:\n${counts.map((c) => `| ${c.name} | ${c.runs} | ${c.accepted} | ${c.refused} |`).join("\n")}`);
+  if (queryCounts.length)
+    console.info(
+      `fuzz-screens GET:\n${queryCounts.map((c) => `| ${c.name} | ${c.runs} | ${c.ok} | ${c.redirected} | ${c.refused} |`).join("\n")}`,
+    );
+  if (counts.length)
+    console.info(
+      `fuzz-screens POST:\n${counts.map((c) => `| ${c.name} | ${c.runs} | ${c.accepted} | ${c.refused} |`).join("\n")}`,
+    );
 });
 
 /** A fresh session per request: a fuzzed logout or password change cannot end the next request's. */
@@ -321,7 +421,10 @@ function encodeBody(fields: Array<[string, string]>, kind: Encoding): { body: Bo
     case "text":
       return { body: fields.map(([key, value]) => `${key}: ${value}`).join("\n"), contentType: "text/plain" };
     case "broken-multipart":
-      return { body: `--nope\r\nContent-Disposition: form-data; name="x"\r\n\r\n${fields[0]?.[1] ?? ""}`, contentType: "multipart/form-data; boundary=other" };
+      return {
+        body: `--nope\r\nContent-Disposition: form-data; name="x"\r\n\r\n${fields[0]?.[1] ?? ""}`,
+        contentType: "multipart/form-data; boundary=other",
+      };
   }
 }
 
@@ -331,7 +434,10 @@ function toastOf(response: Response): { type: string; message: string } | null {
     const match = /^toast-session=([^.;]*)/.exec(cookie);
     if (!match?.[1]) continue;
     // {"__flash_flash__":{"toast":{"message":"…","type":"error"}}}
-    const parsed = JSON.parse(Buffer.from(decodeURIComponent(match[1]), "base64").toString("utf8")) as Record<string, { toast?: { type: string; message: string } }>;
+    const parsed = JSON.parse(Buffer.from(decodeURIComponent(match[1]), "base64").toString("utf8")) as Record<
+      string,
+      { toast?: { type: string; message: string } }
+    >;
     return Object.values(parsed).find((flash) => flash?.toast)?.toast ?? null;
   }
   return null;
@@ -364,7 +470,9 @@ async function judge(response: Response, asData: boolean, submitted: string[], l
   expect(response.status, detail).toBeLessThan(500);
   expect(loggedErrors.splice(0), `error logged for ${detail}`).toEqual([]);
   const strings = asData ? turboStrings(text) : [];
-  const isRedirect = (response.status >= 300 && response.status < 400) || (asData && response.status === 202 && strings.includes("redirect"));
+  const isRedirect =
+    (response.status >= 300 && response.status < 400) ||
+    (asData && response.status === 202 && strings.includes("redirect"));
   if (isRedirect) {
     const toast = toastOf(response);
     if (toast?.type === "error") {
@@ -377,10 +485,19 @@ async function judge(response: Response, asData: boolean, submitted: string[], l
   // A 4xx: the user must be told why.
   if (asData && strings.length) {
     // A sentence: letters and a space, short, and not one of the values sent (linear checks: the values can be 100 kB).
-    const said = strings.some((value) => value.length >= 8 && value.length <= 500 && value.includes(" ") && /[a-z]{3}/i.test(value) && !submitted.includes(value));
+    const said = strings.some(
+      (value) =>
+        value.length >= 8 &&
+        value.length <= 500 &&
+        value.includes(" ") &&
+        /[a-z]{3}/i.test(value) &&
+        !submitted.includes(value),
+    );
     expect(said, `a refusal without a message: ${detail}`).toBe(true);
   } else if (response.headers.get("content-type")?.includes("text/html")) {
-    expect(text, `a refusal page without an error: ${detail}`).toMatch(/role="alert"|aria-invalid="true"|error-list|class="error-text"|not found/i);
+    expect(text, `a refusal page without an error: ${detail}`).toMatch(
+      /role="alert"|aria-invalid="true"|error-list|class="error-text"|not found/i,
+    );
   } else {
     expect(text.trim().length, `an empty refusal: ${detail}`).toBeGreaterThan(0);
   }
@@ -402,7 +519,13 @@ function dataUrl(path: string): string {
 
 /** What the fuzzer found, pinned down (fixed in the app; see docs/security.md). */
 describe("regressions found by this fuzzer", () => {
-  async function send(actor: Actor, method: string, path: string, body?: BodyInit, contentType?: string): Promise<Response> {
+  async function send(
+    actor: Actor,
+    method: string,
+    path: string,
+    body?: BodyInit,
+    contentType?: string,
+  ): Promise<Response> {
     const headers: Record<string, string> = { Origin: ORIGIN };
     if (contentType) headers["Content-Type"] = contentType;
     const cookie = await cookieFor(actor);
@@ -416,7 +539,11 @@ describe("regressions found by this fuzzer", () => {
     for (const [body, type, status] of [
       ['{"intent":"create","name":"JSON School"}', "application/json", 415],
       ["intent: create", "text/plain", 415],
-      ['--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate', "multipart/form-data; boundary=other", 400],
+      [
+        '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate',
+        "multipart/form-data; boundary=other",
+        400,
+      ],
     ] as const) {
       const response = await send("platformAdmin", "POST", "/admin/schools", body, type);
       expect(response.status, type).toBe(status);
@@ -450,7 +577,13 @@ describe("regressions found by this fuzzer", () => {
     const removed = await send("teacher", "POST", "/class/1/students/manage", `intent=remove-student&id=${huge}`, form);
     expect(removed.status, String(removed.headers.getSetCookie())).toBe(302);
     expect(toastOf(removed)?.type, String(removed.headers.getSetCookie())).toBe("error");
-    const api = await send("platformAdmin", "POST", "/api/classCodes/generate", JSON.stringify({ classId: Number(huge) }), "application/json");
+    const api = await send(
+      "platformAdmin",
+      "POST",
+      "/api/classCodes/generate",
+      JSON.stringify({ classId: Number(huge) }),
+      "application/json",
+    );
     expect(api.status).toBe(400);
     expect(loggedErrors.splice(0)).toEqual([]);
   });
@@ -463,11 +596,24 @@ describe("regressions found by this fuzzer", () => {
 
   test("list fields: a huge index is refused at once, a wrong shape or a hole re-renders the form", async () => {
     const started = performance.now();
-    const huge = await send("teacher", "POST", "/class/1/students/manage", "intent=add-student&contacts[99999999].name=x", form);
+    const huge = await send(
+      "teacher",
+      "POST",
+      "/class/1/students/manage",
+      "intent=add-student&contacts[99999999].name=x",
+      form,
+    );
     expect(huge.status).toBe(400);
-    expect(await huge.json()).toEqual({ code: "BAD_REQUEST", message: "The form has more rows than any form here holds." });
+    expect(await huge.json()).toEqual({
+      code: "BAD_REQUEST",
+      message: "The form has more rows than any form here holds.",
+    });
     expect(performance.now() - started).toBeLessThan(5_000);
-    for (const body of ["intent=add-student&firstName=A&contacts=x", "intent=add-student&firstName=A&contacts.name=x", "intent=add-student&firstName=A&contacts[1].notes=x"]) {
+    for (const body of [
+      "intent=add-student&firstName=A&contacts=x",
+      "intent=add-student&firstName=A&contacts.name=x",
+      "intent=add-student&firstName=A&contacts[1].notes=x",
+    ]) {
       const response = await send("teacher", "POST", "/class/1/students/manage", body, form);
       expect(response.status, body).toBe(400);
       expect(await response.text(), body).toContain("Enter a last name");
@@ -482,7 +628,13 @@ describe("regressions found by this fuzzer", () => {
     const rename = await send("platformAdmin", "POST", "/admin/schools/1", "intent=rename", form);
     expect(rename.status).toBe(400);
     expect(await rename.text()).toContain("Enter a school name");
-    const createClass = await send("platformAdmin", "POST", "/admin/create-class", "name=Fuzz&schoolId=x&teacherIds=3&teacherIds=y", form);
+    const createClass = await send(
+      "platformAdmin",
+      "POST",
+      "/admin/create-class",
+      "name=Fuzz&schoolId=x&teacherIds=3&teacherIds=y",
+      form,
+    );
     expect(createClass.status).toBe(400);
     expect(await createClass.text()).toContain("Choose a school");
     const unknown = await send("platformAdmin", "POST", "/admin/staff", "intent=nonsense", form);
@@ -511,19 +663,23 @@ describe.each(QUERIES)("GET $path", (route) => {
         const started = performance.now();
         const outcome = await judge(await server.handle(new Request(url, { headers })), asData, [], label);
         slowest = Math.max(slowest, performance.now() - started);
-        if (performance.now() - started > 2_000) console.info(`slow: ${Math.round(performance.now() - started)} ms ${label.slice(0, 300)}`);
+        if (performance.now() - started > 2_000)
+          console.info(`slow: ${Math.round(performance.now() - started)} ms ${label.slice(0, 300)}`);
         stats.runs++;
         if (outcome.kind === "2xx") stats.ok++;
         else if (outcome.kind === "redirect") stats.redirected++;
         else stats.refused++;
         const after = await snapshot();
-        if (!route.writes || outcome.refused) expect(changedTables(before, after), `a GET changed the database: ${outcome.detail}`).toBe("");
+        if (!route.writes || outcome.refused)
+          expect(changedTables(before, after), `a GET changed the database: ${outcome.detail}`).toBe("");
         before = after;
       }),
       { numRuns: QUERY_RUNS, seed: SEED, endOnFailure: true },
     );
     queryCounts.push(stats);
-    console.info(`fuzz GET ${route.path}: ${stats.runs} inputs, ${stats.ok} 2xx, ${stats.redirected} redirected, ${stats.refused} 4xx (slowest ${Math.round(slowest)} ms)`);
+    console.info(
+      `fuzz GET ${route.path}: ${stats.runs} inputs, ${stats.ok} 2xx, ${stats.redirected} redirected, ${stats.refused} 4xx (slowest ${Math.round(slowest)} ms)`,
+    );
   }, 180_000);
 });
 
@@ -534,45 +690,63 @@ describe.each(ACTIONS)("$name", (action) => {
     let slowest = 0;
     let before = await snapshot();
     const fieldsArbitrary = fc.record(action.fields, { requiredKeys: [] }) as fc.Arbitrary<Record<string, FieldValue>>;
-    const intentArbitrary = action.intent ? fc.oneof({ weight: 8, arbitrary: fc.constant<FieldValue>(action.intent) }, { weight: 2, arbitrary: field() }) : fc.constant<FieldValue>(undefined);
+    const intentArbitrary = action.intent
+      ? fc.oneof({ weight: 8, arbitrary: fc.constant<FieldValue>(action.intent) }, { weight: 2, arbitrary: field() })
+      : fc.constant<FieldValue>(undefined);
     await fc.assert(
-      fc.asyncProperty(fieldsArbitrary, intentArbitrary, extraFields, encoding, hostileId, async (values, intent, extra, kind, id) => {
-        const fields: Array<[string, string]> = [];
-        const put = (key: string, value: FieldValue) => {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) fields.push([key, one]);
-        };
-        put("intent", intent);
-        for (const [key, value] of Object.entries(values)) put(key, value);
-        for (const [key, value] of Object.entries(extra ?? {})) put(key, value);
+      fc.asyncProperty(
+        fieldsArbitrary,
+        intentArbitrary,
+        extraFields,
+        encoding,
+        hostileId,
+        async (values, intent, extra, kind, id) => {
+          const fields: Array<[string, string]> = [];
+          const put = (key: string, value: FieldValue) => {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              fields.push([key, one]);
+          };
+          put("intent", intent);
+          for (const [key, value] of Object.entries(values)) put(key, value);
+          for (const [key, value] of Object.entries(extra ?? {})) put(key, value);
 
-        const path = action.hostilePath ? fillPath(action.path, stats.runs % 3 === 0 ? id : "1") : action.path;
-        const asData = stats.runs % 4 !== 3;
-        const { body, contentType } = encodeBody(fields, kind);
-        const headers: Record<string, string> = { Origin: ORIGIN };
-        if (contentType) headers["Content-Type"] = contentType;
-        const cookie = await cookieFor(action.actor);
-        if (cookie) headers.Cookie = cookie;
-        const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;
-        const label = `${action.name} ${asData ? "data" : "document"} ${url.slice(0, 200)} ${kind} ${JSON.stringify(fields).slice(0, 300)}`;
+          const path = action.hostilePath ? fillPath(action.path, stats.runs % 3 === 0 ? id : "1") : action.path;
+          const asData = stats.runs % 4 !== 3;
+          const { body, contentType } = encodeBody(fields, kind);
+          const headers: Record<string, string> = { Origin: ORIGIN };
+          if (contentType) headers["Content-Type"] = contentType;
+          const cookie = await cookieFor(action.actor);
+          if (cookie) headers.Cookie = cookie;
+          const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;
+          const label = `${action.name} ${asData ? "data" : "document"} ${url.slice(0, 200)} ${kind} ${JSON.stringify(fields).slice(0, 300)}`;
 
-        const started = performance.now();
-        const outcome = await judge(await server.handle(new Request(url, { method: "POST", headers, body })), asData, fields.map(([, value]) => value), label);
-        slowest = Math.max(slowest, performance.now() - started);
-        if (performance.now() - started > 2_000) console.info(`slow: ${Math.round(performance.now() - started)} ms ${label.slice(0, 300)}`);
-        expect(({} as Record<string, unknown>).polluted, "Object.prototype polluted").toBeUndefined();
-        stats.runs++;
-        const after = await snapshot();
-        if (outcome.refused) {
-          stats.refused++;
-          expect(changedTables(before, after), `a refused request changed the database: ${outcome.detail}`).toBe("");
-        } else {
-          stats.accepted++;
-        }
-        before = after;
-      }),
+          const started = performance.now();
+          const outcome = await judge(
+            await server.handle(new Request(url, { method: "POST", headers, body })),
+            asData,
+            fields.map(([, value]) => value),
+            label,
+          );
+          slowest = Math.max(slowest, performance.now() - started);
+          if (performance.now() - started > 2_000)
+            console.info(`slow: ${Math.round(performance.now() - started)} ms ${label.slice(0, 300)}`);
+          expect(({} as Record<string, unknown>).polluted, "Object.prototype polluted").toBeUndefined();
+          stats.runs++;
+          const after = await snapshot();
+          if (outcome.refused) {
+            stats.refused++;
+            expect(changedTables(before, after), `a refused request changed the database: ${outcome.detail}`).toBe("");
+          } else {
+            stats.accepted++;
+          }
+          before = after;
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     counts.push(stats);
-    console.info(`fuzz ${action.name}: ${stats.runs} inputs, ${stats.accepted} accepted, ${stats.refused} refused (slowest ${Math.round(slowest)} ms)`);
+    console.info(
+      `fuzz ${action.name}: ${stats.runs} inputs, ${stats.accepted} accepted, ${stats.refused} refused (slowest ${Math.round(slowest)} ms)`,
+    );
   }, 180_000);
 });

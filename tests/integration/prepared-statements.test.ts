@@ -5,9 +5,9 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PREPARED_PER_CONNECTION, preparingClient, statementName } from "~/server/db/prepared-statements.server";
 import { loadSessionUser } from "~/server/auth/current-user.server";
 import { hashToken } from "~/server/auth/session.server";
+import { MAX_PREPARED_PER_CONNECTION, preparingClient, statementName } from "~/server/db/prepared-statements.server";
 import { createTestDatabase } from "../support/database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;

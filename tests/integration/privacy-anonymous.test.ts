@@ -20,10 +20,9 @@ import { DomainError } from "~/server/errors.server";
 import { buildSurveyResponsesCsv, queryResponses } from "~/server/responses/responses.server";
 import { getStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
-import { optionsQuestion, surveyOf, textQuestions } from "../support/survey-fixtures";
 import {
-  type ClassWorld,
   actorOf,
+  type ClassWorld,
   createAssignment,
   createClass,
   createClassWorld,
@@ -33,6 +32,7 @@ import {
   createSurvey,
   createUser,
 } from "../support/fixtures";
+import { optionsQuestion, surveyOf, textQuestions } from "../support/survey-fixtures";
 
 let db: Db;
 let world: ClassWorld;
@@ -53,12 +53,26 @@ async function anonymousClass(respondents: number, options: { schoolId?: number;
   const schoolId = options.schoolId ?? world.riverside.id;
   const klass = await createClass(db, { schoolId, teacherIds: [options.teacherId ?? world.users.teacher.id] });
   const record = await createSurvey(db, { title: "Wellbeing" });
-  const assignment = await createAssignment(db, { classId: klass.id, surveyId: record.id, status: "active", anonymous: true });
+  const assignment = await createAssignment(db, {
+    classId: klass.id,
+    surveyId: record.id,
+    status: "active",
+    anonymous: true,
+  });
   const roster = [];
   for (let i = 0; i < respondents; i++) {
-    const student = await createStudent(db, { schoolId, classId: klass.id, firstName: `Zebedee${i}`, lastName: `Quixwell${i}` });
+    const student = await createStudent(db, {
+      schoolId,
+      classId: klass.id,
+      firstName: `Zebedee${i}`,
+      lastName: `Quixwell${i}`,
+    });
     roster.push(student);
-    await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: { mood: i % 2, free: `I feel thing ${i}` } });
+    await createResponse(db, {
+      assignmentId: assignment.id,
+      studentId: student.id,
+      answers: { mood: i % 2, free: `I feel thing ${i}` },
+    });
   }
   const quiet = await createStudent(db, { schoolId, classId: klass.id, firstName: "Ottoline", lastName: "Nevermore" });
   return { klass, record, assignment, roster: [...roster, quiet], quiet };
@@ -77,7 +91,8 @@ function expectNoStudentIdentity(text: string, roster: { id: number; firstName: 
     if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === "object") {
       for (const [key, inner] of Object.entries(value)) {
-        if (/student/i.test(key) && !/count|total/i.test(key) && typeof inner === "number") expect(ids).not.toContain(inner);
+        if (/student/i.test(key) && !/count|total/i.test(key) && typeof inner === "number")
+          expect(ids).not.toContain(inner);
         walk(inner);
       }
     }
@@ -102,36 +117,102 @@ async function codeAndMessage(promise: Promise<unknown>) {
 test("a teacher assigns anonymously; the mode can change before the start and is fixed afterwards (409)", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const record = await createSurvey(db);
-  const assigned = await assignSurvey(db, world.actors.teacher, { classId: klass.id, surveyId: record.id, anonymous: true });
+  const assigned = await assignSurvey(db, world.actors.teacher, {
+    classId: klass.id,
+    surveyId: record.id,
+    anonymous: true,
+  });
   expect(assigned).toMatchObject({ anonymous: true, status: "assigned" });
-  const named = await setAssignmentAnonymous(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, anonymous: false });
+  const named = await setAssignmentAnonymous(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: assigned.id,
+    anonymous: false,
+  });
   expect(named.anonymous).toBe(false);
-  await setAssignmentAnonymous(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, anonymous: true });
-  await setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, status: "active" });
+  await setAssignmentAnonymous(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: assigned.id,
+    anonymous: true,
+  });
+  await setAssignmentStatus(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: assigned.id,
+    status: "active",
+  });
   const afterStart = await codeAndMessage(
-    setAssignmentAnonymous(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, anonymous: false }),
+    setAssignmentAnonymous(db, world.actors.teacher, {
+      classId: klass.id,
+      assignmentId: assigned.id,
+      anonymous: false,
+    }),
   );
   expect(afterStart).toEqual({ code: "CONFLICT", message: ANONYMOUS_FIXED_MESSAGE });
   // Closed is still fixed.
-  await setAssignmentStatus(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, status: "completed" });
-  expect((await codeAndMessage(setAssignmentAnonymous(db, world.actors.teacher, { classId: klass.id, assignmentId: assigned.id, anonymous: false }))).code).toBe("CONFLICT");
+  await setAssignmentStatus(db, world.actors.teacher, {
+    classId: klass.id,
+    assignmentId: assigned.id,
+    status: "completed",
+  });
+  expect(
+    (
+      await codeAndMessage(
+        setAssignmentAnonymous(db, world.actors.teacher, {
+          classId: klass.id,
+          assignmentId: assigned.id,
+          anonymous: false,
+        }),
+      )
+    ).code,
+  ).toBe("CONFLICT");
   // Another teacher's class: not found, never a hint.
-  expect((await codeAndMessage(setAssignmentAnonymous(db, world.actors.colleague, { classId: klass.id, assignmentId: assigned.id, anonymous: false }))).code).toBe("NOT_FOUND");
+  expect(
+    (
+      await codeAndMessage(
+        setAssignmentAnonymous(db, world.actors.colleague, {
+          classId: klass.id,
+          assignmentId: assigned.id,
+          anonymous: false,
+        }),
+      )
+    ).code,
+  ).toBe("NOT_FOUND");
 });
 
 test("anonymous results at 5 responses: distributions and written answers, with no student name or id anywhere", async () => {
   const { klass, assignment, roster } = await anonymousClass(5);
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   expect(results.groupProtection).toEqual({ threshold: 5, hidden: false });
-  expect(results).toMatchObject({ respondedCount: 5, respondedTotal: 5, notRespondedTotal: 1, responded: [], notResponded: [] });
+  expect(results).toMatchObject({
+    respondedCount: 5,
+    respondedTotal: 5,
+    notRespondedTotal: 1,
+    responded: [],
+    notResponded: [],
+  });
   const [mood, free] = results.questions;
-  expect(mood).toMatchObject({ kind: "option", options: [{ label: "Great", count: 3 }, { label: "Sad", count: 2 }] });
+  expect(mood).toMatchObject({
+    kind: "option",
+    options: [
+      { label: "Great", count: 3 },
+      { label: "Sad", count: 2 },
+    ],
+  });
   if (free.kind !== "freetext") throw new Error("expected free text");
   expect(free.answers.map((a) => a.text).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `I feel thing ${i}`));
   expect(free.answers.every((a) => a.studentName === null)).toBe(true);
   expectNoStudentIdentity(JSON.stringify(results), roster);
 
-  const csv = await buildResponsesCsv(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const csv = await buildResponsesCsv(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   const lines = csv.body.trim().split("\r\n");
   expect(lines[0]).toBe("How do you feel?,1. Anything to say?");
   expect(lines).toHaveLength(6);
@@ -141,13 +222,20 @@ test("anonymous results at 5 responses: distributions and written answers, with 
 
 test("anonymous results at 4 responses (default threshold 5): answers hidden with a reason, the CSV refused", async () => {
   const { klass, assignment, roster } = await anonymousClass(4);
-  const results = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+  );
   expect(results.groupProtection).toEqual({ threshold: 5, hidden: true });
   expect(results.questions).toEqual([]);
   expect(results.respondedCount).toBe(4);
   expect(JSON.stringify(results)).not.toContain("I feel thing");
   expectNoStudentIdentity(JSON.stringify(results), roster);
-  const refused = await codeAndMessage(buildResponsesCsv(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup));
+  const refused = await codeAndMessage(
+    buildResponsesCsv(db, world.actors.teacher, { classId: klass.id, assignmentId: assignment.id }, lookup),
+  );
   expect(refused.code).toBe("CONFLICT");
   expect(refused.message).toContain("at least 5 students have responded (4 so far)");
 });
@@ -157,10 +245,20 @@ test("a school's own threshold (here 3) applies; named assignments are never hel
   await db.update(schools).set({ minGroupSize: 3 }).where(eq(schools.id, school.id));
   const teacher = await createUser(db, { schoolId: school.id });
   const three = await anonymousClass(3, { schoolId: school.id, teacherId: teacher.id });
-  const shown = await getAssignmentResults(db, actorOf(teacher), { classId: three.klass.id, assignmentId: three.assignment.id }, lookup);
+  const shown = await getAssignmentResults(
+    db,
+    actorOf(teacher),
+    { classId: three.klass.id, assignmentId: three.assignment.id },
+    lookup,
+  );
   expect(shown.groupProtection).toEqual({ threshold: 3, hidden: false });
   const two = await anonymousClass(2, { schoolId: school.id, teacherId: teacher.id });
-  const hidden = await getAssignmentResults(db, actorOf(teacher), { classId: two.klass.id, assignmentId: two.assignment.id }, lookup);
+  const hidden = await getAssignmentResults(
+    db,
+    actorOf(teacher),
+    { classId: two.klass.id, assignmentId: two.assignment.id },
+    lookup,
+  );
   expect(hidden.groupProtection).toEqual({ threshold: 3, hidden: true });
   // The database refuses a threshold below 3.
   await expect(db.update(schools).set({ minGroupSize: 2 }).where(eq(schools.id, school.id))).rejects.toThrow();
@@ -170,7 +268,12 @@ test("a school's own threshold (here 3) applies; named assignments are never hel
   const named = await createAssignment(db, { classId: klass.id, surveyId: record.id, status: "active" });
   const student = await createStudent(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Named" });
   await createResponse(db, { assignmentId: named.id, studentId: student.id, answers: { mood: 0 } });
-  const namedResults = await getAssignmentResults(db, world.actors.teacher, { classId: klass.id, assignmentId: named.id }, lookup);
+  const namedResults = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: named.id },
+    lookup,
+  );
   expect(namedResults.groupProtection).toBeNull();
   expect(namedResults.questions).toHaveLength(2);
 });

@@ -13,7 +13,14 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, test } from "vitest";
 import { type Db, MIGRATIONS_FOLDER } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
-import { createAssignment, createClass, createResponse, createSchool, createStudent, createSurvey } from "../support/fixtures";
+import {
+  createAssignment,
+  createClass,
+  createResponse,
+  createSchool,
+  createStudent,
+  createSurvey,
+} from "../support/fixtures";
 import { expectedTallies, storedTallies } from "../support/tallies";
 
 const TALLIES_MIGRATION = "0004_response_tallies";
@@ -48,7 +55,11 @@ test("migrating a database that already holds responses fills their totals", asy
   const klass = await createClass(db, { schoolId: school.id });
   const survey = await createSurvey(db);
   const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
-  const answers = [{ mood: 1, lunch: "Yes", free: "Fine" }, { mood: 1, lunch: "No" }, { mood: 3, free: "  " }];
+  const answers = [
+    { mood: 1, lunch: "Yes", free: "Fine" },
+    { mood: 1, lunch: "No" },
+    { mood: 3, free: "  " },
+  ];
   for (const given of answers) {
     const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
     await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: given });

@@ -10,7 +10,16 @@ import { auditEvents, responseDrawings, responses, schools } from "~/server/db/s
 import { runRetention } from "~/server/privacy/retention.server";
 import { updateSchoolPrivacy } from "~/server/schools/schools.server";
 import { createTestDatabase } from "../support/database";
-import { actorOf, createAssignment, createClass, createResponse, createSchool, createStudent, createSurvey, createUser } from "../support/fixtures";
+import {
+  actorOf,
+  createAssignment,
+  createClass,
+  createResponse,
+  createSchool,
+  createStudent,
+  createSurvey,
+  createUser,
+} from "../support/fixtures";
 
 let db: Db;
 
@@ -29,7 +38,16 @@ async function schoolWithAnswers(retentionMonths: number | null, submittedAt: Da
   const ids: number[] = [];
   for (const [index, at] of submittedAt.entries()) {
     const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
-    ids.push((await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: { a: index }, submittedAt: at })).id);
+    ids.push(
+      (
+        await createResponse(db, {
+          assignmentId: assignment.id,
+          studentId: student.id,
+          answers: { a: index },
+          submittedAt: at,
+        })
+      ).id,
+    );
     await db.insert(responseDrawings).values({
       id: `d-${school.id}-${index}`,
       assignmentId: assignment.id,
@@ -48,7 +66,10 @@ async function schoolWithAnswers(retentionMonths: number | null, submittedAt: Da
 
 async function remaining(assignmentId: number) {
   const r = await db.select({ id: responses.id }).from(responses).where(eq(responses.assignmentId, assignmentId));
-  const d = await db.select({ id: responseDrawings.id }).from(responseDrawings).where(eq(responseDrawings.assignmentId, assignmentId));
+  const d = await db
+    .select({ id: responseDrawings.id })
+    .from(responseDrawings)
+    .where(eq(responseDrawings.assignmentId, assignmentId));
   return { responses: r.length, drawings: d.length };
 }
 
@@ -83,14 +104,20 @@ test("with the clock moved forward, each school's old responses and drawings go,
 
   // 24 months after t0 (plus a day), the default school's first answer goes too.
   const twoYears = await runRetention(db, new Date("2028-01-16T12:00:00Z"));
-  expect(twoYears.ran && twoYears.schools.find((s) => s.schoolId === standard.school.id)).toMatchObject({ responses: 1, drawings: 1 });
+  expect(twoYears.ran && twoYears.schools.find((s) => s.schoolId === standard.school.id)).toMatchObject({
+    responses: 1,
+    drawings: 1,
+  });
   expect(await remaining(standard.assignment.id)).toEqual({ responses: 1, drawings: 1 });
 });
 
 test("two runs at the same moment delete each row once (advisory lock), and never fail", async () => {
   const old = new Date("2020-01-01T00:00:00Z");
   const target = await schoolWithAnswers(12, [old, old, old]);
-  const outcomes = await Promise.all([runRetention(db, new Date("2030-01-01T00:00:00Z")), runRetention(db, new Date("2030-01-01T00:00:00Z"))]);
+  const outcomes = await Promise.all([
+    runRetention(db, new Date("2030-01-01T00:00:00Z")),
+    runRetention(db, new Date("2030-01-01T00:00:00Z")),
+  ]);
   const deleted = outcomes
     .flatMap((o) => (o.ran ? o.schools : []))
     .filter((s) => s.schoolId === target.school.id)
@@ -104,12 +131,25 @@ test("admins set their school's retention period and small-group threshold; the 
   const other = await createSchool(db);
   const admin = actorOf(await createUser(db, { schoolId: school.id, role: "admin" }));
   const teacher = actorOf(await createUser(db, { schoolId: school.id }));
-  expect(await updateSchoolPrivacy(db, admin, school.id, { retentionMonths: 12, minGroupSize: 3 })).toEqual({ retentionMonths: 12, minGroupSize: 3 });
+  expect(await updateSchoolPrivacy(db, admin, school.id, { retentionMonths: 12, minGroupSize: 3 })).toEqual({
+    retentionMonths: 12,
+    minGroupSize: 3,
+  });
   const [row] = await db.select().from(schools).where(eq(schools.id, school.id));
   expect(row).toMatchObject({ retentionMonths: 12, minGroupSize: 3 });
   await expect(updateSchoolPrivacy(db, admin, school.id, { retentionMonths: 12, minGroupSize: 2 })).rejects.toThrow();
-  await expect(updateSchoolPrivacy(db, admin, other.id, { retentionMonths: 12, minGroupSize: 5 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-  await expect(updateSchoolPrivacy(db, teacher, school.id, { retentionMonths: 12, minGroupSize: 5 })).rejects.toBeInstanceOf(Error);
-  const [event] = await db.select().from(auditEvents).where(and(eq(auditEvents.action, "school.privacy_settings"), eq(auditEvents.schoolId, school.id)));
-  expect(event.details).toEqual({ from: { retentionMonths: 24, minGroupSize: 5 }, to: { retentionMonths: 12, minGroupSize: 3 } });
+  await expect(
+    updateSchoolPrivacy(db, admin, other.id, { retentionMonths: 12, minGroupSize: 5 }),
+  ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  await expect(
+    updateSchoolPrivacy(db, teacher, school.id, { retentionMonths: 12, minGroupSize: 5 }),
+  ).rejects.toBeInstanceOf(Error);
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "school.privacy_settings"), eq(auditEvents.schoolId, school.id)));
+  expect(event.details).toEqual({
+    from: { retentionMonths: 24, minGroupSize: 5 },
+    to: { retentionMonths: 12, minGroupSize: 3 },
+  });
 });

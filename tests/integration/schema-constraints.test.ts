@@ -8,8 +8,8 @@ import type { Db } from "~/server/db/client.server";
 import {
   assignments,
   classCodes,
-  classStudents,
   classes,
+  classStudents,
   responses,
   schools,
   studentContacts,

@@ -6,8 +6,8 @@ import type { Db } from "~/server/db/client.server";
 import {
   assignments,
   classCodes,
-  classStudents,
   classes,
+  classStudents,
   responses,
   schools,
   studentContacts,
@@ -45,7 +45,12 @@ test("the six demo accounts exist with their roles, statuses and schools", async
     { email: "head@riverside.example", role: "admin", status: "active", school: "Riverside Primary School" },
     { email: "amara.okafor@riverside.example", role: "teacher", status: "active", school: "Riverside Primary School" },
     { email: "daniel.murphy@riverside.example", role: "teacher", status: "active", school: "Riverside Primary School" },
-    { email: "tomas.becker@riverside.example", role: "teacher", status: "archived", school: "Riverside Primary School" },
+    {
+      email: "tomas.becker@riverside.example",
+      role: "teacher",
+      status: "archived",
+      school: "Riverside Primary School",
+    },
     { email: "priya.shah@hillcrest.example", role: "teacher", status: "active", school: "Hillcrest Academy" },
   ]);
   expect(rows.map((row) => row.email)).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
@@ -129,10 +134,7 @@ async function demoSnapshot(database: Db) {
       .select({ name: studentContacts.name, email: studentContacts.email, phone: studentContacts.phonePrimary })
       .from(studentContacts)
       .orderBy(asc(studentContacts.id)),
-    answers: await database
-      .select({ answers: responses.answers })
-      .from(responses)
-      .orderBy(asc(responses.id)),
+    answers: await database.select({ answers: responses.answers }).from(responses).orderBy(asc(responses.id)),
     assignmentStatuses: await database
       .select({ status: assignments.status, className: classes.name })
       .from(assignments)

@@ -31,21 +31,40 @@ beforeAll(async () => {
 async function enrol(classId: number, count: number, prefix: string) {
   const rows = await database.db
     .insert(students)
-    .values(Array.from({ length: count }, (_, i) => ({ schoolId: world.riverside.id, firstName: prefix, lastName: `Student${i}` })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        schoolId: world.riverside.id,
+        firstName: prefix,
+        lastName: `Student${i}`,
+      })),
+    )
     .returning({ id: students.id });
   await database.db.insert(classStudents).values(rows.map((row) => ({ classId, studentId: row.id })));
   const tokens: { studentId: number; token: string }[] = [];
-  for (const row of rows) tokens.push({ studentId: row.id, token: await issueStudentToken(database.db, { studentId: row.id, classId }) });
+  for (const row of rows)
+    tokens.push({ studentId: row.id, token: await issueStudentToken(database.db, { studentId: row.id, classId }) });
   return tokens;
 }
 
 function apiFor(token: string) {
-  return createStudentApiClient({ baseUrl: "http://school.test", token, fetch: studentApiFetch(database), logError: () => {} });
+  return createStudentApiClient({
+    baseUrl: "http://school.test",
+    token,
+    fetch: studentApiFetch(database),
+    logError: () => {},
+  });
 }
 
 test("300 students submit at once, each with a duplicate retry: exactly 300 rows and every client succeeds", async () => {
-  const survey = await createSurvey(database.db, { fullSlug: "surveys/starting-the-school-year", title: "Starting the school year" });
-  const assignment = await createAssignment(database.db, { classId: world.class5A.id, surveyId: survey.id, status: "active" });
+  const survey = await createSurvey(database.db, {
+    fullSlug: "surveys/starting-the-school-year",
+    title: "Starting the school year",
+  });
+  const assignment = await createAssignment(database.db, {
+    classId: world.class5A.id,
+    surveyId: survey.id,
+    status: "active",
+  });
   const enrolled = await enrol(world.class5A.id, 300, "Load");
 
   const startedAt = performance.now();
@@ -60,11 +79,21 @@ test("300 students submit at once, each with a duplicate retry: exactly 300 rows
   });
   const settled = await Promise.allSettled(calls);
   const elapsedMs = Math.round(performance.now() - startedAt);
-  console.info(`student-api concurrency: 600 submissions (300 students + 300 retries) in ${elapsedMs} ms on ${database.kind}`);
+  console.info(
+    `student-api concurrency: 600 submissions (300 students + 300 retries) in ${elapsedMs} ms on ${database.kind}`,
+  );
 
   const failures = settled.filter((outcome) => outcome.status === "rejected");
   expect(failures.map((f) => String((f as PromiseRejectedResult).reason?.body?.message ?? f))).toEqual([]);
-  const results = settled.map((outcome) => (outcome as PromiseFulfilledResult<{ studentId: number; result: { response: { id: number } ; replayed: boolean } }>).value);
+  const results = settled.map(
+    (outcome) =>
+      (
+        outcome as PromiseFulfilledResult<{
+          studentId: number;
+          result: { response: { id: number }; replayed: boolean };
+        }>
+      ).value,
+  );
   // Each pair was answered the same way: one stored response, one replay of it.
   const byStudent = new Map<number, { response: { id: number }; replayed: boolean }[]>();
   for (const { studentId, result } of results) byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), result]);
@@ -74,13 +103,24 @@ test("300 students submit at once, each with a duplicate retry: exactly 300 rows
     expect(pair.filter((r) => r.replayed)).toHaveLength(1);
   }
 
-  const rows = await database.db.select({ studentId: responses.studentId }).from(responses).where(eq(responses.assignmentId, assignment.id));
+  const rows = await database.db
+    .select({ studentId: responses.studentId })
+    .from(responses)
+    .where(eq(responses.assignmentId, assignment.id));
   expect(rows).toHaveLength(300);
   expect(new Set(rows.map((r) => r.studentId)).size).toBe(300);
   const submits = await database.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.action, "response.submit"), inArray(auditEvents.actorStudentId, enrolled.map((e) => e.studentId))));
+    .where(
+      and(
+        eq(auditEvents.action, "response.submit"),
+        inArray(
+          auditEvents.actorStudentId,
+          enrolled.map((e) => e.studentId),
+        ),
+      ),
+    );
   expect(submits).toHaveLength(300);
   // The running totals the results screen reads (ADR 066) survived the concurrent writers.
   const tallies = await storedTallies(database.db);
@@ -89,11 +129,21 @@ test("300 students submit at once, each with a duplicate retry: exactly 300 rows
 }, 120_000);
 
 test("a close racing submissions: each one lands before the close or gets 409, never half", async () => {
-  const survey = await createSurvey(database.db, { fullSlug: "surveys/wellbeing-check-in", title: "Wellbeing check-in" });
-  const assignment = await createAssignment(database.db, { classId: world.class6.id, surveyId: survey.id, status: "active" });
+  const survey = await createSurvey(database.db, {
+    fullSlug: "surveys/wellbeing-check-in",
+    title: "Wellbeing check-in",
+  });
+  const assignment = await createAssignment(database.db, {
+    classId: world.class6.id,
+    surveyId: survey.id,
+    status: "active",
+  });
   const enrolled = await enrol(world.class6.id, 120, "Race");
   const content = await apiFor(enrolled[0].token).getSurvey(survey.id);
-  const freetext = content.story.content.response as { component: string; questions?: { answers?: { _uid: string; component: string }[] }[] }[];
+  const freetext = content.story.content.response as {
+    component: string;
+    questions?: { answers?: { _uid: string; component: string }[] }[];
+  }[];
   const uid = freetext
     .flatMap((block) => block.questions ?? [])
     .flatMap((q) => q.answers ?? [])
@@ -108,7 +158,11 @@ test("a close racing submissions: each one lands before the close or gets 409, n
   let close: Promise<unknown> | undefined;
   const submit = ({ studentId, token }: { studentId: number; token: string }): Promise<Outcome> =>
     apiFor(token)
-      .submitResponse(assignment.id, { answers: { [uid]: `race ${studentId}` } }, { idempotencyKey: `race-${studentId}` })
+      .submitResponse(
+        assignment.id,
+        { answers: { [uid]: `race ${studentId}` } },
+        { idempotencyKey: `race-${studentId}` },
+      )
       .then(
         () => {
           if (++storedSoFar === 10) {
@@ -134,12 +188,20 @@ test("a close racing submissions: each one lands before the close or gets 409, n
   await close;
   const outcomes = [...firstWave, ...((await secondWave) ?? [])];
 
-  const stored = outcomes.filter((o) => o.outcome === "stored").map((o) => o.studentId).sort((a, b) => a - b);
+  const stored = outcomes
+    .filter((o) => o.outcome === "stored")
+    .map((o) => o.studentId)
+    .sort((a, b) => a - b);
   const refused = outcomes.filter((o) => o.outcome === "closed");
-  console.info(`student-api close race on ${database.kind}: ${stored.length} stored before the close, ${refused.length} refused after it`);
+  console.info(
+    `student-api close race on ${database.kind}: ${stored.length} stored before the close, ${refused.length} refused after it`,
+  );
   expect(stored.length + refused.length).toBe(120);
   // What the database holds is exactly what the clients were told was stored.
-  const rows = await database.db.select({ studentId: responses.studentId }).from(responses).where(eq(responses.assignmentId, assignment.id));
+  const rows = await database.db
+    .select({ studentId: responses.studentId })
+    .from(responses)
+    .where(eq(responses.assignmentId, assignment.id));
   expect(rows.map((r) => r.studentId).sort((a, b) => a - b)).toEqual(stored);
   // Every stored submission committed before the close took the assignment.
   const [closeEvent] = await database.db
@@ -149,7 +211,15 @@ test("a close racing submissions: each one lands before the close or gets 409, n
   const submitEvents = await database.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.action, "response.submit"), inArray(auditEvents.actorStudentId, enrolled.map((e) => e.studentId))));
+    .where(
+      and(
+        eq(auditEvents.action, "response.submit"),
+        inArray(
+          auditEvents.actorStudentId,
+          enrolled.map((e) => e.studentId),
+        ),
+      ),
+    );
   expect(submitEvents).toHaveLength(stored.length);
   for (const event of submitEvents) expect(event.id).toBeLessThan(closeEvent.id);
 }, 120_000);

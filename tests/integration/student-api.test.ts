@@ -15,10 +15,11 @@ import { MAX_TEXT_ANSWER_LENGTH, submitResponseRequestSchema } from "~/lib/stude
 import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import * as drawingRoute from "~/routes/class/drawing";
 import type { App } from "~/server/app.server";
+import { setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { createSession } from "~/server/auth/session.server";
+import { CODE_DIGITS, CODE_LETTERS } from "~/server/class-codes/class-codes.server";
 import { listOnlineStudents } from "~/server/classes/classes.server";
 import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
@@ -36,7 +37,6 @@ import {
 import { RATE_LIMITS } from "~/server/security/rate-limit.server";
 import { validateAnswers } from "~/server/student-api/submissions.server";
 import { removeStudentFromClass } from "~/server/students/students.server";
-import { CODE_DIGITS, CODE_LETTERS } from "~/server/class-codes/class-codes.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createStudent, createSurvey } from "../support/fixtures";
 import { makePng } from "../support/png";
@@ -71,7 +71,10 @@ function client(options: { token?: string; ip?: string } = {}) {
   });
 }
 
-async function expectHttpError(promise: Promise<unknown>, status: number): Promise<{ code: string; message: string; fieldErrors?: Record<string, string[]> }> {
+async function expectHttpError(
+  promise: Promise<unknown>,
+  status: number,
+): Promise<{ code: string; message: string; fieldErrors?: Record<string, string[]> }> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
@@ -104,15 +107,31 @@ beforeAll(async () => {
   database = await createTestDatabase();
   world = await createClassWorld(database.db);
   survey = await createSurvey(database.db, { fullSlug: SLUG, title: "Starting the school year" });
-  otherSurvey = await createSurvey(database.db, { fullSlug: "surveys/wellbeing-check-in", title: "Wellbeing check-in" });
+  otherSurvey = await createSurvey(database.db, {
+    fullSlug: "surveys/wellbeing-check-in",
+    title: "Wellbeing check-in",
+  });
   const third = await createSurvey(database.db, { fullSlug: "surveys/reading-habits", title: "Reading habits" });
   const fourth = await createSurvey(database.db, { fullSlug: "surveys/class-climate", title: "Class climate" });
   active = await createAssignment(database.db, { classId: world.class5A.id, surveyId: survey.id, status: "active" });
-  notStarted = await createAssignment(database.db, { classId: world.class5A.id, surveyId: otherSurvey.id, status: "assigned" });
+  notStarted = await createAssignment(database.db, {
+    classId: world.class5A.id,
+    surveyId: otherSurvey.id,
+    status: "assigned",
+  });
   closed = await createAssignment(database.db, { classId: world.class5A.id, surveyId: third.id, status: "completed" });
-  hillActive = await createAssignment(database.db, { classId: world.hillClass.id, surveyId: fourth.id, status: "active" });
+  hillActive = await createAssignment(database.db, {
+    classId: world.hillClass.id,
+    surveyId: fourth.id,
+    status: "active",
+  });
   await liveCode(world.class5A.id, "RIVR-2345");
-  await createStudent(database.db, { schoolId: world.riverside.id, classId: world.class5A.id, firstName: "Mia", lastName: "Van Dijk" });
+  await createStudent(database.db, {
+    schoolId: world.riverside.id,
+    classId: world.class5A.id,
+    firstName: "Mia",
+    lastName: "Van Dijk",
+  });
 });
 
 describe("join", () => {
@@ -197,10 +216,19 @@ describe("join", () => {
 
   test("joins are limited per IP and per code", async () => {
     const start = new Date();
-    await database.db.insert(rateLimits).values({ key: "student-join:ip:198.51.100.1", windowStart: start, count: RATE_LIMITS.classCodeJoinPerIp.limit });
-    await expectHttpError(client({ ip: "198.51.100.1" }).join({ code: "RIVR-2345", firstName: "A", lastName: "B" }), 429);
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "student-join:ip:198.51.100.1", windowStart: start, count: RATE_LIMITS.classCodeJoinPerIp.limit });
+    await expectHttpError(
+      client({ ip: "198.51.100.1" }).join({ code: "RIVR-2345", firstName: "A", lastName: "B" }),
+      429,
+    );
     const code = await liveCode(world.hillClass.id, "FULL-4444");
-    await database.db.insert(rateLimits).values({ key: `student-join:code:${code.id}`, windowStart: start, count: RATE_LIMITS.classCodeJoinPerCode.limit });
+    await database.db.insert(rateLimits).values({
+      key: `student-join:code:${code.id}`,
+      windowStart: start,
+      count: RATE_LIMITS.classCodeJoinPerCode.limit,
+    });
     await expectHttpError(join("A", "B", "FULL-4444"), 429);
   });
 });
@@ -222,8 +250,16 @@ describe("tokens", () => {
     const joined = await join("Ravi", "Patel");
     const api = client({ token: joined.token });
     await api.heartbeat();
-    const teacherSession = await createSession(database.db, world.users.teacher.id, new Request("http://localhost/login"));
-    const otherSession = await createSession(database.db, world.users.otherTeacher.id, new Request("http://localhost/login"));
+    const teacherSession = await createSession(
+      database.db,
+      world.users.teacher.id,
+      new Request("http://localhost/login"),
+    );
+    const otherSession = await createSession(
+      database.db,
+      world.users.otherTeacher.id,
+      new Request("http://localhost/login"),
+    );
     const raw = studentApiFetch(database);
     const url = `${BASE}/api/classes/${world.class5A.id}/students/${joined.student.id}/tokens`;
     const stranger = await raw(url, { method: "DELETE", headers: { cookie: otherSession.setCookie.split(";")[0] } });
@@ -265,7 +301,13 @@ describe("presence and assignments", () => {
     const api = client({ token: joined.token });
     const { assignments } = await api.listAssignments();
     expect(assignments).toEqual([
-      { assignmentId: active.id, surveyId: survey.id, title: "Starting the school year", answered: false, submittedAt: null },
+      {
+        assignmentId: active.id,
+        surveyId: survey.id,
+        title: "Starting the school year",
+        answered: false,
+        submittedAt: null,
+      },
     ]);
     const content = await api.getSurvey(survey.id);
     expect(content.assignmentId).toBe(active.id);
@@ -313,7 +355,9 @@ describe("submitting", () => {
       createSurveyContentLookup(getConfig()),
     );
     const feeling = results.questions.find((q) => q.uid === "sy-excited");
-    expect(feeling && "options" in feeling ? feeling.options.find((o) => o.label === "Both")?.count : 0).toBeGreaterThanOrEqual(1);
+    expect(
+      feeling && "options" in feeling ? feeling.options.find((o) => o.label === "Both")?.count : 0,
+    ).toBeGreaterThanOrEqual(1);
     const subject = results.questions.find((q) => q.uid === "sy-q2-a1");
     expect(subject && "options" in subject ? subject.options.find((o) => o.label === "Science")?.count : 0).toBe(1);
   });
@@ -341,7 +385,10 @@ describe("submitting", () => {
       "sy-art": ["There is no drawing with this id for this question. Upload the drawing first."],
       "not-a-question": ["This survey has no question with this id."],
     });
-    const wrongTypes = await expectHttpError(api.submitResponse(active.id, { answers: { "sy-excited": "Both", "sy-q1-a1": 3 } }), 400);
+    const wrongTypes = await expectHttpError(
+      api.submitResponse(active.id, { answers: { "sy-excited": "Both", "sy-q1-a1": 3 } }),
+      400,
+    );
     expect(wrongTypes.fieldErrors).toEqual({
       "sy-excited": ["Give the number of the chosen option (0, 1, 2, 3)."],
       "sy-q1-a1": ["This answer must be text."],
@@ -400,8 +447,13 @@ describe("submitting", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.actorStudentId, joined.student.id), eq(auditEvents.targetType, "response")));
     expect(events.map((e) => e.action)).toEqual(["response.submit"]);
-    const reused = await expectHttpError(api.submitResponse(active.id, { answers: { "sy-excited": 0 } }, { idempotencyKey: "key-gus-1" }), 409);
-    expect(reused.message).toBe("This Idempotency-Key was already used for different answers. Use a new key for a new submission.");
+    const reused = await expectHttpError(
+      api.submitResponse(active.id, { answers: { "sy-excited": 0 } }, { idempotencyKey: "key-gus-1" }),
+      409,
+    );
+    expect(reused.message).toBe(
+      "This Idempotency-Key was already used for different answers. Use a new key for a new submission.",
+    );
     await expectHttpError(api.submitResponse(active.id, { answers }, { idempotencyKey: "k".repeat(201) }), 400);
   });
 
@@ -409,7 +461,11 @@ describe("submitting", () => {
     const joined = await join("Hal", "Changer");
     const api = client({ token: joined.token });
     const first = await api.submitResponse(active.id, { answers: { "sy-excited": 0 } }, { idempotencyKey: "hal-1" });
-    const second = await api.submitResponse(active.id, { answers: { "sy-excited": 3, "sy-q2-a1": "PE" } }, { idempotencyKey: "hal-2" });
+    const second = await api.submitResponse(
+      active.id,
+      { answers: { "sy-excited": 3, "sy-q2-a1": "PE" } },
+      { idempotencyKey: "hal-2" },
+    );
     expect(second.response.id).toBe(first.response.id);
     expect(second.response.answers).toEqual({ "sy-excited": 3, "sy-q2-a1": "PE" });
     const rows = await database.db.select().from(responses).where(eq(responses.studentId, joined.student.id));
@@ -419,7 +475,11 @@ describe("submitting", () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.actorStudentId, joined.student.id), eq(auditEvents.action, "response.replace")));
-    expect(replace.details).toMatchObject({ assignmentId: active.id, idempotencyKey: "hal-2", previous: { answers: { "sy-excited": 0 }, idempotencyKey: "hal-1" } });
+    expect(replace.details).toMatchObject({
+      assignmentId: active.id,
+      idempotencyKey: "hal-2",
+      previous: { answers: { "sy-excited": 0 }, idempotencyKey: "hal-1" },
+    });
   });
 });
 
@@ -433,7 +493,11 @@ describe("drawings", () => {
       headers: { cookie: session.setCookie.split(";")[0] },
     });
     try {
-      return await drawingRoute.loader({ request, context, params: { classId: String(classId), drawingFile: file } } as never);
+      return await drawingRoute.loader({
+        request,
+        context,
+        params: { classId: String(classId), drawingFile: file },
+      } as never);
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
@@ -462,7 +526,9 @@ describe("drawings", () => {
   test("not a PNG, too large, or the wrong question are refused; another student's drawing cannot be named", async () => {
     const api = client({ token: (await join("Jo", "Faker")).token });
     const gif = new TextEncoder().encode("GIF89a not really a png at all, just text padding it out");
-    expect((await expectHttpError(api.uploadDrawing(active.id, "sy-art", gif), 415)).code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await expectHttpError(api.uploadDrawing(active.id, "sy-art", gif), 415)).code).toBe(
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     const huge = new Uint8Array(2 * 1024 * 1024 + 1);
     huge.set(makePng(4, 4));
     expect((await expectHttpError(api.uploadDrawing(active.id, "sy-art", huge), 413)).code).toBe("PAYLOAD_TOO_LARGE");
@@ -473,8 +539,13 @@ describe("drawings", () => {
 
     const other = client({ token: (await join("Kim", "Owner")).token });
     const { drawing } = await other.uploadDrawing(active.id, "sy-art", makePng());
-    const body = await expectHttpError(api.submitResponse(active.id, { answers: { "sy-art": { drawingId: drawing.id } } }), 400);
-    expect(body.fieldErrors).toEqual({ "sy-art": ["There is no drawing with this id for this question. Upload the drawing first."] });
+    const body = await expectHttpError(
+      api.submitResponse(active.id, { answers: { "sy-art": { drawingId: drawing.id } } }),
+      400,
+    );
+    expect(body.fieldErrors).toEqual({
+      "sy-art": ["There is no drawing with this id for this question. Upload the drawing first."],
+    });
     const stored = await database.db.select().from(responseDrawings).where(eq(responseDrawings.id, drawing.id));
     expect(stored).toHaveLength(1);
   });
@@ -489,10 +560,18 @@ describe("contract", () => {
     };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/join", "/heartbeat", "/assignments", "/surveys/{surveyId}", "/assignments/{assignmentId}/responses"]),
+      expect.arrayContaining([
+        "/join",
+        "/heartbeat",
+        "/assignments",
+        "/surveys/{surveyId}",
+        "/assignments/{assignmentId}/responses",
+      ]),
     );
     expect(doc).toEqual(JSON.parse(JSON.stringify(buildStudentOpenApiDocument())));
-    const generated = z.toJSONSchema(submitResponseRequestSchema, { io: "input" }) as { $defs: Record<string, unknown> };
+    const generated = z.toJSONSchema(submitResponseRequestSchema, { io: "input" }) as {
+      $defs: Record<string, unknown>;
+    };
     expect(doc.components.schemas.SubmitResponseRequest).toEqual(
       JSON.parse(JSON.stringify(generated.$defs.SubmitResponseRequest).replaceAll("#/$defs/", "#/components/schemas/")),
     );
@@ -517,12 +596,20 @@ describe("contract", () => {
 
 test("closing after a submission keeps it; the next submission is refused", async () => {
   const extra = await createSurvey(database.db, { fullSlug: "surveys/friendship-and-kindness", title: "Friendship" });
-  const assignment = await createAssignment(database.db, { classId: world.class5A.id, surveyId: extra.id, status: "active" });
+  const assignment = await createAssignment(database.db, {
+    classId: world.class5A.id,
+    surveyId: extra.id,
+    status: "active",
+  });
   const api = client({ token: (await join("Lou", "Closer")).token });
   const content = await api.getSurvey(extra.id);
   const uid = listAnswerFields(content.story.content as unknown as SurveyBlock).find((f) => f.kind === "freetext")!.uid;
   await api.submitResponse(assignment.id, { answers: { [uid]: "Before close" } });
-  await setAssignmentStatus(database.db, world.actors.teacher, { classId: world.class5A.id, assignmentId: assignment.id, status: "completed" });
+  await setAssignmentStatus(database.db, world.actors.teacher, {
+    classId: world.class5A.id,
+    assignmentId: assignment.id,
+    status: "completed",
+  });
   await expectHttpError(api.submitResponse(assignment.id, { answers: { [uid]: "After close" } }), 409);
   const rows = await database.db.select().from(responses).where(eq(responses.assignmentId, assignment.id));
   expect(rows.map((r) => r.answers)).toEqual([{ [uid]: "Before close" }]);

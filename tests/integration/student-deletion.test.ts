@@ -8,7 +8,11 @@ import { beforeAll, expect, test } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, responseDrawings, studentTokens } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
-import { deleteStudent, findRowsAboutStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
+import {
+  deleteStudent,
+  findRowsAboutStudent,
+  getStudentDeletionPreview,
+} from "~/server/students/student-deletion.server";
 import { updateStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import {
@@ -71,15 +75,33 @@ async function studentWithEverything() {
     height: 1,
     sha256: "x",
   });
-  await db.insert(auditEvents).values({ actorStudentId: student.id, action: "response.submit", targetType: "response", targetId: "1", schoolId: world.riverside.id, details: { note: surname } });
-  await updateStudent(db, world.actors.teacher, klass.id, student.id, { firstName: "Peregrine", lastName: `${surname}-Smythe`, contacts: [{ name: `Parent ${surname}` }] } as never);
+  await db.insert(auditEvents).values({
+    actorStudentId: student.id,
+    action: "response.submit",
+    targetType: "response",
+    targetId: "1",
+    schoolId: world.riverside.id,
+    details: { note: surname },
+  });
+  await updateStudent(db, world.actors.teacher, klass.id, student.id, {
+    firstName: "Peregrine",
+    lastName: `${surname}-Smythe`,
+    contacts: [{ name: `Parent ${surname}` }],
+  } as never);
   return { klass, other, student: { ...student, lastName: surname } };
 }
 
 test("the confirmation preview counts what will be removed", async () => {
   const { klass, student } = await studentWithEverything();
   const preview = await getStudentDeletionPreview(db, world.actors.teacher, klass.id, student.id);
-  expect(preview).toMatchObject({ student: { id: student.id, firstName: "Peregrine" }, contacts: 1, classes: 2, tokens: 1, responses: 2, drawings: 1 });
+  expect(preview).toMatchObject({
+    student: { id: student.id, firstName: "Peregrine" },
+    contacts: 1,
+    classes: 2,
+    tokens: 1,
+    responses: 2,
+    drawings: 1,
+  });
 });
 
 test("the class's teacher deletes a student: nothing about them remains, and the deletion is audited without a name", async () => {
@@ -106,13 +128,22 @@ test("the class's teacher deletes a student: nothing about them remains, and the
   const text = JSON.stringify(dump);
   expect(text).not.toContain(student.lastName);
   const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, "student.delete"));
-  expect(event).toMatchObject({ targetType: "student", targetId: String(student.id), actorUserId: world.users.teacher.id });
+  expect(event).toMatchObject({
+    targetType: "student",
+    targetId: String(student.id),
+    actorUserId: world.users.teacher.id,
+  });
   expect(event.details).toEqual({ classId: klass.id, removed });
 });
 
 test("who may delete: the class's teacher and admins in scope; others get NOT_FOUND", async () => {
   const { klass, student } = await studentWithEverything();
-  for (const actor of [world.actors.colleague, world.actors.otherAdmin, world.actors.otherTeacher, world.actors.spareTeacher]) {
+  for (const actor of [
+    world.actors.colleague,
+    world.actors.otherAdmin,
+    world.actors.otherTeacher,
+    world.actors.spareTeacher,
+  ]) {
     expect(await codeOf(deleteStudent(db, actor, klass.id, student.id))).toBe("NOT_FOUND");
   }
   expect((await findRowsAboutStudent(db, student.id)).students).toBe(1);
@@ -120,5 +151,7 @@ test("who may delete: the class's teacher and admins in scope; others get NOT_FO
   const second = await studentWithEverything();
   expect(await codeOf(deleteStudent(db, world.actors.platformAdmin, second.klass.id, second.student.id))).toBe("OK");
   // Twice: it is gone.
-  expect(await codeOf(deleteStudent(db, world.actors.platformAdmin, second.klass.id, second.student.id))).toBe("NOT_FOUND");
+  expect(await codeOf(deleteStudent(db, world.actors.platformAdmin, second.klass.id, second.student.id))).toBe(
+    "NOT_FOUND",
+  );
 });

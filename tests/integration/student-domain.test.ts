@@ -2,10 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { studentSchema } from "~/lib/schemas/classroom";
+import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, classStudents, studentContacts, students } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
-import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import {
   createStudent,
   getClassPeople,
@@ -47,8 +47,20 @@ const twoContacts = studentSchema.parse({
   firstName: "Ada",
   lastName: "Lovelace",
   contacts: [
-    { name: "Anne Lovelace", relationship: "Mother", email: "anne@example.net", phonePrimary: "07700 900123", notes: "Call after 4 pm" },
-    { name: "Bob Lovelace", relationship: "", email: "", phonePrimary: "07700 900456", phoneSecondary: "020 7946 0001" },
+    {
+      name: "Anne Lovelace",
+      relationship: "Mother",
+      email: "anne@example.net",
+      phonePrimary: "07700 900123",
+      notes: "Call after 4 pm",
+    },
+    {
+      name: "Bob Lovelace",
+      relationship: "",
+      email: "",
+      phonePrimary: "07700 900456",
+      phoneSecondary: "020 7946 0001",
+    },
   ],
 });
 
@@ -57,7 +69,9 @@ test("the schema turns empty optional fields into null and requires names", () =
   const result = studentSchema.safeParse({ firstName: "", contacts: [{ name: "" }] });
   expect(result.success).toBe(false);
   const messages = result.error!.issues.map((issue) => issue.message);
-  expect(messages).toEqual(expect.arrayContaining(["Enter a first name", "Enter a last name", "Enter the contact's name"]));
+  expect(messages).toEqual(
+    expect.arrayContaining(["Enter a first name", "Enter a last name", "Enter the contact's name"]),
+  );
 });
 
 test("a teacher adds a student with two contacts to their class, in the class's school, audited", async () => {
@@ -69,7 +83,10 @@ test("a teacher adds a student with two contacts to their class, in the class's 
   expect(roster).toHaveLength(1);
   expect(roster[0].contacts.map((c) => c.name)).toEqual(["Anne Lovelace", "Bob Lovelace"]);
   expect(roster[0].contacts[1]).toMatchObject({ relationship: null, phoneSecondary: "020 7946 0001" });
-  const events = await db.select().from(auditEvents).where(and(eq(auditEvents.action, "student.create"), eq(auditEvents.targetId, String(id))));
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "student.create"), eq(auditEvents.targetId, String(id))));
   expect(events).toHaveLength(1);
 });
 
@@ -120,8 +137,16 @@ test("permissions: own teacher and school admin may; colleague and the other sch
 test("the student page lists their responses across this class's assignments", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const { id } = await createStudent(db, world.actors.teacher, klass.id, twoContacts);
-  const answered = await createAssignment(db, { classId: klass.id, surveyId: (await createSurvey(db, { title: "Answered" })).id, status: "active" });
-  await createAssignment(db, { classId: klass.id, surveyId: (await createSurvey(db, { title: "Pending" })).id, status: "active" });
+  const answered = await createAssignment(db, {
+    classId: klass.id,
+    surveyId: (await createSurvey(db, { title: "Answered" })).id,
+    status: "active",
+  });
+  await createAssignment(db, {
+    classId: klass.id,
+    surveyId: (await createSurvey(db, { title: "Pending" })).id,
+    status: "active",
+  });
   await createResponse(db, { assignmentId: answered.id, studentId: id, answers: { a: 1, b: "text" } });
   const student = await getStudent(db, world.actors.teacher, klass.id, id);
   const byTitle = Object.fromEntries(student.responses.map((r) => [r.surveyTitle, r]));
@@ -130,7 +155,10 @@ test("the student page lists their responses across this class's assignments", a
 });
 
 test("the students screen's one query: roster by name with contacts in order, teachers, addable colleagues, live code; scope as everywhere", async () => {
-  const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id, world.users.colleague.id] });
+  const klass = await createClass(db, {
+    schoolId: world.riverside.id,
+    teacherIds: [world.users.teacher.id, world.users.colleague.id],
+  });
   const code = await generateClassCode(db, world.actors.teacher, { classId: klass.id, expirationHours: 24 });
   await createStudentRow(db, {
     schoolId: world.riverside.id,
@@ -140,9 +168,20 @@ test("the students screen's one query: roster by name with contacts in order, te
     joinedWithCodeId: code.id,
     contacts: [{ name: "Second Contact" }, { name: "Third Contact", relationship: "Aunt" }],
   });
-  await createStudentRow(db, { schoolId: world.riverside.id, classId: klass.id, firstName: "Amy", lastName: "Abbott", lastSeenAt: new Date() });
+  await createStudentRow(db, {
+    schoolId: world.riverside.id,
+    classId: klass.id,
+    firstName: "Amy",
+    lastName: "Abbott",
+    lastSeenAt: new Date(),
+  });
   // Not on this class's roster: never listed.
-  await createStudentRow(db, { schoolId: world.riverside.id, classId: world.class6.id, firstName: "Other", lastName: "Class" });
+  await createStudentRow(db, {
+    schoolId: world.riverside.id,
+    classId: world.class6.id,
+    firstName: "Other",
+    lastName: "Class",
+  });
 
   const people = await getClassPeople(db, world.actors.teacher, klass.id);
   expect(people.students.map((s) => `${s.firstName} ${s.lastName}`)).toEqual(["Amy Abbott", "Zed Young"]);
@@ -160,7 +199,9 @@ test("the students screen's one query: roster by name with contacts in order, te
   ]);
   // Active teachers of the school who do not teach it yet: no admins, nobody from another school.
   expect(people.addableTeachers.map((t) => t.name)).toContain("Beth Spare");
-  expect(people.addableTeachers.map((t) => t.name)).not.toEqual(expect.arrayContaining(["Amara Teacher", "Helen Head", "Olga Other"]));
+  expect(people.addableTeachers.map((t) => t.name)).not.toEqual(
+    expect.arrayContaining(["Amara Teacher", "Helen Head", "Olga Other"]),
+  );
   expect(people.classCode).toMatchObject({ code: code.code, joinedCount: 1, expired: false });
   expect(people.classCode?.expiresAt).toBeInstanceOf(Date);
 

@@ -14,7 +14,17 @@ import { listAnswerFields } from "~/lib/survey-content";
 import { hashPassword } from "~/server/auth/password.server";
 import { hashToken, newToken } from "~/server/auth/session.server";
 import type { Db } from "~/server/db/client.server";
-import { assignments, classes, classStudents, classTeachers, credentials, students, studentTokens, surveys, users } from "~/server/db/schema.server";
+import {
+  assignments,
+  classes,
+  classStudents,
+  classTeachers,
+  credentials,
+  students,
+  studentTokens,
+  surveys,
+  users,
+} from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { STUDENT_TOKEN_PREFIX } from "~/server/student-api/tokens.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
@@ -43,7 +53,10 @@ export async function prepareLoadData(
 ): Promise<LoadData> {
   await seedDemoData(db, { contentDir: options.contentDir });
   const demoTeacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
-  const [{ schoolId }] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.email, demoTeacher.email));
+  const [{ schoolId }] = await db
+    .select({ schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.email, demoTeacher.email));
 
   // Teachers (kept when the database already has them from an earlier run).
   const passwordHash = await hashPassword(LOAD_PASSWORD);
@@ -84,16 +97,31 @@ export async function prepareLoadData(
         await tx.insert(classTeachers).values({ classId: classRow.id, userId: teachers[teacher].id, role: "owner" });
         const studentRows = await tx
           .insert(students)
-          .values(Array.from({ length: options.classSize }, (_, i) => ({ schoolId: schoolId!, firstName: "Load", lastName: `Pupil ${c + 1}.${i + 1}` })))
+          .values(
+            Array.from({ length: options.classSize }, (_, i) => ({
+              schoolId: schoolId!,
+              firstName: "Load",
+              lastName: `Pupil ${c + 1}.${i + 1}`,
+            })),
+          )
           .returning({ id: students.id });
         await tx.insert(classStudents).values(studentRows.map((row) => ({ classId: classRow.id, studentId: row.id })));
         const tokens = studentRows.map(() => `${STUDENT_TOKEN_PREFIX}${newToken()}`);
         await tx
           .insert(studentTokens)
-          .values(studentRows.map((row, i) => ({ studentId: row.id, classId: classRow.id, tokenHash: hashToken(tokens[i]) })));
+          .values(
+            studentRows.map((row, i) => ({ studentId: row.id, classId: classRow.id, tokenHash: hashToken(tokens[i]) })),
+          );
         const assignmentRows = await tx
           .insert(assignments)
-          .values(surveyRows.map((survey) => ({ classId: classRow.id, surveyId: survey.id, status: "active" as const, startedAt: new Date() })))
+          .values(
+            surveyRows.map((survey) => ({
+              classId: classRow.id,
+              surveyId: survey.id,
+              status: "active" as const,
+              startedAt: new Date(),
+            })),
+          )
           .returning({ id: assignments.id, surveyId: assignments.surveyId });
         return {
           id: classRow.id,

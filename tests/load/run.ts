@@ -74,7 +74,9 @@ async function main(): Promise<boolean> {
       teacherCount: TEACHERS,
     });
     await database.close();
-    console.log(`Prepared ${data.classes.length} classes of ${CLASS_SIZE} students with ${data.classes[0].assignments.length} surveys each.`);
+    console.log(
+      `Prepared ${data.classes.length} classes of ${CLASS_SIZE} students with ${data.classes[0].assignments.length} surveys each.`,
+    );
 
     const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : "a fresh PGlite";
     console.log(`Starting the production server on ${where}...`);
@@ -148,7 +150,10 @@ async function teacherPages(baseURL: string, data: LoadData) {
   }
   return data.classes.flatMap((klass, c) => [
     { path: `/class/${klass.id}/home`, cookie: cookies[klass.teacher] },
-    { path: `/class/${klass.id}/surveys/results/${klass.assignments[c % klass.assignments.length].id}`, cookie: cookies[klass.teacher] },
+    {
+      path: `/class/${klass.id}/surveys/results/${klass.assignments[c % klass.assignments.length].id}`,
+      cookie: cookies[klass.teacher],
+    },
   ]);
 }
 
@@ -157,8 +162,22 @@ async function teacherPages(baseURL: string, data: LoadData) {
  * reported. SIGINT (wrk's way to end early) once the script says every
  * request sent has its answer.
  */
-function wrk(baseURL: string, script: { file: string; doneFile: string }, connections: number, seconds: number): Promise<StreamResult> {
-  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", `${TIMEOUT_SECONDS}s`, "-s", script.file, baseURL];
+function wrk(
+  baseURL: string,
+  script: { file: string; doneFile: string },
+  connections: number,
+  seconds: number,
+): Promise<StreamResult> {
+  const args = [
+    "-t1",
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--timeout",
+    `${TIMEOUT_SECONDS}s`,
+    "-s",
+    script.file,
+    baseURL,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -183,7 +202,9 @@ function report(where: string, seconds: number, streams: Record<string, StreamRe
   for (const [name, result] of Object.entries(streams)) {
     const errors = [
       ...Object.entries(result.statuses).map(([status, count]) => `${count} × HTTP ${status}`),
-      ...(["connect", "read", "write", "timeout"] as const).filter((kind) => result[kind] > 0).map((kind) => `${result[kind]} socket ${kind}`),
+      ...(["connect", "read", "write", "timeout"] as const)
+        .filter((kind) => result[kind] > 0)
+        .map((kind) => `${result[kind]} socket ${kind}`),
       ...(result.sent > result.answered ? [`${result.sent - result.answered} unanswered`] : []),
       ...(result.exhausted ? [`ran out of new (student, assignment) pairs: raise LOAD_MAX_RATE`] : []),
     ];

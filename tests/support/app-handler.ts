@@ -80,14 +80,28 @@ export async function startInProcessApp(): Promise<InProcessApp> {
   const app = await getApp();
 
   const serverRoutes: ServerBuild["routes"] = {
-    root: { id: "root", parentId: undefined, path: "", index: undefined, caseSensitive: undefined, module: asBuilt(root) as never },
+    root: {
+      id: "root",
+      parentId: undefined,
+      path: "",
+      index: undefined,
+      caseSensitive: undefined,
+      module: asBuilt(root) as never,
+    },
   };
   const add = async (entries: RouteConfigEntry[], parentId: string) => {
     for (const entry of entries) {
       const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
       const load = routeModules[`../../app/${entry.file}`];
       if (!load) throw new Error(`No route module for ${entry.file}`);
-      serverRoutes[id] = { id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, module: asBuilt(await load()) as never };
+      serverRoutes[id] = {
+        id,
+        parentId,
+        path: entry.path,
+        index: entry.index,
+        caseSensitive: entry.caseSensitive,
+        module: asBuilt(await load()) as never,
+      };
       if (entry.children) await add(entry.children, id);
     }
   };

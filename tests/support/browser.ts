@@ -41,7 +41,9 @@ export function getBrowser(): Promise<Browser> {
   return browserPromise;
 }
 
-export async function newContext(options: BrowserContextOptions & { javaScriptEnabled: boolean }): Promise<BrowserContext> {
+export async function newContext(
+  options: BrowserContextOptions & { javaScriptEnabled: boolean },
+): Promise<BrowserContext> {
   const browser = await getBrowser();
   const context = await browser.newContext(options);
   contexts.add(context);
@@ -73,7 +75,9 @@ export async function loginAs(context: BrowserContext, baseURL: string, key: Dem
     maxRedirects: 0,
   });
   if (response.status() < 300 || response.status() >= 400) {
-    throw new Error(`Logging in as ${account.email} gave ${response.status()}, not a redirect:\n${(await response.text()).slice(0, 500)}`);
+    throw new Error(
+      `Logging in as ${account.email} gave ${response.status()}, not a redirect:\n${(await response.text()).slice(0, 500)}`,
+    );
   }
   const cookies = await context.cookies(baseURL);
   if (cookies.length === 0) throw new Error(`Logging in as ${account.email} set no cookie`);

@@ -12,16 +12,16 @@ import type { Actor } from "~/server/classes/class-scope.server";
 import type { Db } from "~/server/db/client.server";
 import {
   type AssignmentStatus,
-  type UserRole,
   assignments,
+  classes,
   classStudents,
   classTeachers,
-  classes,
   responses,
   schools,
   studentContacts,
   students,
   surveys,
+  type UserRole,
   users,
 } from "~/server/db/schema.server";
 
@@ -113,7 +113,10 @@ export async function createSurvey(db: Db, values: { fullSlug?: string; title?: 
   return row;
 }
 
-export async function createAssignment(db: Db, values: { classId: number; surveyId: number; status?: AssignmentStatus; anonymous?: boolean }) {
+export async function createAssignment(
+  db: Db,
+  values: { classId: number; surveyId: number; status?: AssignmentStatus; anonymous?: boolean },
+) {
   const status = values.status ?? "assigned";
   const [row] = await db
     .insert(assignments)
@@ -129,10 +132,18 @@ export async function createAssignment(db: Db, values: { classId: number; survey
   return row;
 }
 
-export async function createResponse(db: Db, values: { assignmentId: number; studentId: number; answers: Record<string, unknown>; submittedAt?: Date }) {
+export async function createResponse(
+  db: Db,
+  values: { assignmentId: number; studentId: number; answers: Record<string, unknown>; submittedAt?: Date },
+) {
   const [row] = await db
     .insert(responses)
-    .values({ assignmentId: values.assignmentId, studentId: values.studentId, answers: values.answers, submittedAt: values.submittedAt ?? new Date() })
+    .values({
+      assignmentId: values.assignmentId,
+      studentId: values.studentId,
+      answers: values.answers,
+      submittedAt: values.submittedAt ?? new Date(),
+    })
     .returning();
   return row;
 }

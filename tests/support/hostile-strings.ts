@@ -8,7 +8,7 @@ export const HOSTILE_STRINGS = [
   "",
   " ",
   "'; DROP TABLE users; --",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "<script>alert(1)</script>",
   "javascript:alert(1)",
   "../../../../etc/passwd",

@@ -89,7 +89,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     start,
     stop,
     destroy: async () => {
-      await asOwner(`${quote(path.join(bin, "pg_ctl"))} -D ${quote(dataDir)} -m immediate stop >/dev/null 2>&1 || true`);
+      await asOwner(
+        `${quote(path.join(bin, "pg_ctl"))} -D ${quote(dataDir)} -m immediate stop >/dev/null 2>&1 || true`,
+      );
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -66,4 +66,3 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
   stoppers.add(stop);
   return { ...server, stop };
 }
-

@@ -22,7 +22,11 @@ import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => Response | Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  context: RouterContextProvider;
+  params: Record<string, string>;
+}) => Response | Promise<Response>;
 interface RouteModule {
   loader?: unknown;
   action?: unknown;
@@ -47,8 +51,11 @@ export function studentApiFetch(database: Database): typeof fetch {
     for (const [pattern, module] of table) {
       const match = pattern.exec(pathname);
       if (!match) continue;
-      const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as Handler | undefined;
-      if (!handler) return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method not allowed" }, { status: 405 });
+      const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as
+        | Handler
+        | undefined;
+      if (!handler)
+        return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method not allowed" }, { status: 405 });
       const context = new RouterContextProvider();
       context.set(appContext, app);
       return handler({ request, context, params: { ...match.groups } });

@@ -9,7 +9,11 @@ export function optionsQuestion(uid: string, prompt: string, labels: string[]): 
     _uid: uid,
     component: "response-options",
     prompt,
-    response_options: labels.map((content, index) => ({ _uid: `${uid}-o${index}`, component: "response-options-item", content })),
+    response_options: labels.map((content, index) => ({
+      _uid: `${uid}-o${index}`,
+      component: "response-options-item",
+      content,
+    })),
   };
 }
 

@@ -46,5 +46,7 @@ export async function storedTallies(db: Db): Promise<Tallies> {
   const rows = rowsOf<{ assignment_id: number; question_uid: string; value_key: string; count: number }>(
     await db.execute(sql`select assignment_id, question_uid, value_key, count from response_tallies`),
   );
-  return Object.fromEntries(rows.map((row) => [`${row.assignment_id}|${row.question_uid}|${row.value_key}`, row.count]));
+  return Object.fromEntries(
+    rows.map((row) => [`${row.assignment_id}|${row.question_uid}|${row.value_key}`, row.count]),
+  );
 }

@@ -64,8 +64,8 @@ export function ChangePasswordDialog({
       >
         <Dialog.Title>Change Password</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase,
-          lowercase, and numeric characters.
+          Enter your current password and choose a new one. Your new password must be at least 8 characters long and
+          contain uppercase, lowercase, and numeric characters.
         </Dialog.Description>
         <ChangePasswordForm
           key={formKey}

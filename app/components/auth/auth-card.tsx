@@ -2,7 +2,15 @@ import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Logo } from "../layout/logo";
 
 /** The centred card every public account screen uses. */
-export function AuthCard({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Flex direction="column" align="center" justify="center" className="auth-page" px="4" py="8" gap="5">
       <Logo />

@@ -46,7 +46,11 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
   return (
     <AuthCard
       title={mode === "login" ? "Sign in" : "Create your teacher account"}
-      description={mode === "login" ? "Welcome back. Sign in to see your classes." : "Set up your classes and surveys in a few minutes."}
+      description={
+        mode === "login"
+          ? "Welcome back. Sign in to see your classes."
+          : "Set up your classes and surveys in a few minutes."
+      }
     >
       <Form method="post" action={mode === "login" ? "/login" : "/signup"} {...getFormProps(form)} key={mode}>
         <Flex direction="column" gap="4">
@@ -57,9 +61,7 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          {mode === "signup" ? (
-            <Field label="Full name" {...fieldProps(fields.name)} autoComplete="name" />
-          ) : null}
+          {mode === "signup" ? <Field label="Full name" {...fieldProps(fields.name)} autoComplete="name" /> : null}
           <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
           <PasswordField
             key={`password-${failedAttempts}`}
@@ -77,7 +79,13 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
             />
           ) : null}
           <Button type="submit" size="3" disabled={busy}>
-            {busy ? (mode === "login" ? "Signing in..." : "Creating account...") : mode === "login" ? "Sign in" : "Create account"}
+            {busy
+              ? mode === "login"
+                ? "Signing in..."
+                : "Creating account..."
+              : mode === "login"
+                ? "Sign in"
+                : "Create account"}
           </Button>
           {mode === "login" ? (
             <Text size="2" align="center">
@@ -99,4 +107,3 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
     </AuthCard>
   );
 }
-

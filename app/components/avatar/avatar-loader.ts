@@ -24,7 +24,9 @@ export function clampDevicePixelRatio(ratio: number | undefined): number {
 
 /** Rive needs WebAssembly and a canvas; without them the static avatar stays. */
 export function canAnimateAvatar(): boolean {
-  return typeof window !== "undefined" && typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
+  return (
+    typeof window !== "undefined" && typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function"
+  );
 }
 
 let avatarFile: Promise<ArrayBuffer> | undefined;

@@ -62,7 +62,9 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
   useEffect(() => {
     if (phase !== "loading") return;
     const timer = setTimeout(() => {
-      console.warn(`The animated avatar did not load within ${AVATAR_LOAD_TIMEOUT_MS / 1000} s; showing the static one.`);
+      console.warn(
+        `The animated avatar did not load within ${AVATAR_LOAD_TIMEOUT_MS / 1000} s; showing the static one.`,
+      );
       setPhase("fallback");
     }, AVATAR_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);

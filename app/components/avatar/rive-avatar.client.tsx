@@ -6,8 +6,9 @@
  * CommonJS and breaks server rendering, and its 1.9 MB WASM must not load on pages
  * without an avatar.
  */
-import fallbackWasmUrl from "@rive-app/canvas/rive_fallback.wasm?url";
+
 import wasmUrl from "@rive-app/canvas/rive.wasm?url";
+import fallbackWasmUrl from "@rive-app/canvas/rive_fallback.wasm?url";
 import { Alignment, Fit, Layout, RuntimeLoader, useRive } from "@rive-app/react-canvas";
 import { useEffect, useState } from "react";
 import { AVATAR_ARTBOARD, AVATAR_STATE_MACHINE } from "~/lib/rive/avatar-names";

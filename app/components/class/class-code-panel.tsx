@@ -13,7 +13,15 @@ export interface ClassCodeView {
  * The live class code, its expiry and joins; with `manage`, the generate and stop forms.
  * Plain elements with Radix Themes' classes (radix-classes.ts): it is on the class home and the students screen.
  */
-export function ClassCodePanel({ classCode, manage, error }: { classCode: ClassCodeView | null; manage?: boolean; error?: string | null }) {
+export function ClassCodePanel({
+  classCode,
+  manage,
+  error,
+}: {
+  classCode: ClassCodeView | null;
+  manage?: boolean;
+  error?: string | null;
+}) {
   return (
     <div className={card(2)}>
       <div className={stack(3)}>

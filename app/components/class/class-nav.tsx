@@ -56,7 +56,8 @@ export function ClassNav({
             const href = `${base}${tab.to}`;
             const active =
               pathname === href ||
-              (tab.to === "surveys/manage" && (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
+              (tab.to === "surveys/manage" &&
+                (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
               (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
             return (
               <li key={tab.to} className="rt-TabNavItem">

@@ -14,7 +14,13 @@ export interface ContactView {
  * SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes.
  * Plain elements with Radix Themes' classes: a class list shows dozens of these.
  */
-export function ContactCard({ contact, headingLevel: HeadingTag = "h4" }: { contact: ContactView; headingLevel?: "h3" | "h4" | "h5" }) {
+export function ContactCard({
+  contact,
+  headingLevel: HeadingTag = "h4",
+}: {
+  contact: ContactView;
+  headingLevel?: "h3" | "h4" | "h5";
+}) {
   return (
     <div className={card(1)}>
       <div className={stack(1)}>

@@ -3,7 +3,15 @@
  * without JavaScript, printable, and with every number in the text. A bar's
  * length is its share of the question's answers.
  */
-export function ResultBars({ options, total, labelledBy }: { options: { label: string; count: number }[]; total: number; labelledBy: string }) {
+export function ResultBars({
+  options,
+  total,
+  labelledBy,
+}: {
+  options: { label: string; count: number }[];
+  total: number;
+  labelledBy: string;
+}) {
   return (
     <ul className="result-bars" aria-labelledby={labelledBy}>
       {options.map((option) => {

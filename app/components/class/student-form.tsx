@@ -23,7 +23,6 @@ export interface StudentFormValues {
   }[];
 }
 
-
 export function StudentForm({
   id,
   intent,
@@ -68,16 +67,8 @@ export function StudentForm({
           </Heading>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <Field
-              label="First name"
-              {...fieldProps(fields.firstName)}
-              autoComplete="off"
-            />
-            <Field
-              label="Last name"
-              {...fieldProps(fields.lastName)}
-              autoComplete="off"
-            />
+            <Field label="First name" {...fieldProps(fields.firstName)} autoComplete="off" />
+            <Field label="Last name" {...fieldProps(fields.lastName)} autoComplete="off" />
           </Grid>
           <Heading as="h3" size="4">
             Contacts
@@ -93,34 +84,34 @@ export function StudentForm({
             return (
               // conform has no key for a hole in a posted list (contacts[1] without contacts[0]).
               <Box key={contact.key ?? index} asChild>
-                <fieldset className="contact-fieldset" style={{ border: "1px solid var(--gray-a6)", borderRadius: "var(--radius-3)", padding: "var(--space-3)" }}>
+                <fieldset
+                  className="contact-fieldset"
+                  style={{
+                    border: "1px solid var(--gray-a6)",
+                    borderRadius: "var(--radius-3)",
+                    padding: "var(--space-3)",
+                  }}
+                >
                   <legend>
                     <Text weight="medium">Contact {index + 1}</Text>
                   </legend>
                   <Grid columns={{ initial: "1", sm: "2" }} gap="3">
                     <Field label="Name" {...fieldProps(c.name)} />
-                    <Field
-                      label="Relationship"
-                      {...fieldProps(c.relationship)}
-                      placeholder="Mother, Guardian…"
-                    />
+                    <Field label="Relationship" {...fieldProps(c.relationship)} placeholder="Mother, Guardian…" />
                     <Field label="E-mail" {...fieldProps(c.email)} type="email" />
-                    <Field
-                      label="Primary phone"
-                      {...fieldProps(c.phonePrimary)}
-                      type="tel"
-                    />
-                    <Field
-                      label="Secondary phone (optional)"
-                      {...fieldProps(c.phoneSecondary)}
-                      type="tel"
-                    />
+                    <Field label="Primary phone" {...fieldProps(c.phonePrimary)} type="tel" />
+                    <Field label="Secondary phone (optional)" {...fieldProps(c.phoneSecondary)} type="tel" />
                   </Grid>
                   <Box mt="3">
                     <TextAreaField label="Notes" {...fieldProps(c.notes)} />
                   </Box>
                   <Flex mt="3" justify="end">
-                    <Button {...form.remove.getButtonProps({ name: fields.contacts.name, index })} variant="soft" color="red" size="2">
+                    <Button
+                      {...form.remove.getButtonProps({ name: fields.contacts.name, index })}
+                      variant="soft"
+                      color="red"
+                      size="2"
+                    >
                       Remove contact {index + 1}
                     </Button>
                   </Flex>
@@ -139,9 +130,7 @@ export function StudentForm({
             <Button asChild variant="soft" color="gray">
               <Link to={cancelTo}>Cancel</Link>
             </Button>
-            <Button type="submit">
-              {submitLabel}
-            </Button>
+            <Button type="submit">{submitLabel}</Button>
           </Flex>
         </Flex>
       </Form>

@@ -1,9 +1,23 @@
 import { Box, Flex, Heading, Text } from "@radix-ui/themes";
 
 /** A screen's title, optional description and actions, with consistent spacing. */
-export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
-    <Flex justify="between" align={{ initial: "start", sm: "center" }} gap="3" mb="5" direction={{ initial: "column", sm: "row" }}>
+    <Flex
+      justify="between"
+      align={{ initial: "start", sm: "center" }}
+      gap="3"
+      mb="5"
+      direction={{ initial: "column", sm: "row" }}
+    >
       <Box>
         <Heading as="h1" size="6">
           {title}

@@ -22,10 +22,25 @@ export function initials(name: string): string {
  * school name if any; a grey pulsing placeholder while loading; 'Error
  * loading profile' on error; nothing without a user.
  */
-export function ProfileArea({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
+export function ProfileArea({
+  state,
+  user,
+  avatar,
+}: {
+  state: ProfileState;
+  user: ProfileUser | null;
+  avatar?: React.ReactNode;
+}) {
   if (state === "loading") {
     return (
-      <Flex align="center" gap="2" className="profile-placeholder" aria-busy="true" aria-label="Loading profile" data-testid="profile-loading">
+      <Flex
+        align="center"
+        gap="2"
+        className="profile-placeholder"
+        aria-busy="true"
+        aria-label="Loading profile"
+        data-testid="profile-loading"
+      >
         <Box className="pulse" style={{ width: 36, height: 36, borderRadius: "50%" }} />
         <Flex direction="column" gap="1">
           <Box className="pulse" style={{ width: 110, height: 12, borderRadius: 4 }} />

@@ -24,7 +24,15 @@ import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area
  * replaces what was typed); closing the dialog (Escape, Cancel or success)
  * gives focus back to the trigger.
  */
-export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user: ProfileUser | null; avatar?: React.ReactNode }) {
+export function ProfileMenu({
+  state,
+  user,
+  avatar,
+}: {
+  state: ProfileState;
+  user: ProfileUser | null;
+  avatar?: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const submit = useSubmit();
@@ -46,7 +54,11 @@ export function ProfileMenu({ state, user, avatar }: { state: ProfileState; user
       <details className="profile-menu">
         <summary>{area}</summary>
         <div className="profile-menu-panel" role="menu">
-          <a className="menu-item" role="menuitem" href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}>
+          <a
+            className="menu-item"
+            role="menuitem"
+            href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}
+          >
             Update Password
           </a>
           <Form method="post" action="/logout" role="none">

@@ -45,7 +45,10 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
               title={`Brush size ${size}`}
               className="survey-art-brush"
             >
-              <span className="survey-art-brush-dot" style={{ width: Math.min(size, 24), height: Math.min(size, 24) }} />
+              <span
+                className="survey-art-brush-dot"
+                style={{ width: Math.min(size, 24), height: Math.min(size, 24) }}
+              />
               <span className="survey-art-brush-label">{size}</span>
             </button>
           ))}

@@ -8,7 +8,9 @@ import type { SurveyStory } from "~/lib/survey-content";
 
 export function isInStoryblokEditor(search: string): boolean {
   // Storyblok sends `_storyblok_tk[space_id]`, `_storyblok_tk[timestamp]` and `_storyblok_tk[token]`.
-  return [...new URLSearchParams(search).keys()].some((key) => key === "_storyblok_tk" || key.startsWith("_storyblok_tk["));
+  return [...new URLSearchParams(search).keys()].some(
+    (key) => key === "_storyblok_tk" || key.startsWith("_storyblok_tk["),
+  );
 }
 
 export function useStoryblokEditorStory(story: SurveyStory): SurveyStory {

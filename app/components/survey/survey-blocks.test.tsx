@@ -81,7 +81,9 @@ describe("Storyblok editable attributes", () => {
   });
 
   test("published content without _editable gets no editor attributes", () => {
-    const html = renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h1", component: "survey-header", content: "Hello" }} />);
+    const html = renderToStaticMarkup(
+      <SurveyHeader blok={{ _uid: "h1", component: "survey-header", content: "Hello" }} />,
+    );
     expect(html).not.toContain("data-blok");
   });
 
@@ -102,7 +104,9 @@ describe("survey-header", () => {
   });
 
   test("renders nothing without text", () => {
-    expect(renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h", component: "survey-header", content: "  " }} />)).toBe("");
+    expect(renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h", component: "survey-header", content: "  " }} />)).toBe(
+      "",
+    );
   });
 });
 
@@ -110,7 +114,11 @@ describe("survey-image", () => {
   test("shows the image with its alt text", () => {
     const html = renderToStaticMarkup(
       <SurveyImage
-        blok={{ _uid: "i", component: "survey-image", image: { filename: "/survey-images/library.svg", alt: "A school library" } }}
+        blok={{
+          _uid: "i",
+          component: "survey-image",
+          image: { filename: "/survey-images/library.svg", alt: "A school library" },
+        }}
       />,
     );
     expect(html).toMatch(/<img src="\/survey-images\/library.svg" alt="A school library"/);
@@ -198,17 +206,24 @@ describe("response-text", () => {
 });
 
 describe("response-art", () => {
-  const html = renderToStaticMarkup(<ResponseArt blok={{ _uid: "art", component: "response-art", prompt: "Draw your safe place" }} />);
+  const html = renderToStaticMarkup(
+    <ResponseArt blok={{ _uid: "art", component: "response-art", prompt: "Draw your safe place" }} />,
+  );
 
   test("shows the prompt, a disabled toolbar (undo, redo, clear) and the message", () => {
-    expect(visibleText(html)).toMatch(/^Draw your safe place Undo Redo Clear 3 8 15 40 Drawing will be enabled in the Orliverse app!$/);
+    expect(visibleText(html)).toMatch(
+      /^Draw your safe place Undo Redo Clear 3 8 15 40 Drawing will be enabled in the Orliverse app!$/,
+    );
     const buttons = html.match(/<button[^>]*>/g) ?? [];
     expect(buttons).toHaveLength(3 + 4 + 12);
     for (const button of buttons) expect(button).toContain("disabled");
   });
 
   test("brush sizes 3, 8, 15, 40 with 8 selected", () => {
-    const brushes = [...html.matchAll(/aria-pressed="(true|false)" aria-label="Brush size (\d+)"/g)].map((m) => [m[2], m[1]]);
+    const brushes = [...html.matchAll(/aria-pressed="(true|false)" aria-label="Brush size (\d+)"/g)].map((m) => [
+      m[2],
+      m[1],
+    ]);
     expect(brushes).toEqual([
       ["3", "false"],
       ["8", "true"],
@@ -272,7 +287,9 @@ describe("survey text block", () => {
 
   test("raw HTML in the content is shown as text, never rendered", () => {
     const html = renderToStaticMarkup(
-      <SurveyText blok={{ _uid: "m", component: "survey-text", content: 'Hi <script>alert(1)</script><img src=x onerror="x">' }} />,
+      <SurveyText
+        blok={{ _uid: "m", component: "survey-text", content: 'Hi <script>alert(1)</script><img src=x onerror="x">' }}
+      />,
     );
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
@@ -282,7 +299,9 @@ describe("survey text block", () => {
 describe("survey video block", () => {
   test("embeds the player 100% wide and 480 high with the permissions of SPEC.md §2, and a plain link", () => {
     const html = renderToStaticMarkup(
-      <SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=abc" }} />,
+      <SurveyVideo
+        blok={{ _uid: "v", component: "survey-video", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=abc" }}
+      />,
     );
     expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
     expect(html).toContain('width="100%"');
@@ -297,7 +316,9 @@ describe("survey video block", () => {
 
   test("renders nothing when the link is missing or no id can be extracted", () => {
     for (const youtube_link of [undefined, "", "https://youtu.be/", "https://vimeo.com/76979871"]) {
-      expect(renderToStaticMarkup(<SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link }} />)).toBe("");
+      expect(renderToStaticMarkup(<SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link }} />)).toBe(
+        "",
+      );
     }
   });
 });

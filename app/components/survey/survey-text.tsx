@@ -16,7 +16,11 @@ const components: Components = {
       {children}
     </Text>
   ),
-  a: ({ href, children }) => <Link href={href ?? ""} underline="always">{children}</Link>,
+  a: ({ href, children }) => (
+    <Link href={href ?? ""} underline="always">
+      {children}
+    </Link>
+  ),
   h1: ({ children }) => (
     <Heading as="h3" size="5">
       {children}

@@ -14,7 +14,8 @@ type Gap = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export const stack = (gap: Gap, extra = "") => `rt-Flex rt-r-fd-column rt-r-gap-${gap}${extra ? ` ${extra}` : ""}`;
 
 /** `<Flex gap={gap} align="center">` (a row that may wrap). */
-export const row = (gap: Gap, extra = "") => `rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-${gap}${extra ? ` ${extra}` : ""}`;
+export const row = (gap: Gap, extra = "") =>
+  `rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-${gap}${extra ? ` ${extra}` : ""}`;
 
 /** `<Flex justify="between" direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }}>` */
 export const splitRow = (gap: Gap) =>

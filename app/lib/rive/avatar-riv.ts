@@ -22,22 +22,25 @@ import {
   CHARACTER_ORIGIN,
   CHEEKS,
   EARS,
+  type EllipseSpec,
   EYE_BALL,
   EYE_SHINE,
   EYES,
-  type EllipseSpec,
   FACE,
   HAIR,
   IDLE,
   MOUTH,
 } from "./avatar-design";
+import { AVATAR_ANIMATION, AVATAR_ARTBOARD, AVATAR_ARTBOARD_SIZE, AVATAR_STATE_MACHINE } from "./avatar-names";
 import {
-  AVATAR_ANIMATION,
-  AVATAR_ARTBOARD,
-  AVATAR_ARTBOARD_SIZE,
-  AVATAR_STATE_MACHINE,
-} from "./avatar-names";
-import { argb, encodeRiveFile, type PropertyName, type PropertyValue, Property, type RiveObject, TypeKey } from "./riv-format";
+  argb,
+  encodeRiveFile,
+  Property,
+  type PropertyName,
+  type PropertyValue,
+  type RiveObject,
+  TypeKey,
+} from "./riv-format";
 
 type Props = Array<readonly [PropertyName, PropertyValue]>;
 

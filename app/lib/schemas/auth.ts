@@ -18,7 +18,11 @@ export const signInSchema = z.object({
 
 export const signUpSchema = z
   .object({
-    name: z.string({ message: "Enter your name" }).trim().min(1, "Enter your name").max(120, "Keep your name under 120 characters"),
+    name: z
+      .string({ message: "Enter your name" })
+      .trim()
+      .min(1, "Enter your name")
+      .max(120, "Keep your name under 120 characters"),
     email,
     password: newPasswordSchema,
     confirmPassword: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password"),

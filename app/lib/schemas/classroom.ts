@@ -75,7 +75,11 @@ export const studentSchema = z.object({
 export type StudentInput = z.infer<typeof studentSchema>;
 
 export const generateClassCodeSchema = z.object({
-  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive().max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: z.coerce
+    .number({ message: "classId must be a class id" })
+    .int()
+    .positive()
+    .max(MAX_RECORD_ID, "classId must be a class id"),
   expirationHours: z.coerce
     .number({ message: "Expiry must be a number of hours" })
     .int("Expiry must be a whole number of hours")
@@ -87,7 +91,11 @@ export const generateClassCodeSchema = z.object({
 export type GenerateClassCodeInput = z.input<typeof generateClassCodeSchema>;
 
 export const stopClassCodeSchema = z.object({
-  classId: z.coerce.number({ message: "classId must be a class id" }).int().positive().max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: z.coerce
+    .number({ message: "classId must be a class id" })
+    .int()
+    .positive()
+    .max(MAX_RECORD_ID, "classId must be a class id"),
 });
 
 /** SPEC.md §4: 'completed' closes the survey; any other value starts it. */

@@ -21,7 +21,9 @@ test("a valid change passes", () => {
 
 test("the current password is required", () => {
   expect(messagesFor({ ...valid, currentPassword: "" }).currentPassword).toEqual(["Current password is required"]);
-  expect(messagesFor({ ...valid, currentPassword: undefined }).currentPassword).toEqual(["Current password is required"]);
+  expect(messagesFor({ ...valid, currentPassword: undefined }).currentPassword).toEqual([
+    "Current password is required",
+  ]);
 });
 
 test("a new password shorter than 8 characters is refused", () => {
@@ -42,7 +44,9 @@ test("the confirmation is required", () => {
 });
 
 test("a confirmation that differs gets 'Passwords don't match' on confirmPassword", () => {
-  expect(messagesFor({ ...valid, confirmPassword: "Abcdefg2" })).toEqual({ confirmPassword: ["Passwords don't match"] });
+  expect(messagesFor({ ...valid, confirmPassword: "Abcdefg2" })).toEqual({
+    confirmPassword: ["Passwords don't match"],
+  });
 });
 
 test("the new-password rules are shared by sign-up", () => {
@@ -53,6 +57,11 @@ test("the new-password rules are shared by sign-up", () => {
 });
 
 test("sign-up refuses a bad e-mail with a clear message", () => {
-  const result = signUpSchema.safeParse({ name: "A", email: "not-an-email", password: "Abcdefg1", confirmPassword: "Abcdefg1" });
+  const result = signUpSchema.safeParse({
+    name: "A",
+    email: "not-an-email",
+    password: "Abcdefg1",
+    confirmPassword: "Abcdefg1",
+  });
   expect(result.error?.issues.map((i) => i.message)).toEqual(["Enter a valid e-mail address"]);
 });

@@ -16,13 +16,9 @@ export const newPasswordSchema = z
 /** SPEC.md §5: the change-password form. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ message: "Current password is required" })
-      .min(1, "Current password is required"),
+    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
     newPassword: newPasswordSchema,
-    confirmPassword: z
-      .string({ message: "Please confirm your password" })
-      .min(1, "Please confirm your password"),
+    confirmPassword: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password"),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: "Passwords don't match",

@@ -61,7 +61,11 @@ export function createStudentApiClient(options: StudentApiClientOptions) {
   const logError = options.logError ?? ((error: StudentApiHttpError) => console.error(error.message, error.body));
   const base = `${options.baseUrl.replace(/\/+$/, "")}/api/student/v1`;
 
-  async function call<T>(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async function call<T>(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers);
     headers.set("accept", "application/json");
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
@@ -92,16 +96,23 @@ export function createStudentApiClient(options: StudentApiClientOptions) {
     submitResponse: async (assignmentId: number, input: SubmitResponseRequest, submitOptions: SubmitOptions = {}) => {
       const headers: Record<string, string> = {};
       if (submitOptions.idempotencyKey) headers["idempotency-key"] = submitOptions.idempotencyKey;
-      const { data, response } = await call<SubmitResponseResponse>("POST", `/assignments/${assignmentId}/responses`, { json: input, headers });
+      const { data, response } = await call<SubmitResponseResponse>("POST", `/assignments/${assignmentId}/responses`, {
+        json: input,
+        headers,
+      });
       return { ...data, replayed: response.headers.get("idempotent-replayed") === "true" };
     },
     /** POST /assignments/{id}/drawings?fieldUid=…, the PNG bytes as the body. */
     uploadDrawing: async (assignmentId: number, fieldUid: string, png: Uint8Array | Blob) =>
       (
-        await call<DrawingUploadResponse>("POST", `/assignments/${assignmentId}/drawings?fieldUid=${encodeURIComponent(fieldUid)}`, {
-          body: png instanceof Blob ? png : new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" }),
-          headers: { "content-type": "image/png" },
-        })
+        await call<DrawingUploadResponse>(
+          "POST",
+          `/assignments/${assignmentId}/drawings?fieldUid=${encodeURIComponent(fieldUid)}`,
+          {
+            body: png instanceof Blob ? png : new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" }),
+            headers: { "content-type": "image/png" },
+          },
+        )
       ).data,
     openApi: async () => (await call<Record<string, unknown>>("GET", "/openapi.json")).data,
   };

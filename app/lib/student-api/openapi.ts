@@ -5,13 +5,13 @@
  */
 import { z } from "zod";
 import {
-  MAX_DRAWING_BYTES,
   assignmentsResponseSchema,
   drawingUploadResponseSchema,
   errorResponseSchema,
   heartbeatResponseSchema,
   joinRequestSchema,
   joinResponseSchema,
+  MAX_DRAWING_BYTES,
   revokeTokensResponseSchema,
   submitResponseRequestSchema,
   submitResponseResponseSchema,
@@ -35,10 +35,24 @@ function schemaRef(schema: z.ZodType, io: "input" | "output", components: Record
 export function buildStudentOpenApiDocument(): JsonObject {
   const schemas: Record<string, unknown> = {};
   const body = (schema: z.ZodType) => ({ "application/json": { schema: schemaRef(schema, "input", schemas) } });
-  const ok = (description: string, schema: z.ZodType) => ({ description, content: { "application/json": { schema: schemaRef(schema, "output", schemas) } } });
-  const error = (description: string) => ({ description, content: { "application/json": { schema: schemaRef(errorResponseSchema, "output", schemas) } } });
-  const idParam = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: { type: "integer", minimum: 1 } });
-  const unauthorized = error("The student token is missing, unknown or revoked, or the student is no longer in the class.");
+  const ok = (description: string, schema: z.ZodType) => ({
+    description,
+    content: { "application/json": { schema: schemaRef(schema, "output", schemas) } },
+  });
+  const error = (description: string) => ({
+    description,
+    content: { "application/json": { schema: schemaRef(errorResponseSchema, "output", schemas) } },
+  });
+  const idParam = (name: string, description: string) => ({
+    name,
+    in: "path",
+    required: true,
+    description,
+    schema: { type: "integer", minimum: 1 },
+  });
+  const unauthorized = error(
+    "The student token is missing, unknown or revoked, or the student is no longer in the class.",
+  );
   const bearer = [{ studentToken: [] }];
 
   return {
@@ -53,7 +67,11 @@ export function buildStudentOpenApiDocument(): JsonObject {
     servers: [{ url: STUDENT_API_BASE_PATH }],
     components: {
       securitySchemes: {
-        studentToken: { type: "http", scheme: "bearer", description: "The token from POST /join. Never send cookies with it." },
+        studentToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The token from POST /join. Never send cookies with it.",
+        },
       },
       schemas,
     },
@@ -78,7 +96,8 @@ export function buildStudentOpenApiDocument(): JsonObject {
         post: {
           operationId: "heartbeat",
           summary: "Mark the student online now",
-          description: "Send about once a minute while the app is open; teachers see students seen in the last 2 minutes as online.",
+          description:
+            "Send about once a minute while the app is open; teachers see students seen in the last 2 minutes as online.",
           security: bearer,
           responses: { "200": ok("Seen.", heartbeatResponseSchema), "401": unauthorized },
         },
@@ -128,7 +147,9 @@ export function buildStudentOpenApiDocument(): JsonObject {
             "400": error("VALIDATION: fieldErrors are keyed by block _uid."),
             "401": unauthorized,
             "404": error("No such assignment in the student's class."),
-            "409": error("'This survey is closed', 'This survey has not started yet', or an Idempotency-Key reused with other answers."),
+            "409": error(
+              "'This survey is closed', 'This survey has not started yet', or an Idempotency-Key reused with other answers.",
+            ),
           },
         },
       },
@@ -140,9 +161,18 @@ export function buildStudentOpenApiDocument(): JsonObject {
           security: bearer,
           parameters: [
             idParam("assignmentId", "The assignment id."),
-            { name: "fieldUid", in: "query", required: true, description: "The response-art block's _uid.", schema: { type: "string" } },
+            {
+              name: "fieldUid",
+              in: "query",
+              required: true,
+              description: "The response-art block's _uid.",
+              schema: { type: "string" },
+            },
           ],
-          requestBody: { required: true, content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
+          requestBody: {
+            required: true,
+            content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
+          },
           responses: {
             "201": ok("Stored; name it in the submission.", drawingUploadResponseSchema),
             "400": error("fieldUid is not a drawing question of this survey."),

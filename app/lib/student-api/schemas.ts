@@ -30,7 +30,10 @@ export const joinRequestSchema = z
       .trim()
       .min(1, "Class code is required")
       .max(40, "Class code is too long")
-      .meta({ description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.", example: "SUNNY-4821" }),
+      .meta({
+        description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.",
+        example: "SUNNY-4821",
+      }),
     firstName: name("First name").meta({ example: "Mia" }),
     lastName: name("Last name").meta({ example: "Jensen" }),
   })
@@ -43,7 +46,10 @@ export const studentSchema = z
 
 export const joinResponseSchema = z
   .object({
-    token: z.string().meta({ description: "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash." }),
+    token: z.string().meta({
+      description:
+        "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash.",
+    }),
     student: studentSchema,
     class: z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" }),
   })
@@ -60,7 +66,9 @@ export const studentAssignmentSchema = z
     assignmentId: z.number().int(),
     surveyId: z.number().int(),
     title: z.string(),
-    answered: z.boolean().meta({ description: "True once the student has submitted a response (it can still be replaced until the survey closes)." }),
+    answered: z.boolean().meta({
+      description: "True once the student has submitted a response (it can still be replaced until the survey closes).",
+    }),
     submittedAt: z.iso.datetime({ offset: true }).nullable(),
   })
   .meta({ id: "StudentAssignment" });
@@ -79,9 +87,10 @@ export const surveyContentResponseSchema = z
       .object({
         full_slug: z.string(),
         name: z.string(),
-        content: z
-          .looseObject({ _uid: z.string(), component: z.literal("survey") })
-          .meta({ description: "The story's Storyblok blocks: a `survey` block with `content[]` and `response[]` (see docs/api.md)." }),
+        content: z.looseObject({ _uid: z.string(), component: z.literal("survey") }).meta({
+          description:
+            "The story's Storyblok blocks: a `survey` block with `content[]` and `response[]` (see docs/api.md).",
+        }),
       })
       .meta({ id: "SurveyStory" }),
   })
@@ -96,7 +105,9 @@ export const drawingAnswerSchema = z
 export const answerValueSchema = z
   .union([
     z.number().meta({ description: "response-options: the chosen option's index in `response_options`." }),
-    z.string().meta({ description: "free-text answer (at most 2000 characters), or one of a choice question's `choices`." }),
+    z
+      .string()
+      .meta({ description: "free-text answer (at most 2000 characters), or one of a choice question's `choices`." }),
     drawingAnswerSchema,
   ])
   .meta({ id: "AnswerValue" });
@@ -106,7 +117,10 @@ export const submitResponseRequestSchema = z
   .object({
     answers: z
       .record(z.string().min(1).max(100), answerValueSchema, { error: "answers must be an object keyed by block _uid" })
-      .meta({ description: "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out." }),
+      .meta({
+        description:
+          "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out.",
+      }),
   })
   .strict()
   .meta({ id: "SubmitResponseRequest" });
@@ -139,7 +153,13 @@ export const drawingUploadQuerySchema = z
 
 export const drawingUploadResponseSchema = z
   .object({
-    drawing: z.object({ id: z.string(), fieldUid: z.string(), byteSize: z.number().int(), width: z.number().int(), height: z.number().int() }),
+    drawing: z.object({
+      id: z.string(),
+      fieldUid: z.string(),
+      byteSize: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
   })
   .meta({ id: "DrawingUploadResponse" });
 export type DrawingUploadResponse = z.infer<typeof drawingUploadResponseSchema>;

@@ -4,8 +4,8 @@ import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { changePasswordSchema } from "~/lib/schemas/password";
-import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { runChangePassword } from "~/server/auth/change-password-reply.server";
+import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/password";
 
@@ -33,22 +33,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await runChangePassword(db, user, session.id, submission);
   switch (outcome.kind) {
     case "success":
-      if (inDialog) return dataWithSuccess({ result: submission.reply({ resetForm: true }), ok: true }, "Password changed successfully!");
+      if (inDialog)
+        return dataWithSuccess(
+          { result: submission.reply({ resetForm: true }), ok: true },
+          "Password changed successfully!",
+        );
       return redirectWithSuccess(safeRedirectPath(formData.get("redirectTo"), "/"), "Password changed successfully!");
     case "wrong-current-password":
       return data(
-        { result: submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields: HIDDEN }), ok: false },
+        {
+          result: submission.reply({
+            fieldErrors: { currentPassword: ["Current password is incorrect"] },
+            hideFields: HIDDEN,
+          }),
+          ok: false,
+        },
         { status: 400 },
       );
     case "failed":
       return dataWithError(
-        { result: submission.reply({ formErrors: ["Failed to change password. Please try again."], hideFields: HIDDEN }), ok: false },
+        {
+          result: submission.reply({
+            formErrors: ["Failed to change password. Please try again."],
+            hideFields: HIDDEN,
+          }),
+          ok: false,
+        },
         "Failed to change password. Please try again.",
         { status: 400 },
       );
     case "unexpected":
       return dataWithError(
-        { result: submission.reply({ formErrors: ["An unexpected error occurred. Please try again."], hideFields: HIDDEN }), ok: false },
+        {
+          result: submission.reply({
+            formErrors: ["An unexpected error occurred. Please try again."],
+            hideFields: HIDDEN,
+          }),
+          ok: false,
+        },
         "An unexpected error occurred. Please try again.",
         { status: 500 },
       );
@@ -65,11 +87,15 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
             Change Password
           </Heading>
           <Text as="p" size="2" color="gray">
-            Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase,
-            lowercase, and numeric characters.
+            Enter your current password and choose a new one. Your new password must be at least 8 characters long and
+            contain uppercase, lowercase, and numeric characters.
           </Text>
           <Box>
-            <ChangePasswordForm lastResult={actionData?.result} redirectTo={loaderData.redirectTo} cancelHref={loaderData.redirectTo} />
+            <ChangePasswordForm
+              lastResult={actionData?.result}
+              redirectTo={loaderData.redirectTo}
+              cancelHref={loaderData.redirectTo}
+            />
           </Box>
         </Flex>
       </Card>

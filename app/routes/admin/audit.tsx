@@ -38,13 +38,19 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             label="Who"
             name="actorId"
             defaultValue={filters.actorId ? String(filters.actorId) : ""}
-            options={[{ value: "", label: "Anyone" }, ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name }))]}
+            options={[
+              { value: "", label: "Anyone" },
+              ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name })),
+            ]}
           />
           <SelectField
             label="Action"
             name="action"
             defaultValue={filters.action ?? ""}
-            options={[{ value: "", label: "Any action" }, ...log.actions.map((action) => ({ value: action, label: action }))]}
+            options={[
+              { value: "", label: "Any action" },
+              ...log.actions.map((action) => ({ value: action, label: action })),
+            ]}
           />
           <Field label="From" name="from" type="date" defaultValue={filters.from ?? ""} inputProps={{ size: "2" }} />
           <Field label="To" name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />

@@ -10,18 +10,24 @@ import { EmptyState } from "~/components/class/empty-state";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import type { Route } from "./+types/create-class";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const schema = z.object({
   name: classNameSchema,
-  schoolId: z.coerce.number({ message: "Choose a school" }).int().positive("Choose a school").max(MAX_RECORD_ID, "Choose a school"),
-  teacherIds: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+  schoolId: z.coerce
+    .number({ message: "Choose a school" })
+    .int()
+    .positive("Choose a school")
+    .max(MAX_RECORD_ID, "Choose a school"),
+  teacherIds: z
+    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" })
+    .min(1, "Choose at least one teacher"),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,7 +67,14 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
     <Flex direction="column" gap="5">
       <PageHeader title="Create Class" description="Add a class to a school and choose one or more of its teachers." />
       {schools.length === 0 ? (
-        <EmptyState title="No active school" action={<RadixLink asChild size="2"><Link to="/admin/schools">Go to Schools</Link></RadixLink>}>
+        <EmptyState
+          title="No active school"
+          action={
+            <RadixLink asChild size="2">
+              <Link to="/admin/schools">Go to Schools</Link>
+            </RadixLink>
+          }
+        >
           A class belongs to a school. Create a school first (or restore an archived one).
         </EmptyState>
       ) : null}
@@ -73,7 +86,10 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
                 label="School"
                 name="schoolId"
                 defaultValue={school ? String(school.id) : ""}
-                options={[{ value: "", label: "Choose a school…" }, ...schools.map((s) => ({ value: String(s.id), label: s.name }))]}
+                options={[
+                  { value: "", label: "Choose a school…" },
+                  ...schools.map((s) => ({ value: String(s.id), label: s.name })),
+                ]}
               />
               <Button type="submit" variant="soft">
                 Show its teachers
@@ -94,11 +110,24 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
               <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.schoolId.errors ?? [])]} />
               <Field label="Class name" {...fieldProps(fields.name)} placeholder="e.g. 5C Poppies" autoComplete="off" />
               {teachers.length === 0 ? (
-                <EmptyState title="No active teachers in this school" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+                <EmptyState
+                  title="No active teachers in this school"
+                  action={
+                    <RadixLink asChild size="2">
+                      <Link to="/admin/staff#add-staff">Add staff</Link>
+                    </RadixLink>
+                  }
+                >
                   A class needs at least one teacher. Add a teacher to {school.name} on the Staff page first.
                 </EmptyState>
               ) : (
-                <TeacherCheckboxes id={fields.teacherIds.id} name={fields.teacherIds.name} teachers={teachers} checked={[]} errors={Object.values(fields.teacherIds.allErrors).flat()} />
+                <TeacherCheckboxes
+                  id={fields.teacherIds.id}
+                  name={fields.teacherIds.name}
+                  teachers={teachers}
+                  checked={[]}
+                  errors={Object.values(fields.teacherIds.allErrors).flat()}
+                />
               )}
               <Flex justify="end">
                 <Button type="submit" disabled={teachers.length === 0}>

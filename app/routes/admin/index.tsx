@@ -85,7 +85,14 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
           </RadixLink>
         </Flex>
         {activity.length === 0 ? (
-          <EmptyState title="No activity yet" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+          <EmptyState
+            title="No activity yet"
+            action={
+              <RadixLink asChild size="2">
+                <Link to="/admin/staff#add-staff">Add staff</Link>
+              </RadixLink>
+            }
+          >
             Changes made by admins and teachers appear here: who did what, to what, and when.
           </EmptyState>
         ) : (
@@ -101,7 +108,8 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
             <Table.Body>
               {activity.map((item) => {
                 const href = targetHref(item.targetType, item.targetId);
-                const label = item.summary ?? (item.targetId ? `${item.targetType} #${item.targetId}` : item.targetType);
+                const label =
+                  item.summary ?? (item.targetId ? `${item.targetType} #${item.targetId}` : item.targetType);
                 return (
                   <Table.Row key={item.id}>
                     <Table.Cell>{formatDateTime(item.createdAt)}</Table.Cell>

@@ -8,9 +8,10 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
-import { PageHeader } from "~/components/layout/page-header";
+import { isRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
@@ -18,7 +19,6 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import type { Route } from "./+types/school";
-import { isRecordId } from "~/lib/schemas/ids";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
@@ -50,19 +50,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "rename") {
     const submission = parseWithZod(formData, { schema: renameSchema });
-    if (submission.status !== "success") return data({ form: "rename" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "rename" as const, result: submission.reply() }, { status: 400 });
     try {
       const school = await renameSchool(db, user, schoolId, submission.value);
       return redirectWithSuccess(here, `School renamed to ${school.name}.`);
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-      return data({ form: "rename" as const, result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
+      return data(
+        { form: "rename" as const, result: submission.reply({ fieldErrors: { name: [error.message] } }) },
+        { status: error.status },
+      );
     }
   }
   if (intent === "privacy") {
     const submission = parseWithZod(formData, { schema: privacySchema });
-    if (submission.status !== "success") return data({ form: "privacy" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "privacy" as const, result: submission.reply() }, { status: 400 });
     try {
       await updateSchoolPrivacy(db, user, schoolId, submission.value);
       return redirectWithSuccess(here, "Privacy settings saved.");
@@ -73,7 +78,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "archive" || intent === "restore") {
     try {
       const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
-      return redirectWithSuccess(here, intent === "archive" ? `${school.name} archived. Its staff now see the blocked page.` : `${school.name} restored.`);
+      return redirectWithSuccess(
+        here,
+        intent === "archive"
+          ? `${school.name} archived. Its staff now see the blocked page.`
+          : `${school.name} restored.`,
+      );
     } catch (error) {
       return redirectWithFailure(here, error, "The school could not be changed. Please try again.");
     }
@@ -193,7 +203,14 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           </RadixLink>
         </Flex>
         {staff.length === 0 ? (
-          <EmptyState title="No staff in this school" action={<RadixLink asChild size="2"><Link to="/admin/staff#add-staff">Add staff</Link></RadixLink>}>
+          <EmptyState
+            title="No staff in this school"
+            action={
+              <RadixLink asChild size="2">
+                <Link to="/admin/staff#add-staff">Add staff</Link>
+              </RadixLink>
+            }
+          >
             Add teachers and admins on the Staff page, or import them from a CSV file.
           </EmptyState>
         ) : (
@@ -238,7 +255,14 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           </RadixLink>
         </Flex>
         {classes.length === 0 ? (
-          <EmptyState title="No classes in this school" action={<RadixLink asChild size="2"><Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link></RadixLink>}>
+          <EmptyState
+            title="No classes in this school"
+            action={
+              <RadixLink asChild size="2">
+                <Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link>
+              </RadixLink>
+            }
+          >
             Create a class and choose its teachers; teachers can then add students and assign surveys.
           </EmptyState>
         ) : (
@@ -259,7 +283,9 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
                       <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
                     </RadixLink>
                   </Table.RowHeaderCell>
-                  <Table.Cell>{klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">No teacher</Text>}</Table.Cell>
+                  <Table.Cell>
+                    {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">No teacher</Text>}
+                  </Table.Cell>
                   <Table.Cell justify="end">{klass.studentCount}</Table.Cell>
                   <Table.Cell>
                     <RecordStatusBadge status={klass.status} />
@@ -274,7 +300,9 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `${loaderData?.school.name ?? "School"} · Orliverse Classroom` }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.school.name ?? "School"} · Orliverse Classroom` },
+];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -284,7 +312,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <Heading as="h1" size="6">
           {notFound ? "Not Found" : "Something went wrong!"}
         </Heading>
-        <Text color="gray">{notFound ? "There is no school with this id in your scope." : "The school could not be shown. Please try again."}</Text>
+        <Text color="gray">
+          {notFound
+            ? "There is no school with this id in your scope."
+            : "The school could not be shown. Please try again."}
+        </Text>
         <Box>
           <Button asChild variant="soft">
             <Link to="/admin/schools">Back to schools</Link>

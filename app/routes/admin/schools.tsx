@@ -8,8 +8,9 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
-import { schoolNameSchema } from "~/lib/schemas/admin";
 import { PageHeader } from "~/components/layout/page-header";
+import { schoolNameSchema } from "~/lib/schemas/admin";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
@@ -17,10 +18,12 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import type { Route } from "./+types/schools";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const createSchema = z.object({ name: schoolNameSchema });
-const statusSchema = z.object({ intent: z.enum(["archive", "restore"]), id: z.coerce.number().int().positive().max(MAX_RECORD_ID) });
+const statusSchema = z.object({
+  intent: z.enum(["archive", "restore"]),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -50,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       "/admin/schools",
-      intent === "archive" ? `${school.name} archived. Its staff now see the blocked page.` : `${school.name} restored.`,
+      intent === "archive"
+        ? `${school.name} archived. Its staff now see the blocked page.`
+        : `${school.name} restored.`,
     );
   } catch (error) {
     return redirectWithFailure("/admin/schools", error, "The school could not be changed. Please try again.");
@@ -68,9 +73,18 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   });
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Schools" description={platform ? "Every school, with its staff, classes and students." : "Your school, with its staff, classes and students."} />
+      <PageHeader
+        title="Schools"
+        description={
+          platform
+            ? "Every school, with its staff, classes and students."
+            : "Your school, with its staff, classes and students."
+        }
+      />
       {schools.length === 0 ? (
-        <EmptyState title="No schools yet">Create the first school below, then add its staff on the Staff page.</EmptyState>
+        <EmptyState title="No schools yet">
+          Create the first school below, then add its staff on the Staff page.
+        </EmptyState>
       ) : (
         <AdminTable label="Schools">
           <Table.Header>
@@ -106,11 +120,27 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
                     <Form method="post" className="admin-inline-form">
                       <input type="hidden" name="id" value={school.id} />
                       {school.status === "active" ? (
-                        <Button type="submit" name="intent" value="archive" size="1" variant="soft" color="red" aria-label={`Archive ${school.name}`}>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="archive"
+                          size="1"
+                          variant="soft"
+                          color="red"
+                          aria-label={`Archive ${school.name}`}
+                        >
                           Archive
                         </Button>
                       ) : (
-                        <Button type="submit" name="intent" value="restore" size="1" variant="soft" color="green" aria-label={`Restore ${school.name}`}>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="restore"
+                          size="1"
+                          variant="soft"
+                          color="green"
+                          aria-label={`Restore ${school.name}`}
+                        >
                           Restore
                         </Button>
                       )}
@@ -131,7 +161,12 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
                 Create a school
               </Heading>
               <ErrorList id={form.errorId} errors={form.errors} />
-              <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" placeholder="e.g. Lakeside Primary School" />
+              <Field
+                label="School name"
+                {...fieldProps(fields.name)}
+                autoComplete="off"
+                placeholder="e.g. Lakeside Primary School"
+              />
               <Flex justify="end">
                 <Button type="submit">Create school</Button>
               </Flex>

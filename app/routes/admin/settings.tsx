@@ -11,18 +11,25 @@ import { EmptyState } from "~/components/class/empty-state";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
-import { listClassesForAdmin, listSchoolTeachers, setClassStatus, updateClassSettings } from "~/server/admin/classes.server";
+import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
+import {
+  listClassesForAdmin,
+  listSchoolTeachers,
+  setClassStatus,
+  updateClassSettings,
+} from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/settings";
-import { MAX_RECORD_ID, isRecordId } from "~/lib/schemas/ids";
 
 const updateSchema = z.object({
   name: classNameSchema,
-  teacherIds: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" }).min(1, "Choose at least one teacher"),
+  teacherIds: z
+    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" })
+    .min(1, "Choose at least one teacher"),
 });
 
 function classIdFrom(request: Request): number | null {
@@ -38,8 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!classId) return { classes, selected: null, missing: false };
   try {
     const klass = await getClass(db, user, classId);
-    const [teachers, schoolTeachers] = await Promise.all([listClassTeachers(db, user, classId), listSchoolTeachers(db, user, klass.schoolId)]);
-    const choices = [...teachers.map(({ id, name, email }) => ({ id, name, email })), ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id))];
+    const [teachers, schoolTeachers] = await Promise.all([
+      listClassTeachers(db, user, classId),
+      listSchoolTeachers(db, user, klass.schoolId),
+    ]);
+    const choices = [
+      ...teachers.map(({ id, name, email }) => ({ id, name, email })),
+      ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id)),
+    ];
     return { classes, selected: { klass, teachers, choices }, missing: false };
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") return { classes, selected: null, missing: true };
@@ -58,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "archive" || intent === "restore") {
     try {
       const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");
-      return redirectWithSuccess(here, intent === "archive" ? `Class ${klass.name} archived.` : `Class ${klass.name} restored.`);
+      return redirectWithSuccess(
+        here,
+        intent === "archive" ? `Class ${klass.name} archived.` : `Class ${klass.name} restored.`,
+      );
     } catch (error) {
       return redirectWithFailure("/admin/settings", error, "The class could not be changed. Please try again.");
     }
@@ -80,7 +96,14 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
     <Flex direction="column" gap="5">
       <PageHeader title="Edit Class" description="Choose a class, then rename it, change its teachers or archive it." />
       {classes.length === 0 ? (
-        <EmptyState title="No classes yet" action={<RadixLink asChild size="2"><Link to="/admin/create-class">Create a class</Link></RadixLink>}>
+        <EmptyState
+          title="No classes yet"
+          action={
+            <RadixLink asChild size="2">
+              <Link to="/admin/create-class">Create a class</Link>
+            </RadixLink>
+          }
+        >
           There are no classes in your scope yet. Create one and choose its teachers.
         </EmptyState>
       ) : (

@@ -12,19 +12,19 @@ import { EmptyState } from "~/components/class/empty-state";
 import { plural } from "~/components/class/format";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { keepListShape } from "~/server/forms.server";
 import { appBaseUrl } from "~/server/mail/mailer.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
 import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/users/bulk-create.server";
-import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
+import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
 import type { Route } from "./+types/staff";
-import { MAX_RECORD_ID, isRecordId } from "~/lib/schemas/ids";
-import { keepListShape } from "~/server/forms.server";
 
 const MAX_FORM_ROWS = 50;
 
@@ -36,12 +36,19 @@ const bulkRowSchema = z.object({
 });
 
 const bulkCreateSchema = z.object({
-  staffMembers: z.array(bulkRowSchema).max(MAX_FORM_ROWS, `At most ${MAX_FORM_ROWS} rows; import a CSV for more`).optional(),
+  staffMembers: z
+    .array(bulkRowSchema)
+    .max(MAX_FORM_ROWS, `At most ${MAX_FORM_ROWS} rows; import a CSV for more`)
+    .optional(),
 });
 
 const editSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
-  name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
+  name: z
+    .string({ message: "Enter a name" })
+    .trim()
+    .min(1, "Enter a name")
+    .max(120, "Name must be at most 120 characters"),
   role: z.enum(["admin", "teacher"], { message: "Choose a role" }),
   schoolId: z.string().optional(),
 });
@@ -90,8 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
     if (!parsed.success) return redirectWithError(listUrl, "That staff member could not be found.");
     try {
-      const member = await updateStaffMember(db, user, parsed.data.id, { status: intent === "archive" ? "archived" : "active" });
-      return redirectWithSuccess(listUrl, intent === "archive" ? `${member.name} archived.` : `${member.name} restored.`);
+      const member = await updateStaffMember(db, user, parsed.data.id, {
+        status: intent === "archive" ? "archived" : "active",
+      });
+      return redirectWithSuccess(
+        listUrl,
+        intent === "archive" ? `${member.name} archived.` : `${member.name} restored.`,
+      );
     } catch (error) {
       return redirectWithFailure(listUrl, error, "The staff member could not be changed. Please try again.");
     }
@@ -99,7 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: editSchema });
-    if (submission.status !== "success") return data({ form: "edit", result: submission.reply(), importError: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "edit", result: submission.reply(), importError: null }, { status: 400 });
     const { id, name, role, schoolId } = submission.value;
     try {
       const member = await updateStaffMember(db, user, id, {
@@ -110,16 +123,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithSuccess(listUrl, `${member.name} saved.`);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return data({ form: "edit", result: submission.reply({ formErrors: [error.message] }), importError: null }, { status: error.status });
+      return data(
+        { form: "edit", result: submission.reply({ formErrors: [error.message] }), importError: null },
+        { status: error.status },
+      );
     }
   }
 
   if (intent === "bulk-create") {
     const submission = parseWithZod(keepListShape(formData, "staffMembers"), { schema: bulkCreateSchema });
-    if (submission.status !== "success") return data({ form: "bulk", result: submission.reply(), importError: null }, { status: submission.status === "error" ? 400 : 200 });
+    if (submission.status !== "success")
+      return data(
+        { form: "bulk", result: submission.reply(), importError: null },
+        { status: submission.status === "error" ? 400 : 200 },
+      );
     const rows = (submission.value.staffMembers ?? []).filter((row) => row.name || row.email);
     if (rows.length === 0) {
-      return data({ form: "bulk", result: submission.reply({ formErrors: ["Fill in at least one row: a name and an e-mail address."] }), importError: null }, { status: 400 });
+      return data(
+        {
+          form: "bulk",
+          result: submission.reply({ formErrors: ["Fill in at least one row: a name and an e-mail address."] }),
+          importError: null,
+        },
+        { status: 400 },
+      );
     }
     return runBulkCreate(db, user, rows, request);
   }
@@ -129,7 +156,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const pasted = String(formData.get("csvText") ?? "");
     let text = pasted;
     if (file instanceof File && file.size > 0) {
-      if (file.size > MAX_STAFF_CSV_BYTES) return data({ form: "import", result: null, importError: "The file is larger than 1 MB. Split it into smaller files." }, { status: 400 });
+      if (file.size > MAX_STAFF_CSV_BYTES)
+        return data(
+          { form: "import", result: null, importError: "The file is larger than 1 MB. Split it into smaller files." },
+          { status: 400 },
+        );
       text = await file.text();
     }
     let rows: ReturnType<typeof parseStaffCsv>;
@@ -140,10 +171,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ form: "import", result: null, importError: error.message }, { status: 400 });
     }
     if (rows.length === 0) {
-      return data({ form: "import", result: null, importError: "Choose a CSV file or paste CSV rows: name,email,role,school." }, { status: 400 });
+      return data(
+        { form: "import", result: null, importError: "Choose a CSV file or paste CSV rows: name,email,role,school." },
+        { status: 400 },
+      );
     }
     if (rows.length > MAX_BULK_ROWS) {
-      return data({ form: "import", result: null, importError: `At most ${MAX_BULK_ROWS} rows in one import; this file has ${rows.length}.` }, { status: 400 });
+      return data(
+        {
+          form: "import",
+          result: null,
+          importError: `At most ${MAX_BULK_ROWS} rows in one import; this file has ${rows.length}.`,
+        },
+        { status: 400 },
+      );
     }
     return runBulkCreate(db, user, rows, request);
   }
@@ -193,7 +234,11 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
     <Flex direction="column" gap="5">
       <PageHeader
         title="Staff"
-        description={me.platform ? "Teachers and administrators in every school." : `Teachers and administrators of ${me.schoolName ?? "your school"}.`}
+        description={
+          me.platform
+            ? "Teachers and administrators in every school."
+            : `Teachers and administrators of ${me.schoolName ?? "your school"}.`
+        }
         actions={
           <>
             <Button asChild variant="soft">
@@ -214,7 +259,10 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
       {actionData && ((actionData.form === "edit" && !editing) || actionData.form === null) ? (
         // A refused post whose form is not on the page (no ?edit=, or an unknown intent) still says so.
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{actionData.importError ?? "The change could not be saved. Open the staff member from the list and try again."}</Callout.Text>
+          <Callout.Text>
+            {actionData.importError ??
+              "The change could not be saved. Open the staff member from the list and try again."}
+          </Callout.Text>
         </Callout.Root>
       ) : null}
       {editing ? (
@@ -231,13 +279,25 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
 
       <Card size="2">
         <Form method="get" className="admin-filters" aria-label="Filter staff">
-          <Field label="Search" name="q" defaultValue={filters.q ?? ""} placeholder="Name or e-mail" inputProps={{ size: "2" }} />
+          <Field
+            label="Search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            placeholder="Name or e-mail"
+            inputProps={{ size: "2" }}
+          />
           {schools.length > 1 ? (
             <SelectField
               label="School"
               name="schoolId"
               defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-              options={[{ value: "", label: "All schools" }, ...schools.map((school) => ({ value: String(school.id), label: school.status === "archived" ? `${school.name} (archived)` : school.name }))]}
+              options={[
+                { value: "", label: "All schools" },
+                ...schools.map((school) => ({
+                  value: String(school.id),
+                  label: school.status === "archived" ? `${school.name} (archived)` : school.name,
+                })),
+              ]}
             />
           ) : null}
           <SelectField
@@ -273,12 +333,27 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
 
       {page.total === 0 ? (
         hasFilters ? (
-          <EmptyState title="No staff match these filters" action={<RadixLink asChild size="2"><Link to="/admin/staff">Clear the filters</Link></RadixLink>}>
+          <EmptyState
+            title="No staff match these filters"
+            action={
+              <RadixLink asChild size="2">
+                <Link to="/admin/staff">Clear the filters</Link>
+              </RadixLink>
+            }
+          >
             Try a shorter search, or another school, role or status.
           </EmptyState>
         ) : (
-          <EmptyState title="No staff yet" action={<RadixLink href="#add-staff" size="2">Add staff</RadixLink>}>
-            Add staff with the form below, or import a CSV file with the columns name, email, role and school. Each new member gets an invitation e-mail.
+          <EmptyState
+            title="No staff yet"
+            action={
+              <RadixLink href="#add-staff" size="2">
+                Add staff
+              </RadixLink>
+            }
+          >
+            Add staff with the form below, or import a CSV file with the columns name, email, role and school. Each new
+            member gets an invitation e-mail.
           </EmptyState>
         )
       ) : (
@@ -340,7 +415,10 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                   <Table.Cell>
                     <Flex gap="2" align="center" wrap="nowrap">
                       <Button asChild size="1" variant="soft">
-                        <Link to={`/admin/staff${listSearch(params, { edit: member.id })}`} aria-label={`Edit ${member.name}`}>
+                        <Link
+                          to={`/admin/staff${listSearch(params, { edit: member.id })}`}
+                          aria-label={`Edit ${member.name}`}
+                        >
                           Edit
                         </Link>
                       </Button>
@@ -352,11 +430,27 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                         <Form method="post" className="admin-inline-form">
                           <input type="hidden" name="id" value={member.id} />
                           {member.status === "active" ? (
-                            <Button type="submit" name="intent" value="archive" size="1" variant="soft" color="red" aria-label={`Archive ${member.name}`}>
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="archive"
+                              size="1"
+                              variant="soft"
+                              color="red"
+                              aria-label={`Archive ${member.name}`}
+                            >
                               Archive
                             </Button>
                           ) : (
-                            <Button type="submit" name="intent" value="restore" size="1" variant="soft" color="green" aria-label={`Restore ${member.name}`}>
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="restore"
+                              size="1"
+                              variant="soft"
+                              color="green"
+                              aria-label={`Restore ${member.name}`}
+                            >
                               Restore
                             </Button>
                           )}
@@ -383,7 +477,11 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         schoolChoices={loaderData.schoolChoices}
         platform={me.platform}
       />
-      <ImportCsvCard error={actionData?.form === "import" ? actionData.importError : null} platform={me.platform} maxRows={loaderData.maxImportRows} />
+      <ImportCsvCard
+        error={actionData?.form === "import" ? actionData.importError : null}
+        platform={me.platform}
+        maxRows={loaderData.maxImportRows}
+      />
     </Flex>
   );
 }
@@ -391,7 +489,10 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
 type SchoolChoice = { id: number; name: string };
 
 function schoolOptions(schoolChoices: SchoolChoice[], platform: boolean, noneLabel: string) {
-  return [...(platform ? [{ value: "", label: noneLabel }] : []), ...schoolChoices.map((school) => ({ value: String(school.id), label: school.name }))];
+  return [
+    ...(platform ? [{ value: "", label: noneLabel }] : []),
+    ...schoolChoices.map((school) => ({ value: String(school.id), label: school.name })),
+  ];
 }
 
 function EditStaffCard({
@@ -412,12 +513,20 @@ function EditStaffCard({
   const [form, fields] = useForm({
     id: "edit-staff",
     lastResult,
-    defaultValue: { id: String(member.id), name: member.name, role: member.role, schoolId: member.schoolId ? String(member.schoolId) : "" },
+    defaultValue: {
+      id: String(member.id),
+      name: member.name,
+      role: member.role,
+      schoolId: member.schoolId ? String(member.schoolId) : "",
+    },
     constraint: getZodConstraint(editSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editSchema }),
   });
-  const choices = member.school && !schoolChoices.some((school) => school.id === member.school?.id) ? [...schoolChoices, member.school] : schoolChoices;
+  const choices =
+    member.school && !schoolChoices.some((school) => school.id === member.school?.id)
+      ? [...schoolChoices, member.school]
+      : schoolChoices;
   return (
     <Card size="3" id="edit-staff-card">
       <Form method="post" {...getFormProps(form)} aria-labelledby="edit-staff-title">
@@ -477,7 +586,9 @@ function BulkCreateCard({
   const [form, fields] = useForm({
     id: "bulk-create",
     lastResult,
-    defaultValue: { staffMembers: [{ role: "teacher", school: schoolChoices.length === 1 ? String(schoolChoices[0].id) : "" }] },
+    defaultValue: {
+      staffMembers: [{ role: "teacher", school: schoolChoices.length === 1 ? String(schoolChoices[0].id) : "" }],
+    },
     constraint: getZodConstraint(bulkCreateSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkCreateSchema }),
@@ -493,8 +604,8 @@ function BulkCreateCard({
               Add staff
             </Heading>
             <Text as="p" size="2" color="gray" mt="1">
-              One row per person. Rows that cannot be created are listed with the reason; the others are created together. Each new member gets an e-mail
-              with a link to set their password.
+              One row per person. Rows that cannot be created are listed with the reason; the others are created
+              together. Each new member gets an e-mail with a link to set their password.
             </Text>
           </Box>
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -511,7 +622,13 @@ function BulkCreateCard({
                 </legend>
                 <div className="admin-staff-row">
                   <Field label="Name" {...fieldProps(f.name)} autoComplete="off" inputProps={{ size: "2" }} />
-                  <Field label="E-mail" {...fieldProps(f.email)} type="email" autoComplete="off" inputProps={{ size: "2" }} />
+                  <Field
+                    label="E-mail"
+                    {...fieldProps(f.email)}
+                    type="email"
+                    autoComplete="off"
+                    inputProps={{ size: "2" }}
+                  />
                   <SelectField
                     label="Role"
                     name={f.role.name}
@@ -550,7 +667,10 @@ function BulkCreateCard({
               <Button
                 {...form.insert.getButtonProps({
                   name: fields.staffMembers.name,
-                  defaultValue: { role: "teacher", school: schoolChoices.length === 1 ? String(schoolChoices[0].id) : "" },
+                  defaultValue: {
+                    role: "teacher",
+                    school: schoolChoices.length === 1 ? String(schoolChoices[0].id) : "",
+                  },
                 })}
                 variant="soft"
                 size="2"
@@ -570,7 +690,15 @@ function BulkCreateCard({
   );
 }
 
-function ImportCsvCard({ error, platform, maxRows }: { error: string | null | undefined; platform: boolean; maxRows: number }) {
+function ImportCsvCard({
+  error,
+  platform,
+  maxRows,
+}: {
+  error: string | null | undefined;
+  platform: boolean;
+  maxRows: number;
+}) {
   return (
     <Card size="3" id="import-csv">
       <Form method="post" encType="multipart/form-data" aria-labelledby="import-csv-title">
@@ -598,7 +726,13 @@ function ImportCsvCard({ error, platform, maxRows }: { error: string | null | un
             <Text as="label" htmlFor="csv-file" size="2" weight="medium">
               CSV file
             </Text>
-            <input id="csv-file" name="csvFile" type="file" accept=".csv,text/csv" aria-describedby={error ? "import-csv-error" : undefined} />
+            <input
+              id="csv-file"
+              name="csvFile"
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={error ? "import-csv-error" : undefined}
+            />
           </Flex>
           <Box className="admin-textarea-csv">
             <TextAreaField label="Or paste CSV rows" name="csvText" id="csv-text" hint="Used when no file is chosen." />

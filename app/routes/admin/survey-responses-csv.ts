@@ -3,7 +3,11 @@ import { parseId } from "~/server/api.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { buildSurveyResponsesCsv, getSurveyRecord, responseFiltersFromSearch } from "~/server/responses/responses.server";
+import {
+  buildSurveyResponsesCsv,
+  getSurveyRecord,
+  responseFiltersFromSearch,
+} from "~/server/responses/responses.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey-responses-csv";
 

@@ -10,6 +10,7 @@ import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { SurveyPreview } from "~/components/survey/survey-preview";
 import { toSearch } from "~/lib/schemas/admin";
+import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -22,7 +23,6 @@ import {
 } from "~/server/responses/responses.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey";
-import { isRecordId } from "~/lib/schemas/ids";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -49,7 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       filters,
     };
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("There is no survey with this id.", { status: 404 });
+    if (isDomainError(error) && error.code === "NOT_FOUND")
+      throw data("There is no survey with this id.", { status: 404 });
     throw error;
   }
 }
@@ -95,7 +96,10 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                   label="School"
                   name="schoolId"
                   defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-                  options={[{ value: "", label: "All schools" }, ...choices.schools.map((school) => ({ value: String(school.id), label: school.name }))]}
+                  options={[
+                    { value: "", label: "All schools" },
+                    ...choices.schools.map((school) => ({ value: String(school.id), label: school.name })),
+                  ]}
                 />
               ) : null}
               <SelectField
@@ -121,8 +125,20 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                   { value: "completed", label: "Closed" },
                 ]}
               />
-              <Field label="Submitted from" name="from" type="date" defaultValue={filters.from ?? ""} inputProps={{ size: "2" }} />
-              <Field label="Submitted to" name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
+              <Field
+                label="Submitted from"
+                name="from"
+                type="date"
+                defaultValue={filters.from ?? ""}
+                inputProps={{ size: "2" }}
+              />
+              <Field
+                label="Submitted to"
+                name="to"
+                type="date"
+                defaultValue={filters.to ?? ""}
+                inputProps={{ size: "2" }}
+              />
               <Flex gap="2">
                 <Button type="submit">Apply filters</Button>
                 {hasFilters ? (
@@ -135,12 +151,27 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
           </Card>
           {page.total === 0 ? (
             hasFilters ? (
-              <EmptyState title="No responses match these filters" action={<RadixLink asChild size="2"><Link to={base}>Clear the filters</Link></RadixLink>}>
+              <EmptyState
+                title="No responses match these filters"
+                action={
+                  <RadixLink asChild size="2">
+                    <Link to={base}>Clear the filters</Link>
+                  </RadixLink>
+                }
+              >
                 Try a wider date range, or another school, class or status.
               </EmptyState>
             ) : (
-              <EmptyState title="No responses yet" action={<RadixLink asChild size="2"><Link to="/admin/create-class">Create a class</Link></RadixLink>}>
-                Responses appear here once a teacher assigns this survey to a class and starts it, and students answer in the Orliverse app.
+              <EmptyState
+                title="No responses yet"
+                action={
+                  <RadixLink asChild size="2">
+                    <Link to="/admin/create-class">Create a class</Link>
+                  </RadixLink>
+                }
+              >
+                Responses appear here once a teacher assigns this survey to a class and starts it, and students answer
+                in the Orliverse app.
               </EmptyState>
             )
           ) : (
@@ -159,7 +190,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                   {page.responses.map((row) => (
                     <Table.Row key={row.id} data-testid="response-row">
                       <Table.Cell>{formatDateTime(row.submittedAt)}</Table.Cell>
-                      <Table.RowHeaderCell>{row.studentName ?? <Text color="gray">Anonymous</Text>}</Table.RowHeaderCell>
+                      <Table.RowHeaderCell>
+                        {row.studentName ?? <Text color="gray">Anonymous</Text>}
+                      </Table.RowHeaderCell>
                       <Table.Cell>
                         <RadixLink asChild size="2">
                           <Link to={`/admin/settings?classId=${row.classId}`}>{row.className}</Link>
@@ -178,7 +211,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                 pageCount={page.pageCount}
                 total={page.total}
                 noun={["response", "responses"]}
-                hrefFor={(target) => `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`}
+                hrefFor={(target) =>
+                  `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
+                }
               />
             </Box>
           )}
@@ -206,7 +241,8 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
             </Card>
           ) : (
             <EmptyState title="No preview available">
-              This survey is not in the survey content right now. Choose “Sync surveys from content” on the Surveys page after it is published again.
+              This survey is not in the survey content right now. Choose “Sync surveys from content” on the Surveys page
+              after it is published again.
             </EmptyState>
           )}
         </Flex>
@@ -227,7 +263,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <Heading as="h1" size="6">
           {notFound ? "Not Found" : "Something went wrong!"}
         </Heading>
-        <Text color="gray">{notFound ? "There is no survey with this id." : "The survey could not be shown. Please try again."}</Text>
+        <Text color="gray">
+          {notFound ? "There is no survey with this id." : "The survey could not be shown. Please try again."}
+        </Text>
         <Box>
           <Button asChild variant="soft">
             <Link to="/admin/survey">Back to all surveys</Link>

@@ -38,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       `Surveys synced from content: ${summary.total} published${summary.removed ? `, ${summary.removed} no longer published` : ""}.`,
     );
   } catch (error) {
-    return redirectWithFailure("/admin/survey", error, "The survey content could not be read. Please try again in a few minutes.");
+    return redirectWithFailure(
+      "/admin/survey",
+      error,
+      "The survey content could not be read. Please try again in a few minutes.",
+    );
   }
 }
 
@@ -59,7 +63,8 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
       />
       {surveys.length === 0 ? (
         <EmptyState title="No surveys yet">
-          The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content” above.
+          The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content”
+          above.
         </EmptyState>
       ) : (
         <AdminTable label="Surveys">
@@ -89,7 +94,10 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
                 <Table.Cell>
                   <Box>
                     <Button asChild size="1" variant="soft">
-                      <Link to={`/admin/survey/${survey.id}`} aria-label={`Responses and preview: ${survey.title || survey.fullSlug}`}>
+                      <Link
+                        to={`/admin/survey/${survey.id}`}
+                        aria-label={`Responses and preview: ${survey.title || survey.fullSlug}`}
+                      >
                         Responses
                       </Link>
                     </Button>

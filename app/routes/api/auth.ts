@@ -5,9 +5,16 @@
  * `url` and `redirect: true`.
  */
 import { z } from "zod";
-import { deleteUserSchema, forgotPasswordSchema, signInSchema, signUpSchema, updateUserSchema } from "~/lib/schemas/auth";
+import {
+  deleteUserSchema,
+  forgotPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  updateUserSchema,
+} from "~/lib/schemas/auth";
 import { newPasswordSchema } from "~/lib/schemas/password";
 import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import type { App } from "~/server/app.server";
 import {
   changePassword,
   deleteOwnAccount,
@@ -20,8 +27,13 @@ import {
 } from "~/server/auth/accounts.server";
 import { isBlocked, loadCurrentUser, serializeCurrentUser } from "~/server/auth/current-user.server";
 import { getRequestAuth, requireApiUser, safeRedirectPath } from "~/server/auth/guards.server";
-import { createSession, destroySessionCookie, endSession, revokeAllSessions, revokeOtherSessions } from "~/server/auth/session.server";
-import type { App } from "~/server/app.server";
+import {
+  createSession,
+  destroySessionCookie,
+  endSession,
+  revokeAllSessions,
+  revokeOtherSessions,
+} from "~/server/auth/session.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/auth";
 
@@ -63,7 +75,9 @@ const getHandlers: Record<string, Handler> = {
     const url = new URL(request.url);
     await verifyEmail(app.db, url.searchParams.get("token") ?? "");
     const callbackURL = url.searchParams.get("callbackURL");
-    return Response.json(callbackURL ? { status: true, redirect: true, url: safeRedirectPath(callbackURL, "/") } : { status: true });
+    return Response.json(
+      callbackURL ? { status: true, redirect: true, url: safeRedirectPath(callbackURL, "/") } : { status: true },
+    );
   },
 };
 
@@ -76,7 +90,8 @@ const postHandlers: Record<string, Handler> = {
     const loaded = await loadCurrentUser(app.db, userId);
     const user = loaded ? serializeCurrentUser(loaded.user) : null;
     const callbackURL = typeof body.callbackURL === "string" ? body.callbackURL : null;
-    const target = loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
+    const target =
+      loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
     return withCookie(target ? { redirect: true, url: target, user } : { redirect: false, user }, session.setCookie);
   },
   "sign-up/email": async ({ request, app }) => {
@@ -144,4 +159,3 @@ export function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST for this call.");
   return dispatch(postHandlers, args);
 }
-

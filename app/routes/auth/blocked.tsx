@@ -10,7 +10,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) throw redirect("/login");
   if (!isBlocked(user)) throw redirect("/");
-  return { reason: user.status === "archived" ? ("account" as const) : ("school" as const), schoolName: user.school?.name ?? null };
+  return {
+    reason: user.status === "archived" ? ("account" as const) : ("school" as const),
+    schoolName: user.school?.name ?? null,
+  };
 }
 
 export default function Blocked({ loaderData }: Route.ComponentProps) {
@@ -25,8 +28,8 @@ export default function Blocked({ loaderData }: Route.ComponentProps) {
           </Callout.Text>
         </Callout.Root>
         <Text color="gray" size="2">
-          Your classes and survey results are kept safe. If you think this is a mistake, contact your school's administrator to restore
-          access.
+          Your classes and survey results are kept safe. If you think this is a mistake, contact your school's
+          administrator to restore access.
         </Text>
         <Form method="post" action="/logout">
           <Button type="submit" variant="soft">

@@ -34,7 +34,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
   return (
-    <AuthCard title="Reset your password" description="Enter the e-mail address you sign in with and we will send you a link.">
+    <AuthCard
+      title="Reset your password"
+      description="Enter the e-mail address you sign in with and we will send you a link."
+    >
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
           {actionData?.sent ? (

@@ -19,7 +19,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (formData.get(HONEYPOT_FIELD)) {
-    return data({ result: submission.reply({ formErrors: ["Your sign-in could not be processed. Please try again."], hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Your sign-in could not be processed. Please try again."],
+          hideFields: ["password"],
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -30,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await signInAndRedirect(db, userId, request, submission.value.redirectTo);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+      { status: error.status },
+    );
   }
 }
 

@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
 import { redirectWithSuccess } from "remix-toast";
+import type { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
 import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await resetPassword(db, submission.value);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields: HIDDEN }) }, { status: error.status });
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: HIDDEN }) },
+      { status: error.status },
+    );
   }
   return redirectWithSuccess("/login", "Your password has been changed. Sign in with your new password.");
 }
@@ -41,13 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({ id: "reset-password", lastResult: actionData?.result });
+  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({
+    id: "reset-password",
+    lastResult: actionData?.result,
+  });
   if (!loaderData.token || loaderData.problem) {
     return (
       <AuthCard title="Reset your password">
         <Callout.Root color="red" role="alert">
           <Callout.Text>
-            {loaderData.problem ?? "This reset link is not complete. Open the link from your e-mail again, or ask for a new one."}
+            {loaderData.problem ??
+              "This reset link is not complete. Open the link from your e-mail again, or ask for a new one."}
           </Callout.Text>
         </Callout.Root>
         <Text size="2">
@@ -78,7 +85,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Honeypot name={HONEYPOT_FIELD} />
           <input type="hidden" name="token" value={loaderData.token} />
           <PasswordField label="New Password" {...fieldProps(fields.newPassword)} autoComplete="new-password" />
-          <PasswordField label="Confirm New Password" {...fieldProps(fields.confirmPassword)} autoComplete="new-password" />
+          <PasswordField
+            label="Confirm New Password"
+            {...fieldProps(fields.confirmPassword)}
+            autoComplete="new-password"
+          />
           <Button type="submit" size="3" disabled={busy}>
             {busy ? "Saving..." : "Set new password"}
           </Button>

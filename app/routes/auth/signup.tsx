@@ -21,7 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (formData.get(HONEYPOT_FIELD)) {
-    return data({ result: submission.reply({ formErrors: ["Your sign-up could not be processed. Please try again."], hideFields: HIDDEN }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Your sign-up could not be processed. Please try again."],
+          hideFields: HIDDEN,
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
@@ -34,7 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     const fieldErrors = error.code === "CONFLICT" ? { email: [error.message] } : undefined;
     return data(
-      { result: submission.reply({ formErrors: fieldErrors ? undefined : [error.message], fieldErrors, hideFields: HIDDEN }) },
+      {
+        result: submission.reply({
+          formErrors: fieldErrors ? undefined : [error.message],
+          fieldErrors,
+          hideFields: HIDDEN,
+        }),
+      },
       { status: error.status },
     );
   }

@@ -12,7 +12,8 @@ import type { Route } from "./+types/verify-email";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!token) return { token, problem: "This verification link is not complete. Open the link from your e-mail again." };
+  if (!token)
+    return { token, problem: "This verification link is not complete. Open the link from your e-mail again." };
   const { db } = getAppFromContext(context);
   return { token, problem: await tokenProblem(db, token, ["verify-email"], "verification") };
 }

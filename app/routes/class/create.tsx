@@ -6,8 +6,8 @@ import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { classNameSchema } from "~/lib/schemas/classroom";
-import { createClass } from "~/server/classes/classes.server";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
+import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/create";
 

@@ -2,9 +2,10 @@
  * GET /class/{classId}/drawings/{drawingId}.png: a drawing answer's image,
  * for a user who may see the class (student API, issue 8).
  */
-import { getDrawingForTeacher } from "~/server/student-api/drawings.server";
+
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { getDrawingForTeacher } from "~/server/student-api/drawings.server";
 import type { Route } from "./+types/drawing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, plural, studentName } from "~/components/class/format";
 import { button, card, heading, link, row, splitRow, stack, text } from "~/components/ui/radix-classes";
-import { getClassDashboard } from "~/server/classes/classes.server";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
+import { getClassDashboard } from "~/server/classes/classes.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -61,7 +61,12 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
                 {dashboard.onlineStudents.map((student) => (
                   <li key={student.id}>
                     <div className={row(2)}>
-                      <span data-accent-color="green" data-radius="full" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft" aria-hidden="true">
+                      <span
+                        data-accent-color="green"
+                        data-radius="full"
+                        className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft"
+                        aria-hidden="true"
+                      >
                         ●
                       </span>
                       <Link data-accent-color="" className={`${link} rt-r-size-2`} to={`${base}/student/${student.id}`}>
@@ -119,7 +124,9 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
 
       <div className={stack(2)}>
         <h2 className={heading(4)}>Teachers</h2>
-        <span className={text(2)}>{dashboard.teachers.map((teacher) => teacher.name).join(", ") || "No teacher yet."}</span>
+        <span className={text(2)}>
+          {dashboard.teachers.map((teacher) => teacher.name).join(", ") || "No teacher yet."}
+        </span>
       </div>
     </div>
   );

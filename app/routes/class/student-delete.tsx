@@ -31,7 +31,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return redirectWithError(here, "Failed to delete the student");
   try {
     await deleteStudent(db, user, classId, studentId);
-    return redirectWithSuccess(`/class/${classId}/students/manage`, "The student and everything held about them were deleted.");
+    return redirectWithSuccess(
+      `/class/${classId}/students/manage`,
+      "The student and everything held about them were deleted.",
+    );
   } catch (error) {
     return redirectWithFailure(here, error, "Failed to delete the student");
   }

@@ -9,12 +9,12 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { parseId } from "~/server/api.server";
-import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
+import { keepListShape } from "~/server/forms.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import type { Route } from "./+types/student";
-import { keepListShape } from "~/server/forms.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
@@ -22,7 +22,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const student = await getStudent(db, user, classId, studentId);
     const online = student.lastSeenAt !== null && Date.now() - student.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
-    return { classId, student, online, editing: new URL(request.url).searchParams.has("edit"), isAdmin: user.role === "admin" };
+    return {
+      classId,
+      student,
+      online,
+      editing: new URL(request.url).searchParams.has("edit"),
+      isAdmin: user.role === "admin",
+    };
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
     throw error;
@@ -49,7 +55,12 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
   const here = `${base}/student/${student.id}`;
   return (
     <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+      <Flex
+        justify="between"
+        align={{ initial: "start", sm: "center" }}
+        direction={{ initial: "column", sm: "row" }}
+        gap="3"
+      >
         <Flex direction="column" gap="1">
           <Text size="2" color="gray">
             <RadixLink asChild>

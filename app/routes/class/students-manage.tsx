@@ -10,13 +10,13 @@ import { plural, studentName } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
 import { button, card, heading, link, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
-import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
+import { keepListShape } from "~/server/forms.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import type { Route } from "./+types/students-manage";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
-import { keepListShape } from "~/server/forms.server";
 
 const idIntent = z.object({
   intent: z.enum(["remove-student", "add-teacher", "remove-teacher"]),
@@ -29,7 +29,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { students, teachers, addableTeachers, classCode } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
-  return { classId, students, classCode, teachers, addableTeachers, showAddForm: url.searchParams.has("add"), confirmStudent };
+  return {
+    classId,
+    students,
+    classCode,
+    teachers,
+    addableTeachers,
+    showAddForm: url.searchParams.has("add"),
+    confirmStudent,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -40,10 +48,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "add-student") {
     const submission = parseWithZod(keepListShape(formData, "contacts"), { schema: studentSchema });
-    if (submission.status !== "success") return data({ form: "add-student", result: submission.reply(), codeError: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "add-student", result: submission.reply(), codeError: null }, { status: 400 });
     try {
       await createStudent(db, user, classId, submission.value);
-      return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} added to the class.`);
+      return redirectWithSuccess(
+        here,
+        `${submission.value.firstName} ${submission.value.lastName} added to the class.`,
+      );
     } catch (error) {
       return redirectWithFailure(here, error, "Failed to add the student");
     }
@@ -55,7 +67,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       expirationHours: formData.get("expirationHours") || undefined,
     });
     if (!parsed.success) {
-      return data({ form: "class-code", result: null, codeError: parsed.error.issues[0]?.message ?? "Check the expiry" }, { status: 400 });
+      return data(
+        { form: "class-code", result: null, codeError: parsed.error.issues[0]?.message ?? "Check the expiry" },
+        { status: 400 },
+      );
     }
     try {
       const code = await generateClassCode(db, user, parsed.data);
@@ -114,13 +129,20 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
       </div>
 
       {confirmStudent ? (
-        <Card size="3" className="confirm-panel" role="alertdialog" aria-labelledby="confirm-remove-title" aria-describedby="confirm-remove-text">
+        <Card
+          size="3"
+          className="confirm-panel"
+          role="alertdialog"
+          aria-labelledby="confirm-remove-title"
+          aria-describedby="confirm-remove-text"
+        >
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="confirm-remove-title">
               Remove {studentName(confirmStudent)} from the class?
             </Heading>
             <Text id="confirm-remove-text" size="2">
-              They leave this class's list. Their record and past answers are kept, and they can join again with a class code.
+              They leave this class's list. Their record and past answers are kept, and they can join again with a class
+              code.
             </Text>
             <Flex gap="3" justify="end">
               <Button asChild variant="soft" color="gray">
@@ -182,7 +204,11 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
                       <Link data-accent-color="" className={button("soft")} to={`${base}/student/${student.id}?edit=1`}>
                         Edit<span className="visually-hidden"> {studentName(student)}</span>
                       </Link>
-                      <Link data-accent-color="red" className={button("soft")} to={`?confirm=remove-student-${student.id}`}>
+                      <Link
+                        data-accent-color="red"
+                        className={button("soft")}
+                        to={`?confirm=remove-student-${student.id}`}
+                      >
                         Remove<span className="visually-hidden"> {studentName(student)}</span>
                       </Link>
                     </div>
@@ -206,7 +232,11 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
       )}
 
       <div className={twoColumns("md", 4)}>
-        <ClassCodePanel classCode={classCode} manage error={actionData?.form === "class-code" ? actionData.codeError : null} />
+        <ClassCodePanel
+          classCode={classCode}
+          manage
+          error={actionData?.form === "class-code" ? actionData.codeError : null}
+        />
         <div className={card(2)}>
           <div className={stack(3)}>
             <h2 id="teachers-heading" className={heading(4)}>
@@ -225,7 +255,13 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
                     {teachers.length > 1 ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={teacher.id} />
-                        <button data-accent-color="red" type="submit" name="intent" value="remove-teacher" className={button("ghost", 1)}>
+                        <button
+                          data-accent-color="red"
+                          type="submit"
+                          name="intent"
+                          value="remove-teacher"
+                          className={button("ghost", 1)}
+                        >
                           Remove<span className="visually-hidden"> {teacher.name}</span>
                         </button>
                       </Form>
@@ -252,7 +288,13 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
                       ))}
                     </select>
                   </div>
-                  <button data-accent-color="" type="submit" name="intent" value="add-teacher" className={button("soft")}>
+                  <button
+                    data-accent-color=""
+                    type="submit"
+                    name="intent"
+                    value="add-teacher"
+                    className={button("soft")}
+                  >
                     Add teacher
                   </button>
                 </div>

@@ -3,15 +3,26 @@ import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
-import { badge, button, card, heading, link, row, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { parseId } from "~/server/api.server";
+import {
+  badge,
+  button,
+  card,
+  heading,
+  link,
+  row,
+  splitRow,
+  stack,
+  text,
+  twoColumns,
+} from "~/components/ui/radix-classes";
 import { groupProtectionMessage } from "~/lib/privacy";
+import { parseId } from "~/server/api.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
-import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-api/drawings.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-api/drawings.server";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -61,7 +72,12 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="rt-Flex rt-r-fw-wrap rt-r-gap-2 no-print">
-          <a data-accent-color="" className={button("soft")} href={`${base}/surveys/results/${assignment.id}/csv`} download>
+          <a
+            data-accent-color=""
+            className={button("soft")}
+            href={`${base}/surveys/results/${assignment.id}/csv`}
+            download
+          >
             Download CSV
           </a>
         </div>
@@ -85,8 +101,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       {assignment.anonymous ? (
         <div data-accent-color="violet" role="note" className="rt-CalloutRoot rt-r-size-2 rt-variant-soft">
           <p className="rt-Text rt-r-size-2 rt-CalloutText">
-            Anonymous survey: answers are shown without names, written answers in random order, and nothing on this
-            page or in the CSV links an answer to a student.
+            Anonymous survey: answers are shown without names, written answers in random order, and nothing on this page
+            or in the CSV links an answer to a student.
           </p>
         </div>
       ) : null}
@@ -97,8 +113,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : !results.contentAvailable ? (
         <EmptyState title="The survey's questions could not be loaded">
-          The counts above are correct, but the survey content is unavailable right now, so the answers cannot be
-          shown per question. Try again in a minute, or download the CSV.
+          The counts above are correct, but the survey content is unavailable right now, so the answers cannot be shown
+          per question. Try again in a minute, or download the CSV.
         </EmptyState>
       ) : results.respondedCount === 0 ? (
         <EmptyState title="No responses yet">
@@ -140,14 +156,18 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                         {question.answeredCount > question.answers.length ? (
                           <li>
                             <span data-accent-color="gray" className={text(2)}>
-                              Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them all.
+                              Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them
+                              all.
                             </span>
                           </li>
                         ) : null}
                       </ul>
                     )
                   ) : (
-                    <DrawingGallery drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)} labelledBy={headingId} />
+                    <DrawingGallery
+                      drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)}
+                      labelledBy={headingId}
+                    />
                   )}
                 </div>
               </div>
@@ -172,7 +192,11 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             base={base}
             students={results.responded}
             empty="Nobody yet."
-            more={results.respondedTotal > results.responded.length ? `and ${results.respondedTotal - results.responded.length} more (see the CSV).` : null}
+            more={
+              results.respondedTotal > results.responded.length
+                ? `and ${results.respondedTotal - results.responded.length} more (see the CSV).`
+                : null
+            }
           />
           <StudentList
             id="not-responded-heading"
@@ -180,7 +204,11 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             base={base}
             students={results.notResponded}
             empty={results.studentCount === 0 ? "The class has no students yet." : "Everyone has responded."}
-            more={results.notRespondedTotal > results.notResponded.length ? `and ${results.notRespondedTotal - results.notResponded.length} more.` : null}
+            more={
+              results.notRespondedTotal > results.notResponded.length
+                ? `and ${results.notRespondedTotal - results.notResponded.length} more.`
+                : null
+            }
           />
         </div>
       )}
@@ -246,7 +274,13 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
             <li key={drawing.drawingId}>
               <figure>
                 <a href={drawing.url}>
-                  <img src={drawing.url} alt={name ? `Drawing by ${name}` : "A student's drawing"} loading="lazy" width={300} height={200} />
+                  <img
+                    src={drawing.url}
+                    alt={name ? `Drawing by ${name}` : "A student's drawing"}
+                    loading="lazy"
+                    width={300}
+                    height={200}
+                  />
                 </a>
                 {name ? <figcaption>{name}</figcaption> : null}
               </figure>

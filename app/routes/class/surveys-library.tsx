@@ -3,10 +3,10 @@ import { Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/surveys-library";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const assignIntent = z.object({
   intent: z.literal("assign"),
@@ -26,7 +26,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirectWithError(here, "Failed to assign survey");
   try {
-    await assignSurvey(db, user, { classId, surveyId: parsed.data.surveyId, anonymous: parsed.data.anonymous === "on" });
+    await assignSurvey(db, user, {
+      classId,
+      surveyId: parsed.data.surveyId,
+      anonymous: parsed.data.anonymous === "on",
+    });
     return redirectWithSuccess(`/class/${classId}/surveys/manage`, "Survey assigned successfully!");
   } catch (error) {
     return redirectWithFailure(here, error, "Failed to assign survey");

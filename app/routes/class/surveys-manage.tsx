@@ -5,10 +5,10 @@ import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import type { Route } from "./+types/surveys-manage";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 const statusIntent = z.object({
   intent: z.enum(["start", "close"]),
@@ -31,7 +31,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       assignmentId: parsed.data.assignmentId,
       status: parsed.data.intent === "close" ? "completed" : "active",
     });
-    return redirectWithSuccess(here, change === "closed" ? "Survey closed successfully!" : "Survey started successfully!");
+    return redirectWithSuccess(
+      here,
+      change === "closed" ? "Survey closed successfully!" : "Survey started successfully!",
+    );
   } catch (error) {
     return redirectWithFailure(here, error, "Failed to update survey status");
   }
@@ -42,7 +45,12 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   const base = `/class/${classId}`;
   return (
     <Flex direction="column" gap="4">
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="3">
+      <Flex
+        justify="between"
+        align={{ initial: "start", sm: "center" }}
+        direction={{ initial: "column", sm: "row" }}
+        gap="3"
+      >
         <Flex direction="column" gap="1">
           <Heading as="h1" size="6">
             Manage surveys

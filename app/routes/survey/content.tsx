@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { SurveyPreview } from "~/components/survey/survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import { SurveyPreview } from "~/components/survey/survey-preview";
+import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -9,7 +10,6 @@ import { isDomainError } from "~/server/errors.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/content";
-import { isRecordId } from "~/lib/schemas/ids";
 
 const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
 

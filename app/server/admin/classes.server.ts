@@ -19,7 +19,7 @@ import {
   updateClass,
 } from "../classes/classes.server";
 import type { Db } from "../db/client.server";
-import { classTeachers, classes, type RecordStatus, schools, users } from "../db/schema.server";
+import { classes, classTeachers, type RecordStatus, schools, users } from "../db/schema.server";
 import { notFound, validationError } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 
@@ -41,7 +41,8 @@ export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
 
-const needTeacher = () => validationError("Choose at least one teacher", { teacherIds: ["Choose at least one teacher"] });
+const needTeacher = () =>
+  validationError("Choose at least one teacher", { teacherIds: ["Choose at least one teacher"] });
 
 /** Creates the class; the first teacher is its owner, the rest co-teachers. */
 export async function createClassWithTeachers(
@@ -56,7 +57,11 @@ export async function createClassWithTeachers(
   if (teacherIds.length === 0) throw needTeacher();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const created = await createClass(txDb, actor, { name: input.name, schoolId: input.schoolId, teacherId: teacherIds[0] });
+    const created = await createClass(txDb, actor, {
+      name: input.name,
+      schoolId: input.schoolId,
+      teacherId: teacherIds[0],
+    });
     for (const teacherId of teacherIds.slice(1)) await addClassTeacher(txDb, actor, created.id, teacherId);
     return created;
   });
@@ -89,7 +94,12 @@ export async function updateClassSettings(
 }
 
 /** Archives or restores a class in scope. */
-export async function setClassStatus(db: Db, actor: Actor, classId: number, status: RecordStatus): Promise<ClassRecord> {
+export async function setClassStatus(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  status: RecordStatus,
+): Promise<ClassRecord> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);

@@ -49,7 +49,8 @@ export async function getAdminCounts(db: Db, actor: Actor): Promise<AdminCounts>
 }
 
 function summarise(action: string, details: Record<string, unknown>): string | null {
-  if (action === "user.bulk_create") return `${details.createdCount ?? 0} created, ${details.refusedCount ?? 0} refused`;
+  if (action === "user.bulk_create")
+    return `${details.createdCount ?? 0} created, ${details.refusedCount ?? 0} refused`;
   if (typeof details.name === "string") return details.name;
   return null;
 }

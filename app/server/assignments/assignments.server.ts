@@ -5,8 +5,8 @@
  */
 import { and, asc, count, desc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
-import { type AssignmentSummary, assignmentSummaryColumns, getClass } from "../classes/classes.server";
 import type { Actor } from "../classes/class-scope.server";
+import { type AssignmentSummary, assignmentSummaryColumns, getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, classStudents, surveys } from "../db/schema.server";
@@ -62,7 +62,11 @@ export async function listAssignableSurveys(db: Db, actor: Actor, classId: numbe
 
 export const ALREADY_ASSIGNED_MESSAGE = "This survey is already assigned to this class.";
 
-async function selectSummary(tx: Tx | Db, classId: number, assignmentId: number): Promise<AssignmentSummary | undefined> {
+async function selectSummary(
+  tx: Tx | Db,
+  classId: number,
+  assignmentId: number,
+): Promise<AssignmentSummary | undefined> {
   const [row] = await tx
     .select(assignmentSummaryColumns)
     .from(assignments)
@@ -152,7 +156,12 @@ export async function setAssignmentStatus(
 }
 
 /** One assignment of the class, or NOT_FOUND. */
-export async function getAssignment(db: Db, actor: Actor, classId: number, assignmentId: number): Promise<AssignmentSummary> {
+export async function getAssignment(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  assignmentId: number,
+): Promise<AssignmentSummary> {
   await getClass(db, actor, classId);
   const summary = await selectSummary(db, classId, assignmentId);
   if (!summary) throw notFound("Assignment not found");
@@ -174,14 +183,22 @@ export async function setAssignmentAnonymous(
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
     const [current] = await tx
-      .select({ id: assignments.id, status: assignments.status, startedAt: assignments.startedAt, anonymous: assignments.anonymous })
+      .select({
+        id: assignments.id,
+        status: assignments.status,
+        startedAt: assignments.startedAt,
+        anonymous: assignments.anonymous,
+      })
       .from(assignments)
       .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
       .for("update");
     if (!current) throw notFound("Assignment not found");
     if (current.anonymous !== input.anonymous) {
       if (current.status !== "assigned" || current.startedAt !== null) throw conflict(ANONYMOUS_FIXED_MESSAGE);
-      await tx.update(assignments).set({ anonymous: input.anonymous, updatedAt: new Date() }).where(eq(assignments.id, current.id));
+      await tx
+        .update(assignments)
+        .set({ anonymous: input.anonymous, updatedAt: new Date() })
+        .where(eq(assignments.id, current.id));
       await recordAuditEvent(tx, actor, {
         action: "assignment.set_anonymous",
         targetType: "assignment",

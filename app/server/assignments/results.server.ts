@@ -6,14 +6,14 @@
  * questions and options, not to the number of responses, so 5,000 responses
  * render in the same order of time as 30.
  */
-import { type SQL, and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
 import type { Db } from "../db/client.server";
-import { assignments, classStudents, classes, responses, schools, students, surveys } from "../db/schema.server";
-import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
+import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
 import { choiceTallyKey, groupTallies, optionTallyKey, type TallyRow, talliesQuery } from "../responses/tallies.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
@@ -60,7 +60,6 @@ export interface GroupProtection {
   hidden: boolean;
 }
 
-
 export interface AssignmentResults {
   assignment: AssignmentSummary;
   /** Set for anonymous assignments only. */
@@ -96,7 +95,11 @@ async function schoolIdOfClass(db: Db, classId: number): Promise<number | null> 
   return row?.schoolId ?? null;
 }
 
-const uidList = (uids: string[]): SQL => sql.join(uids.map((uid) => sql`${uid}`), sql`, `);
+const uidList = (uids: string[]): SQL =>
+  sql.join(
+    uids.map((uid) => sql`${uid}`),
+    sql`, `,
+  );
 const uidArray = (uids: string[]): SQL => sql`array[${uidList(uids)}]::text[]`;
 
 export async function getAssignmentResults(
@@ -141,7 +144,10 @@ export async function getAssignmentResults(
         prompt: field.prompt,
         questionNumber: null,
         answeredCount: answeredCount(field.uid),
-        options: field.options.map((option) => ({ label: option.label, count: byValue?.get(optionTallyKey(option.index)) ?? 0 })),
+        options: field.options.map((option) => ({
+          label: option.label,
+          count: byValue?.get(optionTallyKey(option.index)) ?? 0,
+        })),
       };
     }
     if (field.kind === "choice") {
@@ -166,7 +172,13 @@ export async function getAssignmentResults(
           .map((row) => ({ studentName: anonymous ? null : `${row.first_name} ${row.last_name}`, text: row.text })),
       };
     }
-    return { uid: field.uid, kind: "drawing", prompt: field.prompt, questionNumber: null, answeredCount: answeredCount(field.uid) };
+    return {
+      uid: field.uid,
+      kind: "drawing",
+      prompt: field.prompt,
+      questionNumber: null,
+      answeredCount: answeredCount(field.uid),
+    };
   });
 
   const respondedCount = summary.responseCount;
@@ -233,7 +245,9 @@ async function selectOverview(
       // The names are picked by id from the assignment's (or roster's) own rows
       // (`= any(array(...))`, an index scan whatever the table's size), and a
       // submission time is read only for the names listed.
-      responded: sql<(StudentRef & { submittedAt: string })[]>`case when ${assignments.anonymous} then '[]'::json else coalesce((
+      responded: sql<
+        (StudentRef & { submittedAt: string })[]
+      >`case when ${assignments.anonymous} then '[]'::json else coalesce((
         select json_agg(json_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name, 'submittedAt', x.submitted_at)
                         order by x.last_name, x.first_name, x.id)
         from (select st.id, st.first_name, st.last_name,
@@ -256,7 +270,9 @@ async function selectOverview(
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, input.classId), classScopeCondition(actor)))
+    .where(
+      and(eq(assignments.id, input.assignmentId), eq(assignments.classId, input.classId), classScopeCondition(actor)),
+    )
     .limit(1);
   if (!row) {
     // Which one is missing decides the message: the class (out of scope) or the assignment.
@@ -282,7 +298,14 @@ async function selectOverview(
  */
 async function selectAnswers(
   db: Db,
-  input: { assignmentId: number; anonymous: boolean; allUids: string[]; groupedUids: string[]; freetextUids: string[]; freetextLimit: number },
+  input: {
+    assignmentId: number;
+    anonymous: boolean;
+    allUids: string[];
+    groupedUids: string[];
+    freetextUids: string[];
+    freetextLimit: number;
+  },
 ) {
   const { assignmentId, allUids, groupedUids, freetextUids, freetextLimit } = input;
   // The distributions come from the running totals (ADR 066): a few rows per
@@ -371,7 +394,8 @@ export async function buildResponsesCsv(
       );
       return sql`case ${cases} else ${value} #>> '{}' end as ${sql.identifier(`q${index}`)}`;
     }
-    if (field.kind === "drawing") return sql`case when ${value} is not null then 'drawing' end as ${sql.identifier(`q${index}`)}`;
+    if (field.kind === "drawing")
+      return sql`case when ${value} is not null then 'drawing' end as ${sql.identifier(`q${index}`)}`;
     return sql`${value} #>> '{}' as ${sql.identifier(`q${index}`)}`;
   });
   // Anonymous: no student columns, no submission time and a random row order,

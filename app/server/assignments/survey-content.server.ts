@@ -11,7 +11,10 @@ import { getContentSource } from "../surveys/content.server";
 
 export type SurveyContentLookup = (fullSlug: string) => Promise<SurveyBlock | null>;
 
-type ContentConfig = Pick<Config, "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS">;
+type ContentConfig = Pick<
+  Config,
+  "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS"
+>;
 
 export function createSurveyContentLookup(config: ContentConfig): SurveyContentLookup {
   return async (fullSlug) => {

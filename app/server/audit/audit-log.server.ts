@@ -5,13 +5,13 @@
  */
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools, users } from "../db/schema.server";
 import { assertAdmin } from "../users/scope.server";
 import { recordAuditEvent } from "./audit.server";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
@@ -59,7 +59,11 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) 
   );
   const [[{ total }], actions, actors] = await Promise.all([
     db.select({ total: count() }).from(auditEvents).where(where),
-    db.selectDistinct({ action: auditEvents.action }).from(auditEvents).where(scope(actor)).orderBy(asc(auditEvents.action)),
+    db
+      .selectDistinct({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(scope(actor))
+      .orderBy(asc(auditEvents.action)),
     db
       .selectDistinct({ id: users.id, name: users.name })
       .from(auditEvents)
@@ -96,7 +100,14 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) 
 export async function recordIdentifiedResponsesRead(
   db: Db | Tx,
   actor: Actor,
-  input: { targetType: "survey" | "assignment"; targetId: number; schoolId: number | null; identifiedCount: number; via: string; details?: Record<string, unknown> },
+  input: {
+    targetType: "survey" | "assignment";
+    targetId: number;
+    schoolId: number | null;
+    identifiedCount: number;
+    via: string;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   if (actor.role !== "admin" || input.identifiedCount === 0) return;
   await recordAuditEvent(db, actor, {

@@ -16,13 +16,16 @@ export interface AuditEventInput {
 
 /** Records one event; returns its id. */
 export async function recordAuditEvent(tx: Tx | Db, actor: Pick<Actor, "id">, event: AuditEventInput): Promise<number> {
-  const [row] = await tx.insert(auditEvents).values({
-    actorUserId: actor.id,
-    action: event.action,
-    targetType: event.targetType,
-    targetId: event.targetId === null ? null : String(event.targetId),
-    schoolId: event.schoolId,
-    details: event.details ?? {},
-  }).returning({ id: auditEvents.id });
+  const [row] = await tx
+    .insert(auditEvents)
+    .values({
+      actorUserId: actor.id,
+      action: event.action,
+      targetType: event.targetType,
+      targetId: event.targetId === null ? null : String(event.targetId),
+      schoolId: event.schoolId,
+      details: event.details ?? {},
+    })
+    .returning({ id: auditEvents.id });
   return row.id;
 }

@@ -5,10 +5,17 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ChangePasswordInput } from "~/lib/schemas/password";
 import type { signUpSchema } from "~/lib/schemas/auth";
+import type { ChangePasswordInput } from "~/lib/schemas/password";
 import type { Db } from "../db/client.server";
-import { auditEvents, classTeachers, credentials, type VerificationPurpose, users, verificationTokens } from "../db/schema.server";
+import {
+  auditEvents,
+  classTeachers,
+  credentials,
+  users,
+  type VerificationPurpose,
+  verificationTokens,
+} from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
 import { appBaseUrl, sendMail } from "../mail/mailer.server";
 import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
@@ -80,8 +87,17 @@ export async function createVerificationToken(db: Db, userId: number, purpose: V
 }
 
 /** Whether a link's token can still be used, without using it: null when valid, else a clear message. */
-export async function tokenProblem(db: Db, token: string, purposes: VerificationPurpose[], what: string): Promise<string | null> {
-  const rows = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(token))).limit(1);
+export async function tokenProblem(
+  db: Db,
+  token: string,
+  purposes: VerificationPurpose[],
+  what: string,
+): Promise<string | null> {
+  const rows = await db
+    .select()
+    .from(verificationTokens)
+    .where(eq(verificationTokens.tokenHash, hashToken(token)))
+    .limit(1);
   const row = rows.find((r) => purposes.includes(r.purpose));
   if (!row) return `This ${what} link is not valid. Ask for a new one.`;
   if (row.usedAt) return `This ${what} link has already been used. Ask for a new one.`;
@@ -102,13 +118,23 @@ async function consumeToken(db: Db, token: string, purpose: VerificationPurpose,
   const claimed = await db
     .update(verificationTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(verificationTokens.id, row.id), isNull(verificationTokens.usedAt), gt(verificationTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(verificationTokens.id, row.id),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: verificationTokens.userId });
   if (claimed.length === 0) throw badRequest(`This ${what} link has already been used. Ask for a new one.`);
   return claimed[0].userId;
 }
 
-export async function sendVerificationEmail(db: Db, user: { id: number; email: string; name: string }, request: Request) {
+export async function sendVerificationEmail(
+  db: Db,
+  user: { id: number; email: string; name: string },
+  request: Request,
+) {
   const token = await createVerificationToken(db, user.id, "verify-email");
   const link = `${appBaseUrl(request)}/verify-email?token=${encodeURIComponent(token)}`;
   await sendMail(db, {
@@ -121,15 +147,28 @@ export async function sendVerificationEmail(db: Db, user: { id: number; email: s
 /** A new teacher account with no school. Returns the new user's id. */
 export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, request: Request): Promise<number> {
   const ip = clientIp(request);
-  await enforceRateLimits(db, [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }], "Too many sign-ups from this network.");
+  await enforceRateLimits(
+    db,
+    [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }],
+    "Too many sign-ups from this network.",
+  );
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
     if (existing) throw conflict("An account with this e-mail address already exists. Sign in instead.");
-    const [user] = await tx.insert(users).values({ name: input.name, email, role: "teacher" }).returning({ id: users.id });
+    const [user] = await tx
+      .insert(users)
+      .values({ name: input.name, email, role: "teacher" })
+      .returning({ id: users.id });
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
-    await tx.insert(auditEvents).values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
+    await tx
+      .insert(auditEvents)
+      .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
     return user.id;
   });
   await sendVerificationEmail(db, { id: userId, email, name: input.name }, request);
@@ -153,7 +192,12 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
-    await tx.insert(auditEvents).values({ actorUserId: actor.id, action: "user.change_password", targetType: "user", targetId: String(actor.id) });
+    await tx.insert(auditEvents).values({
+      actorUserId: actor.id,
+      action: "user.change_password",
+      targetType: "user",
+      targetId: String(actor.id),
+    });
   });
   // revokeOtherSessions is always true (SPEC.md §9).
   await revokeOtherSessions(db, actor.id, currentSessionId);
@@ -206,7 +250,9 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
       .values({ userId: id, passwordHash })
       .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
-    await tx.insert(auditEvents).values({ actorUserId: id, action: "user.reset_password", targetType: "user", targetId: String(id) });
+    await tx
+      .insert(auditEvents)
+      .values({ actorUserId: id, action: "user.reset_password", targetType: "user", targetId: String(id) });
     return id;
   });
   await revokeAllSessions(db, userId);
@@ -229,7 +275,11 @@ export async function updateOwnProfile(
   if (input.name === undefined && input.image === undefined) return;
   await db
     .update(users)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.image !== undefined ? { image: input.image } : {}), updatedAt: new Date() })
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.image !== undefined ? { image: input.image } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, actor.id));
 }
 
@@ -247,20 +297,32 @@ export interface AccountDeletion {
  * and credentials go with it; classes stay, with students and answers: the
  * user is only taken off class_teachers (issue 12), and the confirmation says so.
  */
-export async function deleteOwnAccount(db: Db, actor: Pick<CurrentUser, "id" | "schoolId">, password: string): Promise<AccountDeletion> {
+export async function deleteOwnAccount(
+  db: Db,
+  actor: Pick<CurrentUser, "id" | "schoolId">,
+  password: string,
+): Promise<AccountDeletion> {
   const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
     throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
   }
   return db.transaction(async (tx) => {
-    const taught = await tx.select({ classId: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, actor.id));
+    const taught = await tx
+      .select({ classId: classTeachers.classId })
+      .from(classTeachers)
+      .where(eq(classTeachers.userId, actor.id));
     // class_teachers rows, sessions and credentials cascade with the user.
     await tx.delete(users).where(eq(users.id, actor.id));
     const orphaned = taught.length
       ? await tx
           .select({ classId: classTeachers.classId })
           .from(classTeachers)
-          .where(inArray(classTeachers.classId, taught.map((t) => t.classId)))
+          .where(
+            inArray(
+              classTeachers.classId,
+              taught.map((t) => t.classId),
+            ),
+          )
       : [];
     const stillTaught = new Set(orphaned.map((o) => o.classId));
     const classesWithoutTeacher = taught.filter((t) => !stillTaught.has(t.classId)).length;

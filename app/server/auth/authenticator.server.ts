@@ -11,7 +11,11 @@ export function createAuthenticator(db: Db) {
   const authenticator = new Authenticator<number>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) =>
-      verifyCredentials(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, request),
+      verifyCredentials(
+        db,
+        { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+        request,
+      ),
     ),
     "form",
   );

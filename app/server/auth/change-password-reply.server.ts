@@ -28,7 +28,8 @@ export async function runChangePassword(
     return { kind: "success" };
   } catch (error) {
     if (isDomainError(error)) {
-      if (error.status === 400 && error.message.toLowerCase().includes("password")) return { kind: "wrong-current-password" };
+      if (error.status === 400 && error.message.toLowerCase().includes("password"))
+        return { kind: "wrong-current-password" };
       return { kind: "failed", message: error.message };
     }
     logger.error("change_password.unexpected", { error: String(error) });

@@ -5,7 +5,7 @@
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { preparedPerDatabase } from "../db/prepared.server";
-import { type RecordStatus, type UserRole, schools, sessions, users } from "../db/schema.server";
+import { type RecordStatus, schools, sessions, type UserRole, users } from "../db/schema.server";
 
 export interface CurrentUserSchool {
   id: number;

@@ -2,9 +2,16 @@
  * Guards say what they guarantee. Screen guards throw redirects; API guards
  * throw JSON `{ code, message }` responses.
  */
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { getAppFromContext } from "../context.server";
-import { type CurrentUser, homePathFor, isAdmin, isBlocked, type LoadedUser, loadSessionUser } from "./current-user.server";
+import {
+  type CurrentUser,
+  homePathFor,
+  isAdmin,
+  isBlocked,
+  type LoadedUser,
+  loadSessionUser,
+} from "./current-user.server";
 import { type ActiveSession, hashToken, readSessionToken } from "./session.server";
 
 export interface RequestAuth {

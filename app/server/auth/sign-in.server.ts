@@ -5,7 +5,12 @@ import { safeRedirectPath } from "./guards.server";
 import { createSession } from "./session.server";
 
 /** Starts a session and sends the user on: to a same-site redirectTo, else by role (SPEC.md §6). */
-export async function signInAndRedirect(db: Db, userId: number, request: Request, redirectTo?: string | null): Promise<Response> {
+export async function signInAndRedirect(
+  db: Db,
+  userId: number,
+  request: Request,
+  redirectTo?: string | null,
+): Promise<Response> {
   const session = await createSession(db, userId, request);
   const loaded = await loadCurrentUser(db, userId);
   const home = loaded ? (isBlocked(loaded.user) ? "/blocked" : homePathFor(loaded.user)) : "/";

@@ -8,8 +8,8 @@ import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CLASS_CODE_EXPIRATION_HOURS } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
-import { getClass } from "../classes/classes.server";
 import type { Actor } from "../classes/class-scope.server";
+import { getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import { classCodes, classStudents } from "../db/schema.server";
@@ -135,7 +135,12 @@ export interface StopClassCodeResult {
 }
 
 /** Stops the class's live code; with none live, nothing changes and the message says so. */
-export async function stopClassCode(db: Db, actor: Actor, input: { classId: number }, now = new Date()): Promise<StopClassCodeResult> {
+export async function stopClassCode(
+  db: Db,
+  actor: Actor,
+  input: { classId: number },
+  now = new Date(),
+): Promise<StopClassCodeResult> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
     const [stopped] = await tx
@@ -143,7 +148,12 @@ export async function stopClassCode(db: Db, actor: Actor, input: { classId: numb
       .set({ stoppedAt: now })
       .where(and(eq(classCodes.classId, klass.id), isNull(classCodes.stoppedAt)))
       .returning({ code: classCodes.code });
-    if (!stopped) return { stopped: false, code: null, message: "This class has no live class code, so there was nothing to stop." };
+    if (!stopped)
+      return {
+        stopped: false,
+        code: null,
+        message: "This class has no live class code, so there was nothing to stop.",
+      };
     await recordAuditEvent(tx, actor, {
       action: "class_code.stop",
       targetType: "class",
@@ -151,6 +161,10 @@ export async function stopClassCode(db: Db, actor: Actor, input: { classId: numb
       schoolId: klass.schoolId,
       details: { code: stopped.code },
     });
-    return { stopped: true, code: stopped.code, message: `Class code ${stopped.code} stopped. Students can no longer join with it.` };
+    return {
+      stopped: true,
+      code: stopped.code,
+      message: `Class code ${stopped.code} stopped. Students can no longer join with it.`,
+    };
   });
 }

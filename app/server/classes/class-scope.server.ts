@@ -7,7 +7,7 @@ import { and, asc, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { CurrentUser } from "../auth/current-user.server";
 import type { Db } from "../db/client.server";
 import { preparedPerDatabase } from "../db/prepared.server";
-import { classTeachers, classes, schools } from "../db/schema.server";
+import { classes, classTeachers, schools } from "../db/schema.server";
 
 export type Actor = Pick<CurrentUser, "id" | "role" | "schoolId">;
 
@@ -39,9 +39,10 @@ function selectMyClasses(db: Db, scope: SQL | undefined) {
 
 /** A teacher's classes: on every class screen, so prepared once per database (ADR 063). */
 const teacherClassesQuery = preparedPerDatabase((db) =>
-  selectMyClasses(db, classScopeCondition({ id: sql.placeholder("userId") as unknown as number, role: "teacher", schoolId: null })).prepare(
-    "teacher_classes",
-  ),
+  selectMyClasses(
+    db,
+    classScopeCondition({ id: sql.placeholder("userId") as unknown as number, role: "teacher", schoolId: null }),
+  ).prepare("teacher_classes"),
 );
 
 /** SPEC.md §2 step 1: the user's own classes (active ones), first by name. */

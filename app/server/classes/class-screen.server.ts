@@ -2,9 +2,10 @@
  * Glue for the class screens (app/routes/class/**): the class-access guard
  * and the one mapping of domain errors to toasts after a form post.
  */
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { redirectWithError } from "remix-toast";
 import { decideClassRoute } from "~/lib/class-route";
+import { isRecordId } from "~/lib/schemas/ids";
 import type { CurrentUser } from "../auth/current-user.server";
 import { requireUser } from "../auth/guards.server";
 import type { Config } from "../config.server";
@@ -12,9 +13,8 @@ import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
 import { logger } from "../logger.server";
-import { getClass } from "./classes.server";
 import { type ClassSummary, listMyClasses } from "./class-scope.server";
-import { isRecordId } from "~/lib/schemas/ids";
+import { getClass } from "./classes.server";
 
 export interface ClassScreen {
   user: CurrentUser;
@@ -80,7 +80,9 @@ export function listMyClassesForRequest(
 export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string): Promise<Response> {
   if (error instanceof Response) throw error;
   if (isDomainError(error)) return redirectWithError(url, error.message);
-  logger.error("class_screen.action_failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  logger.error("class_screen.action_failed", {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
   return redirectWithError(url, fallbackMessage);
 }
 

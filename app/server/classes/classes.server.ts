@@ -7,20 +7,20 @@
 import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
 import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
+import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   assignments,
   classCodes,
+  classes,
   classStudents,
   classTeachers,
-  classes,
   schools,
   students,
   surveys,
   users,
 } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
-import type { LiveClassCode } from "../class-codes/class-codes.server";
 import { responseCountOf } from "../responses/tallies.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
 
@@ -82,7 +82,8 @@ export async function listClasses(db: Db, actor: Actor): Promise<(ClassRecord & 
  */
 export async function createClass(db: Db, actor: Actor, input: CreateClassInput): Promise<ClassRecord> {
   const schoolId = actor.role === "admin" && actor.schoolId === null ? input.schoolId : actor.schoolId;
-  if (!schoolId) throw validationError("Choose the school for the class", { schoolId: ["Choose the school for the class"] });
+  if (!schoolId)
+    throw validationError("Choose the school for the class", { schoolId: ["Choose the school for the class"] });
   if (actor.role !== "admin" && input.schoolId && input.schoolId !== actor.schoolId) {
     throw validationError("You can only create classes in your own school", { schoolId: ["Not your school"] });
   }
@@ -102,7 +103,8 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
       .insert(classes)
       .values({ name: input.name, schoolId: school.id })
       .returning({ id: classes.id, name: classes.name, status: classes.status, createdAt: classes.createdAt });
-    if (ownerId !== null) await tx.insert(classTeachers).values({ classId: created.id, userId: ownerId, role: "owner" });
+    if (ownerId !== null)
+      await tx.insert(classTeachers).values({ classId: created.id, userId: ownerId, role: "owner" });
     await recordAuditEvent(tx, actor, {
       action: "class.create",
       targetType: "class",
@@ -114,7 +116,12 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
   });
 }
 
-export async function updateClass(db: Db, actor: Actor, classId: number, input: UpdateClassInput): Promise<ClassRecord> {
+export async function updateClass(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  input: UpdateClassInput,
+): Promise<ClassRecord> {
   return db.transaction(async (tx) => {
     const current = await getClass(tx, actor, classId);
     await tx.update(classes).set({ name: input.name, updatedAt: new Date() }).where(eq(classes.id, classId));
@@ -137,7 +144,12 @@ export interface OnlineStudent {
 }
 
 /** Students of the class seen by the student API within the last two minutes. */
-export async function listOnlineStudents(db: Db, actor: Actor, classId: number, now = new Date()): Promise<OnlineStudent[]> {
+export async function listOnlineStudents(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<OnlineStudent[]> {
   await getClass(db, actor, classId);
   return selectOnlineStudents(db, classId, now);
 }
@@ -145,7 +157,12 @@ export async function listOnlineStudents(db: Db, actor: Actor, classId: number, 
 /** For callers that have checked the class already (the dashboard). */
 function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<OnlineStudent[]> {
   return db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, lastSeenAt: students.lastSeenAt })
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      lastSeenAt: students.lastSeenAt,
+    })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(and(eq(classStudents.classId, classId), gt(students.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))))
@@ -195,7 +212,12 @@ export interface ClassDashboard {
  * PostgreSQL every round trip costs more than the page's rendering
  * (docs/performance.md), and this is the most visited screen.
  */
-export async function getClassDashboard(db: Db, actor: Actor, classId: number, now = new Date()): Promise<ClassDashboard> {
+export async function getClassDashboard(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<ClassDashboard> {
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
   const [row] = await db
     .select({
@@ -281,7 +303,10 @@ export function addableTeachersJson(classIdColumn: SQL, schoolIdColumn: SQL) {
 
 /** The dashboard's subqueries answer JSON: timestamps arrive as ISO strings. */
 type OnlineStudentJson = Omit<OnlineStudent, "lastSeenAt"> & { lastSeenAt: string | null };
-type ClassCodeJson = Omit<LiveClassCode, "expiresAt" | "createdAt" | "expired"> & { expiresAt: string; createdAt: string };
+type ClassCodeJson = Omit<LiveClassCode, "expiresAt" | "createdAt" | "expired"> & {
+  expiresAt: string;
+  createdAt: string;
+};
 type AssignmentJson = Omit<AssignmentSummary, "startedAt" | "closedAt" | "createdAt"> & {
   startedAt: string | null;
   closedAt: string | null;
@@ -343,7 +368,9 @@ async function requireSchoolTeacher(tx: Tx, schoolId: number, userId: number) {
   const [user] = await tx
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.schoolId, schoolId), eq(users.role, "teacher"), eq(users.status, "active")))
+    .where(
+      and(eq(users.id, userId), eq(users.schoolId, schoolId), eq(users.role, "teacher"), eq(users.status, "active")),
+    )
     .limit(1);
   // A user outside the school is not revealed either.
   if (!user) throw notFound("Teacher not found in this school");
@@ -382,7 +409,8 @@ export async function removeClassTeacher(db: Db, actor: Actor, classId: number, 
       .from(classTeachers)
       .where(eq(classTeachers.classId, classId))
       .for("update");
-    if (!teachers.some((teacher) => teacher.userId === userId)) throw notFound("That teacher does not teach this class");
+    if (!teachers.some((teacher) => teacher.userId === userId))
+      throw notFound("That teacher does not teach this class");
     if (teachers.length === 1) throw conflict("A class needs at least one teacher. Add another teacher first.");
     await tx.delete(classTeachers).where(and(eq(classTeachers.classId, classId), eq(classTeachers.userId, userId)));
     await recordAuditEvent(tx, actor, {

@@ -122,10 +122,7 @@ export const verificationTokens = pgTable(
   (t) => [
     uniqueIndex("verification_tokens_hash_unique").on(t.tokenHash),
     index("verification_tokens_user_id_idx").on(t.userId),
-    check(
-      "verification_tokens_purpose_check",
-      sql`${t.purpose} in ('verify-email', 'reset-password', 'invite')`,
-    ),
+    check("verification_tokens_purpose_check", sql`${t.purpose} in ('verify-email', 'reset-password', 'invite')`),
   ],
 );
 

@@ -37,7 +37,10 @@ export async function sendMail(db: Db, message: MailMessage): Promise<void> {
   } catch (error) {
     // The action still succeeds: the message waits in the outbox and the error is visible there.
     logger.error("mail.send_failed", { to: message.to, error: String(error) });
-    await db.update(emailOutbox).set({ error: String(error).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
+    await db
+      .update(emailOutbox)
+      .set({ error: String(error).slice(0, 500) })
+      .where(eq(emailOutbox.id, row.id));
   }
 }
 

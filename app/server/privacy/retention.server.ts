@@ -33,7 +33,10 @@ async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[
 /** Deletes what is past each school's retention period, as of `now`. */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionRun> {
   return db.transaction(async (tx) => {
-    const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`);
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
+    );
     if (!lock?.locked) return { ran: false } as const;
     const all = await tx.select({ id: schools.id, retentionMonths: schools.retentionMonths }).from(schools);
     const results: RetentionSchoolResult[] = [];
@@ -56,7 +59,13 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
             returning r.id`,
       );
       if (responses.length === 0 && drawings.length === 0) continue;
-      const result = { schoolId: school.id, retentionMonths: school.retentionMonths, cutoff, responses: responses.length, drawings: drawings.length };
+      const result = {
+        schoolId: school.id,
+        retentionMonths: school.retentionMonths,
+        cutoff,
+        responses: responses.length,
+        drawings: drawings.length,
+      };
       results.push(result);
       await tx.insert(auditEvents).values({
         actorUserId: null,
@@ -64,7 +73,12 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
         targetType: "school",
         targetId: String(school.id),
         schoolId: school.id,
-        details: { retentionMonths: school.retentionMonths, cutoff, responses: responses.length, drawings: drawings.length },
+        details: {
+          retentionMonths: school.retentionMonths,
+          cutoff,
+          responses: responses.length,
+          drawings: drawings.length,
+        },
         createdAt: now,
       });
     }
@@ -79,7 +93,9 @@ export function scheduleRetention(db: Db): { stop(): void } {
       .then((outcome) => {
         if (outcome.ran && outcome.schools.length > 0) logger.info("retention.purged", { schools: outcome.schools });
       })
-      .catch((error) => logger.error("retention.failed", { error: error instanceof Error ? error.message : String(error) }));
+      .catch((error) =>
+        logger.error("retention.failed", { error: error instanceof Error ? error.message : String(error) }),
+      );
   void run();
   const timer = setInterval(run, RETENTION_INTERVAL_MS);
   timer.unref();

@@ -5,7 +5,7 @@
  * held about the student), so every export is audited.
  * docs/decisions/073-data-request-export-and-audit-view.md
  */
-import { asc, eq, or, and } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -13,14 +13,14 @@ import type { Db } from "../db/client.server";
 import {
   assignments,
   auditEvents,
-  classStudents,
   classes,
+  classStudents,
   responseDrawings,
   responses,
   schools,
   studentContacts,
-  studentTokens,
   students,
+  studentTokens,
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
@@ -67,7 +67,12 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       .orderBy(asc(classes.name)),
     // Token hashes are secrets of the app, not data about the student: left out.
     db
-      .select({ classId: studentTokens.classId, createdAt: studentTokens.createdAt, lastUsedAt: studentTokens.lastUsedAt, revokedAt: studentTokens.revokedAt })
+      .select({
+        classId: studentTokens.classId,
+        createdAt: studentTokens.createdAt,
+        lastUsedAt: studentTokens.lastUsedAt,
+        revokedAt: studentTokens.revokedAt,
+      })
       .from(studentTokens)
       .where(eq(studentTokens.studentId, studentId))
       .orderBy(asc(studentTokens.createdAt)),
@@ -101,9 +106,19 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       .where(eq(responseDrawings.studentId, studentId))
       .orderBy(asc(responseDrawings.createdAt)),
     db
-      .select({ action: auditEvents.action, targetType: auditEvents.targetType, createdAt: auditEvents.createdAt, details: auditEvents.details })
+      .select({
+        action: auditEvents.action,
+        targetType: auditEvents.targetType,
+        createdAt: auditEvents.createdAt,
+        details: auditEvents.details,
+      })
       .from(auditEvents)
-      .where(or(eq(auditEvents.actorStudentId, studentId), and(eq(auditEvents.targetType, "student"), eq(auditEvents.targetId, String(studentId)))))
+      .where(
+        or(
+          eq(auditEvents.actorStudentId, studentId),
+          and(eq(auditEvents.targetType, "student"), eq(auditEvents.targetId, String(studentId))),
+        ),
+      )
       .orderBy(asc(auditEvents.createdAt)),
   ]);
   await recordAuditEvent(db, actor, {

@@ -8,15 +8,24 @@
  */
 import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { csvCell, MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
-import { ASSIGNMENT_STATUSES, type AssignmentStatus, assignments, classes, responses, schools, students, surveys } from "../db/schema.server";
+import {
+  ASSIGNMENT_STATUSES,
+  type AssignmentStatus,
+  assignments,
+  classes,
+  responses,
+  schools,
+  students,
+  surveys,
+} from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { responseCountOf } from "./tallies.server";
 
 export const RESPONSES_PAGE_SIZE = 25;
@@ -155,7 +164,12 @@ function baseQuery<T extends Record<string, unknown>>(db: Db, columns: T) {
 }
 
 /** One page of a survey's responses in scope, newest first. */
-export async function queryResponses(db: Db, actor: Actor, surveyId: number, filters: ResponseFilters): Promise<ResponsePage> {
+export async function queryResponses(
+  db: Db,
+  actor: Actor,
+  surveyId: number,
+  filters: ResponseFilters,
+): Promise<ResponsePage> {
   await getSurveyRecord(db, actor, surveyId);
   const pageSize = filters.pageSize ?? RESPONSES_PAGE_SIZE;
   const where = responseConditions(actor, surveyId, filters);
@@ -176,7 +190,10 @@ export async function queryResponses(db: Db, actor: Actor, surveyId: number, fil
     details: { filters },
   });
   return {
-    responses: rows.map(({ firstName, lastName, ...row }) => ({ ...row, studentName: row.anonymous ? null : `${firstName} ${lastName}` })),
+    responses: rows.map(({ firstName, lastName, ...row }) => ({
+      ...row,
+      studentName: row.anonymous ? null : `${firstName} ${lastName}`,
+    })),
     total,
     page,
     pageCount,
@@ -190,7 +207,11 @@ export interface ResponseFilterChoices {
 }
 
 /** The schools and classes (in scope) this survey is assigned to: what the filters offer. */
-export async function listResponseFilterChoices(db: Db, actor: Actor, surveyId: number): Promise<ResponseFilterChoices> {
+export async function listResponseFilterChoices(
+  db: Db,
+  actor: Actor,
+  surveyId: number,
+): Promise<ResponseFilterChoices> {
   assertAdmin(actor);
   const rows = await db
     .selectDistinct({ classId: classes.id, className: classes.name, schoolId: schools.id, schoolName: schools.name })
@@ -255,7 +276,15 @@ export async function buildSurveyResponsesCsv(
     groupCount: number;
     minGroupSize: number;
   })[];
-  const header = ["Response id", "School", "Class", "Assignment status", "Student", "Submitted at (UTC)", ...fields.map(fieldLabel)];
+  const header = [
+    "Response id",
+    "School",
+    "Class",
+    "Assignment status",
+    "Student",
+    "Submitted at (UTC)",
+    ...fields.map(fieldLabel),
+  ];
   const lines = [header.map(csvCell).join(",")];
   for (const row of rows) {
     const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
@@ -288,4 +317,3 @@ export async function buildSurveyResponsesCsv(
   const slug = survey.fullSlug.split("/").pop() || `survey-${survey.id}`;
   return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n`, rowCount: rows.length };
 }
-

@@ -12,7 +12,16 @@ import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
-import { classStudents, classTeachers, classes, type RecordStatus, schools, students, type UserRole, users } from "../db/schema.server";
+import {
+  classes,
+  classStudents,
+  classTeachers,
+  type RecordStatus,
+  schools,
+  students,
+  type UserRole,
+  users,
+} from "../db/schema.server";
 import { conflict, forbidden, notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 
@@ -52,7 +61,11 @@ const summaryColumns = {
 /** The schools in scope with their counts, by name. */
 export async function listSchools(db: Db, actor: Actor): Promise<SchoolSummary[]> {
   assertAdmin(actor);
-  return db.select(summaryColumns).from(schools).where(schoolScopeCondition(actor)).orderBy(asc(sql`lower(${schools.name})`));
+  return db
+    .select(summaryColumns)
+    .from(schools)
+    .where(schoolScopeCondition(actor))
+    .orderBy(asc(sql`lower(${schools.name})`));
 }
 
 /** Schools the admin may put staff or classes in: active ones in scope. */
@@ -117,14 +130,24 @@ function mapNameConflict(error: unknown, name: string): never {
 }
 
 /** Platform admins only. */
-export async function createSchool(db: Db, actor: Actor, input: { name: string }): Promise<{ id: number; name: string }> {
+export async function createSchool(
+  db: Db,
+  actor: Actor,
+  input: { name: string },
+): Promise<{ id: number; name: string }> {
   assertAdmin(actor);
   if (!isPlatformAdmin(actor)) throw forbidden("Only a platform admin can create schools.");
   const name = schoolNameSchema.parse(input.name);
   try {
     return await db.transaction(async (tx) => {
       const [school] = await tx.insert(schools).values({ name }).returning({ id: schools.id, name: schools.name });
-      await recordAuditEvent(tx, actor, { action: "school.create", targetType: "school", targetId: school.id, schoolId: school.id, details: { name } });
+      await recordAuditEvent(tx, actor, {
+        action: "school.create",
+        targetType: "school",
+        targetId: school.id,
+        schoolId: school.id,
+        details: { name },
+      });
       return school;
     });
   } catch (error) {
@@ -133,7 +156,12 @@ export async function createSchool(db: Db, actor: Actor, input: { name: string }
 }
 
 /** A platform admin, or the school's own admin. */
-export async function renameSchool(db: Db, actor: Actor, schoolId: number, input: { name: string }): Promise<{ id: number; name: string }> {
+export async function renameSchool(
+  db: Db,
+  actor: Actor,
+  schoolId: number,
+  input: { name: string },
+): Promise<{ id: number; name: string }> {
   assertAdmin(actor);
   const name = schoolNameSchema.parse(input.name);
   try {
@@ -156,7 +184,12 @@ export async function renameSchool(db: Db, actor: Actor, schoolId: number, input
 }
 
 /** Retention period and small-group threshold (issue 12): any admin with the school in scope. */
-export async function updateSchoolPrivacy(db: Db, actor: Actor, schoolId: number, input: SchoolPrivacyInput): Promise<SchoolPrivacyInput> {
+export async function updateSchoolPrivacy(
+  db: Db,
+  actor: Actor,
+  schoolId: number,
+  input: SchoolPrivacyInput,
+): Promise<SchoolPrivacyInput> {
   assertAdmin(actor);
   const value = schoolPrivacySchema.parse(input);
   return db.transaction(async (tx) => {
@@ -166,7 +199,10 @@ export async function updateSchoolPrivacy(db: Db, actor: Actor, schoolId: number
       .from(schools)
       .where(eq(schools.id, schoolId))
       .for("update");
-    await tx.update(schools).set({ ...value, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    await tx
+      .update(schools)
+      .set({ ...value, updatedAt: new Date() })
+      .where(eq(schools.id, schoolId));
     await recordAuditEvent(tx, actor, {
       action: "school.privacy_settings",
       targetType: "school",
@@ -182,7 +218,12 @@ export async function updateSchoolPrivacy(db: Db, actor: Actor, schoolId: number
  * Platform admins only. An archived school's users land on /blocked
  * (requireUser checks the school's status on every request).
  */
-export async function setSchoolStatus(db: Db, actor: Actor, schoolId: number, status: RecordStatus): Promise<{ id: number; name: string; status: RecordStatus }> {
+export async function setSchoolStatus(
+  db: Db,
+  actor: Actor,
+  schoolId: number,
+  status: RecordStatus,
+): Promise<{ id: number; name: string; status: RecordStatus }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const current = await findSchool(tx, actor, schoolId);

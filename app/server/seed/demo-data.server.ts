@@ -4,16 +4,16 @@
  * database seeded for demonstration (never by default in production).
  */
 import { count, sql } from "drizzle-orm";
-import { listAnswerFields, type AnswerField } from "~/lib/survey-content";
+import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { hashPassword } from "../auth/password.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   type AssignmentStatus,
   assignments,
   classCodes,
+  classes,
   classStudents,
   classTeachers,
-  classes,
   credentials,
   responses,
   schools,
@@ -26,12 +26,60 @@ import { createLocalContentSource } from "../surveys/local-source.server";
 import { syncSurveyRegistry } from "../surveys/registry.server";
 
 export const DEMO_ACCOUNTS = [
-  { key: "platformAdmin", name: "Morgan Reyes", email: "admin@orliverse.example", password: "Orliverse-Admin-1", role: "admin", school: null, status: "active" },
-  { key: "schoolAdmin", name: "Helen Carter", email: "head@riverside.example", password: "Riverside-Head-1", role: "admin", school: "riverside", status: "active" },
-  { key: "teacher", name: "Amara Okafor", email: "amara.okafor@riverside.example", password: "Teacher-Pass-1", role: "teacher", school: "riverside", status: "active" },
-  { key: "teacher2", name: "Daniel Murphy", email: "daniel.murphy@riverside.example", password: "Teacher-Pass-1", role: "teacher", school: "riverside", status: "active" },
-  { key: "archivedTeacher", name: "Tomas Becker", email: "tomas.becker@riverside.example", password: "Teacher-Pass-1", role: "teacher", school: "riverside", status: "archived" },
-  { key: "archivedSchoolTeacher", name: "Priya Shah", email: "priya.shah@hillcrest.example", password: "Teacher-Pass-1", role: "teacher", school: "hillcrest", status: "active" },
+  {
+    key: "platformAdmin",
+    name: "Morgan Reyes",
+    email: "admin@orliverse.example",
+    password: "Orliverse-Admin-1",
+    role: "admin",
+    school: null,
+    status: "active",
+  },
+  {
+    key: "schoolAdmin",
+    name: "Helen Carter",
+    email: "head@riverside.example",
+    password: "Riverside-Head-1",
+    role: "admin",
+    school: "riverside",
+    status: "active",
+  },
+  {
+    key: "teacher",
+    name: "Amara Okafor",
+    email: "amara.okafor@riverside.example",
+    password: "Teacher-Pass-1",
+    role: "teacher",
+    school: "riverside",
+    status: "active",
+  },
+  {
+    key: "teacher2",
+    name: "Daniel Murphy",
+    email: "daniel.murphy@riverside.example",
+    password: "Teacher-Pass-1",
+    role: "teacher",
+    school: "riverside",
+    status: "active",
+  },
+  {
+    key: "archivedTeacher",
+    name: "Tomas Becker",
+    email: "tomas.becker@riverside.example",
+    password: "Teacher-Pass-1",
+    role: "teacher",
+    school: "riverside",
+    status: "archived",
+  },
+  {
+    key: "archivedSchoolTeacher",
+    name: "Priya Shah",
+    email: "priya.shah@hillcrest.example",
+    password: "Teacher-Pass-1",
+    role: "teacher",
+    school: "hillcrest",
+    status: "active",
+  },
 ] as const;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]["key"];
@@ -46,14 +94,74 @@ const CLASSES = [
 ] as const;
 
 const FIRST_NAMES = [
-  "Aisha", "Ben", "Chloe", "Dmitri", "Ella", "Finn", "Grace", "Hamza", "Isla", "Jonah", "Kemi", "Liam", "Maya",
-  "Noah", "Olivia", "Pavel", "Quinn", "Rosa", "Sami", "Tara", "Umar", "Vera", "Wes", "Xena", "Yusuf", "Zoe",
-  "Amelie", "Bilal", "Carmen", "Dylan", "Elif", "Felix", "Hana", "Ibrahim", "Jade", "Kai", "Lena", "Mateo",
+  "Aisha",
+  "Ben",
+  "Chloe",
+  "Dmitri",
+  "Ella",
+  "Finn",
+  "Grace",
+  "Hamza",
+  "Isla",
+  "Jonah",
+  "Kemi",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Pavel",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Wes",
+  "Xena",
+  "Yusuf",
+  "Zoe",
+  "Amelie",
+  "Bilal",
+  "Carmen",
+  "Dylan",
+  "Elif",
+  "Felix",
+  "Hana",
+  "Ibrahim",
+  "Jade",
+  "Kai",
+  "Lena",
+  "Mateo",
 ];
 const LAST_NAMES = [
-  "Adeyemi", "Brennan", "Costa", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ivanova", "Jensen", "Kowalski",
-  "Larsen", "Moreau", "Nakamura", "O'Neill", "Petrov", "Quinn", "Rossi", "Schmidt", "Tanaka", "Usman", "Varga",
-  "Walsh", "Yilmaz", "Zhang", "Novak", "Silva", "Lindqvist",
+  "Adeyemi",
+  "Brennan",
+  "Costa",
+  "Dubois",
+  "Evans",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ivanova",
+  "Jensen",
+  "Kowalski",
+  "Larsen",
+  "Moreau",
+  "Nakamura",
+  "O'Neill",
+  "Petrov",
+  "Quinn",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Usman",
+  "Varga",
+  "Walsh",
+  "Yilmaz",
+  "Zhang",
+  "Novak",
+  "Silva",
+  "Lindqvist",
 ];
 const RELATIONSHIPS = ["Mother", "Father", "Grandmother", "Guardian", "Aunt", ""];
 const FREE_TEXT_ANSWERS = [
@@ -109,7 +217,8 @@ export interface SeedSummary {
 export async function seedDemoData(db: Db, options: { contentDir: string }): Promise<SeedSummary | null> {
   const passwordHashes = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) {
-    if (!passwordHashes.has(account.password)) passwordHashes.set(account.password, await hashPassword(account.password));
+    if (!passwordHashes.has(account.password))
+      passwordHashes.set(account.password, await hashPassword(account.password));
   }
   const source = createLocalContentSource(options.contentDir);
   const stories = await source.listStories();
@@ -126,7 +235,10 @@ export async function seedDemoData(db: Db, options: { contentDir: string }): Pro
 
 async function insertDemoRows(
   tx: Tx,
-  input: { passwordHashes: Map<string, string>; stories: Awaited<ReturnType<ReturnType<typeof createLocalContentSource>["listStories"]>> },
+  input: {
+    passwordHashes: Map<string, string>;
+    stories: Awaited<ReturnType<ReturnType<typeof createLocalContentSource>["listStories"]>>;
+  },
 ): Promise<SeedSummary> {
   const random = createRandom(20261122);
   const now = demoNow();
@@ -280,7 +392,10 @@ function demoAnswers(fields: AnswerField[], random: ReturnType<typeof createRand
   for (const field of fields) {
     if (field.kind === "option" && field.options.length > 0) {
       // Skew towards the first options so the charts look like a real class.
-      const skewed = Math.min(field.options.length - 1, Math.floor(random.next() * random.next() * field.options.length * 1.6));
+      const skewed = Math.min(
+        field.options.length - 1,
+        Math.floor(random.next() * random.next() * field.options.length * 1.6),
+      );
       answers[field.uid] = field.options[skewed].index;
     } else if (field.kind === "choice" && field.choices.length > 0) {
       answers[field.uid] = random.pick(field.choices);

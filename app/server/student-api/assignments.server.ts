@@ -12,7 +12,11 @@ import { StudentApiError } from "./errors.server";
 import type { StudentPrincipal } from "./tokens.server";
 
 /** Marks the student seen now: the class home's "online now" reads it. */
-export async function recordHeartbeat(db: Db, student: StudentPrincipal, now = new Date()): Promise<{ lastSeenAt: Date }> {
+export async function recordHeartbeat(
+  db: Db,
+  student: StudentPrincipal,
+  now = new Date(),
+): Promise<{ lastSeenAt: Date }> {
   await db.update(students).set({ lastSeenAt: now }).where(eq(students.id, student.studentId));
   return { lastSeenAt: now };
 }
@@ -51,7 +55,11 @@ export interface ActiveAssignment {
 }
 
 /** An assignment of the student's class, by id; another class's is NOT_FOUND. */
-export async function findStudentAssignment(db: Db | Tx, student: StudentPrincipal, assignmentId: number): Promise<ActiveAssignment> {
+export async function findStudentAssignment(
+  db: Db | Tx,
+  student: StudentPrincipal,
+  assignmentId: number,
+): Promise<ActiveAssignment> {
   const [row] = await db
     .select({
       id: assignments.id,
@@ -75,7 +83,8 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
   const { snapshot, error } = await content.read();
   const story = snapshot?.bySlug.get(fullSlug);
   if (story) return story;
-  if (error) throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
+  if (error)
+    throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
   throw notFound("This survey is no longer published.");
 }
 
@@ -85,7 +94,13 @@ export async function getStudentSurvey(db: Db, content: CachedContent, student: 
     .select({ id: assignments.id, title: surveys.title, fullSlug: surveys.fullSlug })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-    .where(and(eq(assignments.classId, student.classId), eq(assignments.surveyId, surveyId), eq(assignments.status, "active")))
+    .where(
+      and(
+        eq(assignments.classId, student.classId),
+        eq(assignments.surveyId, surveyId),
+        eq(assignments.status, "active"),
+      ),
+    )
     .limit(1);
   if (!assignment) throw notFound("Survey not found");
   const story = await loadSurveyStory(content, assignment.fullSlug);

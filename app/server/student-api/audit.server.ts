@@ -5,7 +5,13 @@ import { auditEvents } from "../db/schema.server";
 export async function recordStudentAuditEvent(
   tx: Db | Tx,
   studentId: number,
-  event: { action: string; targetType: string; targetId: string | number; schoolId: number; details?: Record<string, unknown> },
+  event: {
+    action: string;
+    targetType: string;
+    targetId: string | number;
+    schoolId: number;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(auditEvents).values({
     actorStudentId: studentId,

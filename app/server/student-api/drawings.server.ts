@@ -50,7 +50,8 @@ export function readPngSize(bytes: Uint8Array): { width: number; height: number 
  */
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+  if (Number.isFinite(declared) && declared > limit)
+    throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -94,9 +95,12 @@ export async function uploadDrawing(
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   const field = listAnswerFields(story.content).find((candidate) => candidate.uid === input.fieldUid);
   if (field?.kind !== "drawing") {
-    throw validationError("This survey has no drawing question with this id.", { fieldUid: ["This survey has no drawing question with this id."] });
+    throw validationError("This survey has no drawing question with this id.", {
+      fieldUid: ["This survey has no drawing question with this id."],
+    });
   }
-  if (input.png.byteLength > MAX_DRAWING_BYTES) throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+  if (input.png.byteLength > MAX_DRAWING_BYTES)
+    throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
   const size = readPngSize(input.png);
   if (!size) throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PNG_MESSAGE);
   if (size.width > MAX_DRAWING_SIDE || size.height > MAX_DRAWING_SIDE) {
@@ -123,7 +127,11 @@ export async function uploadDrawing(
 }
 
 /** The drawing ids this student uploaded for the assignment, by field (for validating a submission). */
-export async function listOwnDrawingFields(db: Db, student: StudentPrincipal, assignmentId: number): Promise<Map<string, string>> {
+export async function listOwnDrawingFields(
+  db: Db,
+  student: StudentPrincipal,
+  assignmentId: number,
+): Promise<Map<string, string>> {
   const rows = await db
     .select({ id: responseDrawings.id, fieldUid: responseDrawings.fieldUid })
     .from(responseDrawings)
@@ -184,7 +192,10 @@ export async function listSubmittedDrawings(
     .innerJoin(students, eq(students.id, responses.studentId))
     .innerJoin(
       responseDrawings,
-      and(eq(responseDrawings.assignmentId, responses.assignmentId), eq(responseDrawings.studentId, responses.studentId)),
+      and(
+        eq(responseDrawings.assignmentId, responses.assignmentId),
+        eq(responseDrawings.studentId, responses.studentId),
+      ),
     )
     .where(and(eq(responses.assignmentId, input.assignmentId), eq(assignments.classId, input.classId)))
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));

@@ -22,7 +22,8 @@ export class StudentApiError extends Error {
 export const CLOSED_MESSAGE = "This survey is closed";
 export const NOT_STARTED_MESSAGE = "This survey has not started yet";
 
-export const INVALID_TOKEN_MESSAGE = "Your student token is not valid any more. Join your class again with its class code.";
+export const INVALID_TOKEN_MESSAGE =
+  "Your student token is not valid any more. Join your class again with its class code.";
 
 export const invalidStudentToken = () =>
   new StudentApiError(401, "UNAUTHORIZED", INVALID_TOKEN_MESSAGE, { "WWW-Authenticate": 'Bearer realm="student"' });
@@ -46,5 +47,6 @@ export async function handleStudentApi(run: () => Promise<Response>): Promise<Re
 }
 
 export function requireMethod(request: Request, method: string): void {
-  if (request.method !== method) throw new StudentApiError(405, "METHOD_NOT_ALLOWED", `Use ${method}.`, { Allow: method });
+  if (request.method !== method)
+    throw new StudentApiError(405, "METHOD_NOT_ALLOWED", `Use ${method}.`, { Allow: method });
 }

@@ -13,7 +13,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.server";
-import { classCodes, classStudents, classes, rateLimits, students } from "../db/schema.server";
+import { classCodes, classes, classStudents, rateLimits, students } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
 import { recordStudentAuditEvent } from "./audit.server";
@@ -76,7 +76,11 @@ async function assertUnderLimit(db: Db, key: string, rule: RateLimitRule): Promi
 
 export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinResult> {
   const ipKey = input.ip ?? "unknown";
-  await enforceRateLimits(db, [{ key: `student-join:ip:${ipKey}`, rule: RATE_LIMITS.classCodeJoinPerIp }], JOIN_RATE_LIMIT_MESSAGE);
+  await enforceRateLimits(
+    db,
+    [{ key: `student-join:ip:${ipKey}`, rule: RATE_LIMITS.classCodeJoinPerIp }],
+    JOIN_RATE_LIMIT_MESSAGE,
+  );
   const failureKey = `student-join-failed:ip:${ipKey}`;
   await assertUnderLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
 
@@ -97,7 +101,8 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
 
   if (live?.classStatus !== "active" || live.expiresAt.getTime() <= now.getTime()) {
     await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
-    if (live && live.classStatus === "active") throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
+    if (live && live.classStatus === "active")
+      throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
     if (!live) {
       const [stopped] = await db
         .select({ id: classCodes.id })
@@ -110,7 +115,11 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     throw new StudentApiError(404, "CLASS_CODE_NOT_FOUND", CODE_NOT_FOUND_MESSAGE);
   }
 
-  await enforceRateLimits(db, [{ key: `student-join:code:${live.id}`, rule: RATE_LIMITS.classCodeJoinPerCode }], JOIN_RATE_LIMIT_MESSAGE);
+  await enforceRateLimits(
+    db,
+    [{ key: `student-join:code:${live.id}`, rule: RATE_LIMITS.classCodeJoinPerCode }],
+    JOIN_RATE_LIMIT_MESSAGE,
+  );
 
   const firstName = tidyName(input.firstName);
   const lastName = tidyName(input.lastName);
@@ -157,6 +166,10 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     });
     // The names come back as the student typed them (tidied), matched or not,
     // so the answer never shows how the roster spells a name.
-    return { token, student: { id: studentId, firstName, lastName }, class: { id: live.classId, name: live.className } };
+    return {
+      token,
+      student: { id: studentId, firstName, lastName },
+      class: { id: live.classId, name: live.className },
+    };
   });
 }

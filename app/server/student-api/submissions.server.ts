@@ -24,8 +24,8 @@ import { conflict, notFound, validationError } from "../errors.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { findStudentAssignment, loadSurveyStory } from "./assignments.server";
 import { recordStudentAuditEvent } from "./audit.server";
-import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "./errors.server";
 import { listOwnDrawingFields } from "./drawings.server";
+import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "./errors.server";
 import type { StudentPrincipal } from "./tokens.server";
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
@@ -62,7 +62,8 @@ export function validateAnswers(
       }
       case "freetext":
         if (typeof value !== "string") fail(uid, "This answer must be text.");
-        else if (value.length > MAX_TEXT_ANSWER_LENGTH) fail(uid, `Answers can be at most ${MAX_TEXT_ANSWER_LENGTH} characters long.`);
+        else if (value.length > MAX_TEXT_ANSWER_LENGTH)
+          fail(uid, `Answers can be at most ${MAX_TEXT_ANSWER_LENGTH} characters long.`);
         break;
       case "choice":
         if (typeof value !== "string" || !field.choices.includes(value)) {
@@ -70,9 +71,11 @@ export function validateAnswers(
         }
         break;
       case "drawing": {
-        const drawingId = typeof value === "object" && value !== null ? (value as { drawingId?: unknown }).drawingId : undefined;
+        const drawingId =
+          typeof value === "object" && value !== null ? (value as { drawingId?: unknown }).drawingId : undefined;
         if (typeof drawingId !== "string") fail(uid, "A drawing answer must be { drawingId } from a drawing upload.");
-        else if (ownDrawings.get(drawingId) !== uid) fail(uid, "There is no drawing with this id for this question. Upload the drawing first.");
+        else if (ownDrawings.get(drawingId) !== uid)
+          fail(uid, "There is no drawing with this id for this question. Upload the drawing first.");
         break;
       }
     }
@@ -102,7 +105,9 @@ export interface SubmitResult {
 
 /** Blank text answers count as not answered and are left out. */
 function withoutBlankText(answers: Answers): Answers {
-  return Object.fromEntries(Object.entries(answers).filter(([, value]) => !(typeof value === "string" && value.trim() === "")));
+  return Object.fromEntries(
+    Object.entries(answers).filter(([, value]) => !(typeof value === "string" && value.trim() === "")),
+  );
 }
 
 const returning = {
@@ -127,7 +132,9 @@ export async function submitResponse(
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   const fields = listAnswerFields(story.content);
   const needsDrawings = fields.some((field) => field.kind === "drawing" && field.uid in input.answers);
-  const ownDrawings = needsDrawings ? await listOwnDrawingFields(db, student, assignment.id) : new Map<string, string>();
+  const ownDrawings = needsDrawings
+    ? await listOwnDrawingFields(db, student, assignment.id)
+    : new Map<string, string>();
   const fieldErrors = validateAnswers(fields, input.answers, ownDrawings);
   if (Object.keys(fieldErrors).length > 0) {
     const count = Object.keys(fieldErrors).length;
@@ -192,7 +199,11 @@ export async function submitResponse(
       details: {
         assignmentId: assignment.id,
         idempotencyKey: input.idempotencyKey,
-        previous: { answers: previous.answers, submittedAt: previous.submittedAt.toISOString(), idempotencyKey: previous.idempotencyKey },
+        previous: {
+          answers: previous.answers,
+          submittedAt: previous.submittedAt.toISOString(),
+          idempotencyKey: previous.idempotencyKey,
+        },
       },
     });
     return { response: replaced, outcome: "replaced" };

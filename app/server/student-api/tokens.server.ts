@@ -9,7 +9,7 @@ import { hashToken, newToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { classStudents, classes, students, studentTokens } from "../db/schema.server";
+import { classes, classStudents, students, studentTokens } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { invalidStudentToken } from "./errors.server";
 
@@ -30,7 +30,9 @@ export interface StudentPrincipal {
 /** Stores a new token for the student in the class; returns the raw token (shown once). */
 export async function issueStudentToken(tx: Db | Tx, input: { studentId: number; classId: number }): Promise<string> {
   const token = `${STUDENT_TOKEN_PREFIX}${newToken()}`;
-  await tx.insert(studentTokens).values({ studentId: input.studentId, classId: input.classId, tokenHash: hashToken(token) });
+  await tx
+    .insert(studentTokens)
+    .values({ studentId: input.studentId, classId: input.classId, tokenHash: hashToken(token) });
   return token;
 }
 
@@ -61,7 +63,10 @@ export async function authenticateStudent(db: Db, request: Request, now = new Da
     })
     .from(studentTokens)
     .innerJoin(students, eq(students.id, studentTokens.studentId))
-    .innerJoin(classStudents, and(eq(classStudents.classId, studentTokens.classId), eq(classStudents.studentId, studentTokens.studentId)))
+    .innerJoin(
+      classStudents,
+      and(eq(classStudents.classId, studentTokens.classId), eq(classStudents.studentId, studentTokens.studentId)),
+    )
     .innerJoin(classes, and(eq(classes.id, studentTokens.classId), eq(classes.status, "active")))
     .where(and(eq(studentTokens.tokenHash, hashToken(token)), isNull(studentTokens.revokedAt)))
     .limit(1);
@@ -74,7 +79,10 @@ export async function authenticateStudent(db: Db, request: Request, now = new Da
       .where(
         and(
           eq(studentTokens.id, row.tokenId),
-          or(isNull(studentTokens.lastUsedAt), lt(studentTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+          or(
+            isNull(studentTokens.lastUsedAt),
+            lt(studentTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+          ),
         ),
       );
   }
@@ -108,7 +116,13 @@ export async function revokeStudentTokens(
     const revoked = await tx
       .update(studentTokens)
       .set({ revokedAt: now })
-      .where(and(eq(studentTokens.classId, klass.id), eq(studentTokens.studentId, student.id), isNull(studentTokens.revokedAt)))
+      .where(
+        and(
+          eq(studentTokens.classId, klass.id),
+          eq(studentTokens.studentId, student.id),
+          isNull(studentTokens.revokedAt),
+        ),
+      )
       .returning({ id: studentTokens.id });
     await recordAuditEvent(tx, actor, {
       action: "student_token.revoke",
@@ -133,6 +147,8 @@ export async function countLiveStudentTokens(db: Db, classId: number, studentId:
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(studentTokens)
-    .where(and(eq(studentTokens.classId, classId), eq(studentTokens.studentId, studentId), isNull(studentTokens.revokedAt)));
+    .where(
+      and(eq(studentTokens.classId, classId), eq(studentTokens.studentId, studentId), isNull(studentTokens.revokedAt)),
+    );
   return Number(row?.value ?? 0);
 }

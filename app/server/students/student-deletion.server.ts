@@ -8,8 +8,8 @@
  */
 import { and, count, eq, or, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
-import { getClass } from "../classes/classes.server";
 import type { Actor } from "../classes/class-scope.server";
+import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   auditEvents,
@@ -17,8 +17,8 @@ import {
   responseDrawings,
   responses,
   studentContacts,
-  studentTokens,
   students,
+  studentTokens,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
 
@@ -34,7 +34,12 @@ export interface StudentDeletionPreview {
 async function requireStudentInClass(tx: Db | Tx, actor: Actor, classId: number, studentId: number) {
   await getClass(tx, actor, classId);
   const [student] = await tx
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolId: students.schoolId })
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      schoolId: students.schoolId,
+    })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
@@ -55,13 +60,26 @@ async function countRows(tx: Db | Tx, studentId: number): Promise<Omit<StudentDe
 }
 
 /** What deleting the student would remove: for the confirmation step. The class's teacher or an admin in scope. */
-export async function getStudentDeletionPreview(db: Db, actor: Actor, classId: number, studentId: number): Promise<StudentDeletionPreview> {
+export async function getStudentDeletionPreview(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  studentId: number,
+): Promise<StudentDeletionPreview> {
   const student = await requireStudentInClass(db, actor, classId, studentId);
-  return { student: { id: student.id, firstName: student.firstName, lastName: student.lastName }, ...(await countRows(db, studentId)) };
+  return {
+    student: { id: student.id, firstName: student.firstName, lastName: student.lastName },
+    ...(await countRows(db, studentId)),
+  };
 }
 
 /** Deletes the student and everything held about them, in one transaction; returns what was removed (counts). */
-export async function deleteStudent(db: Db, actor: Actor, classId: number, studentId: number): Promise<Omit<StudentDeletionPreview, "student">> {
+export async function deleteStudent(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  studentId: number,
+): Promise<Omit<StudentDeletionPreview, "student">> {
   return db.transaction(async (tx) => {
     const student = await requireStudentInClass(tx, actor, classId, studentId);
     // Lock the row so a concurrent join or submission cannot add to what we delete.

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
+import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import {
   addableTeachersJson,
   classesColumn,
@@ -14,9 +15,17 @@ import {
   getClass,
   liveClassCodeJson,
 } from "../classes/classes.server";
-import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import { assignments, classCodes, classStudents, classes, responses, studentContacts, students, surveys } from "../db/schema.server";
+import {
+  assignments,
+  classCodes,
+  classes,
+  classStudents,
+  responses,
+  studentContacts,
+  students,
+  surveys,
+} from "../db/schema.server";
 import { notFound } from "../errors.server";
 
 export interface Contact {
@@ -96,7 +105,10 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
 }
 
 /** A roster row as the JSON subquery answers it: timestamps as ISO strings. */
-type StudentJson = Omit<StudentWithContacts, "lastSeenAt" | "joinedAt"> & { lastSeenAt: string | null; joinedAt: string };
+type StudentJson = Omit<StudentWithContacts, "lastSeenAt" | "joinedAt"> & {
+  lastSeenAt: string | null;
+  joinedAt: string;
+};
 
 function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
   return db
@@ -170,9 +182,10 @@ export async function getStudent(db: Db, actor: Actor, classId: number, studentI
       status: assignments.status,
       anonymous: assignments.anonymous,
       responded: sql<boolean>`${responses.id} is not null`,
-      submittedAt: sql<Date | null>`case when ${assignments.anonymous} then null else ${responses.submittedAt} end`.mapWith(
-        responses.submittedAt,
-      ),
+      submittedAt:
+        sql<Date | null>`case when ${assignments.anonymous} then null else ${responses.submittedAt} end`.mapWith(
+          responses.submittedAt,
+        ),
       answerCount: sql<number>`case when ${assignments.anonymous} then 0 else coalesce((select count(*)::int from jsonb_object_keys(${responses.answers})), 0) end`,
     })
     .from(assignments)
@@ -189,7 +202,12 @@ async function insertContacts(tx: Tx, studentId: number, contacts: StudentInput[
 }
 
 /** Adds a new student, with contacts, to the class (in the class's school). */
-export async function createStudent(db: Db, actor: Actor, classId: number, input: StudentInput): Promise<{ id: number }> {
+export async function createStudent(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  input: StudentInput,
+): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);
     const [student] = await tx
@@ -210,7 +228,13 @@ export async function createStudent(db: Db, actor: Actor, classId: number, input
 }
 
 /** Updates a student of the class; the contacts given replace the old list, in order. */
-export async function updateStudent(db: Db, actor: Actor, classId: number, studentId: number, input: StudentInput): Promise<void> {
+export async function updateStudent(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  studentId: number,
+  input: StudentInput,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);
     const before = await requireStudentInClass(tx, classId, studentId);
@@ -236,11 +260,18 @@ export async function updateStudent(db: Db, actor: Actor, classId: number, stude
 }
 
 /** Takes the student off the class roster. */
-export async function removeStudentFromClass(db: Db, actor: Actor, classId: number, studentId: number): Promise<{ firstName: string; lastName: string }> {
+export async function removeStudentFromClass(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  studentId: number,
+): Promise<{ firstName: string; lastName: string }> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);
     const student = await requireStudentInClass(tx, classId, studentId);
-    await tx.delete(classStudents).where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
+    await tx
+      .delete(classStudents)
+      .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
     await recordAuditEvent(tx, actor, {
       action: "student.remove_from_class",
       targetType: "student",

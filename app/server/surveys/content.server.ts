@@ -4,12 +4,15 @@
  */
 import path from "node:path";
 import type { Config } from "../config.server";
-import { createCachedContent, type CachedContent } from "./content-cache.server";
+import { type CachedContent, createCachedContent } from "./content-cache.server";
 import type { ContentSource } from "./content-source.server";
 import { createLocalContentSource } from "./local-source.server";
 import { createStoryblokContentSource } from "./storyblok-source.server";
 
-type ContentConfig = Pick<Config, "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS">;
+type ContentConfig = Pick<
+  Config,
+  "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS"
+>;
 
 /** Storyblok's CDN when STORYBLOK_TOKEN is set, else the local content in CONTENT_DIR. */
 export function createContentSource(config: ContentConfig): ContentSource {

@@ -23,7 +23,9 @@ export function createLocalContentSource(contentDir: string): ContentSource {
           return "story" in parsed ? parsed.story : parsed;
         }),
       );
-      return stories.filter((story) => story.full_slug?.startsWith("surveys/") && story.content?.component === "survey");
+      return stories.filter(
+        (story) => story.full_slug?.startsWith("surveys/") && story.content?.component === "survey",
+      );
     },
   };
 }

@@ -32,7 +32,10 @@ export function signWebhookBody(secret: string, body: string): string {
 export function isAuthorizedWebhook(headers: Headers, body: string, secret: string | undefined): boolean {
   if (!secret) return false;
   const signature = headers.get("webhook-signature")?.trim().toLowerCase();
-  const bearer = headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const bearer = headers
+    .get("authorization")
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
   // Evaluate both, so the time taken does not depend on which header was sent.
   const signatureOk = safeEqual(signature ?? "", signWebhookBody(secret, body)) && Boolean(signature);
   const bearerOk = safeEqual(bearer ?? "", secret) && Boolean(bearer);

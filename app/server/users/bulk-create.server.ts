@@ -105,7 +105,8 @@ export async function bulkCreateStaff(
     .select({ id: schools.id, name: schools.name, status: schools.status })
     .from(schools)
     .where(isPlatformAdmin(actor) ? undefined : eq(schools.id, actor.schoolId ?? -1));
-  const ownSchool = actor.schoolId === null ? null : (schoolRows.find((school) => school.id === actor.schoolId) ?? null);
+  const ownSchool =
+    actor.schoolId === null ? null : (schoolRows.find((school) => school.id === actor.schoolId) ?? null);
   const byName = new Map(schoolRows.map((school) => [school.name.trim().toLowerCase(), school]));
   const byId = new Map(schoolRows.map((school) => [String(school.id), school]));
 
@@ -135,8 +136,10 @@ export async function bulkCreateStaff(
     else if (name.length > 120) reasons.push("Name is longer than 120 characters");
 
     if (!email) reasons.push("E-mail is missing");
-    else if (email.length > 254 || !emailSchema.safeParse(email).success) reasons.push(`"${text(input.email)}" is not a valid e-mail address`);
-    else if (firstRowOfEmail.has(email)) reasons.push(`Duplicate e-mail: ${email} is already on row ${firstRowOfEmail.get(email)}`);
+    else if (email.length > 254 || !emailSchema.safeParse(email).success)
+      reasons.push(`"${text(input.email)}" is not a valid e-mail address`);
+    else if (firstRowOfEmail.has(email))
+      reasons.push(`Duplicate e-mail: ${email} is already on row ${firstRowOfEmail.get(email)}`);
     else if (taken.has(email)) reasons.push(`An account with ${email} already exists`);
     if (email && !firstRowOfEmail.has(email)) firstRowOfEmail.set(email, row);
 
@@ -150,7 +153,10 @@ export async function bulkCreateStaff(
       else {
         const match = byId.get(schoolText) ?? byName.get(schoolText.toLowerCase());
         if (match) school = match;
-        else reasons.push(`School "${schoolText}" is outside your school: you can only add staff to ${ownSchool?.name ?? "your school"}`);
+        else
+          reasons.push(
+            `School "${schoolText}" is outside your school: you can only add staff to ${ownSchool?.name ?? "your school"}`,
+          );
       }
     } else if (schoolText) {
       const match = byId.get(schoolText) ?? byName.get(schoolText.toLowerCase());
@@ -174,7 +180,14 @@ export async function bulkCreateStaff(
         const chunk = valid.slice(start, start + 250);
         const inserted = await tx
           .insert(users)
-          .values(chunk.map((row) => ({ name: row.name, email: row.email, role: row.role, schoolId: row.school?.id ?? null })))
+          .values(
+            chunk.map((row) => ({
+              name: row.name,
+              email: row.email,
+              role: row.role,
+              schoolId: row.school?.id ?? null,
+            })),
+          )
           .returning({ id: users.id, email: users.email });
         const idByEmail = new Map(inserted.map((user) => [user.email, user.id]));
         created = created.concat(
@@ -202,7 +215,11 @@ export async function bulkCreateStaff(
         );
       }
       for (const user of created) {
-        invites.push({ email: user.email, name: user.name, token: await createVerificationToken(tx as unknown as Db, user.id, "invite") });
+        invites.push({
+          email: user.email,
+          name: user.name,
+          token: await createVerificationToken(tx as unknown as Db, user.id, "invite"),
+        });
       }
       return recordAuditEvent(tx, actor, {
         action: "user.bulk_create",
@@ -213,7 +230,10 @@ export async function bulkCreateStaff(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("Another admin added one of these e-mail addresses just now. Nothing was created; please try again.");
+    if (isUniqueViolation(error))
+      throw conflict(
+        "Another admin added one of these e-mail addresses just now. Nothing was created; please try again.",
+      );
     throw error;
   }
 
@@ -234,7 +254,13 @@ export async function getBulkCreateResult(db: Db, actor: Actor, resultId: number
   const [event] = await db
     .select({ id: auditEvents.id, details: auditEvents.details })
     .from(auditEvents)
-    .where(and(eq(auditEvents.id, resultId), eq(auditEvents.action, "user.bulk_create"), eq(auditEvents.actorUserId, actor.id)))
+    .where(
+      and(
+        eq(auditEvents.id, resultId),
+        eq(auditEvents.action, "user.bulk_create"),
+        eq(auditEvents.actorUserId, actor.id),
+      ),
+    )
     .limit(1);
   if (!event) throw notFound("That import result was not found.");
   const details = event.details as { created?: CreatedStaffRow[]; refused?: RefusedStaffRow[] };

@@ -22,7 +22,12 @@ export async function ensurePlatformAdmin(
     if (existing) return false;
     const [user] = await tx
       .insert(users)
-      .values({ name: input.name ?? "Platform Admin", email: input.email.trim().toLowerCase(), role: "admin", emailVerified: true })
+      .values({
+        name: input.name ?? "Platform Admin",
+        email: input.email.trim().toLowerCase(),
+        role: "admin",
+        emailVerified: true,
+      })
       .returning({ id: users.id });
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
     return true;

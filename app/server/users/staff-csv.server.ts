@@ -55,7 +55,9 @@ export function parseStaffCsv(text: string): StaffRowInput[] {
   const records = parseCsvRecords(text);
   if (records.length === 0) return [];
   const first = records[0].map((value) => value.trim().toLowerCase());
-  const isHeader = first.includes("email") && first.every((value) => (STAFF_CSV_COLUMNS as readonly string[]).includes(value) || value === "");
+  const isHeader =
+    first.includes("email") &&
+    first.every((value) => (STAFF_CSV_COLUMNS as readonly string[]).includes(value) || value === "");
   const order = isHeader ? first : [...STAFF_CSV_COLUMNS];
   const column = (name: string) => order.indexOf(name);
   return records.slice(isHeader ? 1 : 0).map((record) => {

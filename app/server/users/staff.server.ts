@@ -5,14 +5,14 @@
  */
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import { classTeachers, classes, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
+import { classes, classTeachers, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 
 export const STAFF_PAGE_SIZE = 25;
 
@@ -91,7 +91,10 @@ function toStaffMember(row: StaffRow): StaffMember {
   const { schoolName, schoolStatus, ...rest } = row;
   return {
     ...rest,
-    school: row.schoolId !== null && schoolName ? { id: row.schoolId, name: schoolName, status: schoolStatus ?? "active" } : null,
+    school:
+      row.schoolId !== null && schoolName
+        ? { id: row.schoolId, name: schoolName, status: schoolStatus ?? "active" }
+        : null,
     classes: row.classes ?? [],
   };
 }
@@ -122,7 +125,12 @@ export interface StaffPage {
 }
 
 /** One page of the staff in the admin's scope, by name. */
-export async function listStaff(db: Db, actor: Actor, filters: StaffFilters, pageSize = STAFF_PAGE_SIZE): Promise<StaffPage> {
+export async function listStaff(
+  db: Db,
+  actor: Actor,
+  filters: StaffFilters,
+  pageSize = STAFF_PAGE_SIZE,
+): Promise<StaffPage> {
   assertAdmin(actor);
   const where = filterConditions(actor, filters);
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
@@ -140,7 +148,11 @@ export async function listStaff(db: Db, actor: Actor, filters: StaffFilters, pag
 }
 
 /** Every user in scope (GET /api/users/all), optionally without admins. */
-export async function listAllStaff(db: Db, actor: Actor, options: { excludeAdmin?: boolean } = {}): Promise<StaffMember[]> {
+export async function listAllStaff(
+  db: Db,
+  actor: Actor,
+  options: { excludeAdmin?: boolean } = {},
+): Promise<StaffMember[]> {
   assertAdmin(actor);
   const rows = await db
     .select(staffColumns)
@@ -172,7 +184,11 @@ export async function getStaffMember(db: Db | Tx, actor: Actor, userId: number):
 
 export const staffUpdateSchema = z
   .object({
-    name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
+    name: z
+      .string({ message: "Enter a name" })
+      .trim()
+      .min(1, "Enter a name")
+      .max(120, "Name must be at most 120 characters"),
     role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
     /** null: no school (platform admins only). */
     schoolId: z.number().int().positive().max(MAX_RECORD_ID).nullable(),
@@ -188,7 +204,12 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
  * keeps staff in their school and cannot make a platform admin; the school
  * must exist and be active.
  */
-export async function updateStaffMember(db: Db, actor: Actor, userId: number, patch: StaffUpdate): Promise<StaffMember> {
+export async function updateStaffMember(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  patch: StaffUpdate,
+): Promise<StaffMember> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const current = await getStaffMember(tx, actor, userId);
@@ -205,7 +226,9 @@ export async function updateStaffMember(db: Db, actor: Actor, userId: number, pa
     }
     if (next.schoolId !== current.schoolId) {
       if (!schoolInScope(actor, next.schoolId)) {
-        throw new DomainError("FORBIDDEN", "You can only keep staff in your own school.", { schoolId: ["Choose your own school"] });
+        throw new DomainError("FORBIDDEN", "You can only keep staff in your own school.", {
+          schoolId: ["Choose your own school"],
+        });
       }
       if (next.schoolId !== null) {
         const [school] = await tx
@@ -213,7 +236,10 @@ export async function updateStaffMember(db: Db, actor: Actor, userId: number, pa
           .from(schools)
           .where(and(eq(schools.id, next.schoolId), eq(schools.status, "active")))
           .limit(1);
-        if (!school) throw validationError("That school does not exist or is archived.", { schoolId: ["Choose an active school"] });
+        if (!school)
+          throw validationError("That school does not exist or is archived.", {
+            schoolId: ["Choose an active school"],
+          });
       }
     }
     if (next.role === "admin" && next.schoolId === null && !isPlatformAdmin(actor)) {

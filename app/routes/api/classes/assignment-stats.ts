@@ -12,6 +12,8 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const classId = parseId(params.classId);
     const assignmentId = parseId(params.assignmentId);
     const { db, config } = getAppFromContext(context);
-    return Response.json(await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config)));
+    return Response.json(
+      await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config)),
+    );
   });
 }

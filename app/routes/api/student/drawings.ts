@@ -19,7 +19,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const assignmentId = parseId(params.assignmentId);
     const { fieldUid } = parseInput(drawingUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-    if (type !== "image/png") throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
+    if (type !== "image/png")
+      throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
     const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
     const drawing = await uploadDrawing(db, getContentSource(config), student, { assignmentId, fieldUid, png });
     return Response.json({ drawing }, { status: 201 });

@@ -6,6 +6,10 @@ let document: string | undefined;
 export function loader() {
   document ??= JSON.stringify(buildStudentOpenApiDocument());
   return new Response(document, {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+      "Access-Control-Allow-Origin": "*",
+    },
   });
 }

@@ -32,7 +32,11 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const assignmentId = parseId(params.assignmentId);
     const idempotencyKey = readIdempotencyKey(request);
     const { answers } = parseInput(submitResponseRequestSchema, await readJsonBody(request));
-    const { response, outcome } = await submitResponse(db, getContentSource(config), student, { assignmentId, answers, idempotencyKey });
+    const { response, outcome } = await submitResponse(db, getContentSource(config), student, {
+      assignmentId,
+      answers,
+      idempotencyKey,
+    });
     return Response.json(
       { response: { ...response, submittedAt: response.submittedAt.toISOString() } },
       { headers: outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined },

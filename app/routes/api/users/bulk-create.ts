@@ -18,7 +18,12 @@ export function action({ request, context }: Route.ActionArgs) {
     const { db } = getAppFromContext(context);
     const result = await bulkCreateStaff(db, user, input.staffMembers, { inviteBaseUrl: appBaseUrl(request) });
     return Response.json(
-      { createdCount: result.created.length, refusedCount: result.refused.length, created: result.created, refused: result.refused },
+      {
+        createdCount: result.created.length,
+        refusedCount: result.refused.length,
+        created: result.created,
+        refused: result.refused,
+      },
       { status: result.created.length > 0 ? 201 : 200 },
     );
   });
