@@ -31,53 +31,73 @@ const KNOWN_CONSOLE_ERRORS: { pattern: RegExp; reason: string }[] = [
     // client-bundle work (issue 20) runs zod jitless on the client; then delete
     // this entry and the violation fails every test again.
     pattern:
-      /Refused to evaluate a string as JavaScript because 'unsafe-eval'|securitypolicyviolation: script-src(-elem)? blocked eval\b/,
+      /Refused to evaluate a string as JavaScript because 'unsafe-eval'|blocked a JavaScript eval \(script-src\)|securitypolicyviolation: script-src(-elem)? blocked eval\b/,
     reason: "zod's new Function probe (zod's JIT) under the enforced CSP",
   },
 ];
 
 type ProblemKind = "console error" | "uncaught exception" | "CSP violation" | "HTML";
 
-interface Problem {
-  kind: ProblemKind;
-  /** The page (document URL) it happened on. */
-  url: string;
-  text: string;
-}
-
-interface PageWatch {
-  expected: RegExp[];
-  problems: Problem[];
+/**
+ * What one page (one browser tab, whichever engine drives it) reported: the
+ * engine adapters feed it, the test reads the unexpected problems. Playwright
+ * pages are wired below (`watchPage`); the Firefox core flows feed one from
+ * puppeteer's events.
+ */
+export class PageProblems {
+  private readonly expected: RegExp[] = [];
+  private readonly problems: { kind: ProblemKind; url: string; text: string }[] = [];
   /** HTML validations still running. */
-  pending: Set<Promise<void>>;
-  /** Document URLs the page received, with their status: a 4xx document is the app's own answer. */
-  documents: Map<string, number>;
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Declares a console error, uncaught exception or CSP violation as expected (matched against its text). */
+  expect(pattern: RegExp): void {
+    this.expected.push(pattern);
+  }
+
+  /** A console error or uncaught exception on the page at `url`; CSP violations are recognised by their text. */
+  report(kind: "console error" | "uncaught exception", url: string, text: string): void {
+    this.problems.push({ kind: isCspViolation(text) ? "CSP violation" : kind, url, text });
+  }
+
+  /** Validates a document the page received (HTML only, app pages only, not redirects). */
+  validateDocument(document: { method: string; url: string; status: number; html: () => Promise<string> }): void {
+    if (!isAppUrl(document.url) || (document.status >= 300 && document.status < 400)) return;
+    const where = `${document.method} ${document.url} (${document.status})`;
+    const validation = document
+      .html()
+      .then(async (html) => {
+        for (const finding of await validateHtml(html, document.url)) {
+          this.problems.push({ kind: "HTML", url: where, text: finding });
+        }
+      })
+      .catch((error: Error) => {
+        // The browser no longer holds the body (the page navigated on and dropped it, or closed).
+        if (!/closed|No resource with given identifier|unavailable/i.test(error.message)) throw error;
+      })
+      .finally(() => this.pending.delete(validation));
+    this.pending.add(validation);
+  }
+
+  /** The problems so far that nobody declared, as lines; they are then forgotten. */
+  async takeUnexpected(): Promise<string[]> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    return this.problems
+      .splice(0)
+      .filter(
+        (problem) =>
+          problem.kind === "HTML" ||
+          !(
+            this.expected.some((pattern) => pattern.test(problem.text)) ||
+            KNOWN_CONSOLE_ERRORS.some(({ pattern }) => pattern.test(problem.text))
+          ),
+      )
+      .map((problem) => `${problem.kind} on ${problem.url}: ${problem.text}`);
+  }
 }
 
-const watches = new WeakMap<Page, PageWatch>();
-/** The pages each watched context opened, closed ones included: their problems still count. */
-const contextPages = new WeakMap<BrowserContext, Set<Page>>();
-
-/** Reported by the page itself (also in frames), so a test sees every violation, not only the ones Chromium logs. */
-function reportCspViolations() {
-  document.addEventListener("securitypolicyviolation", (event) => {
-    console.error(
-      `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile || location.href}:${event.lineNumber})`,
-    );
-  });
-}
-
-/** Watches every page of the context, the ones it has and the ones it will open. */
-export async function watchContext(context: BrowserContext): Promise<void> {
-  const pages = new Set<Page>();
-  contextPages.set(context, pages);
-  const watch = (page: Page) => {
-    pages.add(page);
-    watchPage(page);
-  };
-  await context.addInitScript(reportCspViolations);
-  context.on("page", watch);
-  for (const page of context.pages()) watch(page);
+function isCspViolation(text: string): boolean {
+  return /Content Security Policy|Content-Security-Policy|^securitypolicyviolation:/.test(text);
 }
 
 function isAppUrl(url: string): boolean {
@@ -98,23 +118,56 @@ function isRouteDataUrl(url: string): boolean {
   }
 }
 
-export function watchPage(page: Page): void {
-  if (watches.has(page)) return;
-  const watch: PageWatch = { expected: [], problems: [], pending: new Set(), documents: new Map() };
-  watches.set(page, watch);
-
-  page.on("console", (message) => onConsole(page, watch, message));
-  page.on("pageerror", (error) => {
-    watch.problems.push({
-      kind: "uncaught exception",
-      url: page.url(),
-      text: `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split("\n").slice(1, 4).join("\n")}` : ""}`,
-    });
+/**
+ * Reported by the page itself (also in frames), so a test sees every violation, not only the ones
+ * the browser logs. An init script: it runs before the page's own scripts, and not with JS off.
+ */
+export function reportCspViolations() {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(
+      `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile || location.href}:${event.lineNumber})`,
+    );
   });
-  page.on("response", (response) => onResponse(watch, response));
 }
 
-function onConsole(page: Page, watch: PageWatch, message: ConsoleMessage): void {
+const watches = new WeakMap<Page, { problems: PageProblems; documents: Map<string, number> }>();
+/** The pages each watched context opened, closed ones included: their problems still count. */
+const contextPages = new WeakMap<BrowserContext, Set<Page>>();
+
+/** Watches every page of the context, the ones it has and the ones it will open. */
+export async function watchContext(context: BrowserContext): Promise<void> {
+  const pages = new Set<Page>();
+  contextPages.set(context, pages);
+  const watch = (page: Page) => {
+    pages.add(page);
+    watchPage(page);
+  };
+  await context.addInitScript(reportCspViolations);
+  context.on("page", watch);
+  for (const page of context.pages()) watch(page);
+}
+
+function watchPage(page: Page): PageProblems {
+  const existing = watches.get(page);
+  if (existing) return existing.problems;
+  const problems = new PageProblems();
+  /** Document URLs the page received, with their status: a 4xx document is the app's own answer. */
+  const documents = new Map<string, number>();
+  watches.set(page, { problems, documents });
+
+  page.on("console", (message) => onConsole(page, problems, documents, message));
+  page.on("pageerror", (error) => {
+    problems.report(
+      "uncaught exception",
+      page.url(),
+      `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split("\n").slice(1, 4).join("\n")}` : ""}`,
+    );
+  });
+  page.on("response", (response) => onResponse(problems, documents, response));
+  return problems;
+}
+
+function onConsole(page: Page, problems: PageProblems, documents: Map<string, number>, message: ConsoleMessage) {
   if (message.type() !== "error") return;
   const text = message.text();
   const source = message.location().url;
@@ -122,42 +175,28 @@ function onConsole(page: Page, watch: PageWatch, message: ConsoleMessage): void 
   // React Router data request) is the app's intended answer, which the test asserts; a failed
   // script, style sheet, image or font, or any 5xx, is not.
   const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
-  if (status && Number(status) < 500 && (watch.documents.get(source) === Number(status) || isRouteDataUrl(source))) {
+  if (status && Number(status) < 500 && (documents.get(source) === Number(status) || isRouteDataUrl(source))) {
     return;
   }
-  const kind: ProblemKind = /Content Security Policy|^securitypolicyviolation:/.test(text)
-    ? "CSP violation"
-    : "console error";
   const url = page.url();
-  watch.problems.push({
-    kind,
+  problems.report(
+    "console error",
     url,
-    text: source && source !== url && !text.includes(source) ? `${text} (${source})` : text,
-  });
+    source && source !== url && !text.includes(source) ? `${text} (${source})` : text,
+  );
 }
 
-function onResponse(watch: PageWatch, response: Response): void {
+function onResponse(problems: PageProblems, documents: Map<string, number>, response: Response): void {
   if (response.request().resourceType() !== "document") return;
   const url = response.url();
-  if (!isAppUrl(url)) return;
-  const status = response.status();
-  watch.documents.set(url, status);
-  if (status >= 300 && status < 400) return;
+  documents.set(url, response.status());
   if (!(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
-  const method = response.request().method();
-  const validation = response
-    .text()
-    .then(async (html) => {
-      for (const finding of await validateHtml(html, url)) {
-        watch.problems.push({ kind: "HTML", url: `${method} ${url} (${status})`, text: finding });
-      }
-    })
-    .catch((error: Error) => {
-      // The browser no longer holds the body (the page navigated on and dropped it, or closed).
-      if (!/closed|No resource with given identifier|unavailable/i.test(error.message)) throw error;
-    })
-    .finally(() => watch.pending.delete(validation));
-  watch.pending.add(validation);
+  problems.validateDocument({
+    method: response.request().method(),
+    url,
+    status: response.status(),
+    html: () => response.text(),
+  });
 }
 
 /**
@@ -166,26 +205,12 @@ function onResponse(watch: PageWatch, response: Response): void {
  * fail the test.
  */
 export function expectConsoleError(page: Page, pattern: RegExp): void {
-  watchPage(page);
-  watches.get(page)!.expected.push(pattern);
+  watchPage(page).expect(pattern);
 }
 
 /** The problems found on the page so far that no test declared, as lines; they are then forgotten. */
-export async function takeUnexpectedProblems(page: Page): Promise<string[]> {
-  const watch = watches.get(page);
-  if (!watch) return [];
-  while (watch.pending.size > 0) await Promise.all([...watch.pending]);
-  const problems = watch.problems.splice(0);
-  return problems
-    .filter(
-      (problem) =>
-        problem.kind === "HTML" ||
-        !(
-          watch.expected.some((pattern) => pattern.test(problem.text)) ||
-          KNOWN_CONSOLE_ERRORS.some(({ pattern }) => pattern.test(problem.text))
-        ),
-    )
-    .map((problem) => `${problem.kind} on ${problem.url}: ${problem.text}`);
+export function takeUnexpectedProblems(page: Page): Promise<string[]> {
+  return watches.get(page)?.problems.takeUnexpected() ?? Promise.resolve([]);
 }
 
 /** Every unexpected problem on every page of these contexts, as one error (or none). */
