@@ -73,12 +73,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : error instanceof Error
       ? error.message
       : String(error);
+  const heading = notFound ? "Not Found" : "Something went wrong!";
   return (
     <Flex justify="center" p="6">
+      {/* React puts it in <head>: no route's meta runs for an error page, and a document needs a title. */}
+      <title>{`${heading} · Orliverse Classroom`}</title>
       <Card size="3" style={{ maxWidth: 560, width: "100%" }}>
         <Flex direction="column" gap="3">
           <Heading as="h1" size="6">
-            {notFound ? "Not Found" : "Something went wrong!"}
+            {heading}
           </Heading>
           {notFound ? (
             <Text color="gray">The page you asked for does not exist or is not yours to see.</Text>

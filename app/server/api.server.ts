@@ -15,12 +15,14 @@ export function jsonError(status: number, code: string, message: string, extra?:
 export function toApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isDomainError(error)) {
-    return jsonError(
+    const response = jsonError(
       error.status,
       error.code,
       error.message,
       error.fieldErrors ? { fieldErrors: error.fieldErrors } : undefined,
     );
+    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+    return response;
   }
   if (error instanceof z.ZodError) {
     return jsonError(400, "VALIDATION", error.issues[0]?.message ?? "Invalid input.", {

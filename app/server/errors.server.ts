@@ -27,13 +27,21 @@ export class DomainError extends Error {
   readonly status: number;
   /** Field name → messages, for VALIDATION errors. */
   readonly fieldErrors?: Record<string, string[]>;
+  /** Headers the answer carries, whichever surface answers (JSON API or screen): `Retry-After` on RATE_LIMITED. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: DomainErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+  constructor(
+    code: DomainErrorCode,
+    message: string,
+    fieldErrors?: Record<string, string[]>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.name = "DomainError";
     this.code = code;
     this.status = STATUS[code];
     this.fieldErrors = fieldErrors;
+    this.headers = headers;
   }
 }
 
@@ -43,7 +51,11 @@ export const conflict = (message: string) => new DomainError("CONFLICT", message
 export const validationError = (message: string, fieldErrors?: Record<string, string[]>) =>
   new DomainError("VALIDATION", message, fieldErrors);
 export const unauthorized = (message = "Sign in to continue.") => new DomainError("UNAUTHORIZED", message);
-export const rateLimited = (message: string) => new DomainError("RATE_LIMITED", message);
+/** Too many attempts: the answer tells the client when to try again (`Retry-After`, in whole seconds, at least 1). */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError("RATE_LIMITED", message, undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const badRequest = (message: string) => new DomainError("BAD_REQUEST", message);
 
 export function isDomainError(error: unknown): error is DomainError {

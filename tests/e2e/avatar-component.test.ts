@@ -20,7 +20,7 @@ import { Avatar } from "~/components/avatar/avatar";
 import { AVATAR_RIV_URL } from "~/lib/rive/avatar-names";
 import { encodeRiveFile, TypeKey } from "~/lib/rive/riv-format";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
-import { newPage } from "../support/browser";
+import { expectConsoleError, newPage } from "../support/browser";
 
 const SIZES = [40, 64, 160];
 const root = path.resolve(".");
@@ -252,6 +252,8 @@ async function expectFallbackWithError(watched: Watched, text: string) {
 
 test("when the .riv cannot be fetched, 'Failed to load Rive file' is logged once and the static avatars stay", async () => {
   const watched = await openPage();
+  expectConsoleError(watched.page, /^Failed to load Rive file Error: HTTP error! status: 404\b/);
+  expectConsoleError(watched.page, /status of 404 .*\/assets\/runtimes\/orliverse_rive\.riv\)$/);
   await watched.page.route(`**${AVATAR_RIV_URL}`, (route) => route.fulfill({ status: 404, body: "" }));
   await goto(watched);
   await expectFallbackWithError(watched, "Failed to load Rive file");
@@ -260,6 +262,8 @@ test("when the .riv cannot be fetched, 'Failed to load Rive file' is logged once
 
 test("a corrupt .riv logs 'The file failed to load' and the static avatars stay", async () => {
   const watched = await openPage();
+  // The Rive runtime logs the parse failure itself, once per avatar.
+  expectConsoleError(watched.page, /^(Bad header|The file failed to load) \(/);
   await watched.page.route(`**${AVATAR_RIV_URL}`, (route) => route.fulfill({ status: 200, body: "not a rive file" }));
   await goto(watched);
   await expectFallbackWithError(watched, "The file failed to load");
@@ -267,6 +271,7 @@ test("a corrupt .riv logs 'The file failed to load' and the static avatars stay"
 
 test("a .riv without the Avatar artboard logs 'Invalid artboard name or no default artboard'", async () => {
   const watched = await openPage();
+  expectConsoleError(watched.page, /^Invalid artboard name or no default artboard \(/);
   const empty = Buffer.from(encodeRiveFile([{ type: TypeKey.Backboard }]));
   await watched.page.route(`**${AVATAR_RIV_URL}`, (route) => route.fulfill({ status: 200, body: empty }));
   await goto(watched);

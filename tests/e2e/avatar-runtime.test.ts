@@ -18,7 +18,7 @@ import { newPage } from "../support/browser";
 const CANVAS_PX = 200;
 
 const testPage = `<!doctype html>
-<html><head><meta charset="utf-8"><title>Rive avatar</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Rive avatar</title><link rel="icon" href="data:,"></head>
 <body style="margin:0;background:#fff">
 <canvas id="avatar" width="${CANVAS_PX}" height="${CANVAS_PX}" style="width:${CANVAS_PX}px;height:${CANVAS_PX}px"></canvas>
 <script src="/rive.js"></script>

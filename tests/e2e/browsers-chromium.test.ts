@@ -5,6 +5,7 @@
  */
 import { chromium, type ElementHandle, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import { takeUnexpectedProblems, watchContext } from "../support/page-checks";
 import { type BrowserDriver, coreFlows, JS_ON_AND_OFF } from "./browsers.support";
 
 coreFlows({
@@ -14,6 +15,7 @@ coreFlows({
   async open({ javaScriptEnabled }): Promise<BrowserDriver> {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     const context = await browser.newContext({ javaScriptEnabled });
+    await watchContext(context);
     const page: Page = await context.newPage();
     return {
       async goto(url) {
@@ -29,6 +31,7 @@ coreFlows({
         };
       },
       close: () => browser.close(),
+      problems: () => takeUnexpectedProblems(page),
     };
   },
 });

@@ -8,6 +8,7 @@
  * `javascript.enabled = false`; puppeteer's own evaluate still works then.
  */
 import puppeteer, { type ElementHandle } from "puppeteer-core";
+import { PageProblems, reportCspViolations } from "../support/page-checks";
 import { type BrowserDriver, coreFlows, JS_ON_AND_OFF } from "./browsers.support";
 
 const FIREFOX_PATH = "/usr/bin/firefox-esr";
@@ -35,6 +36,26 @@ coreFlows({
     });
     const page = await browser.newPage();
     page.setDefaultNavigationTimeout(30_000);
+    // The same page checks as Chromium's (tests/support/page-checks.ts), fed from puppeteer's events.
+    const problems = new PageProblems();
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.report("console error", page.url(), message.text());
+    });
+    // Firefox reports CSP violations as page errors ("Content-Security-Policy: …").
+    page.on("pageerror", (error) =>
+      problems.report("uncaught exception", page.url(), error instanceof Error ? error.message : String(error)),
+    );
+    page.on("response", (response) => {
+      if (!response.request().isNavigationRequest()) return;
+      if (!(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+      problems.validateDocument({
+        method: response.request().method(),
+        url: response.url(),
+        status: response.status(),
+        html: () => response.text(),
+      });
+    });
+    if (javaScriptEnabled) await page.evaluateOnNewDocument(reportCspViolations);
     return {
       async goto(url) {
         await page.goto(url, { waitUntil: "load" });
@@ -57,6 +78,7 @@ coreFlows({
         };
       },
       close: () => browser.close(),
+      problems: () => problems.takeUnexpected(),
     };
   },
 });

@@ -33,6 +33,12 @@ export interface BrowserDriver {
   /** Evaluates an expression that yields an Element or null. */
   element(expression: string): Promise<NativeElement | null>;
   close(): Promise<void>;
+  /**
+   * The page's problems since the last call (tests/support/page-checks.ts): invalid HTML, console
+   * errors, uncaught exceptions, CSP violations. Each step fails on any. Left out where the engine's
+   * driver cannot report them (WebKitGTK through WebDriver has no console or network events).
+   */
+  problems?(): Promise<string[]>;
 }
 
 export interface EngineMode {
@@ -378,6 +384,12 @@ export function coreFlows(engine: {
           if (failedStep) throw new Error(`Not run: the earlier step "${failedStep}" failed`);
           try {
             await body();
+            const problems = (await driver?.problems?.()) ?? [];
+            if (problems.length > 0) {
+              throw new Error(
+                `The pages of this step had ${problems.length} problem(s) (tests/support/page-checks.ts):\n- ${problems.join("\n- ")}`,
+              );
+            }
           } catch (error) {
             failedStep = name;
             // What the browser showed and what the server was asked, for a failure seen only in CI.

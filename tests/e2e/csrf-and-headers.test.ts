@@ -19,7 +19,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test } from "vitest";
 import routes from "~/routes";
-import { newPage } from "../support/browser";
+import { expectConsoleError, newPage } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
 
@@ -188,6 +188,9 @@ describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML p
 
 test("the browser enforces the CSP: an injected inline script without the nonce does not run", async () => {
   const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  // The violation this test provokes on purpose.
+  expectConsoleError(page, /Executing inline script violates the following Content Security Policy directive/);
+  expectConsoleError(page, /^securitypolicyviolation: script-src-elem blocked inline /);
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -12,6 +12,7 @@ import { createStudentApiClient } from "~/lib/student-api/client";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { jsModes, loginAs, newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
+import { contractCheckedFetch } from "../support/student-api-contract";
 
 let app: AppServer;
 
@@ -105,7 +106,7 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     headers,
   });
 
-  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
+  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: contractCheckedFetch(fetch) });
   const joined: { id: number; firstName: string; lastName: string }[] = [];
   let submitFifth: (() => Promise<unknown>) | undefined;
   for (let i = 0; i < 5; i++) {
@@ -115,6 +116,10 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     joined.push({ id: join.student.id, firstName, lastName });
     const student = api.withToken(join.token);
     const content = await student.getSurvey(survey.id);
+    // The student app can tell the student, before they answer, that no name goes with these answers.
+    expect(content.anonymous).toBe(true);
+    const listed = (await student.listAssignments()).assignments.find((a) => a.assignmentId === assignmentId);
+    expect(listed?.anonymous).toBe(true);
     const fields = listAnswerFields(content.story.content as unknown as SurveyBlock);
     const answers = Object.fromEntries(
       fields

@@ -2,7 +2,9 @@
  * The student API end to end (issue 8), against the built app over HTTP:
  * a student joins with the code the teacher's students screen shows, answers
  * through the typed client, and the teacher's results screen (JavaScript off)
- * shows the answer; the drawing is served to the teacher.
+ * shows the answer; the drawing is served to the teacher. Every student API
+ * answer here is checked against the OpenAPI document
+ * (tests/support/student-api-contract.ts).
  */
 import { beforeAll, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
@@ -10,6 +12,10 @@ import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/surv
 import { loginAs, newContext } from "../support/browser";
 import { makePng } from "../support/png";
 import { type AppServer, startAppServer } from "../support/server";
+import { contractCheckedFetch } from "../support/student-api-contract";
+
+/** Every student API answer in this file is checked against the OpenAPI document. */
+const checkedFetch = contractCheckedFetch(fetch);
 
 let app: AppServer;
 
@@ -20,7 +26,7 @@ beforeAll(async () => {
 // A phone app sends no Origin and, on /join, no token yet: the root middleware
 // exempts cookie-less student API calls from the Origin rule.
 test("a client that sends no Origin and no cookie (a phone app) can join", async () => {
-  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
+  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: checkedFetch });
   const joined = await api.join({ code: "SUNNY-4821", firstName: "Phone", lastName: "App" });
   expect(joined.class.name).toBe("5A Sunflowers");
 });
@@ -69,7 +75,7 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   }
 
   // The student app, over HTTP, with no cookies and no Origin.
-  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {} });
+  const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: checkedFetch });
   const joined = await api.join({ code: code.toLowerCase(), firstName: "Zuri", lastName: "Endtoend" });
   expect(joined.class).toEqual({ id: classId, name: "5A Sunflowers" });
   const student = api.withToken(joined.token);
@@ -110,7 +116,7 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   ).toBe(true);
 
   // Cross-site cookie-less calls work; the same call with a cookie and a foreign Origin does not.
-  const forged = await fetch(`${app.baseURL}/api/student/v1/heartbeat`, {
+  const forged = await checkedFetch(`${app.baseURL}/api/student/v1/heartbeat`, {
     method: "POST",
     headers: { authorization: `Bearer ${joined.token}`, cookie: "x=1", origin: "https://evil.example" },
   });
@@ -151,3 +157,28 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   expect(bad).toBeInstanceOf(StudentApiHttpError);
   expect((bad as StudentApiHttpError).message).toBe("HTTP error! status: 404");
 }, 120_000);
+
+test("over HTTP, the answers the server adds to the routes' own are the document's: 403, 400 BAD_REQUEST, 405", async () => {
+  const join = `${app.baseURL}/api/student/v1/join`;
+  // A cookie without a same-site Origin: the cross-site refusal.
+  const withCookie = await checkedFetch(join, {
+    method: "POST",
+    headers: { cookie: "__session=x", "content-type": "application/json", origin: "https://evil.example" },
+    body: JSON.stringify({ code: "SUNNY-4821", firstName: "A", lastName: "B" }),
+  });
+  expect(withCookie.status).toBe(403);
+  expect(await withCookie.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
+  // A body that is not JSON.
+  const malformed = await checkedFetch(join, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{not json",
+  });
+  expect(malformed.status).toBe(400);
+  expect(await malformed.json()).toEqual({ code: "BAD_REQUEST", message: "The request body is not valid JSON." });
+  // A method the path does not take.
+  const put = await checkedFetch(join, { method: "PUT" });
+  expect(put.status).toBe(405);
+  expect(put.headers.get("allow")).toBe("POST");
+  expect(await put.json()).toEqual({ code: "METHOD_NOT_ALLOWED", message: "Use POST." });
+});

@@ -44,7 +44,7 @@ function signedInPage(javaScriptEnabled: boolean): Promise<Page> {
   return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
 }
 
-/** The element's text as a reader meets it: every text node, separated by spaces. */
+/** The element's text as a reader sees it: every text node outside visually hidden text, separated by spaces. */
 async function text(page: Page, selector: string): Promise<string> {
   const content = await page
     .locator(selector)
@@ -52,7 +52,9 @@ async function text(page: Page, selector: string): Promise<string> {
     .evaluate((element) => {
       const parts: string[] = [];
       const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.textContent ?? "");
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest(".visually-hidden")) parts.push(node.textContent ?? "");
+      }
       return parts.join(" ");
     });
   return content.replace(/\s+/g, " ").trim();
@@ -75,8 +77,15 @@ async function expectContentBlock(page: Page, block: ContentBlock) {
     if (id) {
       const frame = page.locator(`iframe[src="https://www.youtube-nocookie.com/embed/${id}"]`);
       expect(await frame.count()).toBe(1);
-      expect(await frame.getAttribute("width")).toBe("100%");
+      // 100% wide: as wide as the figure that holds it (CSS; the width attribute takes pixels only).
+      const [frameWidth, figureWidth] = await frame.evaluate((element) => [
+        element.getBoundingClientRect().width,
+        element.parentElement!.getBoundingClientRect().width,
+      ]);
+      expect(frameWidth).toBeGreaterThan(0);
+      expect(frameWidth).toBe(figureWidth);
       expect(await frame.getAttribute("height")).toBe("480");
+      expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(480);
       expect(await frame.getAttribute("allow")).toBe(PERMISSIONS);
       expect(await frame.getAttribute("allowfullscreen")).not.toBeNull();
       expect(await page.locator(`a[href="https://www.youtube.com/watch?v=${id}"]`).count()).toBe(1);
@@ -101,6 +110,15 @@ async function expectResponseBlock(page: Page, block: ResponseBlock, section: st
       }
       expect(section).toContain(expected);
     });
+    // Each question's choices are a group named by its legend: the numbered question.
+    for (const [index, question] of (block.questions ?? []).entries()) {
+      const choiceAnswers = (question.answers ?? []).filter(
+        (answer) => answer.component === "response-text-question-answer-option",
+      );
+      if (choiceAnswers.length === 0) continue;
+      const group = page.getByRole("group", { name: `${index + 1}. ${question.prompt}`, exact: true });
+      expect(await group.count()).toBe(choiceAnswers.length);
+    }
   }
   if (block.component === "response-art") {
     expect(section).toContain(
@@ -115,6 +133,11 @@ async function expectResponseBlock(page: Page, block: ResponseBlock, section: st
     expect(await swatches.first().getAttribute("aria-label")).toBe("Black");
     expect(await swatches.first().getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator(".survey-art-toolbar button:not([disabled])").count()).toBe(0);
+    // The tool groups are named by their legends.
+    const toolbar = page.getByRole("toolbar", { name: "Drawing tools (preview, disabled)" }).first();
+    for (const name of ["Edit", "Brush size", "Colour"]) {
+      expect(await toolbar.getByRole("group", { name, exact: true }).count()).toBe(1);
+    }
   }
 }
 

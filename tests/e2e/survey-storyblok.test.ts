@@ -10,7 +10,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SurveyStory } from "~/lib/survey-content";
 import { type FakeStoryblokCdn, startFakeStoryblokCdn } from "../fakes/storyblok-cdn";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import { expectConsoleError, jsModes, loginAs, newPage } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 
 const TOKEN = "e2e-public-token";
@@ -80,6 +80,8 @@ test("with nothing cached, a failing CDN gives a clear message and a 503, never 
   });
   try {
     const page = await newPage({ javaScriptEnabled: false, baseURL: fresh.baseURL });
+    // The browser reports the page's own 503, which is what this test asks for.
+    expectConsoleError(page, /^Failed to load resource: the server responded with a status of 503/);
     await loginAs(page.context(), fresh.baseURL, "teacher");
     const response = await page.goto(`${fresh.baseURL}/survey/content/${surveyId}`);
     expect(response?.status()).toBe(503);

@@ -173,6 +173,10 @@ test("sign-in attempts are rate-limited per e-mail with a clear 429 message, acr
   )) as DomainError;
   expect(limited.status).toBe(429);
   expect(limited.message).toMatch(/Too many sign-in attempts/);
+  // Every surface answers it with Retry-After: whole seconds left in the 15-minute window.
+  const seconds = Number(limited.headers?.["Retry-After"]);
+  expect(seconds).toBeGreaterThan(14 * 60);
+  expect(seconds).toBeLessThanOrEqual(15 * 60);
   // A new window starts once the old one is over.
   await db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
   expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99"))).toBe(
@@ -269,6 +273,7 @@ test("password reset requests are rate-limited per e-mail", async () => {
   for (let i = 0; i < 5; i++) await requestPasswordReset(db, user.email, requestFrom(`10.0.6.${i}`));
   const limited = (await thrown(requestPasswordReset(db, user.email, requestFrom("10.0.6.50")))) as DomainError;
   expect(limited.status).toBe(429);
+  expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(59 * 60);
 });
 
 test("when the school cannot be loaded, the basic user is used and the error kept", async () => {

@@ -45,6 +45,7 @@ import * as schema from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { createTestDatabase } from "../support/database";
 import { HOSTILE_STRINGS } from "../support/hostile-strings";
+import { studentApiContractViolations } from "../support/student-api-contract";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const ORIGIN = "http://school.test";
@@ -258,6 +259,12 @@ describe.each(ENDPOINTS)("$name", (endpoint) => {
             body,
             endpoint.student ?? undefined,
           );
+          // A student API answer (and the teacher's token revoke) is one its OpenAPI document lists.
+          const contract = await studentApiContractViolations(
+            { method: endpoint.method, url: `${ORIGIN}${url}` },
+            response,
+          );
+          expect(contract, `${endpoint.name} ${JSON.stringify(params)} ${body?.slice(0, 200)}`).toEqual([]);
           const text = await response.text();
           stats.runs++;
           expect(

@@ -38,7 +38,14 @@ import { RATE_LIMITS } from "~/server/security/rate-limit.server";
 import { validateAnswers } from "~/server/student-api/submissions.server";
 import { removeStudentFromClass } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
-import { type ClassWorld, createAssignment, createClassWorld, createStudent, createSurvey } from "../support/fixtures";
+import {
+  type ClassWorld,
+  createAssignment,
+  createClass,
+  createClassWorld,
+  createStudent,
+  createSurvey,
+} from "../support/fixtures";
 import { makePng } from "../support/png";
 import { studentApiFetch } from "../support/student-api-app";
 
@@ -84,6 +91,20 @@ async function expectHttpError(
   expect(httpError.message).toBe(`HTTP error! status: ${status}`);
   expect(httpError.status).toBe(status);
   return httpError.body as { code: string; message: string; fieldErrors?: Record<string, string[]> };
+}
+
+/** A 429's wait, from its Retry-After header: whole seconds, at least 1, at most the limit's window. */
+async function expectRetryAfter(promise: Promise<unknown>, windowMs: number): Promise<number> {
+  const error = (await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as StudentApiHttpError;
+  expect(error).toBeInstanceOf(StudentApiHttpError);
+  expect(error.status).toBe(429);
+  const header = error.headers.get("retry-after");
+  expect(header).toMatch(/^[1-9]\d*$/);
+  expect(Number(header)).toBeLessThanOrEqual(windowMs / 1000);
+  return Number(header);
 }
 
 async function liveCode(classId: number, code: string, values: { expiresAt?: Date; stoppedAt?: Date | null } = {}) {
@@ -206,6 +227,10 @@ describe("join", () => {
     const body = await expectHttpError(api.join({ code: "RIVR-2345", firstName: "Mia", lastName: "Van Dijk" }), 429);
     expect(body.code).toBe("RATE_LIMITED");
     expect(body.message).toMatch(/^Too many tries to join a class\. Please wait a few minutes and try again\./);
+    await expectRetryAfter(
+      api.join({ code: "RIVR-2345", firstName: "Mia", lastName: "Van Dijk" }),
+      RATE_LIMITS.classCodeJoinFailuresPerIp.windowMs,
+    );
     // Another IP is not affected.
     await expect(client().join({ code: "RIVR-2345", firstName: "Mia", lastName: "Van Dijk" })).resolves.toBeTruthy();
   });
@@ -219,9 +244,9 @@ describe("join", () => {
     await database.db
       .insert(rateLimits)
       .values({ key: "student-join:ip:198.51.100.1", windowStart: start, count: RATE_LIMITS.classCodeJoinPerIp.limit });
-    await expectHttpError(
+    await expectRetryAfter(
       client({ ip: "198.51.100.1" }).join({ code: "RIVR-2345", firstName: "A", lastName: "B" }),
-      429,
+      RATE_LIMITS.classCodeJoinPerIp.windowMs,
     );
     const code = await liveCode(world.hillClass.id, "FULL-4444");
     await database.db.insert(rateLimits).values({
@@ -229,7 +254,7 @@ describe("join", () => {
       windowStart: start,
       count: RATE_LIMITS.classCodeJoinPerCode.limit,
     });
-    await expectHttpError(join("A", "B", "FULL-4444"), 429);
+    await expectRetryAfter(join("A", "B", "FULL-4444"), RATE_LIMITS.classCodeJoinPerCode.windowMs);
   });
 });
 
@@ -307,10 +332,12 @@ describe("presence and assignments", () => {
         title: "Starting the school year",
         answered: false,
         submittedAt: null,
+        anonymous: false,
       },
     ]);
     const content = await api.getSurvey(survey.id);
     expect(content.assignmentId).toBe(active.id);
+    expect(content.anonymous).toBe(false);
     expect(content.story.full_slug).toBe(SLUG);
     expect(content.story.content.component).toBe("survey");
     expect(listAnswerFields(content.story.content as unknown as SurveyBlock).map((f) => f.uid)).toEqual([
@@ -323,6 +350,30 @@ describe("presence and assignments", () => {
     const after = await api.listAssignments();
     expect(after.assignments[0].answered).toBe(true);
     expect(after.assignments[0].submittedAt).not.toBeNull();
+  });
+
+  test("an anonymous assignment says so in the list and with its survey, before the student answers", async () => {
+    const anonymousSurvey = await createSurvey(database.db, {
+      fullSlug: "surveys/screen-time-and-sleep",
+      title: "Screen time and sleep",
+    });
+    const klass = await createClass(database.db, { schoolId: world.riverside.id, name: "4 Willow" });
+    const anonymous = await createAssignment(database.db, {
+      classId: klass.id,
+      surveyId: anonymousSurvey.id,
+      status: "active",
+      anonymous: true,
+    });
+    await liveCode(klass.id, "MPKE-2346");
+    const api = client({ token: (await join("Anya", "Nonymous", "MPKE-2346")).token });
+    const { assignments } = await api.listAssignments();
+    expect(assignments.find((a) => a.assignmentId === anonymous.id)).toMatchObject({
+      anonymous: true,
+      answered: false,
+    });
+    expect(assignments.filter((a) => a.assignmentId !== anonymous.id).every((a) => a.anonymous === false)).toBe(true);
+    const content = await api.getSurvey(anonymousSurvey.id);
+    expect(content).toMatchObject({ assignmentId: anonymous.id, anonymous: true });
   });
 
   test("surveys not started, closed, or of another class are 404", async () => {
@@ -548,6 +599,23 @@ describe("drawings", () => {
     });
     const stored = await database.db.select().from(responseDrawings).where(eq(responseDrawings.id, drawing.id));
     expect(stored).toHaveLength(1);
+  });
+
+  test("too many uploads are 429 RATE_LIMITED with Retry-After, and nothing is stored", async () => {
+    const joined = await join("Lou", "Sketcher");
+    const api = client({ token: joined.token });
+    await database.db
+      .insert(rateLimits)
+      .values({ key: `student-drawing:student:${joined.student.id}`, windowStart: new Date(), count: 60 });
+    const before = await database.db.select().from(responseDrawings);
+    const body = await expectHttpError(api.uploadDrawing(active.id, "sy-art", makePng()), 429);
+    expect(body).toEqual({
+      code: "RATE_LIMITED",
+      message: "Too many drawings uploaded. Please wait a few minutes and try again. (try again in about 10 minutes)",
+    });
+    const seconds = await expectRetryAfter(api.uploadDrawing(active.id, "sy-art", makePng()), 10 * 60_000);
+    expect(seconds).toBeGreaterThan(9 * 60);
+    expect(await database.db.select().from(responseDrawings)).toHaveLength(before.length);
   });
 });
 

@@ -10,11 +10,18 @@
  *   });
  *
  * Contexts made here are closed after each test; the browser after the file.
+ * Every page of them is checked (tests/support/page-checks.ts): each HTML
+ * document the app sends passes html-validate, and no console error, uncaught
+ * exception or CSP violation happens that the test did not declare with
+ * `expectConsoleError(page, /pattern/)`. Otherwise the test fails after it ends.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach } from "vitest";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { pageProblemsError, watchContext } from "./page-checks";
+
+export { expectConsoleError } from "./page-checks";
 
 /** Every user flow runs twice: with JavaScript on and with it off. */
 export const jsModes = [
@@ -26,8 +33,10 @@ let browserPromise: Promise<Browser> | undefined;
 const contexts = new Set<BrowserContext>();
 
 afterEach(async () => {
+  const problems = await pageProblemsError(contexts);
   await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
   contexts.clear();
+  if (problems) throw problems;
 });
 
 afterAll(async () => {
@@ -47,6 +56,7 @@ export async function newContext(
   const browser = await getBrowser();
   const context = await browser.newContext(options);
   contexts.add(context);
+  await watchContext(context);
   return context;
 }
 

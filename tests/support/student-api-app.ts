@@ -6,7 +6,8 @@
  *   const api = createStudentApiClient({ baseUrl: "http://school.test", fetch: studentApiFetch(database) });
  *
  * Routes are matched as app/routes.ts registers them (loader for GET, action
- * otherwise), with the same App context the root middleware provides.
+ * otherwise), with the same App context the root middleware provides. Every
+ * answer is checked against the OpenAPI document (./student-api-contract.ts).
  */
 import { RouterContextProvider } from "react-router";
 import * as assignmentsRoute from "~/routes/api/student/assignments";
@@ -21,6 +22,7 @@ import type { App } from "~/server/app.server";
 import { getConfig } from "~/server/config.server";
 import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
+import { contractCheckedFetch } from "./student-api-contract";
 
 type Handler = (args: {
   request: Request;
@@ -45,7 +47,8 @@ const table: [RegExp, RouteModule][] = [
 
 export function studentApiFetch(database: Database): typeof fetch {
   const app: App = { config: getConfig(), database, db: database.db };
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  // Every answer is checked against the OpenAPI document (./student-api-contract.ts).
+  return contractCheckedFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const { pathname } = new URL(request.url);
     for (const [pattern, module] of table) {
@@ -54,12 +57,18 @@ export function studentApiFetch(database: Database): typeof fetch {
       const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as
         | Handler
         | undefined;
-      if (!handler)
-        return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method not allowed" }, { status: 405 });
+      if (!handler) {
+        // As the server answers a method the route has no handler for.
+        const allow = module.loader ? "GET, HEAD" : "POST";
+        return Response.json(
+          { code: "METHOD_NOT_ALLOWED", message: `Use ${allow}.` },
+          { status: 405, headers: { Allow: allow } },
+        );
+      }
       const context = new RouterContextProvider();
       context.set(appContext, app);
       return handler({ request, context, params: { ...match.groups } });
     }
-    return new Response("Not Found", { status: 404 });
-  }) as typeof fetch;
+    return Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });
+  });
 }

@@ -1,5 +1,6 @@
 import "./admin.css";
 import { Table } from "@radix-ui/themes";
+import { TableRoot } from "~/components/ui/table-root";
 
 /**
  * A table that scrolls sideways inside its own box on narrow screens, so the
@@ -9,9 +10,9 @@ export function AdminTable({ label, children }: { label: string; children: React
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <section className="admin-table-scroll" aria-label={label} tabIndex={0}>
-      <Table.Root variant="ghost" size="2">
+      <TableRoot variant="ghost" size={2}>
         {children}
-      </Table.Root>
+      </TableRoot>
     </section>
   );
 }

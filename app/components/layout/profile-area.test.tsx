@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { initials, ProfileArea } from "./profile-area";
+import { validateHtmlFragment } from "../../../tests/support/html-validate";
+import { initials, ProfileArea, type ProfileState } from "./profile-area";
 
 const user = { name: "Amara Okafor", email: "amara@example.org", school: { name: "Riverside Primary School" } };
 
@@ -36,3 +37,12 @@ test("initials take the first and last names", () => {
   expect(initials("Cher")).toBe("C");
   expect(initials("  ")).toBe("?");
 });
+
+test.each<ProfileState>(["loaded", "loading", "error"])(
+  "%s: valid HTML inside the menu's <summary> and <button> (phrasing content only)",
+  async (state) => {
+    const area = renderToStaticMarkup(<ProfileArea state={state} user={user} />);
+    expect(await validateHtmlFragment(`<details><summary>${area}</summary><p>Menu</p></details>`)).toEqual([]);
+    expect(await validateHtmlFragment(`<button type="button">${area}</button>`)).toEqual([]);
+  },
+);

@@ -20,7 +20,8 @@ export function initials(name: string): string {
 /**
  * SPEC.md §2, the header's profile area: avatar with initials, name, e-mail,
  * school name if any; a grey pulsing placeholder while loading; 'Error
- * loading profile' on error; nothing without a user.
+ * loading profile' on error; nothing without a user. Every state is phrasing
+ * content (spans only), as the <summary> and <button> that hold it require.
  */
 export function ProfileArea({
   state,
@@ -34,17 +35,19 @@ export function ProfileArea({
   if (state === "loading") {
     return (
       <Flex
+        as="span"
         align="center"
         gap="2"
         className="profile-placeholder"
+        role="status"
         aria-busy="true"
         aria-label="Loading profile"
         data-testid="profile-loading"
       >
-        <Box className="pulse" style={{ width: 36, height: 36, borderRadius: "50%" }} />
-        <Flex direction="column" gap="1">
-          <Box className="pulse" style={{ width: 110, height: 12, borderRadius: 4 }} />
-          <Box className="pulse" style={{ width: 150, height: 10, borderRadius: 4 }} />
+        <Box as="span" className="pulse" style={{ width: 36, height: 36, borderRadius: "50%" }} />
+        <Flex as="span" direction="column" gap="1">
+          <Box as="span" className="pulse" style={{ width: 110, height: 12, borderRadius: 4 }} />
+          <Box as="span" className="pulse" style={{ width: 150, height: 10, borderRadius: 4 }} />
         </Flex>
       </Flex>
     );
@@ -58,8 +61,9 @@ export function ProfileArea({
   }
   if (!user) return null;
   // The loaded state is on every signed-in page: plain elements with Radix Themes' classes (radix-classes.ts).
+  // Only phrasing content (spans): the area sits inside the menu's <summary> and <button>.
   return (
-    <div className="rt-Flex rt-r-ai-center rt-r-gap-2 profile-area">
+    <span className="rt-Flex rt-r-ai-center rt-r-gap-2 profile-area">
       {/* Decorative next to the name: hidden so a screen reader does not say the name twice. */}
       <span className="profile-avatar" aria-hidden="true">
         {avatar}
@@ -67,7 +71,7 @@ export function ProfileArea({
           {initials(user.name)}
         </span>
       </span>
-      <div className="rt-Flex rt-r-fd-column rt-r-ai-start profile-text">
+      <span className="rt-Flex rt-r-fd-column rt-r-ai-start profile-text">
         <span className="rt-Text rt-r-size-2 rt-r-weight-medium profile-name">{user.name}</span>
         <span data-accent-color="gray" className="rt-Text rt-r-size-1 profile-email">
           {user.email}
@@ -77,7 +81,7 @@ export function ProfileArea({
             {user.school.name}
           </span>
         ) : null}
-      </div>
-    </div>
+      </span>
+    </span>
   );
 }

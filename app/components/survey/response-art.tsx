@@ -23,7 +23,8 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
         </Heading>
       ) : null}
       <div role="toolbar" aria-label="Drawing tools (preview, disabled)" className="survey-art-toolbar">
-        <fieldset disabled aria-label="Edit" className="survey-art-group">
+        <fieldset disabled className="survey-art-group">
+          <legend className="visually-hidden">Edit</legend>
           <button type="button" disabled className="survey-art-tool">
             Undo
           </button>
@@ -34,7 +35,8 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
             Clear
           </button>
         </fieldset>
-        <fieldset disabled aria-label="Brush size" className="survey-art-group">
+        <fieldset disabled className="survey-art-group">
+          <legend className="visually-hidden">Brush size</legend>
           {DRAWING_BRUSH_SIZES.map((size) => (
             <button
               key={size}
@@ -53,7 +55,8 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
             </button>
           ))}
         </fieldset>
-        <fieldset disabled aria-label="Colour" className="survey-art-group survey-art-palette">
+        <fieldset disabled className="survey-art-group survey-art-palette">
+          <legend className="visually-hidden">Colour</legend>
           {DRAWING_PALETTE.map((colour) => (
             <button
               key={colour.value}

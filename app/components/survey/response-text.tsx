@@ -27,18 +27,18 @@ export function ResponseText({ blok }: { blok: ResponseTextBlock }) {
 }
 
 function ResponseTextQuestion({ question, number }: { question: ResponseTextQuestionBlock; number: number }) {
-  const promptId = `question-${question._uid}`;
+  const prompt = `${number}. ${question.prompt ?? ""}`.trim();
   return (
     <li {...storyblokEditable(question)}>
       <Flex direction="column" gap="2">
-        <Text as="p" size="3" weight="medium" id={promptId}>
+        <Text as="p" size="3" weight="medium">
           <span className="survey-number">{`${number}.`}</span> {question.prompt}
         </Text>
         {(question.answers ?? []).map((answer) =>
           answer.component === "response-text-question-answer-freetext" ? (
             <FreetextAnswer key={answer._uid} answer={answer} />
           ) : answer.component === "response-text-question-answer-option" ? (
-            <ChoiceAnswer key={answer._uid} answer={answer} labelledBy={promptId} />
+            <ChoiceAnswer key={answer._uid} answer={answer} legend={prompt} />
           ) : null,
         )}
       </Flex>
@@ -56,10 +56,12 @@ function FreetextAnswer({ answer }: { answer: FreetextAnswerBlock }) {
   );
 }
 
-function ChoiceAnswer({ answer, labelledBy }: { answer: OptionAnswerBlock; labelledBy: string }) {
+/** The choices are a group named by its legend: the question, said again for assistive technology only. */
+function ChoiceAnswer({ answer, legend }: { answer: OptionAnswerBlock; legend: string }) {
   const choices = (answer.choices ?? []).filter(hasText);
   return (
-    <fieldset className="survey-choices" disabled aria-labelledby={labelledBy} {...storyblokEditable(answer)}>
+    <fieldset className="survey-choices" disabled {...storyblokEditable(answer)}>
+      <legend className="visually-hidden">{legend}</legend>
       {choices.map((choice, index) => (
         <label key={`${index}-${choice}`} className="survey-choice">
           <input type="radio" name={`choice-${answer._uid}`} value={choice} disabled />

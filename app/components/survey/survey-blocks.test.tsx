@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import type { SurveyBlock as SurveyBlockData } from "~/lib/survey-content";
+import { validateHtmlFragment } from "../../../tests/support/html-validate";
 import { ResponseArt } from "./response-art";
 import { ResponseOptions } from "./response-options";
 import { ResponseText } from "./response-text";
@@ -12,9 +15,10 @@ import { SurveyPreview } from "./survey-preview";
 import { SurveyText } from "./survey-text";
 import { SurveyVideo } from "./survey-video";
 
-/** What a reader sees: the markup's text, tags dropped, entities decoded, spaces collapsed. */
+/** What a reader sees: the markup's text, visually hidden text and tags dropped, entities decoded, spaces collapsed. */
 function visibleText(html: string): string {
   return html
+    .replace(/<(\w+) class="visually-hidden">[^<]*<\/\1>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'")
@@ -304,7 +308,8 @@ describe("survey video block", () => {
       />,
     );
     expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
-    expect(html).toContain('width="100%"');
+    expect(html).toContain('style="width:100%"');
+    expect(html).not.toContain("width=");
     expect(html).toContain('height="480"');
     expect(html).toContain(
       'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"',
@@ -322,3 +327,16 @@ describe("survey video block", () => {
     }
   });
 });
+
+const storyFiles = readdirSync("content/surveys", { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".json"))
+  .sort();
+
+test.each(storyFiles)(
+  "the preview of content/surveys/%s is valid HTML (html-validate, fieldsets with legends)",
+  async (file) => {
+    const story = JSON.parse(readFileSync(path.join("content/surveys", file), "utf8")) as { content: SurveyBlockData };
+    const html = renderToStaticMarkup(<SurveyPreview blok={story.content} />);
+    expect(await validateHtmlFragment(`<main>${html}</main>`)).toEqual([]);
+  },
+);

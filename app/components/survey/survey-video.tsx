@@ -19,7 +19,8 @@ export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
       <iframe
         src={youTubeEmbedUrl(id)}
         title="Survey video"
-        width="100%"
+        // 100% wide through CSS: the width attribute takes pixels only (a percentage is invalid HTML).
+        style={{ width: "100%" }}
         height="480"
         allow={VIDEO_PLAYER_PERMISSIONS}
         allowFullScreen

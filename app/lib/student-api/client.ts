@@ -1,8 +1,9 @@
 /**
  * A small typed client for the student API (issue 8). Fetch with JSON
  * bodies; a non-ok answer throws StudentApiHttpError with the message
- * 'HTTP error! status: {status}', carrying the status and the body (parsed
- * JSON, or the text when it is not JSON), and logs it (SPEC.md §8).
+ * 'HTTP error! status: {status}', carrying the status, the body (parsed
+ * JSON, or the text when it is not JSON) and the headers (`Retry-After`),
+ * and logs it (SPEC.md §8).
  *
  *   const api = createStudentApiClient({ baseUrl: "https://classroom.example.org" });
  *   const { token } = await api.join({ code: "SUNNY-4821", firstName: "Mia", lastName: "Jensen" });
@@ -23,12 +24,15 @@ import type {
 export class StudentApiHttpError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The answer's headers, e.g. `Retry-After` on a 429 or 503. */
+  readonly headers: Headers;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, headers: Headers = new Headers()) {
     super(`HTTP error! status: ${status}`);
     this.name = "StudentApiHttpError";
     this.status = status;
     this.body = body;
+    this.headers = headers;
   }
 }
 
@@ -77,7 +81,7 @@ export function createStudentApiClient(options: StudentApiClientOptions) {
     const response = await doFetch(`${base}${path}`, { method, headers, body, credentials: "omit" });
     const parsed = await readBody(response);
     if (!response.ok) {
-      const error = new StudentApiHttpError(response.status, parsed);
+      const error = new StudentApiHttpError(response.status, parsed, response.headers);
       logError(error);
       throw error;
     }

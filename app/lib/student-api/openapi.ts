@@ -2,6 +2,15 @@
  * The student API's OpenAPI 3.1 document, generated from the zod schemas in
  * ./schemas.ts (the same ones the routes validate with). Served at
  * GET /api/student/v1/openapi.json.
+ *
+ * Each operation lists every status its endpoint really answers, with the
+ * error codes each status carries and the headers it always sends (401
+ * `WWW-Authenticate`, 405 `Allow`, 429 and 503 `Retry-After`). The root
+ * middleware and the server add answers the route modules never see (a
+ * cookie without a same-site Origin is 403, an oversized body 413, a wrong
+ * method 405, the database down 503); they are listed too. Redocly lints the
+ * document, and the tests check every student API answer they get against it
+ * (docs/decisions/132-student-api-contract-checked.md).
  */
 import { z } from "zod";
 import {
@@ -20,6 +29,8 @@ import {
 
 export const STUDENT_API_VERSION = "1.0.0";
 export const STUDENT_API_BASE_PATH = "/api/student/v1";
+/** The teacher endpoint the document also describes lives under /api, beside the class API. */
+const TEACHER_API_BASE_PATH = "/api";
 
 type JsonObject = Record<string, unknown>;
 
@@ -32,6 +43,85 @@ function schemaRef(schema: z.ZodType, io: "input" | "output", components: Record
   return root;
 }
 
+/** Headers an error answer always carries, by name in `components.headers`. */
+type HeaderName = "Retry-After" | "Allow" | "WWW-Authenticate";
+
+interface Refusal {
+  description: string;
+  /** The `code` values this status carries. */
+  codes: string[];
+  headers?: HeaderName[];
+}
+
+const HEADERS: Record<HeaderName, JsonObject> = {
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "integer", minimum: 1 },
+  },
+  Allow: {
+    description: "The methods this path takes, e.g. `POST`.",
+    required: true,
+    schema: { type: "string" },
+  },
+  "WWW-Authenticate": {
+    description: 'Always `Bearer realm="student"`.',
+    required: true,
+    schema: { type: "string" },
+  },
+};
+
+/** Answers every student operation can give, whoever handles it. */
+const methodNotAllowed: Refusal = {
+  description:
+    "METHOD_NOT_ALLOWED: this path does not take the request's method; `Allow` lists the ones it takes. Answered for any method the path does not list.",
+  codes: ["METHOD_NOT_ALLOWED"],
+  headers: ["Allow"],
+};
+const crossSite: Refusal = {
+  description:
+    "FORBIDDEN: the request carried a cookie (as a browser's would) without a same-site `Origin`. The student app never sends cookies.",
+  codes: ["FORBIDDEN"],
+};
+const payloadTooLarge = (limit: string): Refusal => ({
+  description: `PAYLOAD_TOO_LARGE: the body is over ${limit}; refused as soon as it passes the limit.`,
+  codes: ["PAYLOAD_TOO_LARGE"],
+});
+const databaseDown: Refusal = {
+  description: "SERVICE_UNAVAILABLE: the database is not answering; nothing was saved. Retry after `Retry-After`.",
+  codes: ["SERVICE_UNAVAILABLE"],
+  headers: ["Retry-After"],
+};
+const contentOrDatabaseDown: Refusal = {
+  description:
+    "CONTENT_UNAVAILABLE: the content service is down and no copy is cached; SERVICE_UNAVAILABLE: the database is not answering. Nothing was saved. Retry after `Retry-After`.",
+  codes: ["CONTENT_UNAVAILABLE", "SERVICE_UNAVAILABLE"],
+  headers: ["Retry-After"],
+};
+const studentUnauthorized: Refusal = {
+  description:
+    "UNAUTHORIZED: the student token is missing, unknown or revoked, the student is no longer in the class, or the class is archived. Join again.",
+  codes: ["UNAUTHORIZED"],
+  headers: ["WWW-Authenticate"],
+};
+const malformedJson = (what: string): Refusal => ({
+  description: `VALIDATION: ${what} (fieldErrors); BAD_REQUEST: the body is not JSON.`,
+  codes: ["VALIDATION", "BAD_REQUEST"],
+});
+const JSON_BODY_LIMIT = "the JSON body limit";
+
+/** Each operation's success answer, by operationId: the document's 2xx schemas, and what tests check answers against. */
+export const SUCCESS_SCHEMAS = {
+  join: joinResponseSchema,
+  heartbeat: heartbeatResponseSchema,
+  listAssignments: assignmentsResponseSchema,
+  getSurvey: surveyContentResponseSchema,
+  submitResponse: submitResponseResponseSchema,
+  uploadDrawing: drawingUploadResponseSchema,
+  openapi: z.looseObject({ openapi: z.literal("3.1.0") }),
+  revokeStudentTokens: revokeTokensResponseSchema,
+} satisfies Record<string, z.ZodType>;
+
 export function buildStudentOpenApiDocument(): JsonObject {
   const schemas: Record<string, unknown> = {};
   const body = (schema: z.ZodType) => ({ "application/json": { schema: schemaRef(schema, "input", schemas) } });
@@ -39,10 +129,28 @@ export function buildStudentOpenApiDocument(): JsonObject {
     description,
     content: { "application/json": { schema: schemaRef(schema, "output", schemas) } },
   });
-  const error = (description: string) => ({
-    description,
-    content: { "application/json": { schema: schemaRef(errorResponseSchema, "output", schemas) } },
-  });
+  const errorSchemaRef = schemaRef(errorResponseSchema, "output", schemas);
+  const refusals = (byStatus: Record<string, Refusal>) =>
+    Object.fromEntries(
+      Object.entries(byStatus).map(([status, refusal]) => [
+        status,
+        {
+          description: refusal.description,
+          ...(refusal.headers && {
+            headers: Object.fromEntries(
+              refusal.headers.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+            ),
+          }),
+          content: {
+            "application/json": {
+              schema: {
+                allOf: [errorSchemaRef, { type: "object", properties: { code: { enum: refusal.codes } } }],
+              },
+            },
+          },
+        },
+      ]),
+    );
   const idParam = (name: string, description: string) => ({
     name,
     in: "path",
@@ -50,10 +158,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
     description,
     schema: { type: "integer", minimum: 1 },
   });
-  const unauthorized = error(
-    "The student token is missing, unknown or revoked, or the student is no longer in the class.",
-  );
-  const bearer = [{ studentToken: [] }];
+  const studentToken = [{ studentToken: [] }];
 
   return {
     openapi: "3.1.0",
@@ -62,7 +167,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
       title: "Orliverse Classroom student API",
       version: STUDENT_API_VERSION,
       description:
-        "The API the student app uses: join a class with a class code, report presence, list open assignments, read a survey and submit responses. Errors are `{ code, message, fieldErrors? }`. See docs/api.md for examples.",
+        "The API the student app uses: join a class with a class code, report presence, list open assignments, read a survey and submit responses. Errors are `{ code, message, fieldErrors? }`; each operation lists the statuses and codes it answers. See docs/api.md for examples.",
     },
     servers: [{ url: STUDENT_API_BASE_PATH }],
     components: {
@@ -72,7 +177,14 @@ export function buildStudentOpenApiDocument(): JsonObject {
           scheme: "bearer",
           description: "The token from POST /join. Never send cookies with it.",
         },
+        teacherSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description: "A signed-in teacher's session cookie; every call also needs a same-site `Origin`.",
+        },
       },
+      headers: HEADERS,
       schemas,
     },
     paths: {
@@ -81,14 +193,28 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "join",
           summary: "Join a class with its class code",
           description:
-            "Matches the name to the class roster ignoring case and spaces, or adds a new student. Rate-limited per IP and per code.",
+            "Matches the name to the class roster ignoring case and spaces, or adds a new student. Rate-limited per IP and per code. Needs no token.",
+          security: [],
           requestBody: { required: true, content: body(joinRequestSchema) },
           responses: {
-            "200": ok("Joined. Keep the token.", joinResponseSchema),
-            "400": error("A field is missing or too long (fieldErrors)."),
-            "404": error("CLASS_CODE_NOT_FOUND: no class has this code."),
-            "410": error("CLASS_CODE_STOPPED or CLASS_CODE_EXPIRED: ask the teacher for a new code."),
-            "429": error("RATE_LIMITED: too many tries; wait a few minutes."),
+            "200": ok("Joined. Keep the token.", SUCCESS_SCHEMAS.join),
+            ...refusals({
+              "400": malformedJson("a field is missing or too long"),
+              "403": crossSite,
+              "404": { description: "CLASS_CODE_NOT_FOUND: no class has this code.", codes: ["CLASS_CODE_NOT_FOUND"] },
+              "405": methodNotAllowed,
+              "410": {
+                description: "CLASS_CODE_STOPPED or CLASS_CODE_EXPIRED: ask the teacher for a new code.",
+                codes: ["CLASS_CODE_STOPPED", "CLASS_CODE_EXPIRED"],
+              },
+              "413": payloadTooLarge(JSON_BODY_LIMIT),
+              "429": {
+                description: "RATE_LIMITED: too many tries; wait `Retry-After` seconds.",
+                codes: ["RATE_LIMITED"],
+                headers: ["Retry-After"],
+              },
+              "503": databaseDown,
+            }),
           },
         },
       },
@@ -97,30 +223,48 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "heartbeat",
           summary: "Mark the student online now",
           description:
-            "Send about once a minute while the app is open; teachers see students seen in the last 2 minutes as online.",
-          security: bearer,
-          responses: { "200": ok("Seen.", heartbeatResponseSchema), "401": unauthorized },
+            "Send about once a minute while the app is open; teachers see students seen in the last 2 minutes as online. No body.",
+          security: studentToken,
+          responses: {
+            "200": ok("Seen.", SUCCESS_SCHEMAS.heartbeat),
+            ...refusals({
+              "401": studentUnauthorized,
+              "403": crossSite,
+              "405": methodNotAllowed,
+              "413": payloadTooLarge(JSON_BODY_LIMIT),
+              "503": databaseDown,
+            }),
+          },
         },
       },
       "/assignments": {
         get: {
           operationId: "listAssignments",
           summary: "The class's open (active) assignments",
-          security: bearer,
-          responses: { "200": ok("Open assignments, newest first.", assignmentsResponseSchema), "401": unauthorized },
+          security: studentToken,
+          responses: {
+            "200": ok("Open assignments, newest first.", SUCCESS_SCHEMAS.listAssignments),
+            ...refusals({ "401": studentUnauthorized, "405": methodNotAllowed, "503": databaseDown }),
+          },
         },
       },
       "/surveys/{surveyId}": {
         get: {
           operationId: "getSurvey",
           summary: "The survey content of an open assignment",
-          security: bearer,
+          security: studentToken,
           parameters: [idParam("surveyId", "The survey id from GET /assignments.")],
           responses: {
-            "200": ok("The survey's blocks.", surveyContentResponseSchema),
-            "401": unauthorized,
-            "404": error("No open assignment of this survey in the student's class."),
-            "503": error("CONTENT_UNAVAILABLE: the content service is down; retry later."),
+            "200": ok("The survey's blocks, and whether the assignment is anonymous.", SUCCESS_SCHEMAS.getSurvey),
+            ...refusals({
+              "401": studentUnauthorized,
+              "404": {
+                description: "NOT_FOUND: no open assignment of this survey in the student's class.",
+                codes: ["NOT_FOUND"],
+              },
+              "405": methodNotAllowed,
+              "503": contentOrDatabaseDown,
+            }),
           },
         },
       },
@@ -130,7 +274,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           summary: "Submit (or replace) the student's response",
           description:
             "One response per student per assignment; a later submission replaces the earlier one until the survey closes. Send an Idempotency-Key: a retry with the same key and answers gets the same answer back (header Idempotent-Replayed: true).",
-          security: bearer,
+          security: studentToken,
           parameters: [
             idParam("assignmentId", "The assignment id from GET /assignments."),
             {
@@ -143,13 +287,25 @@ export function buildStudentOpenApiDocument(): JsonObject {
           ],
           requestBody: { required: true, content: body(submitResponseRequestSchema) },
           responses: {
-            "200": ok("Stored.", submitResponseResponseSchema),
-            "400": error("VALIDATION: fieldErrors are keyed by block _uid."),
-            "401": unauthorized,
-            "404": error("No such assignment in the student's class."),
-            "409": error(
-              "'This survey is closed', 'This survey has not started yet', or an Idempotency-Key reused with other answers.",
-            ),
+            "200": ok("Stored.", SUCCESS_SCHEMAS.submitResponse),
+            ...refusals({
+              "400": malformedJson("fieldErrors are keyed by block _uid, or name the Idempotency-Key"),
+              "401": studentUnauthorized,
+              "403": crossSite,
+              "404": {
+                description:
+                  "NOT_FOUND: no such assignment in the student's class, or its survey is no longer published.",
+                codes: ["NOT_FOUND"],
+              },
+              "405": methodNotAllowed,
+              "409": {
+                description:
+                  "CONFLICT: 'This survey is closed', 'This survey has not started yet', or an Idempotency-Key reused with other answers.",
+                codes: ["CONFLICT"],
+              },
+              "413": payloadTooLarge(JSON_BODY_LIMIT),
+              "503": contentOrDatabaseDown,
+            }),
           },
         },
       },
@@ -158,7 +314,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "uploadDrawing",
           summary: "Upload a drawing (PNG) for a response-art question",
           description: `Send the PNG bytes as the body with Content-Type image/png, at most ${MAX_DRAWING_BYTES} bytes and 4096 px a side. Then submit { "<art _uid>": { "drawingId": "<id>" } }.`,
-          security: bearer,
+          security: studentToken,
           parameters: [
             idParam("assignmentId", "The assignment id."),
             {
@@ -174,23 +330,74 @@ export function buildStudentOpenApiDocument(): JsonObject {
             content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
           },
           responses: {
-            "201": ok("Stored; name it in the submission.", drawingUploadResponseSchema),
-            "400": error("fieldUid is not a drawing question of this survey."),
-            "401": unauthorized,
-            "409": error("The survey is closed or not started."),
-            "413": error("PAYLOAD_TOO_LARGE."),
-            "415": error("UNSUPPORTED_MEDIA_TYPE: not a PNG."),
+            "201": ok("Stored; name it in the submission.", SUCCESS_SCHEMAS.uploadDrawing),
+            ...refusals({
+              "400": {
+                description:
+                  "VALIDATION: fieldUid is missing or not a drawing question of this survey, or the image is over 4096 px a side.",
+                codes: ["VALIDATION"],
+              },
+              "401": studentUnauthorized,
+              "403": crossSite,
+              "404": {
+                description:
+                  "NOT_FOUND: no such assignment in the student's class, or its survey is no longer published.",
+                codes: ["NOT_FOUND"],
+              },
+              "405": methodNotAllowed,
+              "409": { description: "CONFLICT: the survey is closed or not started.", codes: ["CONFLICT"] },
+              "413": payloadTooLarge(`${MAX_DRAWING_BYTES} bytes`),
+              "415": { description: "UNSUPPORTED_MEDIA_TYPE: not a PNG.", codes: ["UNSUPPORTED_MEDIA_TYPE"] },
+              "429": {
+                description: "RATE_LIMITED: too many drawings uploaded; wait `Retry-After` seconds.",
+                codes: ["RATE_LIMITED"],
+                headers: ["Retry-After"],
+              },
+              "503": contentOrDatabaseDown,
+            }),
           },
         },
       },
       "/openapi.json": {
-        get: { operationId: "openapi", summary: "This document", responses: { "200": { description: "OpenAPI 3.1" } } },
+        get: {
+          operationId: "openapi",
+          summary: "This document",
+          security: [],
+          responses: {
+            "200": {
+              description: "The OpenAPI 3.1 document.",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            ...refusals({ "405": methodNotAllowed }),
+          },
+        },
       },
-    },
-    "x-teacher-endpoints": {
-      "DELETE /api/classes/{classId}/students/{studentId}/tokens": {
-        description: "A teacher (session cookie, same-site Origin) signs a student out of the student app.",
-        response: schemaRef(revokeTokensResponseSchema, "output", schemas),
+      "/classes/{classId}/students/{studentId}/tokens": {
+        servers: [{ url: TEACHER_API_BASE_PATH }],
+        delete: {
+          operationId: "revokeStudentTokens",
+          summary: "Sign a student out of the student app (teachers)",
+          description:
+            "A teacher of the class (or an admin in scope), with their session cookie and a same-site Origin, revokes every token the student holds for the class.",
+          security: [{ teacherSession: [] }],
+          parameters: [idParam("classId", "The class id."), idParam("studentId", "The student id.")],
+          responses: {
+            "200": ok("Revoked (possibly none).", SUCCESS_SCHEMAS.revokeStudentTokens),
+            ...refusals({
+              "401": { description: "UNAUTHORIZED: not signed in.", codes: ["UNAUTHORIZED"] },
+              "403": {
+                description: "FORBIDDEN: no same-site Origin; BLOCKED: the account or its school is archived.",
+                codes: ["FORBIDDEN", "BLOCKED"],
+              },
+              "404": {
+                description: "NOT_FOUND: the class is not the caller's, or the student is not in it.",
+                codes: ["NOT_FOUND"],
+              },
+              "405": methodNotAllowed,
+              "503": databaseDown,
+            }),
+          },
+        },
       },
     },
   };

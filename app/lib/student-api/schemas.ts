@@ -61,6 +61,12 @@ export const heartbeatResponseSchema = z
   .meta({ id: "HeartbeatResponse" });
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 
+/** Whether an assignment is anonymous: the app can tell the student before they answer. */
+export const anonymousSchema = z.boolean().meta({
+  description:
+    "True when the teacher assigned the survey anonymously: nothing the teachers see links these answers to the student (results show no names, no times). Fixed once the survey has started.",
+});
+
 export const studentAssignmentSchema = z
   .object({
     assignmentId: z.number().int(),
@@ -70,6 +76,7 @@ export const studentAssignmentSchema = z
       description: "True once the student has submitted a response (it can still be replaced until the survey closes).",
     }),
     submittedAt: z.iso.datetime({ offset: true }).nullable(),
+    anonymous: anonymousSchema,
   })
   .meta({ id: "StudentAssignment" });
 export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;
@@ -83,6 +90,7 @@ export const surveyContentResponseSchema = z
   .object({
     survey: z.object({ id: z.number().int(), title: z.string(), fullSlug: z.string() }),
     assignmentId: z.number().int(),
+    anonymous: anonymousSchema,
     story: z
       .object({
         full_slug: z.string(),

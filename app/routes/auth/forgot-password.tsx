@@ -4,6 +4,7 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { passRetryAfter } from "~/lib/retry-after";
 import { forgotPasswordSchema, HONEYPOT_FIELD } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -24,10 +25,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordReset(db, submission.value.email, request);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: error.status });
+    return data(
+      { result: submission.reply({ formErrors: [error.message] }), sent: false },
+      { status: error.status, headers: error.headers },
+    );
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
+
+/** A refused attempt (429) tells the client when to try again. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
+import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -40,10 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
 }
+
+/** A refused attempt (429) tells the client when to try again. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return <AuthScreen initialState="login" lastResult={actionData?.result} redirectTo={loaderData.redirectTo} />;

@@ -6,6 +6,7 @@ import { redirectWithSuccess } from "remix-toast";
 import type { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -35,11 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: HIDDEN }) },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
   return redirectWithSuccess("/login", "Your password has been changed. Sign in with your new password.");
 }
+
+/** A refused attempt (429) tells the client when to try again. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

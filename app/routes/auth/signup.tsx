@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
+import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
 import { signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -49,10 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           hideFields: HIDDEN,
         }),
       },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
 }
+
+/** A refused attempt (429) tells the client when to try again. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   return <AuthScreen initialState="signup" lastResult={actionData?.result} />;

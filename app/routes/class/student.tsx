@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
+import { TableRoot } from "~/components/ui/table-root";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { parseId } from "~/server/api.server";
 import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
@@ -143,7 +144,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
           <EmptyState title="No surveys yet">This class has not been given a survey yet.</EmptyState>
         ) : (
           <Card size="1">
-            <Table.Root variant="ghost" size="2">
+            <TableRoot variant="ghost" size={2}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
@@ -178,7 +179,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
+            </TableRoot>
           </Card>
         )}
       </Flex>

@@ -85,7 +85,7 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="surveyId" value={survey.id} />
                       {/* A native checkbox: it posts without JS. Fixed once the survey starts. */}
                       <Text as="label" size="2" className="anonymous-choice">
-                        <Flex gap="2" align="center">
+                        <Flex as="span" gap="2" align="center">
                           <input type="checkbox" name="anonymous" value="on" />
                           Anonymous (no names on answers)
                           <span className="visually-hidden"> for {survey.title || survey.fullSlug}</span>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { TableRoot } from "~/components/ui/table-root";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
@@ -76,7 +77,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <Card size="1">
-          <Table.Root variant="ghost" size="2">
+          <TableRoot variant="ghost" size={2}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
@@ -142,7 +143,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </TableRoot>
         </Card>
       )}
     </Flex>

@@ -56,7 +56,10 @@ export async function enforceRateLimits(
     const result = await hitRateLimit(db, key, rule);
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      throw rateLimited(`${message} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`);
+      throw rateLimited(
+        `${message} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
+        result.retryAfterSeconds,
+      );
     }
   }
 }

@@ -27,6 +27,7 @@ export interface StudentAssignmentRow {
   title: string;
   answered: boolean;
   submittedAt: Date | null;
+  anonymous: boolean;
 }
 
 /** The class's active (started, not closed) assignments, with whether this student has answered. */
@@ -37,6 +38,7 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
       surveyId: surveys.id,
       title: surveys.title,
       submittedAt: responses.submittedAt,
+      anonymous: assignments.anonymous,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
@@ -91,7 +93,12 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
 /** The survey content of an active assignment of the student's class. */
 export async function getStudentSurvey(db: Db, content: CachedContent, student: StudentPrincipal, surveyId: number) {
   const [assignment] = await db
-    .select({ id: assignments.id, title: surveys.title, fullSlug: surveys.fullSlug })
+    .select({
+      id: assignments.id,
+      title: surveys.title,
+      fullSlug: surveys.fullSlug,
+      anonymous: assignments.anonymous,
+    })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
     .where(
@@ -107,6 +114,7 @@ export async function getStudentSurvey(db: Db, content: CachedContent, student: 
   return {
     survey: { id: surveyId, title: assignment.title, fullSlug: assignment.fullSlug },
     assignmentId: assignment.id,
+    anonymous: assignment.anonymous,
     story: { full_slug: story.full_slug, name: story.name, content: story.content },
   };
 }

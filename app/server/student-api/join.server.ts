@@ -71,7 +71,10 @@ async function assertUnderLimit(db: Db, key: string, rule: RateLimitRule): Promi
   const elapsedMs = Date.now() - row.windowStart.getTime();
   if (elapsedMs >= rule.windowMs) return;
   const minutes = Math.max(1, Math.ceil((rule.windowMs - elapsedMs) / 60_000));
-  throw rateLimited(`${JOIN_RATE_LIMIT_MESSAGE} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`);
+  throw rateLimited(
+    `${JOIN_RATE_LIMIT_MESSAGE} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
+    (rule.windowMs - elapsedMs) / 1000,
+  );
 }
 
 export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinResult> {
