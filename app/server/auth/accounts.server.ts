@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import {
   auditEvents,
   classTeachers,
@@ -84,6 +84,25 @@ export async function createVerificationToken(db: Db, userId: number, purpose: V
     expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]),
   });
   return token;
+}
+
+/**
+ * Links that can set a password (reset and invitation) stop working once the
+ * password changes: a link mailed before the change, or one an attacker got
+ * hold of, must not set the password again. Verification links stay: they
+ * only mark the address confirmed and grant nothing. Called inside the
+ * transaction that writes the new password hash, by every path that does.
+ */
+async function cancelPasswordLinks(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .delete(verificationTokens)
+    .where(
+      and(
+        eq(verificationTokens.userId, userId),
+        inArray(verificationTokens.purpose, ["reset-password", "invite"]),
+        isNull(verificationTokens.usedAt),
+      ),
+    );
 }
 
 /** Whether a link's token can still be used, without using it: null when valid, else a clear message. */
@@ -177,7 +196,8 @@ export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, reques
 
 /**
  * Changes the actor's password: checks the current one, applies SPEC.md §5's
- * rules (already parsed) and always revokes the user's other sessions.
+ * rules (already parsed), cancels the user's outstanding reset and invitation
+ * links and always revokes the user's other sessions.
  */
 export async function changePassword(
   db: Db,
@@ -192,6 +212,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
+    await cancelPasswordLinks(tx, actor.id);
     await tx.insert(auditEvents).values({
       actorUserId: actor.id,
       action: "user.change_password",
@@ -230,7 +251,10 @@ export async function requestPasswordReset(db: Db, emailInput: string, request: 
   });
 }
 
-/** Sets a new password from a reset (or invitation) link, and signs the user out everywhere. */
+/**
+ * Sets a new password from a reset (or invitation) link, cancels the user's
+ * other reset and invitation links, and signs the user out everywhere.
+ */
 export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<number> {
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await db.transaction(async (tx) => {
@@ -250,6 +274,7 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
       .values({ userId: id, passwordHash })
       .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
+    await cancelPasswordLinks(tx, id);
     await tx
       .insert(auditEvents)
       .values({ actorUserId: id, action: "user.reset_password", targetType: "user", targetId: String(id) });

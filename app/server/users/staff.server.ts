@@ -10,7 +10,15 @@ import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import { classes, classTeachers, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
+import {
+  classes,
+  classTeachers,
+  type RecordStatus,
+  schools,
+  sessions,
+  type UserRole,
+  users,
+} from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
@@ -251,6 +259,11 @@ export async function updateStaffMember(
       .update(users)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    // Archiving ends every session at once: restoring the account later must
+    // not bring an old cookie (on a shared school computer, say) back to life.
+    if (next.status === "archived" && current.status !== "archived") {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    }
     // A teacher who leaves a school no longer teaches its classes.
     if (next.schoolId !== current.schoolId && current.schoolId !== null) {
       await tx.execute(
