@@ -7,15 +7,9 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
+import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Db, Tx } from "../db/client.server";
-import {
-  auditEvents,
-  classTeachers,
-  credentials,
-  users,
-  type VerificationPurpose,
-  verificationTokens,
-} from "../db/schema.server";
+import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
 import { appBaseUrl, sendMail } from "../mail/mailer.server";
 import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
@@ -309,9 +303,9 @@ export async function updateOwnProfile(
 }
 
 export interface AccountDeletion {
-  /** Classes this user taught: they stay, with their students and answers. */
+  /** Classes this user taught: they stay, with their students, answers and other teachers. */
   classesKept: number;
-  /** Of those, classes that now have no teacher (an admin can add one). */
+  /** Always 0: a deletion that would leave a class without a teacher is refused (ADR 112). Kept for clients that read it. */
   classesWithoutTeacher: number;
   /** What happened, for the confirmation the user sees. */
   message: string;
@@ -319,12 +313,14 @@ export interface AccountDeletion {
 
 /**
  * Deletes the actor's own account after confirming the password. Sessions
- * and credentials go with it; classes stay, with students and answers: the
- * user is only taken off class_teachers (issue 12), and the confirmation says so.
+ * and credentials go with it; classes stay, with students and answers, and
+ * with their other teachers (ownership passes on). A teacher who is the
+ * only teacher of a class is refused (409, naming the classes) until
+ * someone else teaches it: no class is left without a teacher (ADR 112).
  */
 export async function deleteOwnAccount(
   db: Db,
-  actor: Pick<CurrentUser, "id" | "schoolId">,
+  actor: Pick<CurrentUser, "id" | "name" | "schoolId">,
   password: string,
 ): Promise<AccountDeletion> {
   const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
@@ -332,37 +328,21 @@ export async function deleteOwnAccount(
     throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
   }
   return db.transaction(async (tx) => {
-    const taught = await tx
-      .select({ classId: classTeachers.classId })
-      .from(classTeachers)
-      .where(eq(classTeachers.userId, actor.id));
-    // class_teachers rows, sessions and credentials cascade with the user.
+    const left = await releaseTeacherFromClasses(tx, actor, "delete-own-account");
+    // Sessions and credentials cascade with the user.
     await tx.delete(users).where(eq(users.id, actor.id));
-    const orphaned = taught.length
-      ? await tx
-          .select({ classId: classTeachers.classId })
-          .from(classTeachers)
-          .where(
-            inArray(
-              classTeachers.classId,
-              taught.map((t) => t.classId),
-            ),
-          )
-      : [];
-    const stillTaught = new Set(orphaned.map((o) => o.classId));
-    const classesWithoutTeacher = taught.filter((t) => !stillTaught.has(t.classId)).length;
     await tx.insert(auditEvents).values({
       actorUserId: null,
       action: "user.delete",
       targetType: "user",
       targetId: String(actor.id),
       schoolId: actor.schoolId,
-      details: { classesKept: taught.length, classesWithoutTeacher },
+      details: { classesKept: left.length, classesWithoutTeacher: 0 },
     });
     const message =
-      taught.length === 0
+      left.length === 0
         ? "Your account, sessions and password were deleted."
-        : `Your account, sessions and password were deleted. Your ${taught.length === 1 ? "class stays" : `${taught.length} classes stay`}, with their students and answers; you were removed as teacher${classesWithoutTeacher ? `, and ${classesWithoutTeacher} now ${classesWithoutTeacher === 1 ? "has" : "have"} no teacher until an admin adds one` : ""}.`;
-    return { classesKept: taught.length, classesWithoutTeacher, message };
+        : `Your account, sessions and password were deleted. Your ${left.length === 1 ? "class stays" : `${left.length} classes stay`}, with their students, answers and other teachers; you were removed as teacher.`;
+    return { classesKept: left.length, classesWithoutTeacher: 0, message };
   });
 }
