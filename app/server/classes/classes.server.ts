@@ -5,7 +5,7 @@
  * does not exist (404).
  */
 import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
-import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
+import { type CreateClassInput, NO_SCHOOL_YET_MESSAGE, type UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -75,10 +75,6 @@ export async function listClasses(db: Db, actor: Actor): Promise<(ClassRecord & 
     .where(classScopeCondition(actor))
     .orderBy(asc(classes.name), asc(classes.id));
 }
-
-/** A signed-up teacher whose account no school has taken in yet: what to do next. */
-export const NO_SCHOOL_YET_MESSAGE =
-  "Your account is not part of a school yet, so you cannot create a class. Only a platform administrator can add an account to a school: ask your school's administrator to arrange it, and give them the e-mail address you signed up with.";
 
 /**
  * A teacher creates a class in their own school and becomes its owner.
