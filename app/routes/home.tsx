@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { Avatar } from "~/components/avatar/avatar";
 import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { NO_SCHOOL_YET_MESSAGE } from "~/lib/schemas/classroom";
 import { isAdmin } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -107,4 +108,14 @@ function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSch
   return <Text color="gray">Create your first class, add your students, then assign a survey from the library.</Text>;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Home · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Home", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -3,6 +3,7 @@ import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
 import { runChangePassword } from "~/server/auth/change-password-reply.server";
@@ -109,4 +110,14 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Change Password · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Change Password", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

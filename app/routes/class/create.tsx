@@ -3,6 +3,7 @@ import { Card, Flex } from "@radix-ui/themes";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
@@ -44,4 +45,14 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Create a class · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Create a class", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -8,6 +8,7 @@ import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { plural, studentName } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { button, card, heading, link, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
@@ -332,4 +333,14 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Students · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Students", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}
