@@ -188,9 +188,11 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {page.responses.map((row) => (
-                    <Table.Row key={row.id} data-testid="response-row">
-                      <Table.Cell>{formatDateTime(row.submittedAt)}</Table.Cell>
+                  {page.responses.map((row, index) => (
+                    <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
+                      <Table.Cell>
+                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">Not shown</Text>}
+                      </Table.Cell>
                       <Table.RowHeaderCell>
                         {row.studentName ?? <Text color="gray">Anonymous</Text>}
                       </Table.RowHeaderCell>
