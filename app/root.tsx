@@ -1,19 +1,10 @@
 import "@radix-ui/themes/styles.css";
 import "./styles/app.css";
-import { Box, Button, Card, Flex, Heading, Text, Theme } from "@radix-ui/themes";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteLoaderData,
-} from "react-router";
+import { Theme } from "@radix-ui/themes";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
@@ -66,43 +57,9 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const details = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}${error.data ? `\n${typeof error.data === "string" ? error.data : JSON.stringify(error.data)}` : ""}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  const heading = notFound ? "Not Found" : "Something went wrong!";
-  return (
-    <Flex justify="center" p="6">
-      {/* React puts it in <head>: no route's meta runs for an error page, and a document needs a title. */}
-      <title>{`${heading} · Orliverse Classroom`}</title>
-      <Card size="3" style={{ maxWidth: 560, width: "100%" }}>
-        <Flex direction="column" gap="3">
-          <Heading as="h1" size="6">
-            {heading}
-          </Heading>
-          {notFound ? (
-            <Text color="gray">The page you asked for does not exist or is not yours to see.</Text>
-          ) : (
-            <details className="error-details">
-              <summary>
-                <span className="when-closed">Show Error</span>
-                <span className="when-open">Hide Error</span>
-              </summary>
-              <Box asChild mt="2">
-                <pre className="error-text">{details}</pre>
-              </Box>
-            </details>
-          )}
-          <Flex gap="3">
-            <Button asChild variant="soft">
-              <a href="/">Go to the start page</a>
-            </Button>
-          </Flex>
-        </Flex>
-      </Card>
-    </Flex>
-  );
+/** Errors outside the signed-in area, and errors the shell itself hit: no header to keep. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
 }
+
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: errorPageTitle(error) }] : []);

@@ -1,8 +1,16 @@
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { data, Link } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
 import { Avatar } from "~/components/avatar/avatar";
+import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { NO_SCHOOL_YET_MESSAGE } from "~/lib/schemas/classroom";
 import { isAdmin } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { createClass } from "~/server/classes/classes.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §2: /home, with the noClasses flag set when the user has no classes. */
@@ -15,11 +23,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: user.name.split(" ")[0],
     admin: isAdmin(user),
     hasSchool: user.schoolId !== null,
+    schoolName: user.school?.name ?? null,
+    email: user.email,
   };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { noClasses, name, firstName, admin, hasSchool } = loaderData;
+/**
+ * A teacher with no class yet creates their first one here: every class
+ * screen (its create screen included) sends a user without classes back to
+ * /home?noClasses=true (SPEC.md §2). The domain refuses a teacher without a school.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: createClassFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const created = await createClass(getAppFromContext(context).db, user, submission.value);
+    return redirectWithSuccess(`/class/${created.id}/home`, `Class ${created.name} created.`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { noClasses, name, firstName, admin, hasSchool, schoolName, email } = loaderData;
   return (
     <Flex justify="center" px="4" py={{ initial: "6", sm: "9" }}>
       <Card size="4" style={{ width: "100%", maxWidth: 560 }}>
@@ -31,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {noClasses ? `Welcome, ${firstName}! You have no classes yet` : `Welcome back, ${firstName}`}
           </Heading>
           {noClasses ? (
-            <NoClassesGuidance admin={admin} hasSchool={hasSchool} />
+            <NoClassesGuidance admin={admin} hasSchool={hasSchool} email={email} />
           ) : (
             <Text color="gray">Pick up where you left off.</Text>
           )}
@@ -41,12 +69,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Button>
           ) : null}
         </Flex>
+        {actionData || (noClasses && !admin && hasSchool) ? (
+          <>
+            <Separator size="4" my="5" />
+            <CreateClassForm
+              headingLevel="h2"
+              lastResult={actionData?.result}
+              description={`The class is created in ${schoolName ?? "your school"}, and you become its teacher.`}
+            />
+          </>
+        ) : null}
       </Card>
     </Flex>
   );
 }
 
-function NoClassesGuidance({ admin, hasSchool }: { admin: boolean; hasSchool: boolean }) {
+function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSchool: boolean; email: string }) {
   if (admin) {
     return (
       <>
@@ -62,13 +100,22 @@ function NoClassesGuidance({ admin, hasSchool }: { admin: boolean; hasSchool: bo
   }
   if (!hasSchool) {
     return (
-      <Text color="gray">
-        Your account is not part of a school yet. Ask your school's administrator to add you to your school; then you
-        can create classes and invite students with a class code.
+      <Text color="gray" role="status">
+        {NO_SCHOOL_YET_MESSAGE} Yours is {email}. Once you are in a school, create your first class here.
       </Text>
     );
   }
   return <Text color="gray">Create your first class, add your students, then assign a survey from the library.</Text>;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Home · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Home", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

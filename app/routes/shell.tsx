@@ -1,5 +1,6 @@
-import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation, useRouteLoaderData } from "react-router";
 import { Avatar } from "~/components/avatar/avatar";
+import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/layout/logo";
 import type { ProfileState } from "~/components/layout/profile-area";
 import { ProfileMenu } from "~/components/layout/profile-menu";
@@ -21,23 +22,52 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Shell({ loaderData }: Route.ComponentProps) {
+  return (
+    <ShellFrame data={loaderData}>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/** The header and main area around a signed-in page, or around its error panel. */
+function ShellFrame({ data, children }: { data: Route.ComponentProps["loaderData"]; children: React.ReactNode }) {
   const navigation = useNavigation();
   const navbar = useNavbarSlot();
   const reloadingUser = navigation.state === "loading" && Boolean(navigation.formMethod);
-  const state: ProfileState = reloadingUser ? "loading" : loaderData.userError ? "error" : "loaded";
+  const state: ProfileState = reloadingUser ? "loading" : data.userError ? "error" : "loaded";
   // Plain elements with Radix Themes' classes: this header is on every signed-in page (radix-classes.ts).
   return (
     <div style={{ "--min-height": "100vh" } as React.CSSProperties} className="rt-Flex rt-r-fd-column rt-r-min-h">
       <header className="rt-Box app-header no-print">
         <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-4 rt-r-px-3 sm:rt-r-px-5 rt-r-py-2 page-container">
-          <Logo to={loaderData.homePath} />
+          <Logo to={data.homePath} />
           <div className="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fg-1 navbar-slot">{navbar}</div>
-          <ProfileMenu state={state} user={loaderData.user} avatar={<Avatar name={loaderData.user.name} size={36} />} />
+          <ProfileMenu state={state} user={data.user} avatar={<Avatar name={data.user.name} size={36} />} />
         </div>
       </header>
       <main id="main" className="rt-Box rt-r-fg-1">
-        <Outlet />
+        {children}
       </main>
     </div>
   );
+}
+
+/** The shell's own title; pages set theirs, and an error inside the shell says which kind it is. */
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error) : "Orliverse Classroom" },
+];
+
+/**
+ * An error on a signed-in page (a page's loader threw, or a 404 inside it)
+ * renders here, inside the header, so the way back stays. Without the
+ * shell's own data (its loader failed) there is no header to draw.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/shell");
+  const panel = <GeneralErrorBoundary error={error} params={params} homeLink={homeLinkFor(data?.homePath)} />;
+  return data ? <ShellFrame data={data}>{panel}</ShellFrame> : panel;
+}
+
+function homeLinkFor(homePath: string | undefined) {
+  return homePath ? { to: homePath, label: "Go to my home page" } : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * The admin area end to end (issue 7), with JavaScript on and off: bulk-create
- * three staff through the form, import a CSV, archive and restore a teacher,
+ * three staff through the form, import a CSV, archive and restore a teacher (and
+ * not the only teacher of a class),
  * create a class, edit a class, filter responses and export the filtered CSV.
  * Each mode uses its own names, so the two runs never share rows.
  */
@@ -91,19 +92,30 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await page.getByRole("region", { name: "Created staff" }).getByText(`csv.${tag}.two@riverside.example`).waitFor();
   });
 
-  test("archive a teacher, then restore them", async () => {
+  test("archive a teacher, then restore them; the only teacher of a class is not archived", async () => {
     const page = await adminPage(javaScriptEnabled);
+    // Daniel Murphy alone teaches 6 Maple: archiving him would leave it without a teacher (ADR 112).
     await page.goto("/admin/staff?q=Daniel%20Murphy");
     await page.getByRole("button", { name: "Archive Daniel Murphy" }).click();
-    await expectToast(page, "Daniel Murphy archived.");
-    const row = page.getByRole("row").filter({ hasText: "daniel.murphy@riverside.example" });
-    await row.getByText("Archived", { exact: true }).waitFor();
-    expect(new URL(page.url()).search).toBe("?q=Daniel+Murphy");
-    await page.getByRole("button", { name: "Restore Daniel Murphy" }).click();
-    await expectToast(page, "Daniel Murphy restored.");
+    await expectToast(page, /^Daniel Murphy is the only teacher of .*"6 Maple".* before archiving Daniel Murphy\.$/);
     await page
       .getByRole("row")
       .filter({ hasText: "daniel.murphy@riverside.example" })
+      .getByText("Active", { exact: true })
+      .waitFor();
+
+    const person = `Form ${tag} Person 1`;
+    await page.goto(`/admin/staff?q=${encodeURIComponent(person)}`);
+    await page.getByRole("button", { name: `Archive ${person}` }).click();
+    await expectToast(page, `${person} archived.`);
+    const row = page.getByRole("row").filter({ hasText: `form.${tag}.1@riverside.example` });
+    await row.getByText("Archived", { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?q=${encodeURIComponent(person).replace(/%20/g, "+")}`);
+    await page.getByRole("button", { name: `Restore ${person}` }).click();
+    await expectToast(page, `${person} restored.`);
+    await page
+      .getByRole("row")
+      .filter({ hasText: `form.${tag}.1@riverside.example` })
       .getByText("Active", { exact: true })
       .waitFor();
     // No archive button for yourself.

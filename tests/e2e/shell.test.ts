@@ -202,18 +202,30 @@ test("the Change Password button reads 'Changing...' and both buttons are disabl
   await loginAs(page.context(), app.baseURL, "schoolAdmin");
   await page.goto("/home");
   await openChangePassword(page, true);
-  // Hold the request so the busy state can be seen.
-  let release: () => void = () => {};
+  // Hold the request so the busy state can be seen. The gate is made before the request exists:
+  // the button reads 'Changing...' as soon as the fetcher starts, which can be before the route
+  // handler runs, and a release assigned inside the handler would then be lost (the request held
+  // for ever). Only the password POST is held; anything else passes.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held!: () => void;
+  const requestHeld = new Promise<void>((resolve) => {
+    held = resolve;
+  });
   await page.route("**/account/password**", async (route) => {
-    await new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    if (route.request().method() === "POST") {
+      held();
+      await released;
+    }
     await route.continue();
   });
   await fillPasswords(page, { current: "Wrong-Pass-1", next: "Better-Pass-2", confirm: "Better-Pass-2" });
   await page.getByRole("button", { name: "Change Password" }).click();
   const busy = page.getByRole("button", { name: "Changing..." });
   await busy.waitFor();
+  await requestHeld;
   await expect(busy.isDisabled()).resolves.toBe(true);
   await expect(page.getByRole("button", { name: "Cancel" }).isDisabled()).resolves.toBe(true);
   release();

@@ -209,7 +209,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     for (const id of ["999999", "abc", "0"]) {
       const response = await page.goto(`/survey/content/${id}`);
       expect(response?.status()).toBe(404);
-      expect(await text(page, "h1")).toBe("Survey not found");
+      expect(await text(page, "h1")).toBe("Not Found");
       expect(await text(page, "main")).toContain("There is no survey with this id.");
     }
   });

@@ -134,7 +134,7 @@ describe("schools", () => {
     });
   });
 
-  test("archiving a school sends its users to /blocked; a school admin cannot archive; restoring lets them back", async () => {
+  test("archiving a school signs its users out and sends them to /blocked; a school admin cannot archive; restoring lets them sign in again", async () => {
     const school = await createSchool(database.db, world.actors.platformAdmin, { name: "Archive Me Academy" });
     const teacher = await createUser(database.db, { schoolId: school.id });
     const admin = await createUser(database.db, { schoolId: school.id, role: "admin" });
@@ -147,21 +147,25 @@ describe("schools", () => {
       code: "NOT_FOUND",
     });
 
-    const session = await createSession(database.db, teacher.id, new Request("http://localhost/login"));
-    const guard = () => {
+    const signIn = async () =>
+      (await createSession(database.db, teacher.id, new Request("http://localhost/login"))).setCookie.split(";")[0];
+    const guard = (cookie: string) => {
       const context = new RouterContextProvider();
       context.set(appContext, { config: getConfig(), database, db: database.db } satisfies App);
-      return requireUser(
-        new Request("http://localhost/class/-1/home", { headers: { cookie: session.setCookie.split(";")[0] } }),
-        context,
+      return requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), context).then(
+        (user) => user,
+        (error: unknown) => (error as Response).headers.get("location"),
       );
     };
+    const before = await signIn();
 
     await setSchoolStatus(database.db, world.actors.platformAdmin, school.id, "archived");
-    const thrown = (await guard().catch((error: unknown) => error)) as Response;
-    expect(thrown.headers.get("location")).toBe("/blocked");
+    // Archiving signed everyone out; signing in again lands on /blocked.
+    expect(await guard(before)).toBe("/login?redirectTo=%2Fclass%2F-1%2Fhome");
+    expect(await guard(await signIn())).toBe("/blocked");
     await setSchoolStatus(database.db, world.actors.platformAdmin, school.id, "active");
-    await expect(guard()).resolves.toMatchObject({ id: teacher.id });
+    expect(await guard(before)).toBe("/login?redirectTo=%2Fclass%2F-1%2Fhome");
+    await expect(guard(await signIn())).resolves.toMatchObject({ id: teacher.id });
   });
 });
 

@@ -255,23 +255,24 @@ describe("PATCH /api/users/{id}", () => {
 });
 
 describe("archive effects", () => {
-  test("an archived teacher is sent to /blocked by requireUser; restored, they get in again", async () => {
+  test("archiving signs a teacher out; signed in again they are sent to /blocked; restored, only a new sign-in gets them in", async () => {
     const teacher = await createUser(database.db, { schoolId: world.riverside.id, name: "Archie Ved" });
-    const session = await createSession(database.db, teacher.id, new Request("http://localhost/login"));
-    const cookie = session.setCookie.split(";")[0];
-    const guard = () =>
-      requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), contextFor());
+    const signIn = async () =>
+      (await createSession(database.db, teacher.id, new Request("http://localhost/login"))).setCookie.split(";")[0];
+    const guard = (cookie: string) =>
+      requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), contextFor()).then(
+        (user) => user,
+        (thrown: unknown) => (thrown as Response).headers.get("location"),
+      );
+    const before = await signIn();
 
     await updateStaffMember(database.db, world.actors.schoolAdmin, teacher.id, { status: "archived" });
-    const blocked = await guard().then(
-      () => null,
-      (thrown: unknown) => thrown as Response,
-    );
-    expect(blocked?.status).toBe(302);
-    expect(blocked?.headers.get("location")).toBe("/blocked");
+    expect(await guard(before)).toBe("/login?redirectTo=%2Fclass%2F-1%2Fhome");
+    expect(await guard(await signIn())).toBe("/blocked");
 
     await updateStaffMember(database.db, world.actors.schoolAdmin, teacher.id, { status: "active" });
-    await expect(guard()).resolves.toMatchObject({ id: teacher.id, status: "active" });
+    expect(await guard(before)).toBe("/login?redirectTo=%2Fclass%2F-1%2Fhome");
+    await expect(guard(await signIn())).resolves.toMatchObject({ id: teacher.id, status: "active" });
     const actions = await database.db
       .select({ action: auditEvents.action })
       .from(auditEvents)

@@ -1,4 +1,4 @@
-/** Issue 12: delete-user for staff keeps the classes working (the teacher leaves class_teachers), and says so. */
+/** delete-user for staff keeps the classes working: the teacher leaves class_teachers, never leaving a class without a teacher (ADR 112). */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { deleteOwnAccount } from "~/server/auth/accounts.server";
@@ -14,7 +14,7 @@ beforeAll(async () => {
   ({ db } = await createTestDatabase());
 });
 
-test("a teacher deletes their account: sessions and credentials go, classes stay with their students, the confirmation says so", async () => {
+test("a teacher deletes their account: refused while they alone teach a class; then sessions and credentials go, classes stay with their other teachers", async () => {
   const school = await createSchool(db);
   const leaving = await createUser(db, { schoolId: school.id });
   const colleague = await createUser(db, { schoolId: school.id });
@@ -26,26 +26,35 @@ test("a teacher deletes their account: sessions and credentials go, classes stay
   const shared = await createClass(db, { schoolId: school.id, teacherIds: [leaving.id, colleague.id] });
   await createStudent(db, { schoolId: school.id, classId: alone.id });
 
-  await expect(deleteOwnAccount(db, { id: leaving.id, schoolId: school.id }, "wrong")).rejects.toMatchObject({
-    code: "BAD_REQUEST",
+  const actor = { id: leaving.id, name: leaving.name, schoolId: school.id };
+  await expect(deleteOwnAccount(db, actor, "wrong")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  // The only teacher of a class cannot delete their account yet (ADR 112): nothing changes.
+  await expect(deleteOwnAccount(db, actor, "Leaving-Pass-1")).rejects.toMatchObject({
+    code: "CONFLICT",
+    message: `You are the only teacher of "${alone.name}". Add another teacher to that class, or ask an administrator to archive it, before you delete your account.`,
   });
-  const result = await deleteOwnAccount(db, { id: leaving.id, schoolId: school.id }, "Leaving-Pass-1");
-  expect(result).toMatchObject({ classesKept: 2, classesWithoutTeacher: 1 });
-  expect(result.message).toContain(
-    "2 classes stay, with their students and answers; you were removed as teacher, and 1 now has no teacher",
-  );
+  expect(await db.select().from(users).where(eq(users.id, leaving.id))).toHaveLength(1);
+  expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.id))).toHaveLength(1);
+
+  await db.insert(classTeachers).values({ classId: alone.id, userId: colleague.id, role: "co-teacher" });
+  const result = await deleteOwnAccount(db, actor, "Leaving-Pass-1");
+  expect(result).toMatchObject({ classesKept: 2, classesWithoutTeacher: 0 });
+  expect(result.message).toContain("2 classes stay, with their students, answers and other teachers");
 
   expect(await db.select().from(users).where(eq(users.id, leaving.id))).toEqual([]);
   expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.id))).toEqual([]);
   expect(await db.select().from(credentials).where(eq(credentials.userId, leaving.id))).toEqual([]);
   expect(await db.select().from(classTeachers).where(eq(classTeachers.userId, leaving.id))).toEqual([]);
   expect((await db.select().from(classes).where(eq(classes.id, alone.id)))[0]).toMatchObject({ status: "active" });
-  expect(
-    (await db.select().from(classTeachers).where(eq(classTeachers.classId, shared.id))).map((t) => t.userId),
-  ).toEqual([colleague.id]);
+  // The colleague keeps both classes and now owns them.
+  for (const klass of [alone, shared]) {
+    expect(
+      (await db.select().from(classTeachers).where(eq(classTeachers.classId, klass.id))).map((t) => [t.userId, t.role]),
+    ).toEqual([[colleague.id, "owner"]]);
+  }
   const [event] = await db
     .select()
     .from(auditEvents)
     .where(eq(auditEvents.targetId, String(leaving.id)));
-  expect(event).toMatchObject({ action: "user.delete", details: { classesKept: 2, classesWithoutTeacher: 1 } });
+  expect(event).toMatchObject({ action: "user.delete", details: { classesKept: 2, classesWithoutTeacher: 0 } });
 });

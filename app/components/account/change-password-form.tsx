@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PASSWORD_PAGE, passwordPageHref } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
 import { fieldProps, PasswordField } from "../forms";
 
@@ -35,7 +36,7 @@ export function ChangePasswordForm({
   mode = "page",
 }: ChangePasswordFormProps) {
   const navigation = useNavigation();
-  const busy = busyProp ?? (navigation.state === "submitting" && navigation.formAction === "/account/password");
+  const busy = busyProp ?? (navigation.state === "submitting" && navigation.formAction?.startsWith(PASSWORD_PAGE));
   const [shown, setShown] = useState({ currentPassword: false, newPassword: false, confirmPassword: false });
   const [form, fields] = useForm({
     id: `change-password-${mode}`,
@@ -48,7 +49,13 @@ export function ChangePasswordForm({
   const toggle = (name: keyof typeof shown) => () => setShown((value) => ({ ...value, [name]: !value[name] }));
 
   return (
-    <FormComponent method="post" action="/account/password" {...getFormProps(form)}>
+    // The page posts to its own address, query included, so a refused change shows the page again
+    // with the same redirectTo: Cancel and the next try still lead back to where the user came from.
+    <FormComponent
+      method="post"
+      action={mode === "page" && redirectTo ? passwordPageHref(redirectTo) : PASSWORD_PAGE}
+      {...getFormProps(form)}
+    >
       <Flex direction="column" gap="3">
         {form.errors?.length ? (
           <Callout.Root color="red" role="alert" id={form.errorId}>

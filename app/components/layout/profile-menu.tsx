@@ -1,6 +1,7 @@
 import { DropdownMenu } from "@radix-ui/themes";
 import { useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
+import { passwordPageHref } from "~/lib/account-links";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChangePasswordDialog } from "../account/change-password-dialog";
 import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area";
@@ -18,11 +19,14 @@ import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area
  * Profile menu". The avatar beside the name is hidden from assistive
  * technology so the name is not read twice.
  *
- * Focus: 'Update Password' hands focus to the dialog's first field (the
- * closing menu must not take it back to its trigger when its animation ends,
- * or the dialog's focus trap selects the field again and the next key press
- * replaces what was typed); closing the dialog (Escape, Cancel or success)
- * gives focus back to the trigger.
+ * Focus: 'Update Password' opens the dialog only once the menu has closed
+ * (its exit animation ended and it gave up focus). Opened while the menu was
+ * still closing, the menu took focus back from the dialog's first field for
+ * a moment (a pointer leaving a menu item focuses the menu) and the dialog's
+ * focus trap returned it: the field saw a blur, and the form showed 'Current
+ * password is required' before the user typed anything, and the field's
+ * text was selected again. The dialog's first field then has focus; closing
+ * the dialog (Escape, Cancel or success) gives focus back to the trigger.
  */
 export function ProfileMenu({
   state,
@@ -38,7 +42,7 @@ export function ProfileMenu({
   const submit = useSubmit();
   const [dialogOpen, setDialogOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // Set when 'Update Password' opens the dialog: the closing menu must not then pull focus back to its trigger.
+  // Set when 'Update Password' is chosen: the dialog opens when the menu has closed, and focus goes to it, not the trigger.
   const openingDialog = useRef(false);
   if (!user && state === "loaded") return null;
   const area = (
@@ -54,11 +58,7 @@ export function ProfileMenu({
       <details className="profile-menu">
         <summary>{area}</summary>
         <div className="profile-menu-panel" role="menu">
-          <a
-            className="menu-item"
-            role="menuitem"
-            href={`/account/password?${new URLSearchParams({ redirectTo: here })}`}
-          >
+          <a className="menu-item" role="menuitem" href={passwordPageHref(here)}>
             Update Password
           </a>
           <Form method="post" action="/logout" role="none">
@@ -85,12 +85,12 @@ export function ProfileMenu({
             if (!openingDialog.current) return;
             openingDialog.current = false;
             event.preventDefault();
+            setDialogOpen(true);
           }}
         >
           <DropdownMenu.Item
             onSelect={() => {
               openingDialog.current = true;
-              setDialogOpen(true);
             }}
           >
             Update Password

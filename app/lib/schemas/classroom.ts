@@ -23,6 +23,10 @@ export const classNameSchema = z
   .min(1, "Enter a class name")
   .max(80, "Class name must be at most 80 characters");
 
+/** A signed-up teacher whose account no school has taken in yet: what to do next. */
+export const NO_SCHOOL_YET_MESSAGE =
+  "Your account is not part of a school yet, so you cannot create a class. Only a platform administrator can add an account to a school: ask your school's administrator to arrange it, and give them the e-mail address you signed up with.";
+
 export const createClassSchema = z.object({
   name: classNameSchema,
   /** Platform admins name the school; everyone else creates in their own. */

@@ -3,6 +3,8 @@ import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
 import { runChangePassword } from "~/server/auth/change-password-reply.server";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
@@ -13,7 +15,9 @@ const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/") };
+  return {
+    redirectTo: safeRedirectPath(passwordReturnTarget(new URL(request.url).searchParams.get("redirectTo")), "/"),
+  };
 }
 
 /**
@@ -38,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           { result: submission.reply({ resetForm: true }), ok: true },
           "Password changed successfully!",
         );
-      return redirectWithSuccess(safeRedirectPath(formData.get("redirectTo"), "/"), "Password changed successfully!");
+      return redirectWithSuccess(
+        safeRedirectPath(passwordReturnTarget(String(formData.get("redirectTo") ?? "")), "/"),
+        "Password changed successfully!",
+      );
     case "wrong-current-password":
       return data(
         {
@@ -103,4 +110,14 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Change Password · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Change Password", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
@@ -146,4 +147,14 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Create Class · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Create Class", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
   "class.restore": "Restored class",
   "class.teacher.add": "Added a class teacher",
   "class.teacher.remove": "Removed a class teacher",
+  "class.teacher.leave": "Left a class",
   "survey.sync": "Synced surveys from content",
 };
 

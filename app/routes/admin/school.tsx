@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
@@ -300,29 +301,18 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.school.name ?? "School"} · Orliverse Classroom` },
-];
+export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
+  pageTitle(loaderData?.school.name ?? "School", error);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
-    <Card size="3">
-      <Flex direction="column" gap="3">
-        <Heading as="h1" size="6">
-          {notFound ? "Not Found" : "Something went wrong!"}
-        </Heading>
-        <Text color="gray">
-          {notFound
-            ? "There is no school with this id in your scope."
-            : "The school could not be shown. Please try again."}
-        </Text>
-        <Box>
-          <Button asChild variant="soft">
-            <Link to="/admin/schools">Back to schools</Link>
-          </Button>
-        </Box>
-      </Flex>
-    </Card>
+    <GeneralErrorBoundary
+      error={error}
+      params={params}
+      homeLink={{ to: "/admin/schools", label: "Back to schools" }}
+      statusHandlers={{
+        404: () => <NotFoundMessage>There is no school with this id in your scope.</NotFoundMessage>,
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolNameSchema } from "~/lib/schemas/admin";
@@ -182,4 +183,14 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Schools · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Schools", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

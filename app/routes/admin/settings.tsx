@@ -8,6 +8,7 @@ import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
@@ -219,4 +220,14 @@ function EditClassCard({
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Class · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Edit Class", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

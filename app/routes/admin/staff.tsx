@@ -10,6 +10,7 @@ import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-b
 import { SelectField } from "~/components/admin/select-field";
 import { EmptyState } from "~/components/class/empty-state";
 import { plural } from "~/components/class/format";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
@@ -817,4 +818,14 @@ function BulkResult({ result }: { result: NonNullable<Route.ComponentProps["load
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Staff", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

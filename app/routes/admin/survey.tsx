@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { SurveyPreview } from "~/components/survey/survey-preview";
@@ -187,9 +188,11 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {page.responses.map((row) => (
-                    <Table.Row key={row.id} data-testid="response-row">
-                      <Table.Cell>{formatDateTime(row.submittedAt)}</Table.Cell>
+                  {page.responses.map((row, index) => (
+                    <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
+                      <Table.Cell>
+                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">Not shown</Text>}
+                      </Table.Cell>
                       <Table.RowHeaderCell>
                         {row.studentName ?? <Text color="gray">Anonymous</Text>}
                       </Table.RowHeaderCell>
@@ -251,27 +254,16 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.survey.title || "Survey"} · Surveys · Orliverse Classroom` },
-];
+export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
+  pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
-    <Card size="3">
-      <Flex direction="column" gap="3">
-        <Heading as="h1" size="6">
-          {notFound ? "Not Found" : "Something went wrong!"}
-        </Heading>
-        <Text color="gray">
-          {notFound ? "There is no survey with this id." : "The survey could not be shown. Please try again."}
-        </Text>
-        <Box>
-          <Button asChild variant="soft">
-            <Link to="/admin/survey">Back to all surveys</Link>
-          </Button>
-        </Box>
-      </Flex>
-    </Card>
+    <GeneralErrorBoundary
+      error={error}
+      params={params}
+      homeLink={{ to: "/admin/survey", label: "Back to all surveys" }}
+      statusHandlers={{ 404: () => <NotFoundMessage>There is no survey with this id.</NotFoundMessage> }}
+    />
   );
 }

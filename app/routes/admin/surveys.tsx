@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -112,4 +113,14 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Surveys · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Surveys", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

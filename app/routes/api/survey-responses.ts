@@ -1,7 +1,9 @@
 /**
  * GET /api/surveys/{surveyId}/responses: a survey's responses across the
  * admin's classes. Query: schoolId, classId, status, from, to (YYYY-MM-DD,
- * UTC, inclusive), page, pageSize (≤ 200). Admins only: others get 404
+ * UTC, inclusive), page, pageSize (≤ 200). A response to an anonymous
+ * assignment comes without studentName, id or submittedAt (all null), after
+ * the named ones. Admins only: others get 404
  * (SPEC.md §6 notes the original had no check; we have one).
  */
 import { handleApi, parseId } from "~/server/api.server";
@@ -18,7 +20,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const page = await queryResponses(db, user, surveyId, filters);
     return Response.json({
-      data: page.responses.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })),
+      data: page.responses.map((row) => ({ ...row, submittedAt: row.submittedAt?.toISOString() ?? null })),
       count: page.total,
       page: page.page,
       pageCount: page.pageCount,

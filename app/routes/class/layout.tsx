@@ -1,6 +1,7 @@
 import "~/components/class/class.css";
 import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { ClassNav } from "~/components/class/class-nav";
+import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
 import { listMyClassesForRequest } from "~/server/classes/class-screen.server";
@@ -21,6 +22,33 @@ export default function ClassLayout() {
     <div className="rt-Box page-container class-area">
       <ClassNav currentClass={currentClass} myClasses={myClasses} />
       <Outlet />
+    </div>
+  );
+}
+
+/** The class's name as the title of pages that set none, and the error's kind when one is shown here. */
+export const meta: Route.MetaFunction = ({ data, error }) => [
+  { title: error ? errorPageTitle(error) : `${data?.currentClass.name ?? "Class"} · Orliverse Classroom` },
+];
+
+/**
+ * An error in a class screen (another class's assignment, a student not on
+ * this class) shows inside the class navigation, under the header.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/class/layout");
+  const panel = (
+    <GeneralErrorBoundary
+      error={error}
+      params={params}
+      homeLink={data ? { to: `/class/${data.currentClass.id}/home`, label: "Back to the class home" } : undefined}
+    />
+  );
+  if (!data) return panel;
+  return (
+    <div className="rt-Box page-container class-area">
+      <ClassNav currentClass={data.currentClass} myClasses={data.myClasses} />
+      {panel}
     </div>
   );
 }

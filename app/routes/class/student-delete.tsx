@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { plural, studentName } from "~/components/class/format";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { parseId } from "~/server/api.server";
 import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
@@ -88,4 +89,14 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete student · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Delete student", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/table-root";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { parseId } from "~/server/api.server";
@@ -187,6 +188,15 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? studentName(data.student) : "Student"} · Orliverse Classroom` },
-];
+export const meta: Route.MetaFunction = ({ data, error }) =>
+  pageTitle(data ? studentName(data.student) : "Student", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -8,10 +8,12 @@ import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { plural, studentName } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { button, card, heading, link, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
+import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { keepListShape } from "~/server/forms.server";
@@ -33,7 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classId,
     students,
     classCode,
-    teachers,
+    // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
+    teachers: teachers.map((teacher) => ({
+      ...teacher,
+      you: teacher.id === user.id,
+      removable: teachers.length > 1 && mayRemoveTeacher(user, teachers, teacher.id),
+    })),
     addableTeachers,
     showAddForm: url.searchParams.has("add"),
     confirmStudent,
@@ -101,6 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
     }
     await removeClassTeacher(db, user, classId, parsed.data.id);
+    if (parsed.data.id === user.id) return redirectWithSuccess("/class/-1/home", "You left the class.");
     return redirectWithSuccess(here, "Teacher removed from the class.");
   } catch (error) {
     return redirectWithFailure(here, error, "Failed to update the class");
@@ -109,6 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, teachers, addableTeachers, showAddForm, confirmStudent } = loaderData;
+  const owner = teachers.find((teacher) => teacher.role === "owner");
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
   return (
@@ -242,17 +251,24 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
             <h2 id="teachers-heading" className={heading(4)}>
               Teachers
             </h2>
+            {owner ? (
+              <span data-accent-color="gray" className={text(2)} id="teachers-rule">
+                {owner.you ? "You own" : `${owner.name} owns`} this class. The owner removes other teachers; any teacher
+                may leave, and when the owner leaves, the longest-serving teacher becomes the owner.
+              </span>
+            ) : null}
             <ul className="plain-list" aria-labelledby="teachers-heading">
               {teachers.map((teacher) => (
                 <li key={teacher.id}>
                   <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-2 rt-r-py-1">
                     <span className={text(2)}>
-                      {teacher.name}{" "}
+                      {teacher.name}
+                      {teacher.you ? " (you)" : null}{" "}
                       <span data-accent-color="gray" className="rt-Text">
                         ({teacher.role === "owner" ? "owner" : "co-teacher"})
                       </span>
                     </span>
-                    {teachers.length > 1 ? (
+                    {teacher.removable ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={teacher.id} />
                         <button
@@ -262,7 +278,13 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
                           value="remove-teacher"
                           className={button("ghost", 1)}
                         >
-                          Remove<span className="visually-hidden"> {teacher.name}</span>
+                          {teacher.you ? (
+                            "Leave class"
+                          ) : (
+                            <>
+                              Remove<span className="visually-hidden"> {teacher.name}</span>
+                            </>
+                          )}
                         </button>
                       </Form>
                     ) : null}
@@ -311,4 +333,14 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Students · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Students", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

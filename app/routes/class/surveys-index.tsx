@@ -1,2 +1,2 @@
 /** /class/{classId}/surveys: the class's surveys, the same screen as Manage surveys. */
-export { action, default, loader, meta } from "./surveys-manage";
+export { action, default, ErrorBoundary, loader, meta } from "./surveys-manage";

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
@@ -106,4 +107,14 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Survey library · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Survey library", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

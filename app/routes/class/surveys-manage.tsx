@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/table-root";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
@@ -150,4 +151,14 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Manage surveys · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Manage surveys", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
 import { SurveyPreview } from "~/components/survey/survey-preview";
 import { isRecordId } from "~/lib/schemas/ids";
@@ -88,33 +89,22 @@ function LivePreview({ story }: { story: SurveyStory }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.survey.title || "Survey"} · Preview · Orliverse Classroom` },
-];
+export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
+  pageTitle(`${loaderData?.survey.title || "Survey"} · Preview`, error);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
-    <Container size="2" px={{ initial: "3", sm: "5" }} py="6">
-      <Card size="3">
-        <Flex direction="column" gap="3">
-          <Heading as="h1" size="6">
-            {notFound ? "Survey not found" : "Something went wrong!"}
-          </Heading>
-          <Text color="gray">
-            {notFound
-              ? typeof error.data === "string"
-                ? error.data
-                : NO_SUCH_SURVEY
-              : "The survey preview could not be shown. Please try again."}
-          </Text>
-          <Box>
-            <Button asChild variant="soft">
-              <Link to="/survey">Back to all surveys</Link>
-            </Button>
-          </Box>
-        </Flex>
-      </Card>
+    <Container size="2" px={{ initial: "3", sm: "5" }}>
+      <GeneralErrorBoundary
+        error={error}
+        params={params}
+        homeLink={{ to: "/survey", label: "Back to all surveys" }}
+        statusHandlers={{
+          404: ({ error: notFound }) => (
+            <NotFoundMessage>{typeof notFound.data === "string" ? notFound.data : NO_SUCH_SURVEY}</NotFoundMessage>
+          ),
+        }}
+      />
     </Container>
   );
 }

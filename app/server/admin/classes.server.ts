@@ -4,7 +4,7 @@
  * class domain (createClass, addClassTeacher, removeClassTeacher, getClass),
  * each inside one outer transaction so a failure leaves nothing half done.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -84,11 +84,15 @@ export async function updateClassSettings(
     const current = (await listClassTeachers(txDb, actor, classId)).map((teacher) => teacher.id);
     for (const id of wanted.filter((id) => !current.includes(id))) await addClassTeacher(txDb, actor, classId, id);
     for (const id of current.filter((id) => !wanted.includes(id))) await removeClassTeacher(txDb, actor, classId, id);
-    // The first chosen teacher owns the class.
+    // The first chosen teacher owns the class: the others step down first, as a class has one owner at most.
     await tx
       .update(classTeachers)
-      .set({ role: sql`case when ${classTeachers.userId} = ${wanted[0]} then 'owner' else 'co-teacher' end` })
-      .where(and(eq(classTeachers.classId, classId), inArray(classTeachers.userId, wanted)));
+      .set({ role: "co-teacher" })
+      .where(and(eq(classTeachers.classId, classId), ne(classTeachers.userId, wanted[0])));
+    await tx
+      .update(classTeachers)
+      .set({ role: "owner" })
+      .where(and(eq(classTeachers.classId, classId), eq(classTeachers.userId, wanted[0])));
     return klass;
   });
 }

@@ -7,15 +7,9 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
-import type { Db } from "../db/client.server";
-import {
-  auditEvents,
-  classTeachers,
-  credentials,
-  users,
-  type VerificationPurpose,
-  verificationTokens,
-} from "../db/schema.server";
+import { releaseTeacherFromClasses } from "../classes/class-owner.server";
+import type { Db, Tx } from "../db/client.server";
+import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
 import { appBaseUrl, sendMail } from "../mail/mailer.server";
 import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
@@ -84,6 +78,25 @@ export async function createVerificationToken(db: Db, userId: number, purpose: V
     expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]),
   });
   return token;
+}
+
+/**
+ * Links that can set a password (reset and invitation) stop working once the
+ * password changes: a link mailed before the change, or one an attacker got
+ * hold of, must not set the password again. Verification links stay: they
+ * only mark the address confirmed and grant nothing. Called inside the
+ * transaction that writes the new password hash, by every path that does.
+ */
+async function cancelPasswordLinks(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .delete(verificationTokens)
+    .where(
+      and(
+        eq(verificationTokens.userId, userId),
+        inArray(verificationTokens.purpose, ["reset-password", "invite"]),
+        isNull(verificationTokens.usedAt),
+      ),
+    );
 }
 
 /** Whether a link's token can still be used, without using it: null when valid, else a clear message. */
@@ -177,7 +190,8 @@ export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, reques
 
 /**
  * Changes the actor's password: checks the current one, applies SPEC.md §5's
- * rules (already parsed) and always revokes the user's other sessions.
+ * rules (already parsed), cancels the user's outstanding reset and invitation
+ * links and always revokes the user's other sessions.
  */
 export async function changePassword(
   db: Db,
@@ -192,6 +206,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
+    await cancelPasswordLinks(tx, actor.id);
     await tx.insert(auditEvents).values({
       actorUserId: actor.id,
       action: "user.change_password",
@@ -230,7 +245,10 @@ export async function requestPasswordReset(db: Db, emailInput: string, request: 
   });
 }
 
-/** Sets a new password from a reset (or invitation) link, and signs the user out everywhere. */
+/**
+ * Sets a new password from a reset (or invitation) link, cancels the user's
+ * other reset and invitation links, and signs the user out everywhere.
+ */
 export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<number> {
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await db.transaction(async (tx) => {
@@ -250,6 +268,7 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
       .values({ userId: id, passwordHash })
       .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
+    await cancelPasswordLinks(tx, id);
     await tx
       .insert(auditEvents)
       .values({ actorUserId: id, action: "user.reset_password", targetType: "user", targetId: String(id) });
@@ -284,9 +303,9 @@ export async function updateOwnProfile(
 }
 
 export interface AccountDeletion {
-  /** Classes this user taught: they stay, with their students and answers. */
+  /** Classes this user taught: they stay, with their students, answers and other teachers. */
   classesKept: number;
-  /** Of those, classes that now have no teacher (an admin can add one). */
+  /** Always 0: a deletion that would leave a class without a teacher is refused (ADR 112). Kept for clients that read it. */
   classesWithoutTeacher: number;
   /** What happened, for the confirmation the user sees. */
   message: string;
@@ -294,12 +313,14 @@ export interface AccountDeletion {
 
 /**
  * Deletes the actor's own account after confirming the password. Sessions
- * and credentials go with it; classes stay, with students and answers: the
- * user is only taken off class_teachers (issue 12), and the confirmation says so.
+ * and credentials go with it; classes stay, with students and answers, and
+ * with their other teachers (ownership passes on). A teacher who is the
+ * only teacher of a class is refused (409, naming the classes) until
+ * someone else teaches it: no class is left without a teacher (ADR 112).
  */
 export async function deleteOwnAccount(
   db: Db,
-  actor: Pick<CurrentUser, "id" | "schoolId">,
+  actor: Pick<CurrentUser, "id" | "name" | "schoolId">,
   password: string,
 ): Promise<AccountDeletion> {
   const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
@@ -307,37 +328,21 @@ export async function deleteOwnAccount(
     throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
   }
   return db.transaction(async (tx) => {
-    const taught = await tx
-      .select({ classId: classTeachers.classId })
-      .from(classTeachers)
-      .where(eq(classTeachers.userId, actor.id));
-    // class_teachers rows, sessions and credentials cascade with the user.
+    const left = await releaseTeacherFromClasses(tx, actor, "delete-own-account");
+    // Sessions and credentials cascade with the user.
     await tx.delete(users).where(eq(users.id, actor.id));
-    const orphaned = taught.length
-      ? await tx
-          .select({ classId: classTeachers.classId })
-          .from(classTeachers)
-          .where(
-            inArray(
-              classTeachers.classId,
-              taught.map((t) => t.classId),
-            ),
-          )
-      : [];
-    const stillTaught = new Set(orphaned.map((o) => o.classId));
-    const classesWithoutTeacher = taught.filter((t) => !stillTaught.has(t.classId)).length;
     await tx.insert(auditEvents).values({
       actorUserId: null,
       action: "user.delete",
       targetType: "user",
       targetId: String(actor.id),
       schoolId: actor.schoolId,
-      details: { classesKept: taught.length, classesWithoutTeacher },
+      details: { classesKept: left.length, classesWithoutTeacher: 0 },
     });
     const message =
-      taught.length === 0
+      left.length === 0
         ? "Your account, sessions and password were deleted."
-        : `Your account, sessions and password were deleted. Your ${taught.length === 1 ? "class stays" : `${taught.length} classes stay`}, with their students and answers; you were removed as teacher${classesWithoutTeacher ? `, and ${classesWithoutTeacher} now ${classesWithoutTeacher === 1 ? "has" : "have"} no teacher until an admin adds one` : ""}.`;
-    return { classesKept: taught.length, classesWithoutTeacher, message };
+        : `Your account, sessions and password were deleted. Your ${left.length === 1 ? "class stays" : `${left.length} classes stay`}, with their students, answers and other teachers; you were removed as teacher.`;
+    return { classesKept: left.length, classesWithoutTeacher: 0, message };
   });
 }

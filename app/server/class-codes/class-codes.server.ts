@@ -12,8 +12,8 @@ import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
-import { classCodes, classStudents } from "../db/schema.server";
-import { DomainError } from "../errors.server";
+import { classCodes, classStudents, schools } from "../db/schema.server";
+import { conflict, DomainError } from "../errors.server";
 
 /** No I, L, O (letters) and no 0, 1 (digits): nothing to confuse when read aloud or copied. */
 export const CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -64,6 +64,25 @@ export async function getClassCode(db: Db, actor: Actor, classId: number): Promi
   return findLiveClassCode(db, classId);
 }
 
+/**
+ * An archived class, or any class of an archived school, is closed to
+ * students: no new class code (joins and student tokens are refused too,
+ * in the student API).
+ */
+async function assertOpenToStudents(tx: Tx, klass: { id: number; status: string; schoolId: number }): Promise<void> {
+  if (klass.status !== "active") {
+    throw conflict("This class is archived, so it cannot have a class code. Restore the class first.");
+  }
+  const [school] = await tx
+    .select({ status: schools.status })
+    .from(schools)
+    .where(eq(schools.id, klass.schoolId))
+    .limit(1);
+  if (school?.status !== "active") {
+    throw conflict("This class's school is archived, so its classes cannot have a class code.");
+  }
+}
+
 export interface GenerateClassCodeOptions {
   /** For tests: the code generator. */
   generate?: () => string;
@@ -85,6 +104,7 @@ export async function generateClassCode(
       return await db.transaction(async (tx) => {
         const now = options.now ?? new Date();
         const klass = await getClass(tx, actor, input.classId);
+        await assertOpenToStudents(tx, klass);
         const replaced = await tx
           .update(classCodes)
           .set({ stoppedAt: now })

@@ -5,7 +5,7 @@
  * does not exist (404).
  */
 import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
-import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
+import { type CreateClassInput, NO_SCHOOL_YET_MESSAGE, type UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -20,8 +20,9 @@ import {
   surveys,
   users,
 } from "../db/schema.server";
-import { conflict, notFound, validationError } from "../errors.server";
+import { conflict, forbidden, notFound, validationError } from "../errors.server";
 import { responseCountOf } from "../responses/tallies.server";
+import { mayRemoveTeacher, passOwnershipOn } from "./class-owner.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
 
 /** Students seen by the student API within this window count as online. */
@@ -78,10 +79,18 @@ export async function listClasses(db: Db, actor: Actor): Promise<(ClassRecord & 
 /**
  * A teacher creates a class in their own school and becomes its owner.
  * A school admin creates in their school; a platform admin names the school.
- * An admin may name an active teacher of that school as the owner.
+ * An admin names an active teacher of that school as the owner: no class
+ * starts without a teacher. A teacher without a school cannot create one.
  */
 export async function createClass(db: Db, actor: Actor, input: CreateClassInput): Promise<ClassRecord> {
   const schoolId = actor.role === "admin" && actor.schoolId === null ? input.schoolId : actor.schoolId;
+  if (actor.role !== "admin" && actor.schoolId === null) throw validationError(NO_SCHOOL_YET_MESSAGE);
+  // No class without a teacher (ADR 112): an admin names the owning teacher.
+  if (actor.role === "admin" && !input.teacherId) {
+    throw validationError("Choose the class's teacher: a class needs at least one teacher.", {
+      teacherId: ["Choose the class's teacher"],
+    });
+  }
   if (!schoolId)
     throw validationError("Choose the school for the class", { schoolId: ["Choose the school for the class"] });
   if (actor.role !== "admin" && input.schoolId && input.schoolId !== actor.schoolId) {
@@ -94,7 +103,7 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
       .where(and(eq(schools.id, schoolId), eq(schools.status, "active")))
       .limit(1);
     if (!school) throw notFound("School not found");
-    let ownerId: number | null = actor.role === "admin" ? null : actor.id;
+    let ownerId = actor.id;
     if (actor.role === "admin" && input.teacherId) {
       await requireSchoolTeacher(tx, school.id, input.teacherId);
       ownerId = input.teacherId;
@@ -103,8 +112,7 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
       .insert(classes)
       .values({ name: input.name, schoolId: school.id })
       .returning({ id: classes.id, name: classes.name, status: classes.status, createdAt: classes.createdAt });
-    if (ownerId !== null)
-      await tx.insert(classTeachers).values({ classId: created.id, userId: ownerId, role: "owner" });
+    await tx.insert(classTeachers).values({ classId: created.id, userId: ownerId, role: "owner" });
     await recordAuditEvent(tx, actor, {
       action: "class.create",
       targetType: "class",
@@ -400,25 +408,45 @@ export async function addClassTeacher(db: Db, actor: Actor, classId: number, use
   });
 }
 
-/** Removes a teacher from the class; the last teacher cannot be removed. */
+/**
+ * Removes a teacher from the class (DELETE /api/classes/{classId}/user/{userId},
+ * and the students screen). Any teacher may leave; only the class's owner, or
+ * an admin in scope, removes someone else, so a co-teacher cannot remove the
+ * owner. The last teacher cannot be removed. When the owner goes, the
+ * longest-serving remaining teacher becomes the owner (ADR 111).
+ */
 export async function removeClassTeacher(db: Db, actor: Actor, classId: number, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);
     const teachers = await tx
-      .select({ userId: classTeachers.userId })
+      .select({ id: classTeachers.userId, role: classTeachers.role })
       .from(classTeachers)
       .where(eq(classTeachers.classId, classId))
       .for("update");
-    if (!teachers.some((teacher) => teacher.userId === userId))
-      throw notFound("That teacher does not teach this class");
-    if (teachers.length === 1) throw conflict("A class needs at least one teacher. Add another teacher first.");
+    const target = teachers.find((teacher) => teacher.id === userId);
+    if (!target) throw notFound("That teacher does not teach this class");
+    const leaving = userId === actor.id;
+    if (!mayRemoveTeacher(actor, teachers, userId)) {
+      throw forbidden(
+        target.role === "owner"
+          ? "Only an administrator can remove the class's owner. You can leave the class yourself."
+          : "Only the class's owner can remove other teachers. You can leave the class yourself.",
+      );
+    }
+    if (teachers.length === 1)
+      throw conflict(
+        leaving
+          ? "You are this class's only teacher, so you cannot leave it. Add another teacher first."
+          : "A class needs at least one teacher. Add another teacher first.",
+      );
     await tx.delete(classTeachers).where(and(eq(classTeachers.classId, classId), eq(classTeachers.userId, userId)));
+    const newOwnerId = target.role === "owner" ? await passOwnershipOn(tx, classId) : null;
     await recordAuditEvent(tx, actor, {
-      action: "class.teacher.remove",
+      action: leaving ? "class.teacher.leave" : "class.teacher.remove",
       targetType: "class",
       targetId: classId,
       schoolId: klass.schoolId,
-      details: { userId },
+      details: { userId, ...(newOwnerId !== null ? { newOwnerId } : {}) },
     });
   });
 }

@@ -163,6 +163,8 @@ export const classTeachers = pgTable(
     primaryKey({ columns: [t.classId, t.userId] }),
     index("class_teachers_user_id_idx").on(t.userId),
     check("class_teachers_role_check", sql`${t.role} in ('owner', 'co-teacher')`),
+    // A class has one owner at most; the domain passes ownership on when the owner leaves (ADR 111).
+    uniqueIndex("class_teachers_one_owner").on(t.classId).where(sql`${t.role} = 'owner'`),
   ],
 );
 

@@ -119,8 +119,9 @@ function responseConditions(actor: Actor, surveyId: number, filters: ResponseFil
 }
 
 export interface ResponseRow {
-  id: number;
-  submittedAt: Date;
+  /** Null for an anonymous assignment's response, as in the CSV: an id or a time could tie it to a student. */
+  id: number | null;
+  submittedAt: Date | null;
   studentName: string | null;
   classId: number;
   className: string;
@@ -163,7 +164,10 @@ function baseQuery<T extends Record<string, unknown>>(db: Db, columns: T) {
     .innerJoin(students, eq(students.id, responses.studentId));
 }
 
-/** One page of a survey's responses in scope, newest first. */
+/**
+ * One page of a survey's responses in scope: named ones newest first, then
+ * anonymous ones without name, id or time.
+ */
 export async function queryResponses(
   db: Db,
   actor: Actor,
@@ -178,9 +182,22 @@ export async function queryResponses(
   const page = Math.min(filters.page ?? 1, pageCount);
   const rows = (await baseQuery(db, responseColumns)
     .where(where)
-    .orderBy(desc(responses.submittedAt), desc(responses.id))
+    // Named rows newest first; anonymous rows after them, in an order that has
+    // nothing to do with when (or who) answered but stays put from page to page.
+    .orderBy(
+      asc(assignments.anonymous),
+      sql`case when ${assignments.anonymous} then md5(${responses.answers}::text) end`,
+      sql`case when ${assignments.anonymous} then md5(${responses.id}::text) end`,
+      desc(responses.submittedAt),
+      desc(responses.id),
+    )
     .limit(pageSize)
-    .offset((page - 1) * pageSize)) as (Omit<ResponseRow, "studentName"> & { firstName: string; lastName: string })[];
+    .offset((page - 1) * pageSize)) as (Omit<ResponseRow, "studentName" | "id" | "submittedAt"> & {
+    id: number;
+    submittedAt: Date;
+    firstName: string;
+    lastName: string;
+  })[];
   await recordIdentifiedResponsesRead(db, actor, {
     targetType: "survey",
     targetId: surveyId,
@@ -190,8 +207,11 @@ export async function queryResponses(
     details: { filters },
   });
   return {
+    // An anonymous assignment's rows carry no name, no response id and no time (ADR 070, as in the CSV).
     responses: rows.map(({ firstName, lastName, ...row }) => ({
       ...row,
+      id: row.anonymous ? null : row.id,
+      submittedAt: row.anonymous ? null : row.submittedAt,
       studentName: row.anonymous ? null : `${firstName} ${lastName}`,
     })),
     total,
@@ -269,7 +289,9 @@ export async function buildSurveyResponsesCsv(
       sql`case when ${assignments.anonymous} then random() end`,
       desc(responses.submittedAt),
       desc(responses.id),
-    )) as (Omit<ResponseRow, "studentName"> & {
+    )) as (Omit<ResponseRow, "studentName" | "id" | "submittedAt"> & {
+    id: number;
+    submittedAt: Date;
     firstName: string;
     lastName: string;
     answers: Record<string, unknown>;

@@ -4,7 +4,7 @@
  * every school; a school admin sees only their own school, may rename it,
  * but may not create or archive schools. Another school is NOT_FOUND.
  */
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type SchoolPrivacyInput, schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -18,6 +18,7 @@ import {
   classTeachers,
   type RecordStatus,
   schools,
+  sessions,
   students,
   type UserRole,
   users,
@@ -215,8 +216,9 @@ export async function updateSchoolPrivacy(
 }
 
 /**
- * Platform admins only. An archived school's users land on /blocked
- * (requireUser checks the school's status on every request).
+ * Platform admins only. Archiving signs every user of the school out; when
+ * they sign in again they land on /blocked (requireUser checks the school's
+ * status on every request), and its students are shut out as well.
  */
 export async function setSchoolStatus(
   db: Db,
@@ -230,6 +232,12 @@ export async function setSchoolStatus(
     if (!isPlatformAdmin(actor)) throw forbidden("Only a platform admin can archive or restore a school.");
     if (current.status === status) return current;
     await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    // Archiving ends the sessions of everyone in the school; restoring it brings none back.
+    if (status === "archived") {
+      await tx
+        .delete(sessions)
+        .where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))));
+    }
     await recordAuditEvent(tx, actor, {
       action: status === "archived" ? "school.archive" : "school.restore",
       targetType: "school",

@@ -1,7 +1,8 @@
 /**
  * Joining a class from the student app with a class code (issue 8).
  *
- * - The code must be live: not stopped, not expired, of an active class.
+ * - The code must be live: not stopped, not expired, of an active class in
+ *   an active school (an archived class or school is closed to students).
  *   Unknown codes are 404; stopped and expired ones are 410, each with a
  *   message a child can act on.
  * - The name is matched to the class roster ignoring case and spaces; with
@@ -13,7 +14,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.server";
-import { classCodes, classes, classStudents, rateLimits, students } from "../db/schema.server";
+import { classCodes, classes, classStudents, rateLimits, schools, students } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
 import { recordStudentAuditEvent } from "./audit.server";
@@ -95,17 +96,18 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
       classId: classes.id,
       className: classes.name,
       schoolId: classes.schoolId,
-      classStatus: classes.status,
+      // A class is open to students only while it and its school are active.
+      open: sql<boolean>`${classes.status} = 'active' and ${schools.status} = 'active'`,
     })
     .from(classCodes)
     .innerJoin(classes, eq(classes.id, classCodes.classId))
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classCodes.code, code), isNull(classCodes.stoppedAt)))
     .limit(1);
 
-  if (live?.classStatus !== "active" || live.expiresAt.getTime() <= now.getTime()) {
+  if (!live?.open || live.expiresAt.getTime() <= now.getTime()) {
     await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
-    if (live && live.classStatus === "active")
-      throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
+    if (live?.open) throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
     if (!live) {
       const [stopped] = await db
         .select({ id: classCodes.id })

@@ -9,7 +9,7 @@ import { hashToken, newToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { classes, classStudents, students, studentTokens } from "../db/schema.server";
+import { classes, classStudents, schools, students, studentTokens } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { invalidStudentToken } from "./errors.server";
 
@@ -46,7 +46,7 @@ export function readBearerToken(request: Request): string | null {
 /**
  * The student a request's bearer token names. 401 when the token is
  * missing, unknown or revoked, when the student is no longer on the class's
- * roster, or when the class is archived.
+ * roster, or when the class or its school is archived.
  */
 export async function authenticateStudent(db: Db, request: Request, now = new Date()): Promise<StudentPrincipal> {
   const token = readBearerToken(request);
@@ -68,6 +68,7 @@ export async function authenticateStudent(db: Db, request: Request, now = new Da
       and(eq(classStudents.classId, studentTokens.classId), eq(classStudents.studentId, studentTokens.studentId)),
     )
     .innerJoin(classes, and(eq(classes.id, studentTokens.classId), eq(classes.status, "active")))
+    .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
     .where(and(eq(studentTokens.tokenHash, hashToken(token)), isNull(studentTokens.revokedAt)))
     .limit(1);
   if (!row) throw invalidStudentToken();

@@ -8,9 +8,18 @@ import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
+import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import { classes, classTeachers, type RecordStatus, schools, type UserRole, users } from "../db/schema.server";
+import {
+  classes,
+  classTeachers,
+  type RecordStatus,
+  schools,
+  sessions,
+  type UserRole,
+  users,
+} from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
@@ -202,7 +211,8 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
  * Edits a staff member. Rules: the target is in scope (else 404); nobody
  * archives themselves or changes their own role or school; a school admin
  * keeps staff in their school and cannot make a platform admin; the school
- * must exist and be active.
+ * must exist and be active; archiving or moving someone leaves no class
+ * without a teacher (else 409), and archiving ends their sessions.
  */
 export async function updateStaffMember(
   db: Db,
@@ -247,17 +257,22 @@ export async function updateStaffMember(
     }
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]);
     if (changed.length === 0) return current;
+    // No class is left without a teacher (ADR 112): archiving takes the person off every class they
+    // teach, a move off their old school's classes, passing ownership on; either is refused (409,
+    // naming the classes) when a class would have nobody left. Screens and the API share this.
+    const archiving = next.status === "archived" && current.status !== "archived";
+    const leftClasses = archiving
+      ? await releaseTeacherFromClasses(tx, current, "archive")
+      : next.schoolId !== current.schoolId && current.schoolId !== null
+        ? await releaseTeacherFromClasses(tx, current, "move", { schoolId: current.schoolId })
+        : [];
     await tx
       .update(users)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    // A teacher who leaves a school no longer teaches its classes.
-    if (next.schoolId !== current.schoolId && current.schoolId !== null) {
-      await tx.execute(
-        sql`delete from ${classTeachers} where ${classTeachers.userId} = ${userId}
-            and ${classTeachers.classId} in (select id from ${classes} where school_id = ${current.schoolId})`,
-      );
-    }
+    // Archiving ends every session at once: restoring the account later must
+    // not bring an old cookie (on a shared school computer, say) back to life.
+    if (archiving) await tx.delete(sessions).where(eq(sessions.userId, userId));
     const action =
       next.status !== current.status ? (next.status === "archived" ? "user.archive" : "user.restore") : "user.update";
     await recordAuditEvent(tx, actor, {
@@ -269,6 +284,7 @@ export async function updateStaffMember(
         name: next.name,
         from: Object.fromEntries(changed.map((key) => [key, current[key]])),
         to: Object.fromEntries(changed.map((key) => [key, next[key]])),
+        ...(leftClasses.length > 0 ? { leftClasses } : {}),
       },
     });
     return getStaffMember(tx, actor, userId);

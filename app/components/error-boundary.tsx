@@ -1,0 +1,125 @@
+/**
+ * The one error panel of the app (SPEC.md §8): 'Not Found' for a 404,
+ * 'Something went wrong!' with a Show Error / Hide Error toggle for anything
+ * else. A <details> element is the toggle, so it works without JavaScript.
+ *
+ * Layouts export it as their ErrorBoundary inside their own frame (the
+ * header, the class navigation, the admin sidebar), so an error on a
+ * signed-in page keeps the way back. A route may pass its own status
+ * handlers, as epic-stack's GeneralErrorBoundary does:
+ *
+ *   export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+ *     return (
+ *       <GeneralErrorBoundary
+ *         error={error}
+ *         params={params}
+ *         statusHandlers={{ 404: () => <NotFoundMessage>There is no survey with this id.</NotFoundMessage> }}
+ *       />
+ *     );
+ *   }
+ */
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { type ErrorResponse, isRouteErrorResponse } from "react-router";
+
+export const NOT_FOUND_TEXT = "Not Found";
+export const ERROR_TEXT = "Something went wrong!";
+
+type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode;
+
+/** The page title for an error, for the meta function of a route that renders this boundary. */
+export function errorPageTitle(error: unknown): string {
+  const heading = isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TEXT : ERROR_TEXT;
+  return `${heading} · Orliverse Classroom`;
+}
+
+/** A route's meta: its own title, or the error's kind when its error boundary is showing. */
+export function pageTitle(title: string, error?: unknown) {
+  return [{ title: error ? errorPageTitle(error) : `${title} · Orliverse Classroom` }];
+}
+
+function errorDetails(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const body = error.data ? `\n${typeof error.data === "string" ? error.data : JSON.stringify(error.data)}` : "";
+    return `${error.status} ${error.statusText}${body}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function NotFoundPanel({ message }: { message?: ReactNode }) {
+  return (
+    <>
+      <Heading as="h1" size="6">
+        {NOT_FOUND_TEXT}
+      </Heading>
+      <Text color="gray">{message ?? "We could not find that page. It may not exist, or it is not yours to see."}</Text>
+    </>
+  );
+}
+
+function ErrorPanel({ error }: { error: unknown }) {
+  return (
+    <>
+      <Heading as="h1" size="6">
+        {ERROR_TEXT}
+      </Heading>
+      <details className="error-details">
+        <summary>
+          <span className="when-closed">Show Error</span>
+          <span className="when-open">Hide Error</span>
+        </summary>
+        <Box asChild mt="2">
+          <pre className="error-text">{errorDetails(error)}</pre>
+        </Box>
+      </details>
+    </>
+  );
+}
+
+export function GeneralErrorBoundary({
+  error,
+  params = {},
+  statusHandlers,
+  defaultStatusHandler = ({ error }) =>
+    error.status === 404 ? (
+      <NotFoundPanel
+        message={typeof error.data === "string" && error.data && error.data !== NOT_FOUND_TEXT ? error.data : undefined}
+      />
+    ) : (
+      <ErrorPanel error={error} />
+    ),
+  unexpectedErrorHandler = (error) => <ErrorPanel error={error} />,
+  homeLink = { to: "/", label: "Go to the start page" },
+}: {
+  /** The route's ErrorBoundary props: what was thrown, and the URL's params. */
+  error: unknown;
+  params?: Record<string, string | undefined>;
+  statusHandlers?: Record<number, StatusHandler>;
+  defaultStatusHandler?: StatusHandler;
+  unexpectedErrorHandler?: (error: unknown) => ReactNode;
+  /** Where the panel's button leads. */
+  homeLink?: { to: string; label: string };
+}) {
+  return (
+    <Flex justify="center" p={{ initial: "3", sm: "6" }}>
+      <Card size="3" style={{ maxWidth: 560, width: "100%" }}>
+        <Flex direction="column" gap="3" data-testid="error-panel">
+          {isRouteErrorResponse(error)
+            ? (statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })
+            : unexpectedErrorHandler(error)}
+          <Flex gap="3">
+            <Button asChild variant="soft">
+              {/* A plain link: after an error the client may not be in a state to navigate. */}
+              <a href={homeLink.to}>{homeLink.label}</a>
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+/** For status handlers: the standard Not Found panel with a route's own sentence. */
+export function NotFoundMessage({ children }: { children: ReactNode }) {
+  return <NotFoundPanel message={children} />;
+}

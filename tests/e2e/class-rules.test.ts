@@ -1,0 +1,117 @@
+/**
+ * Class rules in a real browser, with JavaScript on and off:
+ * - a teacher with no class creates their first one from /home?noClasses=true
+ *   (the class screens all send them back there); a signed-up teacher with no
+ *   school is told what to do next, and gets no form;
+ * - the students screen says who owns the class and offers only the buttons
+ *   the rules allow: the owner removes a co-teacher, a co-teacher only leaves.
+ * JS on works in 5A Sunflowers, JS off in 5B Oak Tree.
+ */
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, loginAs, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+
+async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+}
+
+async function classIdByName(page: Page, name: string): Promise<number> {
+  const response = await page.context().request.get(`${app.baseURL}/api/classes/my-classes`);
+  const { classes } = (await response.json()) as { classes: { id: number; name: string }[] };
+  return classes.find((c) => c.name === name)!.id;
+}
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  const tag = javaScriptEnabled ? "on" : "off";
+
+  test("a teacher with no class creates the first one from /home; without a school they are told what to do", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const email = `first.class.${tag}.${randomBytes(3).toString("hex")}@example.org`;
+    await page.goto("/signup");
+    await page.getByLabel("Full name", { exact: true }).fill(`Fiona First ${tag}`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Welcome-Class-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("Welcome-Class-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/home?noClasses=true");
+    // No school yet: what to do next, and no form.
+    const guidance = page.getByRole("status").filter({ hasText: "Your account is not part of a school yet" });
+    await guidance.waitFor();
+    await expect(guidance.textContent()).resolves.toContain(email);
+    expect(await page.getByRole("button", { name: "Create class" }).count()).toBe(0);
+    // Every class screen, its create screen included, sends them back.
+    await page.goto("/class/-1/create");
+    await page.waitForURL("**/home?noClasses=true");
+
+    // A platform admin puts the account in Riverside Primary School.
+    const admin = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+    await loginAs(admin.context(), app.baseURL, "platformAdmin");
+    const request = admin.context().request;
+    const { data: staff } = (await (await request.get(`${app.baseURL}/api/users/all`)).json()) as {
+      data: { id: number; email: string; school: { id: number; name: string } | null }[];
+    };
+    const riverside = staff.find((member) => member.school?.name === "Riverside Primary School")!.school!;
+    const me = staff.find((member) => member.email === email)!;
+    const moved = await request.patch(`${app.baseURL}/api/users/${me.id}`, {
+      data: { schoolId: riverside.id },
+      headers: { Origin: app.baseURL },
+    });
+    expect(moved.status()).toBe(200);
+
+    // Now /home offers the form, and the first class is theirs.
+    await page.goto("/class/-1/home");
+    await page.waitForURL("**/home?noClasses=true");
+    await page.getByRole("heading", { name: "Create a class", level: 2 }).waitFor();
+    await page.getByText("The class is created in Riverside Primary School, and you become its teacher.").waitFor();
+    await page.getByRole("button", { name: "Create class" }).click();
+    await page.getByText("Enter a class name").first().waitFor();
+    const className = `First ${tag} Bluebells`;
+    await page.getByLabel("Class name").fill(className);
+    await page.getByRole("button", { name: "Create class" }).click();
+    await expectToast(page, `Class ${className} created.`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/class\/\d+\/home$/);
+    await page.getByRole("heading", { name: className }).first().waitFor();
+  });
+
+  test("the students screen shows the owner and offers only the allowed buttons; a co-teacher leaves", async () => {
+    const className = javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree";
+    const owner = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(owner.context(), app.baseURL, "teacher");
+    const classId = await classIdByName(owner, className);
+    await owner.goto(`/class/${classId}/students/manage`);
+    await owner.getByText("You own this class.").waitFor();
+    // Alone, the owner can neither leave nor be removed.
+    expect(await owner.getByRole("button", { name: "Leave class" }).count()).toBe(0);
+    await owner.getByLabel("Add a teacher").selectOption({ label: "Daniel Murphy" });
+    await owner.getByRole("button", { name: "Add teacher" }).click();
+    await expectToast(owner, "Daniel Murphy now teaches this class.");
+    const teachers = owner.getByRole("list", { name: "Teachers" });
+    await teachers.getByText("Daniel Murphy (co-teacher)").waitFor();
+    await teachers.getByRole("button", { name: "Remove Daniel Murphy" }).waitFor();
+    await teachers.getByRole("button", { name: "Leave class" }).waitFor();
+
+    const coTeacher = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(coTeacher.context(), app.baseURL, "teacher2");
+    await coTeacher.goto(`/class/${classId}/students/manage`);
+    await coTeacher.getByText(/^Amara Okafor owns this class\./).waitFor();
+    const list = coTeacher.getByRole("list", { name: "Teachers" });
+    await expect(list.getByText(/Amara Okafor.*\(owner\)/).count()).resolves.toBe(1);
+    // A co-teacher removes nobody: only their own Leave button.
+    expect(await list.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
+    await list.getByRole("button", { name: "Leave class" }).click();
+    await expectToast(coTeacher, "You left the class.");
+    expect(new URL(coTeacher.url()).pathname).not.toBe(`/class/${classId}/students/manage`);
+    const mine = (await (await coTeacher.context().request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+      classes: { id: number }[];
+    };
+    expect(mine.classes.map((c) => c.id)).not.toContain(classId);
+  });
+});

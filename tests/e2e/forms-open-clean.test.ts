@@ -1,0 +1,143 @@
+/**
+ * No dialog or form opens showing an error the user did not cause, with
+ * JavaScript on and off: the Change Password dialog (Radix, JS on), its
+ * no-JS page, and every form or confirmation panel a URL opens. And the
+ * no-JS password page keeps where the user came from across a failed
+ * submit, without nesting its own links.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, loginAs, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+
+/** Nothing on the page says a field is wrong: no aria-invalid, no error list, no alert inside a form. */
+async function expectNoErrors(page: Page, where: string) {
+  const found = await page.evaluate(() => ({
+    invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((element) => element.outerHTML.slice(0, 160)),
+    errorLists: [...document.querySelectorAll(".error-list")].map((element) => element.textContent),
+    alerts: [...document.querySelectorAll('form [role="alert"], [role="dialog"] [role="alert"]')].map(
+      (element) => element.textContent,
+    ),
+  }));
+  expect(found, where).toEqual({ invalid: [], errorLists: [], alerts: [] });
+}
+
+/** With JS on, after the scripts have loaded and run, so anything that validates on mount has had its chance. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
+
+async function ids(page: Page) {
+  const request = page.context().request;
+  const { classes } = (await (await request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+    classes: { id: number; name: string }[];
+  };
+  const classId = classes[0].id;
+  const { students } = (await (
+    await request.get(`${app.baseURL}/api/classes/${classId}/students-with-contacts`)
+  ).json()) as { students: { id: number }[] };
+  return { classId, studentId: students[0].id };
+}
+
+test("the Change Password dialog opens clean: focus in Current Password, no error before anything is typed", async () => {
+  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await page.goto("/admin/staff");
+  for (let open = 1; open <= 2; open++) {
+    await page.getByRole("button", { name: /Profile menu$/ }).click();
+    await page.getByRole("menuitem", { name: "Update Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Password" });
+    await dialog.waitFor();
+    // The menu has gone (its exit animation ended) and the first field holds focus.
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "currentPassword");
+    await expectNoErrors(page, `dialog, opening ${open}`);
+    expect(await dialog.getByText("Current password is required").count()).toBe(0);
+    // Typed without leaving the field, a letter lands in it whole (no selection replaced it).
+    await page.keyboard.type("ab");
+    await expect(dialog.getByLabel("Current Password", { exact: true }).inputValue()).resolves.toBe("ab");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
+});
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  test("forms and confirmation panels opened by a URL show no error", async () => {
+    const teacher = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(teacher.context(), app.baseURL, "teacher");
+    const { classId, studentId } = await ids(teacher);
+    for (const path of [
+      "/account/password?redirectTo=%2Fhome",
+      `/class/${classId}/create`,
+      `/class/${classId}/students/manage?add=1`,
+      `/class/${classId}/students/manage?confirm=remove-student-${studentId}`,
+      `/class/${classId}/student/${studentId}?edit=1`,
+      `/class/${classId}/student/${studentId}/delete`,
+    ]) {
+      await teacher.goto(path);
+      await settle(teacher);
+      await expectNoErrors(teacher, path);
+    }
+
+    const admin = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(admin.context(), app.baseURL, "schoolAdmin");
+    const staff = (await (await admin.context().request.get(`${app.baseURL}/api/users/all`)).json()) as {
+      data: { id: number }[];
+    };
+    const { classes } = (await (await admin.context().request.get(`${app.baseURL}/api/classes`)).json()) as {
+      classes: { id: number; schoolId: number }[];
+    };
+    for (const path of [
+      `/admin/staff?edit=${staff.data[0].id}`,
+      "/admin/create-class",
+      `/admin/settings?classId=${classes[0].id}`,
+      `/admin/schools/${classes[0].schoolId}`,
+      "/admin/schools",
+    ]) {
+      await admin.goto(path);
+      await settle(admin);
+      await expectNoErrors(admin, path);
+    }
+
+    const visitor = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    for (const path of ["/login", "/signup", "/forgot-password", "/reset-password?token=x"]) {
+      await visitor.goto(path);
+      await settle(visitor);
+      if (path.startsWith("/reset-password")) continue; // an invalid link says so: that is about the link, not a field
+      await expectNoErrors(visitor, path);
+    }
+  });
+
+  test("the password page keeps where the user came from across a failed submit, and its links never nest", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await page.goto("/account/password?redirectTo=%2Fadmin%2Fschools");
+    await page.getByLabel("Current Password", { exact: true }).fill("Wrong-Pass-1");
+    await page.getByLabel("New Password", { exact: true }).fill("Better-Pass-2");
+    await page.getByLabel("Confirm New Password", { exact: true }).fill("Better-Pass-2");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Current password is incorrect").waitFor();
+    // Still bound for /admin/schools: the page's address, its hidden field and its Cancel link.
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/schools");
+    await expect(page.locator('input[name="redirectTo"]').inputValue()).resolves.toBe("/admin/schools");
+    await expect(page.getByRole("link", { name: "Cancel" }).getAttribute("href")).resolves.toBe("/admin/schools");
+    // The header's own link to this page keeps the same target instead of nesting it.
+    if (!javaScriptEnabled) {
+      await page.locator("summary", { hasText: "Profile menu" }).click();
+      await expect(page.getByRole("menuitem", { name: "Update Password" }).getAttribute("href")).resolves.toBe(
+        "/account/password?redirectTo=%2Fadmin%2Fschools",
+      );
+    }
+    // An already nested link is unwrapped.
+    await page.goto(
+      `/account/password?${new URLSearchParams({ redirectTo: "/account/password?redirectTo=%2Fadmin%2Fstaff" })}`,
+    );
+    await expect(page.getByRole("link", { name: "Cancel" }).getAttribute("href")).resolves.toBe("/admin/staff");
+  });
+});
