@@ -25,6 +25,7 @@ import {
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { parseSearchParams } from "../search-params.server";
 import { assertAdmin } from "../users/scope.server";
 import { responseCountOf } from "./tallies.server";
 
@@ -82,28 +83,49 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   return survey;
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const isoDate = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${name} is not a real date`);
+const recordId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a record id`)
+    .max(MAX_RECORD_ID, `${name} must be a record id`);
 
+export const RESPONSES_MAX_PAGE_SIZE = 200;
+
+/** The filters a query string may carry: out of range or unknown values are refused (parseSearchParams). */
 export const responseFiltersSchema = z.object({
-  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  classId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  status: z.enum(ASSIGNMENT_STATUSES).optional().catch(undefined),
+  schoolId: recordId("schoolId").optional(),
+  classId: recordId("classId").optional(),
+  status: z
+    .enum(ASSIGNMENT_STATUSES, { message: `status must be one of ${ASSIGNMENT_STATUSES.join(", ")}` })
+    .optional(),
   /** Submitted on or after this UTC day (YYYY-MM-DD). */
-  from: isoDate.optional().catch(undefined),
+  from: isoDate("from").optional(),
   /** Submitted on or before this UTC day (YYYY-MM-DD). */
-  to: isoDate.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
+  to: isoDate("to").optional(),
+  page: z.coerce
+    .number({ message: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(1_000_000, "page must be at most 1000000")
+    .optional(),
+  pageSize: z.coerce
+    .number({ message: "pageSize must be a number" })
+    .int("pageSize must be a whole number")
+    .min(1, "pageSize must be at least 1")
+    .max(RESPONSES_MAX_PAGE_SIZE, `pageSize must be at most ${RESPONSES_MAX_PAGE_SIZE}`)
+    .optional(),
 });
 export type ResponseFilters = z.infer<typeof responseFiltersSchema>;
 
-/** Filters from a query string; malformed values are ignored, never a 500. */
+/** Filters from a query string; a malformed or out-of-range value is a 400 that names it, never a 500. */
 export function responseFiltersFromSearch(params: URLSearchParams): ResponseFilters {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ""));
-  return responseFiltersSchema.parse(raw);
+  return parseSearchParams(responseFiltersSchema, params);
 }
 
 function responseConditions(actor: Actor, surveyId: number, filters: ResponseFilters): SQL | undefined {
