@@ -2,7 +2,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link, useLocation } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
@@ -21,6 +20,7 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
 import { appBaseUrl } from "~/server/mail/mailer.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
 import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/users/bulk-create.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";

@@ -43,7 +43,8 @@ import type { Route } from "./+types/auth";
 const apiSignInSchema = strictBody({
   email: signInSchema.shape.email,
   password: signInSchema.shape.password,
-  callbackURL: z.string().max(2000).optional(),
+  /** Checked where it is used (safeRedirectPath): anything that is not a same-site path falls back. */
+  callbackURL: z.string().optional(),
 });
 
 const apiSignUpSchema = strictBody({

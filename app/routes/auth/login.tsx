@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
-import { requireAnonymous } from "~/server/auth/guards.server";
+import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
@@ -11,7 +11,8 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
-  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") };
+  // Only a same-site path is kept in the form; anything else signs in to the user's home.
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

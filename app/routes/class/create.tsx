@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/create";
 
 const schema = z.object({ name: classNameSchema });

@@ -1,11 +1,11 @@
 /** /class/{classId}/surveys/results/{assignmentId}/csv: every response as a CSV download. */
 
-import { redirectWithError } from "remix-toast";
 import { parseId } from "~/server/api.server";
 import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithError } from "~/server/redirects.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
@@ -8,6 +7,7 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/surveys-manage";
 
 const statusIntent = z.object({
