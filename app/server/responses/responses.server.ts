@@ -10,9 +10,10 @@ import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from
 import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { csvCell, MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
+import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
+import { csvRows } from "../csv.server";
 import type { Db } from "../db/client.server";
 import {
   ASSIGNMENT_STATUSES,
@@ -307,26 +308,22 @@ export async function buildSurveyResponsesCsv(
     "Submitted at (UTC)",
     ...fields.map(fieldLabel),
   ];
-  const lines = [header.map(csvCell).join(",")];
+  const lines: (string | null)[][] = [header];
   for (const row of rows) {
     const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
     // Small-group protection: an anonymous class with too few responses shows no answers.
     const hidden = row.anonymous && row.groupCount < threshold;
-    lines.push(
-      [
-        row.anonymous ? "" : String(row.id),
-        row.schoolName,
-        row.className,
-        row.assignmentStatus,
-        row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
-        row.anonymous ? "" : row.submittedAt.toISOString(),
-        ...fields.map((field) =>
-          hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
-        ),
-      ]
-        .map(csvCell)
-        .join(","),
-    );
+    lines.push([
+      row.anonymous ? "" : String(row.id),
+      row.schoolName,
+      row.className,
+      row.assignmentStatus,
+      row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
+      row.anonymous ? "" : row.submittedAt.toISOString(),
+      ...fields.map((field) =>
+        hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
+      ),
+    ]);
   }
   await recordIdentifiedResponsesRead(db, actor, {
     targetType: "survey",
@@ -337,5 +334,5 @@ export async function buildSurveyResponsesCsv(
     details: { filters },
   });
   const slug = survey.fullSlug.split("/").pop() || `survey-${survey.id}`;
-  return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n`, rowCount: rows.length };
+  return { filename: `${slug}-responses.csv`, body: csvRows(lines), rowCount: rows.length };
 }

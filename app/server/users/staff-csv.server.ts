@@ -5,7 +5,7 @@
  */
 
 import { findForbiddenCharacter, forbiddenTextMessage } from "~/lib/schemas/text";
-import { csvCell } from "../assignments/results.server";
+import { csvRows } from "../csv.server";
 import { badRequest } from "../errors.server";
 import type { StaffRowInput } from "./bulk-create.server";
 
@@ -83,5 +83,5 @@ export function staffCsvTemplate(exampleSchool: string): string {
     ["Ada Lovelace", "ada.lovelace@school.example", "teacher", exampleSchool],
     ["Grace Hopper", "grace.hopper@school.example", "admin", exampleSchool],
   ];
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvRows(rows);
 }
