@@ -84,11 +84,17 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   return survey;
 }
 
+function isRealDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 const isoDate = (name: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${name} is not a real date`);
+    // Round-tripped: Date.parse takes 2026-02-30 for 2 March, which is not the day asked for.
+    .refine((value) => isRealDay(value), `${name} is not a real date`);
 const recordId = (name: string) =>
   z.coerce
     .number({ message: `${name} must be a number` })
