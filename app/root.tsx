@@ -68,6 +68,11 @@ export function useRootData() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A refusal that says why (a 4xx `{ code, message }`, such as a filter out of range) shows its message.
+  const refusal =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound
+      ? (error.data as { message?: unknown } | null)?.message
+      : undefined;
   const details = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}${error.data ? `\n${typeof error.data === "string" ? error.data : JSON.stringify(error.data)}` : ""}`
     : error instanceof Error
@@ -80,6 +85,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Heading as="h1" size="6">
             {notFound ? "Not Found" : "Something went wrong!"}
           </Heading>
+          {typeof refusal === "string" ? (
+            <Text as="p" role="alert">
+              {refusal}
+            </Text>
+          ) : null}
           {notFound ? (
             <Text color="gray">The page you asked for does not exist or is not yours to see.</Text>
           ) : (

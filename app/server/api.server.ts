@@ -48,16 +48,17 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
  * (`staffMembers.0.name`), and an unknown key under its own name.
  */
 function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
+  // A Map, not an object: a client may name a key `constructor` or `__proto__`.
+  const fieldErrors = new Map<string, string[]>();
   const add = (path: PropertyKey[], message: string) => {
     const key = path.map(String).join(".") || "(body)";
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), message];
+    fieldErrors.set(key, [...(fieldErrors.get(key) ?? []), message]);
   };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key], issue.message);
     else add(issue.path, issue.message);
   }
-  return fieldErrors;
+  return Object.fromEntries(fieldErrors);
 }
 
 /** The 400 for text no field may hold, found by a backstop before any schema ran. */

@@ -18,12 +18,13 @@ export function parseSearchParams<Schema extends z.ZodObject>(
   params: URLSearchParams,
 ): z.infer<Schema> {
   const known = new Set(Object.keys(schema.shape));
+  // `known` holds only the schema's own names, so `raw` never gets `__proto__` or the like.
   const raw: Record<string, string> = {};
   const seen = new Set<string>();
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors = new Map<string, string[]>();
   for (const [key, value] of params) {
     if (!known.has(key)) continue;
-    if (seen.has(key)) fieldErrors[key] = [`${key} is given more than once; give it once.`];
+    if (seen.has(key)) fieldErrors.set(key, [`${key} is given more than once; give it once.`]);
     seen.add(key);
     if (value !== "") raw[key] = value;
   }
@@ -31,14 +32,13 @@ export function parseSearchParams<Schema extends z.ZodObject>(
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = issue.path.map(String).join(".") || "(query)";
-      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+      fieldErrors.set(key, [...(fieldErrors.get(key) ?? []), issue.message]);
     }
   }
-  const messages = Object.entries(fieldErrors);
-  if (messages.length > 0) {
-    const [key, [first]] = messages[0];
+  if (fieldErrors.size > 0) {
+    const [key, [first]] = [...fieldErrors][0];
     throw Response.json(
-      { code: "VALIDATION", message: `${key}: ${first}`, fieldErrors },
+      { code: "VALIDATION", message: `${key}: ${first}`, fieldErrors: Object.fromEntries(fieldErrors) },
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }

@@ -396,6 +396,17 @@ describe("unknown keys in JSON bodies", () => {
     expect(klass).toMatchObject({ name: "5A Sunflowers", status: "active" });
   });
 
+  test("unknown keys named like Object's own (constructor, __proto__, toString) are named too, not a 500", async () => {
+    for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const response = await send("teacher", "PUT", `/api/classes/${ids.class5A}`, {
+        raw: `{"name":"5A Sunflowers",${JSON.stringify(key)}:null}`,
+      });
+      const answer = (await response.json()) as { code: string; fieldErrors: Record<string, string[]> };
+      expect(response.status, key).toBe(400);
+      expect(Object.hasOwn(answer.fieldErrors, key), key).toBe(true);
+    }
+  });
+
   test("an unknown key inside a list row is named with its path", async () => {
     const response = await send("platformAdmin", "POST", "/api/users/bulk-create", {
       json: { staffMembers: [{ name: "Row", email: "row@riverside.example", password: "x" }] },
