@@ -28,7 +28,7 @@
  * Inputs per action: FUZZ_RUNS (default 25); per query-string route:
  * FUZZ_QUERY_RUNS (default 10). The counts are recorded in docs/security.md.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, type MockInstance, test, vi } from "vitest";
 import { findForbiddenEntry } from "~/lib/schemas/text";
