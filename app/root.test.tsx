@@ -27,3 +27,14 @@ test("a 404 thrown by a loader shows Not Found", async () => {
   expect(html).toContain("Not Found");
   expect(html).not.toContain("Something went wrong!");
 });
+
+test("a refusal that says why (a 4xx with a message) shows the message, not only behind the toggle", () => {
+  const error = {
+    status: 400,
+    statusText: "Bad Request",
+    internal: false,
+    data: { code: "VALIDATION", message: "pageSize: pageSize must be at most 200" },
+  };
+  const html = renderBoundary(error);
+  expect(html).toMatch(/<p[^>]*role="alert"[^>]*>pageSize: pageSize must be at most 200<\/p>/);
+});

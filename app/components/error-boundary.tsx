@@ -57,12 +57,26 @@ function NotFoundPanel({ message }: { message?: ReactNode }) {
   );
 }
 
+/** A refusal that says why (a 4xx answer's `{ code, message }`, such as a filter out of range): its message. */
+function refusalMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500 || error.status === 404)
+    return undefined;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : undefined;
+}
+
 function ErrorPanel({ error }: { error: unknown }) {
+  const refusal = refusalMessage(error);
   return (
     <>
       <Heading as="h1" size="6">
         {ERROR_TEXT}
       </Heading>
+      {refusal ? (
+        <Text as="p" role="alert">
+          {refusal}
+        </Text>
+      ) : null}
       <details className="error-details">
         <summary>
           <span className="when-closed">Show Error</span>

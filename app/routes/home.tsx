@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { data, Link } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import { Avatar } from "~/components/avatar/avatar";
 import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -11,6 +10,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §2: /home, with the noClasses flag set when the user has no classes. */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isRecordId } from "~/lib/schemas/ids";
+import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
 import { isDomainError } from "./errors.server";
 import { logger } from "./logger.server";
 
@@ -26,7 +27,7 @@ export function toApiResponse(error: unknown): Response {
   }
   if (error instanceof z.ZodError) {
     return jsonError(400, "VALIDATION", error.issues[0]?.message ?? "Invalid input.", {
-      fieldErrors: z.flattenError(error).fieldErrors,
+      fieldErrors: fieldErrorsOf(error),
     });
   }
   logger.error("api.unexpected_error", {
@@ -44,15 +45,50 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   }
 }
 
-/** Reads a JSON body; a malformed or missing body is a 400, not a 500. */
+/**
+ * Field path → messages, for every issue: nested fields by their dotted path
+ * (`staffMembers.0.name`), and an unknown key under its own name.
+ */
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  // A Map, not an object: a client may name a key `constructor` or `__proto__`.
+  const fieldErrors = new Map<string, string[]>();
+  const add = (path: PropertyKey[], message: string) => {
+    const key = path.map(String).join(".") || "(body)";
+    fieldErrors.set(key, [...(fieldErrors.get(key) ?? []), message]);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key], issue.message);
+    else add(issue.path, issue.message);
+  }
+  return Object.fromEntries(fieldErrors);
+}
+
+/** The 400 for text no field may hold, found by a backstop before any schema ran. */
+export function forbiddenTextResponse(found: ForbiddenTextFinding): Response {
+  return jsonError(400, "VALIDATION", `${found.field}: ${found.message}`, {
+    fieldErrors: { [found.field]: [found.message] },
+  });
+}
+
+/**
+ * Reads a JSON body; a malformed or missing body is a 400, not a 500. The
+ * text rule's backstop runs here too (ADR 120): a key or string anywhere in
+ * the body with a character no field may hold (NUL, other control
+ * characters, a lone surrogate) is refused before any schema or query sees
+ * it, so a field a schema forgot can never reach the database.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw Response.json({ code: "BAD_REQUEST", message: "The request body is not valid JSON." }, { status: 400 });
   }
+  const found = findForbiddenText(body);
+  if (found) throw forbiddenTextResponse(found);
+  return body;
 }
 
 /** Parses input with a zod schema, throwing a VALIDATION answer on failure. */

@@ -13,6 +13,7 @@ import { appContext } from "./context.server";
 import { isDatabaseAnswering } from "./db/client.server";
 import { logger } from "./logger.server";
 import { applySecurityHeaders } from "./security-headers.server";
+import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -65,7 +66,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     response = Response.json({ code: "FORBIDDEN", message: "Cross-site request refused." }, { status: 403 });
   } else {
     const screenPost = !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/");
-    response = (screenPost && (await unreadableFormPost(request))) || (await next());
+    response =
+      refuseForbiddenQueryText(request, url) || (screenPost && (await unreadableFormPost(request))) || (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
   }
   applySecurityHeaders(response.headers, {
@@ -120,6 +122,8 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
       { status: 400 },
     );
   }
+  const forbiddenText = refuseForbiddenFormText(request, form);
+  if (forbiddenText) return forbiddenText;
   // conform turns `contacts[99999999].name` into a list that long: one small post would tie up the server.
   for (const key of form.keys()) {
     for (const [, index] of key.matchAll(/\[(\d+)\]/g)) {

@@ -294,8 +294,21 @@ describe("survey responses across classes", () => {
     const paged = await queryResponses(database.db, admin, survey.id, { pageSize: 3, page: 3 });
     expect(paged).toMatchObject({ total: 7, page: 3, pageCount: 3 });
     expect(paged.responses).toHaveLength(1);
-    // Malformed filters are ignored, never a crash.
-    expect(responseFiltersFromSearch(new URLSearchParams("from=yesterday&status=nope&page=-1"))).toEqual({});
+    // Malformed or out-of-range filters are a 400 that names each one, never a crash and never ignored.
+    let refusal: unknown;
+    try {
+      responseFiltersFromSearch(new URLSearchParams("from=yesterday&status=nope&page=-1&pageSize=500"));
+    } catch (thrown) {
+      refusal = thrown;
+    }
+    expect(refusal).toBeInstanceOf(Response);
+    expect((refusal as Response).status).toBe(400);
+    const body = (await (refusal as Response).json()) as { code: string; fieldErrors: Record<string, string[]> };
+    expect(body.code).toBe("VALIDATION");
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["from", "page", "pageSize", "status"]);
+    expect(body.fieldErrors.pageSize).toEqual(["pageSize must be at most 200"]);
+    // Empty values mean "not set" (a filter form's "All"), and unknown parameters are left alone.
+    expect(responseFiltersFromSearch(new URLSearchParams("status=&from=&utm_source=x"))).toEqual({});
   });
 
   test("a school admin never sees another school's responses, even when asking by id", async () => {

@@ -9,8 +9,9 @@ import {
   listClassAssignments,
   setAssignmentStatus,
 } from "~/server/assignments/assignments.server";
-import { buildResponsesCsv, csvCell, getAssignmentResults } from "~/server/assignments/results.server";
+import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/results.server";
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { csvCell } from "~/server/csv.server";
 import type { Db } from "~/server/db/client.server";
 import { assignments, auditEvents } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";

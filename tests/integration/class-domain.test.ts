@@ -21,7 +21,7 @@ import {
   updateClass,
 } from "~/server/classes/classes.server";
 import type { Db } from "~/server/db/client.server";
-import { auditEvents, classCodes, classTeachers } from "~/server/db/schema.server";
+import { auditEvents, classCodes, classes, classTeachers } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createStudent, createSurvey } from "../support/fixtures";
@@ -86,10 +86,12 @@ describe("creating and renaming a class", () => {
     });
   });
 
-  test("a teacher cannot create a class in another school", async () => {
-    expect(await codeOf(createClass(db, world.actors.teacher, { name: "Sneaky", schoolId: world.hillside.id }))).toBe(
-      "VALIDATION",
-    );
+  test("a teacher or school admin naming another school is refused, not given a class in their own", async () => {
+    const before = (await db.select().from(classes)).length;
+    for (const actor of [world.actors.teacher, world.actors.schoolAdmin]) {
+      expect(await codeOf(createClass(db, actor, { name: "Sneaky", schoolId: world.hillside.id }))).toBe("NOT_FOUND");
+    }
+    expect((await db.select().from(classes)).length).toBe(before);
   });
 
   test("a platform admin must name the school; a school admin may name the owning teacher", async () => {

@@ -11,10 +11,14 @@
  * as `react-router build` does (same route ids, parents and paths); only the
  * browser assets manifest is a stand-in (no client bundle exists). The App is
  * the process's own (`getApp()`): an in-memory PGlite database, migrated and
- * seeded with the demo data by the app's own start-up code. Call this once
+ * seeded with the demo data by the app's own start-up code (with
+ * TEST_DATABASE_URL set: a new, empty PostgreSQL database on that server,
+ * which the start-up code migrates and seeds the same way). Call this once
  * per test file (the App is a per-process singleton); `stop()` closes its
  * database and puts back the environment it set.
  */
+
+import { randomBytes } from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import {
   createRequestHandler,
@@ -26,6 +30,7 @@ import {
 } from "react-router";
 import routes from "~/routes";
 import type { App } from "~/server/app.server";
+import { adminQuery, databaseUrlFor } from "./postgres-admin";
 
 type RouteModule = Record<string, unknown>;
 type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
@@ -70,6 +75,12 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     }
   };
   setEnv(ENVIRONMENT);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const postgresName = serverUrl ? `orliverse_inprocess_${process.pid}_${randomBytes(4).toString("hex")}` : null;
+  if (serverUrl && postgresName) {
+    await adminQuery(serverUrl, `create database "${postgresName}"`);
+    process.env.DATABASE_URL = databaseUrlFor(serverUrl, postgresName);
+  }
 
   // Imported only now: entry.server awaits getApp() when it is first evaluated.
   const [{ getApp }, entryServer, root] = await Promise.all([
@@ -159,6 +170,8 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     handle: (request) => handler(request, new RouterContextProvider()),
     stop: async () => {
       await app.database.close();
+      if (serverUrl && postgresName)
+        await adminQuery(serverUrl, `drop database if exists "${postgresName}" with (force)`);
       setEnv(saved);
     },
   };

@@ -142,6 +142,37 @@ describe("survey-image", () => {
       expect(renderToStaticMarkup(<SurveyImage blok={{ _uid: "i", component: "survey-image", image }} />)).toBe("");
     }
   });
+
+  test("a filename passes the links' protocol filter: data:, javascript: and the like show nothing", () => {
+    for (const filename of [
+      "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+",
+      "data:text/html,<script>alert(1)</script>",
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+    ]) {
+      const html = renderToStaticMarkup(
+        <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename, alt: "x" } }} />,
+      );
+      expect(html, filename).toBe("");
+    }
+  });
+
+  test("http, https and relative filenames are shown, for the image and its link alike", () => {
+    for (const filename of [
+      "https://a.storyblok.com/f/1/library.png",
+      "http://example.org/a.png",
+      "/survey-images/a.svg",
+    ]) {
+      const html = renderToStaticMarkup(
+        <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename, alt: "x" } }} />,
+      );
+      expect(html).toContain(`src="${filename}"`);
+      expect(html).toContain(`href="${filename}"`);
+    }
+  });
 });
 
 describe("response-options", () => {

@@ -1,11 +1,16 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
+import { safeContentUrl } from "~/lib/content-url";
 import { hasText, type SurveyImageBlock } from "~/lib/survey-content";
 
-/** survey-image: shown only when the asset has a filename; alt text defaults to 'Image'. */
+/**
+ * survey-image: shown only when the asset has a filename that passes the
+ * links' protocol filter (a `data:` or `javascript:` filename shows nothing);
+ * alt text defaults to 'Image'.
+ */
 export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
-  const filename = blok.image?.filename;
-  if (!hasText(filename)) return null;
+  const filename = safeContentUrl(blok.image?.filename);
+  if (!filename) return null;
   const alt = hasText(blok.image?.alt) ? blok.image.alt : "Image";
   return (
     <figure className="survey-image" {...storyblokEditable(blok)}>

@@ -2,11 +2,9 @@
  * Input rules for the admin area (issue 7) that both the forms (client) and
  * the domain (server) use. Pure: no server imports.
  */
-import { z } from "zod";
+import { singleLineText } from "./text";
 
-export const schoolNameSchema = z
-  .string({ message: "Enter a school name" })
-  .trim()
+export const schoolNameSchema = singleLineText("Enter a school name")
   .min(1, "Enter a school name")
   .max(120, "School name must be at most 120 characters");
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { newPasswordSchema } from "./password";
+import { singleLineText, untrimmedText } from "./text";
 
-const email = z
-  .string({ message: "Enter your e-mail address" })
-  .trim()
+const email = singleLineText("Enter your e-mail address")
   .max(254, "That e-mail address is too long")
   .pipe(z.email({ message: "Enter a valid e-mail address" }));
 
@@ -12,20 +11,17 @@ export const HONEYPOT_FIELD = "website";
 
 export const signInSchema = z.object({
   email,
-  password: z.string({ message: "Enter your password" }).min(1, "Enter your password").max(200),
+  password: untrimmedText("Enter your password").min(1, "Enter your password").max(200),
+  /** Checked where it is used (safeRedirectPath): anything that is not a same-site path falls back. */
   redirectTo: z.string().optional(),
 });
 
 export const signUpSchema = z
   .object({
-    name: z
-      .string({ message: "Enter your name" })
-      .trim()
-      .min(1, "Enter your name")
-      .max(120, "Keep your name under 120 characters"),
+    name: singleLineText("Enter your name").min(1, "Enter your name").max(120, "Keep your name under 120 characters"),
     email,
     password: newPasswordSchema,
-    confirmPassword: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password"),
+    confirmPassword: untrimmedText("Please confirm your password").min(1, "Please confirm your password"),
   })
   .refine((values) => values.password === values.confirmPassword, {
     message: "Passwords don't match",
@@ -36,9 +32,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ message: "This reset link is not valid." }).min(1, "This reset link is not valid."),
+    token: untrimmedText("This reset link is not valid.").min(1, "This reset link is not valid.").max(200),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password"),
+    confirmPassword: untrimmedText("Please confirm your password").min(1, "Please confirm your password"),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: "Passwords don't match",
@@ -46,10 +42,14 @@ export const resetPasswordSchema = z
   });
 
 export const updateUserSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name").max(120, "Keep your name under 120 characters").optional(),
-  image: z.url({ message: "Image must be a URL" }).max(2000).nullable().optional(),
+  name: singleLineText().min(1, "Enter your name").max(120, "Keep your name under 120 characters").optional(),
+  image: singleLineText()
+    .max(2000, "Image must be at most 2000 characters")
+    .pipe(z.url({ protocol: /^https?$/, message: "Image must be an http or https URL" }))
+    .nullable()
+    .optional(),
 });
 
 export const deleteUserSchema = z.object({
-  password: z.string({ message: "Enter your password to confirm" }).min(1, "Enter your password to confirm"),
+  password: untrimmedText("Enter your password to confirm").min(1, "Enter your password to confirm"),
 });

@@ -5,21 +5,19 @@
  */
 import { z } from "zod";
 import { MAX_RECORD_ID } from "./ids";
+import { strictBody } from "./strict-body";
+import { multiLineText, singleLineText } from "./text";
 
 /** SPEC.md §9: ten years, when no expiry is given. */
 export const DEFAULT_CLASS_CODE_EXPIRATION_HOURS = 24 * 365 * 10;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, label: string, text = singleLineText) =>
+  text()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : null));
 
-export const classNameSchema = z
-  .string({ message: "Enter a class name" })
-  .trim()
+export const classNameSchema = singleLineText("Enter a class name")
   .min(1, "Enter a class name")
   .max(80, "Class name must be at most 80 characters");
 
@@ -27,7 +25,8 @@ export const classNameSchema = z
 export const NO_SCHOOL_YET_MESSAGE =
   "Your account is not part of a school yet, so you cannot create a class. Only a platform administrator can add an account to a school: ask your school's administrator to arrange it, and give them the e-mail address you signed up with.";
 
-export const createClassSchema = z.object({
+/** POST /api/classes (a JSON body: strict). */
+export const createClassSchema = strictBody({
   name: classNameSchema,
   /** Platform admins name the school; everyone else creates in their own. */
   schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
@@ -36,42 +35,37 @@ export const createClassSchema = z.object({
 });
 export type CreateClassInput = z.infer<typeof createClassSchema>;
 
-export const updateClassSchema = z.object({ name: classNameSchema });
+/** PUT /api/classes/{id} (a JSON body: strict, so `status` or any other key is refused, not ignored). */
+export const updateClassSchema = strictBody({ name: classNameSchema });
 export type UpdateClassInput = z.infer<typeof updateClassSchema>;
 
 export const contactSchema = z.object({
-  name: z
-    .string({ message: "Enter the contact's name" })
-    .trim()
+  name: singleLineText("Enter the contact's name")
     .min(1, "Enter the contact's name")
     .max(120, "Name must be at most 120 characters"),
   relationship: optionalText(60, "Relationship"),
   email: z
     .preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z
-        .email({ message: "Enter an e-mail address like name@example.org" })
+      singleLineText()
         .max(200, "E-mail must be at most 200 characters")
+        .pipe(z.email({ message: "Enter an e-mail address like name@example.org" }))
         .optional(),
     )
     .transform((value) => value ?? null),
   phonePrimary: optionalText(40, "Phone"),
   phoneSecondary: optionalText(40, "Second phone"),
-  notes: optionalText(1000, "Notes"),
+  notes: optionalText(1000, "Notes", multiLineText),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export const MAX_CONTACTS = 6;
 
 export const studentSchema = z.object({
-  firstName: z
-    .string({ message: "Enter a first name" })
-    .trim()
+  firstName: singleLineText("Enter a first name")
     .min(1, "Enter a first name")
     .max(80, "First name must be at most 80 characters"),
-  lastName: z
-    .string({ message: "Enter a last name" })
-    .trim()
+  lastName: singleLineText("Enter a last name")
     .min(1, "Enter a last name")
     .max(80, "Last name must be at most 80 characters"),
   contacts: z.array(contactSchema).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).default([]),
@@ -94,7 +88,8 @@ export const generateClassCodeSchema = z.object({
 });
 export type GenerateClassCodeInput = z.input<typeof generateClassCodeSchema>;
 
-export const stopClassCodeSchema = z.object({
+/** POST /api/classCodes/stop (a JSON body: strict). */
+export const stopClassCodeSchema = strictBody({
   classId: z.coerce
     .number({ message: "classId must be a class id" })
     .int()
@@ -103,6 +98,6 @@ export const stopClassCodeSchema = z.object({
 });
 
 /** SPEC.md §4: 'completed' closes the survey; any other value starts it. */
-export const assignmentStatusSchema = z.object({
-  status: z.string({ message: "status is required" }).trim().min(1, "status is required").max(40),
+export const assignmentStatusSchema = strictBody({
+  status: singleLineText("status is required").min(1, "status is required").max(40),
 });

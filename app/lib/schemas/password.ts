@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { untrimmedText } from "./text";
 
 /** SPEC.md §9: minimum new password length. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** SPEC.md §5: a new password's rules, with their exact messages. */
-export const newPasswordSchema = z
-  .string({ message: "Password must be at least 8 characters" })
+export const newPasswordSchema = untrimmedText("Password must be at least 8 characters")
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters")
   .max(200, "Password must be at most 200 characters")
   .regex(
@@ -16,9 +16,9 @@ export const newPasswordSchema = z
 /** SPEC.md §5: the change-password form. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
+    currentPassword: untrimmedText("Current password is required").min(1, "Current password is required"),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password"),
+    confirmPassword: untrimmedText("Please confirm your password").min(1, "Please confirm your password"),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: "Passwords don't match",

@@ -5,6 +5,8 @@
  * client (./client.ts) takes its types from these, so the three cannot drift.
  */
 import { z } from "zod";
+import { strictBody } from "../schemas/strict-body";
+import { singleLineCheck, singleLineText } from "../schemas/text";
 
 /** Longest free-text answer, in characters. */
 export const MAX_TEXT_ANSWER_LENGTH = 2000;
@@ -17,27 +19,21 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_NAME_LENGTH = 60;
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  singleLineText(`${label} is required`)
     .min(1, `${label} is required`)
     .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
 
-export const joinRequestSchema = z
-  .object({
-    code: z
-      .string({ error: "Class code is required" })
-      .trim()
-      .min(1, "Class code is required")
-      .max(40, "Class code is too long")
-      .meta({
-        description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.",
-        example: "SUNNY-4821",
-      }),
-    firstName: name("First name").meta({ example: "Mia" }),
-    lastName: name("Last name").meta({ example: "Jensen" }),
-  })
-  .meta({ id: "JoinRequest" });
+export const joinRequestSchema = strictBody({
+  code: singleLineText("Class code is required")
+    .min(1, "Class code is required")
+    .max(40, "Class code is too long")
+    .meta({
+      description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.",
+      example: "SUNNY-4821",
+    }),
+  firstName: name("First name").meta({ example: "Mia" }),
+  lastName: name("Last name").meta({ example: "Jensen" }),
+}).meta({ id: "JoinRequest" });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export const studentSchema = z
@@ -105,10 +101,10 @@ export const surveyContentResponseSchema = z
   .meta({ id: "SurveyContentResponse" });
 export type SurveyContentResponse = z.infer<typeof surveyContentResponseSchema>;
 
-export const drawingAnswerSchema = z
-  .object({ drawingId: z.string().min(1).max(100) })
-  .strict()
-  .meta({ id: "DrawingAnswer", description: "A drawing uploaded with POST /assignments/{assignmentId}/drawings." });
+export const drawingAnswerSchema = strictBody({ drawingId: z.string().min(1).max(100).check(singleLineCheck) }).meta({
+  id: "DrawingAnswer",
+  description: "A drawing uploaded with POST /assignments/{assignmentId}/drawings.",
+});
 
 export const answerValueSchema = z
   .union([
@@ -121,17 +117,16 @@ export const answerValueSchema = z
   .meta({ id: "AnswerValue" });
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
-export const submitResponseRequestSchema = z
-  .object({
-    answers: z
-      .record(z.string().min(1).max(100), answerValueSchema, { error: "answers must be an object keyed by block _uid" })
-      .meta({
-        description:
-          "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out.",
-      }),
-  })
-  .strict()
-  .meta({ id: "SubmitResponseRequest" });
+export const submitResponseRequestSchema = strictBody({
+  answers: z
+    .record(z.string().min(1).max(100).check(singleLineCheck), answerValueSchema, {
+      error: "answers must be an object keyed by block _uid",
+    })
+    .meta({
+      description:
+        "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out.",
+    }),
+}).meta({ id: "SubmitResponseRequest" });
 export type SubmitResponseRequest = z.infer<typeof submitResponseRequestSchema>;
 
 export const submittedResponseSchema = z
@@ -149,14 +144,18 @@ export const submitResponseResponseSchema = z
   .meta({ id: "SubmitResponseResponse" });
 export type SubmitResponseResponse = z.infer<typeof submitResponseResponseSchema>;
 
-export const idempotencyKeySchema = z
-  .string()
-  .trim()
+export const idempotencyKeySchema = singleLineText()
   .min(1, "Idempotency-Key must not be empty")
   .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
 
 export const drawingUploadQuerySchema = z
-  .object({ fieldUid: z.string({ error: "fieldUid is required" }).min(1, "fieldUid is required").max(100) })
+  .object({
+    fieldUid: z
+      .string({ error: "fieldUid is required" })
+      .min(1, "fieldUid is required")
+      .max(100)
+      .check(singleLineCheck),
+  })
   .meta({ id: "DrawingUploadQuery" });
 
 export const drawingUploadResponseSchema = z

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data } from "react-router";
-import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
+import { dataWithError, dataWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { passwordReturnTarget } from "~/lib/account-links";
@@ -9,6 +9,7 @@ import { changePasswordSchema } from "~/lib/schemas/password";
 import { runChangePassword } from "~/server/auth/change-password-reply.server";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/password";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];

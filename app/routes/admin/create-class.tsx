@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
@@ -16,6 +15,7 @@ import { createClassWithTeachers, listSchoolTeachers } from "~/server/admin/clas
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import type { Route } from "./+types/create-class";
 

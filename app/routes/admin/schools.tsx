@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -17,6 +16,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import type { Route } from "./+types/schools";
 

@@ -2,7 +2,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { SelectField } from "~/components/admin/select-field";
@@ -24,6 +23,7 @@ import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/settings";
 
 const updateSchema = z.object({

@@ -1,6 +1,7 @@
 /** /admin/staff/template.csv: the staff import template (name,email,role,school). */
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { csvDownload } from "~/server/csv.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { staffCsvTemplate } from "~/server/users/staff-csv.server";
 import type { Route } from "./+types/staff-template-csv";
@@ -9,11 +10,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const [school] = await listSchoolChoices(db, user);
-  return new Response(`\uFEFF${staffCsvTemplate(school?.name ?? "Your School Name")}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="staff-template.csv"',
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload("staff-template.csv", staffCsvTemplate(school?.name ?? "Your School Name"));
 }

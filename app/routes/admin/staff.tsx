@@ -2,7 +2,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link, useLocation } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
@@ -14,6 +13,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { singleLineText } from "~/lib/schemas/text";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
@@ -21,6 +21,7 @@ import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
 import { appBaseUrl } from "~/server/mail/mailer.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
 import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/users/bulk-create.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
@@ -30,10 +31,10 @@ import type { Route } from "./+types/staff";
 const MAX_FORM_ROWS = 50;
 
 const bulkRowSchema = z.object({
-  name: z.string().trim().max(120, "Name must be at most 120 characters").optional(),
-  email: z.string().trim().max(254, "E-mail must be at most 254 characters").optional(),
+  name: singleLineText().max(120, "Name must be at most 120 characters").optional(),
+  email: singleLineText().max(254, "E-mail must be at most 254 characters").optional(),
   role: z.enum(["teacher", "admin"]).optional(),
-  school: z.string().optional(),
+  school: singleLineText().max(500, "School must be at most 500 characters").optional(),
 });
 
 const bulkCreateSchema = z.object({
@@ -45,13 +46,9 @@ const bulkCreateSchema = z.object({
 
 const editSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
-  name: z
-    .string({ message: "Enter a name" })
-    .trim()
-    .min(1, "Enter a name")
-    .max(120, "Name must be at most 120 characters"),
+  name: singleLineText("Enter a name").min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
   role: z.enum(["admin", "teacher"], { message: "Choose a role" }),
-  schoolId: z.string().optional(),
+  schoolId: singleLineText().optional(),
 });
 
 const statusSchema = z.object({

@@ -2,6 +2,7 @@
 import { parseId } from "~/server/api.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { csvDownload } from "~/server/csv.server";
 import { isDomainError } from "~/server/errors.server";
 import {
   buildSurveyResponsesCsv,
@@ -21,14 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const content = snapshot?.bySlug.get(survey.fullSlug)?.content ?? null;
     const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
     const csv = await buildSurveyResponsesCsv(db, user, surveyId, filters, content);
-    return new Response(`\uFEFF${csv.body}`, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csv.filename.replace(/[^\w.-]/g, "_")}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(csv.filename, csv.body);
   } catch (error) {
+    // A filter out of range is a 400 that says which (parseSearchParams); a bad id or another school's survey is 404.
+    if (error instanceof Response && error.status === 400) throw error;
     if (error instanceof Response || (isDomainError(error) && error.code === "NOT_FOUND")) {
       return new Response("Not Found", { status: 404, statusText: "Not Found" });
     }

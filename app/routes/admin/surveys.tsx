@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -9,6 +8,7 @@ import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { getContentSource } from "~/server/surveys/content.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";

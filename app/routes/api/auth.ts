@@ -13,6 +13,8 @@ import {
   updateUserSchema,
 } from "~/lib/schemas/auth";
 import { newPasswordSchema } from "~/lib/schemas/password";
+import { emptyBody, strictBody } from "~/lib/schemas/strict-body";
+import { untrimmedText } from "~/lib/schemas/text";
 import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
 import type { App } from "~/server/app.server";
 import {
@@ -37,19 +39,38 @@ import {
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/auth";
 
-const apiSignUpSchema = z
-  .object({ name: z.string(), email: z.string(), password: z.string(), confirmPassword: z.string().optional() })
-  .transform((v) => ({ ...v, confirmPassword: v.confirmPassword ?? v.password }))
+/** The API's bodies are strict (unknown keys are a 400); the forms' schemas are shared field by field. */
+const apiSignInSchema = strictBody({
+  email: signInSchema.shape.email,
+  password: signInSchema.shape.password,
+  /** Checked where it is used (safeRedirectPath): anything that is not a same-site path falls back. */
+  callbackURL: z.string().optional(),
+});
+
+const apiSignUpSchema = strictBody({
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+  confirmPassword: z.string().optional(),
+})
+  .transform((v: { name: string; email: string; password: string; confirmPassword?: string }) => ({
+    ...v,
+    confirmPassword: v.confirmPassword ?? v.password,
+  }))
   .pipe(signUpSchema);
 
-const apiChangePasswordSchema = z.object({
-  currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
+const apiChangePasswordSchema = strictBody({
+  currentPassword: untrimmedText("Current password is required").min(1, "Current password is required"),
   newPassword: newPasswordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
 
-const apiResetPasswordSchema = z.object({
-  token: z.string({ message: "This reset link is not valid." }).min(1, "This reset link is not valid."),
+const apiUpdateUserSchema = strictBody(updateUserSchema.shape);
+const apiDeleteUserSchema = strictBody(deleteUserSchema.shape);
+const apiForgotPasswordSchema = strictBody(forgotPasswordSchema.shape);
+
+const apiResetPasswordSchema = strictBody({
+  token: untrimmedText("This reset link is not valid.").min(1, "This reset link is not valid.").max(200),
   newPassword: newPasswordSchema,
 });
 
@@ -83,13 +104,11 @@ const getHandlers: Record<string, Handler> = {
 
 const postHandlers: Record<string, Handler> = {
   "sign-in/email": async ({ request, app }) => {
-    const body = (await readJsonBody(request)) as Record<string, unknown>;
-    const input = parseInput(signInSchema, body);
+    const { callbackURL, ...input } = parseInput(apiSignInSchema, await readJsonBody(request));
     const userId = await verifyCredentials(app.db, input, request);
     const session = await createSession(app.db, userId, request);
     const loaded = await loadCurrentUser(app.db, userId);
     const user = loaded ? serializeCurrentUser(loaded.user) : null;
-    const callbackURL = typeof body.callbackURL === "string" ? body.callbackURL : null;
     const target =
       loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
     return withCookie(target ? { redirect: true, url: target, user } : { redirect: false, user }, session.setCookie);
@@ -101,7 +120,10 @@ const postHandlers: Record<string, Handler> = {
     const loaded = await loadCurrentUser(app.db, userId);
     return withCookie({ user: loaded ? serializeCurrentUser(loaded.user) : null }, session.setCookie);
   },
-  "sign-out": async ({ request, app }) => withCookie({ success: true }, await endSession(app.db, request)),
+  "sign-out": async ({ request, app }) => {
+    parseInput(emptyBody, await readJsonBody(request));
+    return withCookie({ success: true }, await endSession(app.db, request));
+  },
   "change-password": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
     const { session } = await getRequestAuth(request, context);
@@ -112,28 +134,30 @@ const postHandlers: Record<string, Handler> = {
   },
   "update-user": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
-    await updateOwnProfile(app.db, user, parseInput(updateUserSchema, await readJsonBody(request)));
+    await updateOwnProfile(app.db, user, parseInput(apiUpdateUserSchema, await readJsonBody(request)));
     return Response.json({ status: true });
   },
   "revoke-sessions": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
+    parseInput(emptyBody, await readJsonBody(request));
     await revokeAllSessions(app.db, user.id);
     return withCookie({ status: true }, await destroySessionCookie());
   },
   "revoke-other-sessions": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
     const { session } = await getRequestAuth(request, context);
+    parseInput(emptyBody, await readJsonBody(request));
     await revokeOtherSessions(app.db, user.id, session!.id);
     return Response.json({ status: true });
   },
   "delete-user": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
-    const { password } = parseInput(deleteUserSchema, await readJsonBody(request));
+    const { password } = parseInput(apiDeleteUserSchema, await readJsonBody(request));
     const deletion = await deleteOwnAccount(app.db, user, password);
     return withCookie({ success: true, redirect: true, url: "/login", ...deletion }, await destroySessionCookie());
   },
   "forget-password": async ({ request, app }) => {
-    const { email } = parseInput(forgotPasswordSchema, await readJsonBody(request));
+    const { email } = parseInput(apiForgotPasswordSchema, await readJsonBody(request));
     await requestPasswordReset(app.db, email, request);
     return Response.json({ status: true });
   },

@@ -1,8 +1,9 @@
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/blocked";
 
 /** For an archived user or a user of an archived school. Needs a signed-in user. */

@@ -4,7 +4,7 @@ import { AuthScreen } from "~/components/auth/auth-screen";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
-import { requireAnonymous } from "~/server/auth/guards.server";
+import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
@@ -12,7 +12,8 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
-  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") };
+  // Only a same-site path is kept in the form; anything else signs in to the user's home.
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

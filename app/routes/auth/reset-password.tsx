@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link, useNavigation } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import type { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
@@ -11,6 +10,7 @@ import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/reset-password";
 
 const HIDDEN = ["newPassword", "confirmPassword"];

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex } from "@radix-ui/themes";
 import { data } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

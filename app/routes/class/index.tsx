@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/index";
 
 /** /class/{classId}: the class home. (The layout has already checked the class.) */
 export function loader({ params }: Route.LoaderArgs) {
-  // Encoded: a hostile id (say %00) must not make an invalid Location header.
+  // Encoded, then checked by redirect(): a hostile id (say %00) goes to the first class instead.
   throw redirect(`/class/${encodeURIComponent(params.classId)}/home`);
 }

@@ -1,10 +1,11 @@
 import "~/components/class/class.css";
-import { Outlet, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { ClassNav } from "~/components/class/class-nav";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
 import { listMyClassesForRequest } from "~/server/classes/class-screen.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/layout";
 
 /** SPEC.md §2 class route loading, in the server loader. */

@@ -1,12 +1,12 @@
 import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { plural, studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { parseId } from "~/server/api.server";
 import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import type { Route } from "./+types/student-delete";
 

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Link } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
@@ -15,6 +14,7 @@ import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/se
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import type { Route } from "./+types/student";
 

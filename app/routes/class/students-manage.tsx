@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ContactCard } from "~/components/class/contact-card";
@@ -17,6 +16,7 @@ import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { keepListShape } from "~/server/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import type { Route } from "./+types/students-manage";
 

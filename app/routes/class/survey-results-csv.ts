@@ -1,11 +1,12 @@
 /** /class/{classId}/surveys/results/{assignmentId}/csv: every response as a CSV download. */
 
-import { redirectWithError } from "remix-toast";
 import { parseId } from "~/server/api.server";
 import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { csvDownload } from "~/server/csv.server";
 import { isDomainError } from "~/server/errors.server";
+import { redirectWithError } from "~/server/redirects.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -13,13 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const assignmentId = parseId(params.assignmentId);
   try {
     const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
-    return new Response(`\uFEFF${csv.body}`, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csv.filename.replace(/[^\w.-]/g, "_")}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(csv.filename, csv.body);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
     // Small-group protection: back to the results page, which says why.

@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
@@ -10,6 +9,7 @@ import { TableRoot } from "~/components/ui/table-root";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import type { Route } from "./+types/surveys-manage";
 
 const statusIntent = z.object({

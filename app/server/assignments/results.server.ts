@@ -12,6 +12,7 @@ import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
+import { csvRows } from "../csv.server";
 import type { Db } from "../db/client.server";
 import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
@@ -419,14 +420,13 @@ export async function buildResponsesCsv(
     ...(anonymous ? [] : ["First name", "Last name", "Submitted at (UTC)"]),
     ...fields.map((field) => fieldLabel(field)),
   ];
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of rows) {
-    const cells = [
+  const lines = [
+    header,
+    ...rows.map((row) => [
       ...(anonymous ? [] : [row.first_name, row.last_name, row.submitted_at]),
       ...fields.map((_, index) => row[`q${index}`]),
-    ];
-    lines.push(cells.map(csvCell).join(","));
-  }
+    ]),
+  ];
   if (actor.role === "admin" && !anonymous) {
     await recordIdentifiedResponsesRead(db, actor, {
       targetType: "assignment",
@@ -437,17 +437,10 @@ export async function buildResponsesCsv(
     });
   }
   const slug = summary.surveyFullSlug.split("/").pop() || `assignment-${summary.id}`;
-  return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n` };
+  return { filename: `${slug}-responses.csv`, body: csvRows(lines) };
 }
 
 function fieldLabel(field: AnswerField): string {
   const prompt = field.prompt.trim() || field.kind;
   return "questionNumber" in field ? `${field.questionNumber}. ${prompt}` : prompt;
-}
-
-/** RFC 4180 quoting, and no formula injection when the file is opened in a spreadsheet. */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -6,31 +6,51 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { singleLineText } from "~/lib/schemas/text";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools, users } from "../db/schema.server";
+import { parseSearchParams } from "../search-params.server";
 import { assertAdmin } from "../users/scope.server";
 import { recordAuditEvent } from "./audit.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+function isRealDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
+const isoDate = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
+    // Round-tripped: Date.parse takes 2026-02-30 for 2 March, which is not the day asked for.
+    .refine((value) => isRealDay(value), `${name} is not a real date`);
+
+/** The audit log's query string: out of range or unknown values are refused (parseSearchParams). */
 export const auditFiltersSchema = z.object({
-  actorId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  action: z.string().trim().min(1).max(100).optional().catch(undefined),
-  from: isoDate.optional().catch(undefined),
-  to: isoDate.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  actorId: z.coerce
+    .number({ message: "actorId must be a number" })
+    .int("actorId must be a whole number")
+    .positive("actorId must be a record id")
+    .max(MAX_RECORD_ID, "actorId must be a record id")
+    .optional(),
+  action: singleLineText().min(1).max(100, "action must be at most 100 characters").optional(),
+  from: isoDate("from").optional(),
+  to: isoDate("to").optional(),
+  page: z.coerce
+    .number({ message: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(1_000_000, "page must be at most 1000000")
+    .optional(),
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export function auditFiltersFromSearch(params: URLSearchParams): AuditFilters {
-  return auditFiltersSchema.parse(Object.fromEntries([...params.entries()].filter(([, value]) => value !== "")));
+  return parseSearchParams(auditFiltersSchema, params);
 }
 
 export interface AuditLogRow {

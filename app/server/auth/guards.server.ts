@@ -2,8 +2,9 @@
  * Guards say what they guarantee. Screen guards throw redirects; API guards
  * throw JSON `{ code, message }` responses.
  */
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { getAppFromContext } from "../context.server";
+import { redirect, safeRedirectPath } from "../redirects.server";
 import {
   type CurrentUser,
   homePathFor,
@@ -43,13 +44,8 @@ export async function getOptionalUser(request: Request, context: Context): Promi
   return (await getRequestAuth(request, context)).loaded?.user ?? null;
 }
 
-/** Same-site paths only: "/x", never "//host" or "/\\host". */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}
+/** Same-site paths only, whatever the value hides (app/lib/redirect-path.ts, ADR 121). */
+export { safeRedirectPath };
 
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);

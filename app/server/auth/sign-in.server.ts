@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect } from "~/server/redirects.server";
 import type { Db } from "../db/client.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { safeRedirectPath } from "./guards.server";

@@ -2,8 +2,7 @@
  * Glue for the class screens (app/routes/class/**): the class-access guard
  * and the one mapping of domain errors to toasts after a form post.
  */
-import { createContext, type RouterContextProvider, redirect } from "react-router";
-import { redirectWithError } from "remix-toast";
+import { createContext, type RouterContextProvider } from "react-router";
 import { decideClassRoute } from "~/lib/class-route";
 import { isRecordId } from "~/lib/schemas/ids";
 import type { CurrentUser } from "../auth/current-user.server";
@@ -13,6 +12,7 @@ import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
 import { logger } from "../logger.server";
+import { redirect, redirectWithError } from "../redirects.server";
 import { type ClassSummary, listMyClasses } from "./class-scope.server";
 import { getClass } from "./classes.server";
 

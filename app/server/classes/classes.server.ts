@@ -93,8 +93,10 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
   }
   if (!schoolId)
     throw validationError("Choose the school for the class", { schoolId: ["Choose the school for the class"] });
-  if (actor.role !== "admin" && input.schoolId && input.schoolId !== actor.schoolId) {
-    throw validationError("You can only create classes in your own school", { schoolId: ["Not your school"] });
+  // A school admin or teacher who names another school is refused (as createClassWithTeachers does), never
+  // given a class in their own school instead. 404: whether that school exists is not theirs to learn.
+  if (actor.schoolId !== null && input.schoolId !== undefined && input.schoolId !== actor.schoolId) {
+    throw notFound("School not found");
   }
   return db.transaction(async (tx) => {
     const [school] = await tx

@@ -108,7 +108,10 @@ async function openPostgres(url: string, runMigrations: boolean, preparedStateme
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    close: () => pool.end(),
+    // Closing twice (a test stops the app, then the shutdown handler runs) is not an error.
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 

@@ -10,9 +10,10 @@ import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from
 import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { csvCell, MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
+import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
+import { csvRows } from "../csv.server";
 import type { Db } from "../db/client.server";
 import {
   ASSIGNMENT_STATUSES,
@@ -25,6 +26,7 @@ import {
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { parseSearchParams } from "../search-params.server";
 import { assertAdmin } from "../users/scope.server";
 import { responseCountOf } from "./tallies.server";
 
@@ -82,28 +84,55 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   return survey;
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+function isRealDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
+const isoDate = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
+    // Round-tripped: Date.parse takes 2026-02-30 for 2 March, which is not the day asked for.
+    .refine((value) => isRealDay(value), `${name} is not a real date`);
+const recordId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a record id`)
+    .max(MAX_RECORD_ID, `${name} must be a record id`);
+
+export const RESPONSES_MAX_PAGE_SIZE = 200;
+
+/** The filters a query string may carry: out of range or unknown values are refused (parseSearchParams). */
 export const responseFiltersSchema = z.object({
-  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  classId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  status: z.enum(ASSIGNMENT_STATUSES).optional().catch(undefined),
+  schoolId: recordId("schoolId").optional(),
+  classId: recordId("classId").optional(),
+  status: z
+    .enum(ASSIGNMENT_STATUSES, { message: `status must be one of ${ASSIGNMENT_STATUSES.join(", ")}` })
+    .optional(),
   /** Submitted on or after this UTC day (YYYY-MM-DD). */
-  from: isoDate.optional().catch(undefined),
+  from: isoDate("from").optional(),
   /** Submitted on or before this UTC day (YYYY-MM-DD). */
-  to: isoDate.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
+  to: isoDate("to").optional(),
+  page: z.coerce
+    .number({ message: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(1_000_000, "page must be at most 1000000")
+    .optional(),
+  pageSize: z.coerce
+    .number({ message: "pageSize must be a number" })
+    .int("pageSize must be a whole number")
+    .min(1, "pageSize must be at least 1")
+    .max(RESPONSES_MAX_PAGE_SIZE, `pageSize must be at most ${RESPONSES_MAX_PAGE_SIZE}`)
+    .optional(),
 });
 export type ResponseFilters = z.infer<typeof responseFiltersSchema>;
 
-/** Filters from a query string; malformed values are ignored, never a 500. */
+/** Filters from a query string; a malformed or out-of-range value is a 400 that names it, never a 500. */
 export function responseFiltersFromSearch(params: URLSearchParams): ResponseFilters {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ""));
-  return responseFiltersSchema.parse(raw);
+  return parseSearchParams(responseFiltersSchema, params);
 }
 
 function responseConditions(actor: Actor, surveyId: number, filters: ResponseFilters): SQL | undefined {
@@ -307,26 +336,22 @@ export async function buildSurveyResponsesCsv(
     "Submitted at (UTC)",
     ...fields.map(fieldLabel),
   ];
-  const lines = [header.map(csvCell).join(",")];
+  const lines: (string | null)[][] = [header];
   for (const row of rows) {
     const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
     // Small-group protection: an anonymous class with too few responses shows no answers.
     const hidden = row.anonymous && row.groupCount < threshold;
-    lines.push(
-      [
-        row.anonymous ? "" : String(row.id),
-        row.schoolName,
-        row.className,
-        row.assignmentStatus,
-        row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
-        row.anonymous ? "" : row.submittedAt.toISOString(),
-        ...fields.map((field) =>
-          hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
-        ),
-      ]
-        .map(csvCell)
-        .join(","),
-    );
+    lines.push([
+      row.anonymous ? "" : String(row.id),
+      row.schoolName,
+      row.className,
+      row.assignmentStatus,
+      row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
+      row.anonymous ? "" : row.submittedAt.toISOString(),
+      ...fields.map((field) =>
+        hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
+      ),
+    ]);
   }
   await recordIdentifiedResponsesRead(db, actor, {
     targetType: "survey",
@@ -337,5 +362,5 @@ export async function buildSurveyResponsesCsv(
     details: { filters },
   });
   const slug = survey.fullSlug.split("/").pop() || `survey-${survey.id}`;
-  return { filename: `${slug}-responses.csv`, body: `${lines.join("\r\n")}\r\n`, rowCount: rows.length };
+  return { filename: `${slug}-responses.csv`, body: csvRows(lines), rowCount: rows.length };
 }

@@ -16,6 +16,7 @@
  *   and the audit log keeps what it replaced.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { forbiddenTextMessage } from "~/lib/schemas/text";
 import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import type { Db } from "../db/client.server";
@@ -64,6 +65,7 @@ export function validateAnswers(
         if (typeof value !== "string") fail(uid, "This answer must be text.");
         else if (value.length > MAX_TEXT_ANSWER_LENGTH)
           fail(uid, `Answers can be at most ${MAX_TEXT_ANSWER_LENGTH} characters long.`);
+        else if (forbiddenTextMessage(value, "multi-line")) fail(uid, forbiddenTextMessage(value, "multi-line")!);
         break;
       case "choice":
         if (typeof value !== "string" || !field.choices.includes(value)) {

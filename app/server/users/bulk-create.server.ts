@@ -7,6 +7,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { strictBody } from "~/lib/schemas/strict-body";
+import { forbiddenTextMessage, isCleanText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
 import { createVerificationToken } from "../auth/accounts.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
@@ -29,14 +31,14 @@ export interface StaffRowInput {
   school?: string | number | null;
 }
 
-export const staffRowInputSchema = z.object({
+export const staffRowInputSchema = strictBody({
   name: z.string().max(500).nullish(),
   email: z.string().max(500).nullish(),
   role: z.string().max(50).nullish(),
   school: z.union([z.string().max(500), z.number().int()]).nullish(),
 });
 
-export const bulkCreateInputSchema = z.object({
+export const bulkCreateInputSchema = strictBody({
   staffMembers: z
     .array(staffRowInputSchema, { message: "staffMembers must be a list of rows" })
     .min(1, "Add at least one staff member")
@@ -134,6 +136,7 @@ export async function bulkCreateStaff(
 
     if (!name) reasons.push("Name is missing");
     else if (name.length > 120) reasons.push("Name is longer than 120 characters");
+    else if (!isCleanText(name, "single-line")) reasons.push(`Name: ${forbiddenTextMessage(name, "single-line")}`);
 
     if (!email) reasons.push("E-mail is missing");
     else if (email.length > 254 || !emailSchema.safeParse(email).success)

@@ -3,7 +3,9 @@
  * optional (a first row whose cells are these names is taken as the header,
  * in any order); quoted cells, CRLF and a UTF-8 BOM are fine.
  */
-import { csvCell } from "../assignments/results.server";
+
+import { findForbiddenCharacter, forbiddenTextMessage } from "~/lib/schemas/text";
+import { csvRows } from "../csv.server";
 import { badRequest } from "../errors.server";
 import type { StaffRowInput } from "./bulk-create.server";
 
@@ -52,6 +54,11 @@ export function parseCsvRecords(text: string): string[][] {
 /** Staff rows from CSV text; a header row, if present, sets the column order. */
 export function parseStaffCsv(text: string): StaffRowInput[] {
   if (text.length > MAX_STAFF_CSV_BYTES) throw badRequest("The CSV is larger than 1 MB. Split it into smaller files.");
+  const forbidden = findForbiddenCharacter(text, "multi-line");
+  if (forbidden) {
+    const line = text.slice(0, forbidden.index).split("\n").length;
+    throw badRequest(`Line ${line} of the CSV: ${forbiddenTextMessage(forbidden.character, "multi-line")}`);
+  }
   const records = parseCsvRecords(text);
   if (records.length === 0) return [];
   const first = records[0].map((value) => value.trim().toLowerCase());
@@ -76,5 +83,5 @@ export function staffCsvTemplate(exampleSchool: string): string {
     ["Ada Lovelace", "ada.lovelace@school.example", "teacher", exampleSchool],
     ["Grace Hopper", "grace.hopper@school.example", "admin", exampleSchool],
   ];
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvRows(rows);
 }

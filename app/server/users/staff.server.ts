@@ -6,6 +6,8 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { strictBody } from "~/lib/schemas/strict-body";
+import { singleLineText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
@@ -21,6 +23,7 @@ import {
   users,
 } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
+import { parseSearchParams } from "../search-params.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
 export const STAFF_PAGE_SIZE = 25;
@@ -45,19 +48,29 @@ export interface StaffMember {
   classes: StaffClass[];
 }
 
+/** The staff list's query string: out of range or unknown values are refused (parseSearchParams). */
 export const staffFiltersSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  role: z.enum(["admin", "teacher"]).optional().catch(undefined),
-  status: z.enum(["active", "archived"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  q: singleLineText().max(200, "q must be at most 200 characters").optional(),
+  schoolId: z.coerce
+    .number({ message: "schoolId must be a number" })
+    .int("schoolId must be a whole number")
+    .positive("schoolId must be a record id")
+    .max(MAX_RECORD_ID, "schoolId must be a record id")
+    .optional(),
+  role: z.enum(["admin", "teacher"], { message: "role must be admin or teacher" }).optional(),
+  status: z.enum(["active", "archived"], { message: "status must be active or archived" }).optional(),
+  page: z.coerce
+    .number({ message: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(100_000, "page must be at most 100000")
+    .optional(),
 });
 export type StaffFilters = z.infer<typeof staffFiltersSchema>;
 
-/** Reads filters from a URL's query; anything malformed is simply ignored. */
+/** Reads filters from a URL's query; a malformed or out-of-range value is a 400 that names it. */
 export function staffFiltersFromSearch(params: URLSearchParams): StaffFilters {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ""));
-  return staffFiltersSchema.parse(raw);
+  return parseSearchParams(staffFiltersSchema, params);
 }
 
 const staffColumns = {
@@ -191,20 +204,13 @@ export async function getStaffMember(db: Db | Tx, actor: Actor, userId: number):
   return toStaffMember(row as StaffRow);
 }
 
-export const staffUpdateSchema = z
-  .object({
-    name: z
-      .string({ message: "Enter a name" })
-      .trim()
-      .min(1, "Enter a name")
-      .max(120, "Name must be at most 120 characters"),
-    role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
-    /** null: no school (platform admins only). */
-    schoolId: z.number().int().positive().max(MAX_RECORD_ID).nullable(),
-    status: z.enum(["active", "archived"], { message: "Status must be active or archived" }),
-  })
-  .partial()
-  .strict();
+export const staffUpdateSchema = strictBody({
+  name: singleLineText("Enter a name").min(1, "Enter a name").max(120, "Name must be at most 120 characters"),
+  role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
+  /** null: no school (platform admins only). */
+  schoolId: z.number().int().positive().max(MAX_RECORD_ID).nullable(),
+  status: z.enum(["active", "archived"], { message: "Status must be active or archived" }),
+}).partial();
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 
 /**

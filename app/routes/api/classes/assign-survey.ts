@@ -3,13 +3,14 @@
  * The body may be empty, or `{ "anonymous": true }` for an anonymous assignment (issue 12).
  */
 import { z } from "zod";
+import { strictBody } from "~/lib/schemas/strict-body";
 import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { assignSurvey } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/assign-survey";
 
-const assignBody = z.object({ anonymous: z.boolean().optional() });
+const assignBody = strictBody({ anonymous: z.boolean().optional() });
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {

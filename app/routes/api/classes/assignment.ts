@@ -4,13 +4,14 @@
  * afterwards the mode is fixed and this is a 409 with a message saying so.
  */
 import { z } from "zod";
+import { strictBody } from "~/lib/schemas/strict-body";
 import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { setAssignmentAnonymous } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/assignment";
 
-const assignmentPatch = z.object({ anonymous: z.boolean({ error: "anonymous must be true or false." }) });
+const assignmentPatch = strictBody({ anonymous: z.boolean({ error: "anonymous must be true or false." }) });
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {

@@ -1,5 +1,6 @@
 /** POST /api/classes/{classId}/user/{userId}: add a teacher to the class. DELETE: remove them. */
-import { handleApi, jsonError, parseId } from "~/server/api.server";
+import { emptyBody } from "~/lib/schemas/strict-body";
+import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -13,6 +14,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const userId = parseId(params.userId);
+    parseInput(emptyBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     if (request.method === "POST") {
       return Response.json({ teacher: await addClassTeacher(db, user, classId, userId) }, { status: 201 });

@@ -1,4 +1,6 @@
 /** POST /api/student/v1/heartbeat (bearer token): marks the student online now. */
+import { emptyBody } from "~/lib/schemas/strict-body";
+import { parseInput, readJsonBody } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { recordHeartbeat } from "~/server/student-api/assignments.server";
 import { handleStudentApi, requireMethod } from "~/server/student-api/errors.server";
@@ -10,6 +12,7 @@ export function action({ request, context }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const { db } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
+    parseInput(emptyBody, await readJsonBody(request));
     const { lastSeenAt } = await recordHeartbeat(db, student);
     return Response.json({ lastSeenAt: lastSeenAt.toISOString() });
   });

@@ -2,7 +2,8 @@
  * DELETE /api/classes/{classId}/students/{studentId}/tokens (teacher session):
  * signs the student out of the student app (revokes their student tokens).
  */
-import { handleApi, jsonError, parseId } from "~/server/api.server";
+import { emptyBody } from "~/lib/schemas/strict-body";
+import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { revokeStudentTokens } from "~/server/student-api/tokens.server";
@@ -14,6 +15,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const studentId = parseId(params.studentId);
+    parseInput(emptyBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json(await revokeStudentTokens(db, user, { classId, studentId }));
   });
