@@ -427,7 +427,9 @@ describe("a school admin stays in their school", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: "NOT_FOUND", message: "School not found" });
     expect(changedTables(before, await snapshot(server.app.db))).toBe("");
-    const own = await send("schoolAdmin", "POST", "/api/classes", { json: { name: "Own School Class" } });
+    const own = await send("schoolAdmin", "POST", "/api/classes", {
+      json: { name: "Own School Class", teacherId: userIds.get("teacher") },
+    });
     expect(own.status).toBe(201);
   });
 

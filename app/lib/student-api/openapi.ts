@@ -228,6 +228,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           responses: {
             "200": ok("Seen.", SUCCESS_SCHEMAS.heartbeat),
             ...refusals({
+              "400": malformedJson("this call takes no body (an empty object at most)"),
               "401": studentUnauthorized,
               "403": crossSite,
               "405": methodNotAllowed,
@@ -384,6 +385,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           responses: {
             "200": ok("Revoked (possibly none).", SUCCESS_SCHEMAS.revokeStudentTokens),
             ...refusals({
+              "400": malformedJson("this call takes no body (an empty object at most)"),
               "401": { description: "UNAUTHORIZED: not signed in.", codes: ["UNAUTHORIZED"] },
               "403": {
                 description: "FORBIDDEN: no same-site Origin; BLOCKED: the account or its school is archived.",

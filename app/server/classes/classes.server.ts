@@ -85,6 +85,11 @@ export async function listClasses(db: Db, actor: Actor): Promise<(ClassRecord & 
 export async function createClass(db: Db, actor: Actor, input: CreateClassInput): Promise<ClassRecord> {
   const schoolId = actor.role === "admin" && actor.schoolId === null ? input.schoolId : actor.schoolId;
   if (actor.role !== "admin" && actor.schoolId === null) throw validationError(NO_SCHOOL_YET_MESSAGE);
+  // A school admin or teacher who names another school is refused (as createClassWithTeachers does), never
+  // given a class in their own school instead. 404: whether that school exists is not theirs to learn.
+  if (actor.schoolId !== null && input.schoolId !== undefined && input.schoolId !== actor.schoolId) {
+    throw notFound("School not found");
+  }
   // No class without a teacher (ADR 112): an admin names the owning teacher.
   if (actor.role === "admin" && !input.teacherId) {
     throw validationError("Choose the class's teacher: a class needs at least one teacher.", {
@@ -93,11 +98,6 @@ export async function createClass(db: Db, actor: Actor, input: CreateClassInput)
   }
   if (!schoolId)
     throw validationError("Choose the school for the class", { schoolId: ["Choose the school for the class"] });
-  // A school admin or teacher who names another school is refused (as createClassWithTeachers does), never
-  // given a class in their own school instead. 404: whether that school exists is not theirs to learn.
-  if (actor.schoolId !== null && input.schoolId !== undefined && input.schoolId !== actor.schoolId) {
-    throw notFound("School not found");
-  }
   return db.transaction(async (tx) => {
     const [school] = await tx
       .select({ id: schools.id, name: schools.name })
