@@ -1,6 +1,6 @@
 import "@radix-ui/themes/styles.css";
 import "./styles/app.css";
-import { Box, Button, Card, Flex, Heading, Text, Theme } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import {
   data,
   isRouteErrorResponse,
@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
@@ -41,9 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
-          {children}
-        </Theme>
+        <ThemeRoot>{children}</ThemeRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

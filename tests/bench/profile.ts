@@ -11,11 +11,14 @@
  * Paths default to the bench reference page, the login form, the class home
  * and the results screen; class screens are requested signed in as the demo
  * teacher. Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
- * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list.
+ * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list;
+ * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle).
  *
  * `npm run bench:profile -- --bare` profiles the bare React Router app of
  * the same versions (./bare-app.ts) the same way, on a page as long as the
- * reference page: the framework's share of our figures.
+ * reference page: the framework's share of our figures. `-- --compare`
+ * measures each page against the bare page in alternating batches in this
+ * one process: the ratio without HTTP, wrk or the machine's noise.
  */
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -49,7 +52,29 @@ interface CpuProfile {
 }
 
 async function main() {
-  if (process.argv.includes("--bare")) return profileBareApp();
+  if (process.argv.includes("--bare")) {
+    await withBareApp((handler, pathname) => profilePath(handler, pathname, {}));
+    return;
+  }
+  const app = await loadApp();
+  try {
+    if (process.argv.includes("--compare")) {
+      await withBareApp((bare, barePath) => compare(app, bare, barePath));
+      return;
+    }
+    const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+    for (const pathname of asked.length ? asked : app.paths) {
+      await profilePath(app.handler, pathname, app.headersFor(pathname));
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** The production build in this process, on the bench data, with a signed-in teacher's cookie. */
+async function loadApp() {
   ensureBuild();
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-profile-"));
   const databaseUrl = process.env.DATABASE_URL;
@@ -64,8 +89,8 @@ async function main() {
     LOG_LEVEL: "warn",
     DATA_DIR: dataDir,
   });
-  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const build = (await import(pathToFileURL(process.env.PROFILE_SERVER_BUILD ?? SERVER_BUILD).href)) as ServerBuild;
+  const handler: Handler = createRequestHandler(build, "production");
 
   const teacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
   const loginResponse = await handler(
@@ -79,28 +104,25 @@ async function main() {
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-
-  const asked = process.argv.slice(2);
-  const paths = asked.length
-    ? asked
-    : [
-        "/bench/reference",
-        "/login",
-        `/class/${data.classId}/home`,
-        `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
-      ];
-  for (const pathname of paths) {
-    const signedIn = pathname.startsWith("/class") || pathname.startsWith("/home");
-    await profilePath(handler, pathname, signedIn ? { Cookie: cookie } : {});
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  return {
+    handler,
+    paths: [
+      "/bench/reference",
+      "/login",
+      `/class/${data.classId}/home`,
+      `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
+    ],
+    headersFor: (pathname: string): Record<string, string> =>
+      pathname.startsWith("/class") || pathname.startsWith("/home") ? { Cookie: cookie } : {},
+    close: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
-async function profileBareApp() {
+async function withBareApp(use: (handler: Handler, pathname: string) => Promise<void>) {
   const dir = await buildBareApp();
   try {
     const build = (await import(pathToFileURL(path.join(dir, "build/server/index.js")).href)) as ServerBuild;
-    await profilePath(createRequestHandler(build, "production"), `/?rows=${BARE_ROWS_LIKE_REFERENCE}`, {});
+    await use(createRequestHandler(build, "production"), `/?rows=${BARE_ROWS_LIKE_REFERENCE}`);
   } finally {
     await removeBareApp(dir);
   }
@@ -109,11 +131,58 @@ async function profileBareApp() {
 /** The bare page's rows that make it about as long as the app's 24-row reference page (tests/bench/shell-cost.ts measures it). */
 const BARE_ROWS_LIKE_REFERENCE = 30;
 
-async function profilePath(
-  handler: (request: Request) => Promise<Response>,
-  pathname: string,
-  headers: Record<string, string>,
-) {
+/** CPU milliseconds per request over `count` requests. */
+async function cpuPerRequest(handler: Handler, request: () => Request, count: number): Promise<number> {
+  const before = process.cpuUsage();
+  for (let i = 0; i < count; i++) await (await handler(request())).arrayBuffer();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / count;
+}
+
+/**
+ * `--compare`: each of the app's pages against the bare page, in alternating
+ * batches in this one process (B-A-A-B), so the machine's load falls on both
+ * alike: CPU per request of each, and the bare page's over the app's.
+ */
+async function compare(app: Awaited<ReturnType<typeof loadApp>>, bare: Handler, barePath: string) {
+  const bareRequest = () => new Request(ORIGIN + barePath);
+  const count = Math.ceil(REQUESTS / 10);
+  console.log(`CPU per request, in-process, against the bare React Router page (${barePath}); ${count} per batch:`);
+  // Warm up (JIT) both, on every page, before measuring any.
+  for (const pathname of app.paths) {
+    const headers = app.headersFor(pathname);
+    for (let i = 0; i < 300; i++) await (await app.handler(new Request(ORIGIN + pathname, { headers }))).arrayBuffer();
+  }
+  for (let i = 0; i < 1000; i++) await (await bare(bareRequest())).arrayBuffer();
+  for (const pathname of process.argv.slice(2).filter((arg) => !arg.startsWith("--")).length
+    ? process.argv.slice(2).filter((arg) => !arg.startsWith("--"))
+    : app.paths) {
+    const headers = app.headersFor(pathname);
+    const appRequest = () => new Request(ORIGIN + pathname, { headers });
+    for (let i = 0; i < 100; i++) {
+      await (await app.handler(appRequest())).arrayBuffer();
+      await (await bare(bareRequest())).arrayBuffer();
+    }
+    const ratios: number[] = [];
+    const appMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const b1 = await cpuPerRequest(bare, bareRequest, count);
+      const a1 = await cpuPerRequest(app.handler, appRequest, count);
+      const a2 = await cpuPerRequest(app.handler, appRequest, count);
+      const b2 = await cpuPerRequest(bare, bareRequest, count);
+      ratios.push((b1 + b2) / (a1 + a2));
+      appMs.push((a1 + a2) / 2);
+      bareMs.push((b1 + b2) / 2);
+    }
+    console.log(
+      `  ${pathname.padEnd(40)} ${median(appMs).toFixed(2)} ms vs bare ${median(bareMs).toFixed(2)} ms:` +
+        ` ratio ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`,
+    );
+  }
+}
+
+async function profilePath(handler: Handler, pathname: string, headers: Record<string, string>) {
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
@@ -126,13 +195,8 @@ async function profilePath(
 
     const batches: number[] = [];
     await session.post("Profiler.start");
-    for (let batch = 0; batch < 10; batch++) {
-      const before = process.cpuUsage();
-      const count = Math.ceil(REQUESTS / 10);
-      for (let i = 0; i < count; i++) await (await handler(request())).arrayBuffer();
-      const used = process.cpuUsage(before);
-      batches.push((used.user + used.system) / 1000 / count);
-    }
+    for (let batch = 0; batch < 10; batch++)
+      batches.push(await cpuPerRequest(handler, request, Math.ceil(REQUESTS / 10)));
     const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
     const file = path.join(tmpdir(), `orliverse-${pathname.replace(/\W+/g, "-")}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
