@@ -1,10 +1,10 @@
 import "@radix-ui/themes/styles.css";
 import "./styles/app.css";
-import { Theme } from "@radix-ui/themes";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
+import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
@@ -32,9 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
-          {children}
-        </Theme>
+        <ThemeRoot>{children}</ThemeRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,22 +1,30 @@
 /**
- * `npm run bench`: requests per second of the app's routes, as a ratio
- * against a reference page (app/routes/bench-reference.tsx) measured in the
- * same run, in alternating short wrk bursts (A-S-B-B-S-A), because single
- * runs on shared machines vary by 1.3-2.4x. Two references: A, the static
- * page of 24 rows (about 10 kB) every route is compared with, and S, the same
- * page made as long as the measured route's page (issue 2: "a static page of
- * similar size"), which separates what a screen's data and components cost
- * from what its length costs. Prints, per route, both median ratios with
- * min-max, and the server's idle and peak RSS.
+ * `npm run bench`: four parts, each printed as a table (BENCH_PARTS picks
+ * some of them: "routes,shell,lighthouse,weight", all by default).
+ *
+ * - routes: requests per second of the app's routes, as a ratio against a
+ *   reference page (app/routes/bench-reference.tsx) measured in the same run,
+ *   in alternating short wrk bursts (A-S-B-B-S-A), because single runs on
+ *   shared machines vary by 1.3-2.4x. Two references: A, the static page of
+ *   24 rows (about 10 kB) every route is compared with, and S, the same page
+ *   made as long as the measured route's page (issue 2: "a static page of
+ *   similar size"), which separates what a screen's data and components cost
+ *   from what its length costs. Prints, per route, both median ratios with
+ *   min-max, and the server's idle and peak RSS.
+ * - shell: the reference page and the class screens against a bare React
+ *   Router app of the same versions (./bare-app.ts, ./shell-cost.ts).
+ * - lighthouse: Lighthouse's mobile and desktop scores of the main pages
+ *   (./lighthouse.ts).
+ * - weight: what the avatar adds to a page (./avatar-weight.ts).
  *
  * It is a benchmark, not a test: it never fails the build (exit code 0).
  *
  * Environment: BENCH_SECONDS (burst length, 3), BENCH_ROUNDS (4),
  * BENCH_CONNECTIONS (8), BENCH_ROUTES (comma-separated name prefixes to run),
  * BENCH_LARGE_RESPONSES (5000: the large results screen's response count),
+ * LIGHTHOUSE_RUNS (1), CHROME_PATH (/usr/bin/chromium),
  * DATABASE_URL (bench against PostgreSQL instead of a fresh PGlite).
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -26,8 +34,12 @@ import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { type AppServer, freePort, spawnServer } from "../support/app-process";
 import { printAvatarWeight } from "./avatar-weight";
+import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
 import { type BenchData, prepareBenchData } from "./fixtures";
-import { ensureBuild, ensureWrk, fetchWithRetry, login as loginAs, sleep } from "./harness";
+import { ensureBuild, ensureWrk, login as loginAs, sleep } from "./harness";
+import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
+import { REFERENCE_PATH, runShellCost, shellTargets } from "./shell-cost";
+import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk";
 
 export interface BenchRoute {
   name: string;
@@ -58,17 +70,20 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
   ];
 }
 
-const REFERENCE_PATH = "/bench/reference";
 const LARGE_RESPONSES = Number(process.env.BENCH_LARGE_RESPONSES ?? 5000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? "routes,shell,lighthouse,weight").split(",").map((part) => part.trim()),
+);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
 async function main() {
   ensureBuild();
-  ensureWrk();
+  if (PARTS.has("routes") || PARTS.has("shell")) ensureWrk();
+  console.log(`Load average at the start: ${loadAverage()} (${cpuCount()} CPUs)`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-bench-"));
   let server: AppServer | undefined;
+  let bare: BareApp | undefined;
+  let bareDir: string | undefined;
   try {
     const databaseUrl = process.env.DATABASE_URL;
     console.log(`Preparing the bench data (demo seed and a class with ${LARGE_RESPONSES} responses)...`);
@@ -93,22 +108,74 @@ async function main() {
       },
       readyTimeoutMs: 180_000,
     });
-    await runBench(server, benchRoutes(data));
-    printAvatarWeight();
+    const cookieFor = sessionCookies(server.baseURL);
+
+    if (PARTS.has("routes")) await runBench(server, benchRoutes(data), cookieFor);
+
+    if (PARTS.has("shell")) {
+      console.log("\nBuilding and starting a bare React Router app of the same versions...");
+      bareDir = await buildBareApp();
+      bare = await serveBareApp(bareDir);
+      await runShellCost(server.baseURL, bare, shellTargets(data), cookieFor);
+      await bare.stop();
+      bare = undefined;
+    }
+
+    // First-load JavaScript and CSS per page (issue 20, item 1: the budget's
+    // figures, from the build's manifest) print here, before Lighthouse's
+    // table; LighthousePage.routeId joins the two.
+
+    if (PARTS.has("lighthouse")) {
+      console.log("");
+      const outcomes = await runLighthouse(server.baseURL, lighthousePages(data), cookieFor, {
+        runs: LIGHTHOUSE_RUNS,
+        onProgress: (line) => console.log(line),
+      });
+      printLighthouse(outcomes, LIGHTHOUSE_RUNS);
+    }
+
+    if (PARTS.has("weight")) {
+      console.log("");
+      printAvatarWeight();
+    }
+    console.log(`\nLoad average at the end: ${loadAverage()}`);
   } catch (error) {
     if (server) console.error(`Server output (last lines):\n${server.output().split("\n").slice(-15).join("\n")}`);
     throw error;
   } finally {
+    await bare?.stop();
+    if (bareDir) await removeBareApp(bareDir);
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
+/** Signs in once per demo account and remembers the session cookie header. */
+function sessionCookies(baseURL: string): (account: DemoAccountKey) => Promise<string> {
+  const cookies = new Map<DemoAccountKey, Promise<string>>();
+  return (account) => {
+    let cookie = cookies.get(account);
+    if (!cookie) {
+      const demo = DEMO_ACCOUNTS.find((candidate) => candidate.key === account)!;
+      cookie = loginAs(baseURL, demo).then((pairs) => pairs.join("; "));
+      cookies.set(account, cookie);
+    }
+    return cookie;
+  };
+}
+
+function cpuCount(): number {
+  return readFileSync("/proc/cpuinfo", "utf8").match(/^processor\s*:/gm)?.length ?? 0;
+}
+
+async function runBench(
+  server: AppServer,
+  allRoutes: BenchRoute[],
+  cookieFor: (account: DemoAccountKey) => Promise<string>,
+) {
   const reference = await check(server.baseURL, REFERENCE_PATH, []);
   if (!reference.ok) throw new Error(`The reference page answered ${reference.status}; is BENCH_REFERENCE honoured?`);
 
-  const cookies = new Map<DemoAccountKey, string[]>();
   const only = process.env.BENCH_ROUTES?.split(",").map((name) => name.trim());
   const routes = allRoutes.filter((route) => !only || only.some((name) => route.name.startsWith(name)));
 
@@ -134,9 +201,7 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
   for (const route of routes) {
     let headers: string[] = [];
     if (route.account) {
-      const cookie = cookies.get(route.account) ?? (await login(server.baseURL, route.account));
-      cookies.set(route.account, cookie);
-      headers = [`Cookie: ${cookie.join("; ")}`];
+      headers = [`Cookie: ${await cookieFor(route.account)}`];
     }
     const probe = await check(server.baseURL, route.path, headers);
     if (!probe.ok) {
@@ -186,17 +251,11 @@ async function runBench(server: AppServer, allRoutes: BenchRoute[]) {
     }
     console.log(
       `${label}  ratio ${summary(result.ratios)}  same size ${summary(result.sizedRatios)} (${result.sizedBytes} bytes)` +
-        `  ~${Math.round(median([...result.rps].sort((x, y) => x - y)))} req/s  ${result.status} ${result.bytes} bytes` +
+        `  ~${Math.round(median(result.rps))} req/s  ${result.status} ${result.bytes} bytes` +
         (result.route.account ? `  as ${result.route.account}` : ""),
     );
   }
   console.log(`\nServer RSS: idle ${mb(idleRss)}, peak ${mb(peak)}`);
-}
-
-/** "median (min, max)" of the ratios. */
-function summary(ratios: number[]): string {
-  const sorted = [...ratios].sort((x, y) => x - y);
-  return `${median(sorted).toFixed(2)} (min ${sorted[0].toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)})`;
 }
 
 const DEFAULT_REFERENCE_ROWS = 24;
@@ -213,29 +272,6 @@ async function sizeReference(baseURL: string, defaultBytes: number): Promise<(by
     const rows = Math.max(1, Math.round(DEFAULT_REFERENCE_ROWS + (bytes - defaultBytes) / perRow));
     return `${REFERENCE_PATH}?rows=${rows}`;
   };
-}
-
-/** Runs one wrk burst and returns its requests/second. */
-function wrk(url: string, headers: string[], seconds: number): number {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers.flatMap((header) => ["-H", header]), url];
-  const result = spawnSync("wrk", args, { encoding: "utf8" });
-  const match = result.stdout.match(/Requests\/sec:\s+([\d.]+)/);
-  if (!match) throw new Error(`wrk gave no result for ${url}:\n${result.stdout}${result.stderr}`);
-  const non2xx = result.stdout.match(/Non-2xx or 3xx responses:\s+(\d+)/);
-  if (non2xx) console.warn(`\n  warning: ${non2xx[1]} non-2xx/3xx responses from ${url}`);
-  return Number(match[1]);
-}
-
-async function check(baseURL: string, pathname: string, headers: string[]) {
-  const response = await fetchWithRetry(baseURL + pathname, {
-    headers: Object.fromEntries(
-      headers.map((header) => [header.slice(0, header.indexOf(":")), header.slice(header.indexOf(":") + 1).trim()]),
-    ),
-    redirect: "manual",
-  });
-  const body = await response.arrayBuffer();
-  // A redirect is a legitimate answer to measure (an anonymous "/" goes to /login).
-  return { ok: response.status < 400, status: response.status, bytes: body.byteLength };
 }
 
 function readRss(pid: number): { current: number; peak: number } {
@@ -259,15 +295,6 @@ function startRssSampler(pid: number) {
       return peak;
     },
   };
-}
-
-function login(baseURL: string, key: DemoAccountKey): Promise<string[]> {
-  return loginAs(baseURL, DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!);
-}
-
-function median(sorted: number[]): number {
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function mb(bytes: number): string {

@@ -15,18 +15,31 @@ beforeAll(async () => {
   app = await startAppServer();
 });
 
-async function openHome(options: { javaScriptEnabled: boolean; noWebAssembly?: boolean }) {
-  const page = await newPage({ javaScriptEnabled: options.javaScriptEnabled, baseURL: app.baseURL });
+async function openHome(options: {
+  javaScriptEnabled: boolean;
+  noWebAssembly?: boolean;
+  reducedMotion?: "reduce" | "no-preference";
+  saveDataHeader?: boolean;
+}) {
+  const page = await newPage({
+    javaScriptEnabled: options.javaScriptEnabled,
+    baseURL: app.baseURL,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+    // What a browser with Data Saver on sends with every request.
+    extraHTTPHeaders: options.saveDataHeader ? { "Save-Data": "on" } : {},
+  });
   if (options.noWebAssembly) await page.addInitScript("delete window.WebAssembly");
   await loginAs(page.context(), app.baseURL, "teacher");
   const rivRequests: string[] = [];
+  const riveRuntimeRequests: string[] = [];
   const offsite: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith(AVATAR_RIV_URL)) rivRequests.push(request.url());
+    if (/\.wasm$|rive-avatar/.test(new URL(request.url()).pathname)) riveRuntimeRequests.push(request.url());
     if (!request.url().startsWith(app.baseURL)) offsite.push(request.url());
   });
   await page.goto("/home?noClasses=true");
-  return { page, rivRequests, offsite };
+  return { page, rivRequests, riveRuntimeRequests, offsite };
 }
 
 async function avatarCount(page: Page) {
@@ -68,4 +81,46 @@ test("on /home without WebAssembly the static avatars stay", async (context) => 
   );
   expect(await page.locator("[data-avatar] svg").count()).toBe(count);
   expect(rivRequests).toEqual([]);
+});
+
+async function waitUntilLoadedAndIdle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 3000 })));
+  await page.waitForTimeout(1500);
+}
+
+test("with Save-Data: on, the server renders the still faces and the page never offers the animation", async () => {
+  const { page, rivRequests, riveRuntimeRequests } = await openHome({ javaScriptEnabled: true, saveDataHeader: true });
+  const count = await avatarCount(page);
+  expect(count).toBeGreaterThanOrEqual(2);
+  await waitUntilLoadedAndIdle(page);
+  expect(await page.locator("[data-avatar]").evaluateAll((elements) => elements.map((e) => e.dataset.avatar))).toEqual(
+    Array.from({ length: count }, () => "still"),
+  );
+  expect(await page.locator("[data-avatar] svg").count()).toBe(count);
+  expect(rivRequests).toEqual([]);
+  expect(riveRuntimeRequests).toEqual([]);
+});
+
+test("with Save-Data: on and JavaScript off, the server's faces say they stay still", async () => {
+  const { page } = await openHome({ javaScriptEnabled: false, saveDataHeader: true });
+  const count = await avatarCount(page);
+  expect(count).toBeGreaterThanOrEqual(2);
+  expect(await page.locator('[data-avatar="still"] svg').count()).toBe(count);
+});
+
+test("with reduced motion asked for, /home keeps its static faces and fetches nothing of Rive", async () => {
+  const { page, rivRequests, riveRuntimeRequests } = await openHome({
+    javaScriptEnabled: true,
+    reducedMotion: "reduce",
+  });
+  const count = await avatarCount(page);
+  expect(count).toBeGreaterThanOrEqual(2);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "still"),
+  );
+  await waitUntilLoadedAndIdle(page);
+  expect(await page.locator("[data-avatar] svg").count()).toBe(count);
+  expect(rivRequests).toEqual([]);
+  expect(riveRuntimeRequests).toEqual([]);
 });

@@ -128,10 +128,39 @@ afterAll(async () => {
 type Watched = { page: Page; requests: string[]; offsite: string[]; console: { type: string; text: string }[] };
 
 async function openPage(
-  options: { javaScriptEnabled?: boolean; noWebAssembly?: boolean; query?: string } = {},
+  options: {
+    javaScriptEnabled?: boolean;
+    noWebAssembly?: boolean;
+    reducedMotion?: "reduce" | "no-preference";
+    saveData?: boolean;
+    holdIdleCallbacks?: boolean;
+  } = {},
 ): Promise<Watched> {
-  const page = await newPage({ javaScriptEnabled: options.javaScriptEnabled ?? true, deviceScaleFactor: 2 });
+  const page = await newPage({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    deviceScaleFactor: 2,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
   if (options.noWebAssembly) await page.addInitScript("delete window.WebAssembly");
+  // The Network Information API's Data Saver flag, as a phone with "Lite mode" or "Data saver" on reports it.
+  if (options.saveData) {
+    await page.addInitScript(
+      "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true })",
+    );
+  }
+  // The browser is never idle until the test says so: idle callbacks wait in a queue.
+  if (options.holdIdleCallbacks) {
+    await page.addInitScript(`
+      window.__idleQueue = [];
+      window.requestIdleCallback = (callback) => window.__idleQueue.push(callback);
+      window.cancelIdleCallback = (handle) => { window.__idleQueue[handle - 1] = () => {}; };
+      window.__becomeIdle = () => {
+        const queue = window.__idleQueue.splice(0);
+        for (const callback of queue) callback({ didTimeout: false, timeRemaining: () => 50 });
+        return queue.length;
+      };
+    `);
+  }
   const watched: Watched = { page, requests: [], offsite: [], console: [] };
   page.on("request", (request) => {
     const url = new URL(request.url());
@@ -234,6 +263,94 @@ test("without WebAssembly the static avatars stay and nothing of Rive is fetched
   expect(await page.locator("[data-avatar] canvas").count()).toBe(0);
   expect(rivRequests(watched)).toEqual([]);
   expect(wasmRequests(watched)).toEqual([]);
+});
+
+/** The page has loaded and the browser has been idle: anything deferred to idle time has started. */
+async function waitUntilLoadedAndIdle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 3000 })));
+  await page.waitForTimeout(1500);
+}
+
+const riveChunkRequests = (watched: Watched) => watched.requests.filter((pathname) => pathname.includes("rive-avatar"));
+
+test("with reduced motion asked for, the static faces stay and nothing of Rive is fetched", async () => {
+  const watched = await openPage({ reducedMotion: "reduce" });
+  await goto(watched);
+  const { page } = watched;
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "still"),
+  );
+  await waitUntilLoadedAndIdle(page);
+  expect(await avatarStates(page)).toEqual(SIZES.map(() => "still"));
+  expect(await page.locator("[data-avatar] svg").count()).toBe(SIZES.length);
+  expect(await page.locator("[data-avatar] canvas").count()).toBe(0);
+  expect(rivRequests(watched)).toEqual([]);
+  expect(wasmRequests(watched)).toEqual([]);
+  expect(riveChunkRequests(watched)).toEqual([]);
+  expect(watched.console.filter((message) => message.type === "error")).toEqual([]);
+});
+
+test("with Data Saver on (navigator.connection.saveData), the static faces stay and nothing of Rive is fetched", async () => {
+  const watched = await openPage({ saveData: true });
+  await goto(watched);
+  const { page } = watched;
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "still"),
+  );
+  await waitUntilLoadedAndIdle(page);
+  expect(await avatarStates(page)).toEqual(SIZES.map(() => "still"));
+  expect(await page.locator("[data-avatar] svg").count()).toBe(SIZES.length);
+  expect(rivRequests(watched)).toEqual([]);
+  expect(wasmRequests(watched)).toEqual([]);
+  expect(riveChunkRequests(watched)).toEqual([]);
+});
+
+test("the animation loads only once the browser is idle, then every avatar animates", async () => {
+  const watched = await openPage({ holdIdleCallbacks: true });
+  await goto(watched);
+  const { page } = watched;
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(2000);
+  // Loaded, hydrated, but never idle: still the server's faces, and nothing of Rive asked for.
+  expect(await avatarStates(page)).toEqual(SIZES.map(() => "static"));
+  expect(rivRequests(watched)).toEqual([]);
+  expect(wasmRequests(watched)).toEqual([]);
+  expect(riveChunkRequests(watched)).toEqual([]);
+
+  expect(await page.evaluate(() => (window as unknown as { __becomeIdle: () => number }).__becomeIdle())).toBe(
+    SIZES.length,
+  );
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-avatar]")].every(
+        (element) => element.getAttribute("data-avatar") === "animated",
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  expect(rivRequests(watched)).toHaveLength(1);
+  expect(wasmRequests(watched)).toHaveLength(1);
+});
+
+test("when the device asks for reduced motion while the avatars animate, the static faces come back", async () => {
+  const watched = await openPage();
+  await goto(watched);
+  const { page } = watched;
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-avatar]")].every(
+        (element) => element.getAttribute("data-avatar") === "animated",
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-avatar]")].every((element) => element.getAttribute("data-avatar") === "still"),
+  );
+  expect(await page.locator("[data-avatar] canvas").count()).toBe(0);
+  expect(await page.locator("[data-avatar] svg").count()).toBe(SIZES.length);
 });
 
 async function expectFallbackWithError(watched: Watched, text: string) {

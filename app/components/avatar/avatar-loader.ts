@@ -29,6 +29,22 @@ export function canAnimateAvatar(): boolean {
   );
 }
 
+/** Matches only where the device asks for motion: not with "reduce", nor where the feature is unknown. */
+export const MOTION_WANTED_QUERY = "(prefers-reduced-motion: no-preference)";
+
+/**
+ * The device wants the animation: it asks for motion
+ * (`prefers-reduced-motion: no-preference`) and does not ask to save data
+ * (`navigator.connection.saveData`, Data Saver). Otherwise the static face
+ * stays and neither the Rive runtime, its 0.8 MB WASM nor the .riv is fetched.
+ */
+export function deviceWantsAnimation(): boolean {
+  if (typeof window === "undefined" || typeof window.matchMedia !== "function") return false;
+  if (!window.matchMedia(MOTION_WANTED_QUERY).matches) return false;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData !== true;
+}
+
 let avatarFile: Promise<ArrayBuffer> | undefined;
 
 /** The .riv could not be fetched (already logged as 'Failed to load Rive file'). */
@@ -54,8 +70,9 @@ export const importRiveAvatar = () => import("./rive-avatar.client");
 /**
  * Runs `start` once the page is interactive: after the load event and then when the
  * browser is idle (or after a short delay where requestIdleCallback is missing), so the
- * Rive chunk, WASM and .riv never compete with the page's own scripts.
- * Returns a function that cancels the wait.
+ * Rive chunk, WASM and .riv never compete with the page's own scripts. No deadline is
+ * given to requestIdleCallback: on a busy old computer the animation waits, it never
+ * interrupts. Returns a function that cancels the wait.
  */
 export function whenPageInteractive(start: () => void): () => void {
   let cancelled = false;
@@ -64,7 +81,7 @@ export function whenPageInteractive(start: () => void): () => void {
   const schedule = () => {
     if (cancelled) return;
     if (typeof window.requestIdleCallback === "function") {
-      idleHandle = window.requestIdleCallback(() => !cancelled && start(), { timeout: 1500 });
+      idleHandle = window.requestIdleCallback(() => !cancelled && start());
     } else {
       timeoutHandle = setTimeout(() => !cancelled && start(), 50);
     }

@@ -2,36 +2,49 @@
  * <Avatar name size />: the product's animated avatar (SPEC.md §1).
  *
  * The server renders the static face (./avatar-face.tsx) in a box of exactly `size`
- * pixels, so nothing shifts when the animation takes over. After hydration, once the
- * page is interactive, the Rive chunk and the shared .riv bytes load in parallel
- * (./avatar-loader.ts); the canvas fades in over the face once Rive has drawn it.
- * Without JavaScript, without WebAssembly, on a load error or after
- * AVATAR_LOAD_TIMEOUT_MS without a drawn frame, the static face stays.
+ * pixels, so nothing shifts when the animation takes over. After hydration, only where
+ * the device wants motion and does not save data (./avatar-loader.ts,
+ * deviceWantsAnimation), and once the page is loaded and the browser idle, the Rive
+ * chunk and the shared .riv bytes load in parallel; the canvas fades in over the face
+ * once Rive has drawn it. Without JavaScript, without WebAssembly, on a load error or
+ * after AVATAR_LOAD_TIMEOUT_MS without a drawn frame, the static face stays. Where the
+ * page does not offer the animation (a `Save-Data: on` request, ./avatar-animation.tsx)
+ * the server renders the face still and nothing is considered.
  *
  * `data-avatar` on the box tells tests (and curious people) which one is showing:
- * "static" (server render, waiting), "loading", "animated" or "fallback".
+ * "static" (server render, waiting), "still" (by the user's choice: reduced motion,
+ * Data Saver or Save-Data), "loading", "animated" or "fallback" (it could not animate).
  */
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from "react";
+import { useAvatarAnimationOffered } from "./avatar-animation";
 import { AvatarFace } from "./avatar-face";
 import {
   AVATAR_LOAD_TIMEOUT_MS,
   AvatarFileError,
   canAnimateAvatar,
+  deviceWantsAnimation,
   importRiveAvatar,
   loadAvatarFile,
+  MOTION_WANTED_QUERY,
   whenPageInteractive,
 } from "./avatar-loader";
 import type { RiveAvatarProps } from "./rive-avatar.client";
 
-type Phase = "static" | "loading" | "animated" | "fallback";
+type Phase = "static" | "still" | "loading" | "animated" | "fallback";
 
 type Loaded = { RiveAvatar: ComponentType<RiveAvatarProps>; buffer: ArrayBuffer };
 
 export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
-  const [phase, setPhase] = useState<Phase>("static");
+  const offered = useAvatarAnimationOffered();
+  const [phase, setPhase] = useState<Phase>(offered ? "static" : "still");
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
+    if (!offered) return;
+    if (!deviceWantsAnimation()) {
+      setPhase("still");
+      return;
+    }
     if (!canAnimateAvatar()) {
       setPhase("fallback");
       return;
@@ -56,7 +69,18 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
       active = false;
       cancelWait();
     };
-  }, []);
+  }, [offered]);
+
+  // The device starts asking for reduced motion while the page is open: back to the still face.
+  useEffect(() => {
+    if (!offered || typeof window.matchMedia !== "function") return;
+    const motion = window.matchMedia(MOTION_WANTED_QUERY);
+    const onChange = () => {
+      if (!motion.matches) setPhase("still");
+    };
+    motion.addEventListener?.("change", onChange);
+    return () => motion.removeEventListener?.("change", onChange);
+  }, [offered]);
 
   // No WebAssembly means neither onLoad nor onLoadError ever fires: give up after a while.
   useEffect(() => {

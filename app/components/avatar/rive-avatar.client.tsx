@@ -10,7 +10,7 @@
 import wasmUrl from "@rive-app/canvas/rive.wasm?url";
 import fallbackWasmUrl from "@rive-app/canvas/rive_fallback.wasm?url";
 import { Alignment, Fit, Layout, RuntimeLoader, useRive } from "@rive-app/react-canvas";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { AVATAR_ARTBOARD, AVATAR_STATE_MACHINE } from "~/lib/rive/avatar-names";
 import { AVATAR_DRAW_TIMER_MS, clampDevicePixelRatio } from "./avatar-loader";
 
@@ -20,10 +20,6 @@ RuntimeLoader.setWasmUrl(wasmUrl);
 RuntimeLoader.setWasmFallbackUrl(fallbackWasmUrl);
 
 const layout = new Layout({ fit: Fit.Contain, alignment: Alignment.Center });
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
 
 export type RiveAvatarProps = {
   /** The .riv bytes, fetched once per page and shared by every avatar. */
@@ -35,7 +31,6 @@ export type RiveAvatarProps = {
 };
 
 export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps) {
-  const [reducedMotion] = useState(prefersReducedMotion);
   const hasSource = buffer instanceof ArrayBuffer;
 
   const { rive, RiveComponent } = useRive(
@@ -44,8 +39,8 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
           buffer,
           artboard: AVATAR_ARTBOARD,
           stateMachine: AVATAR_STATE_MACHINE,
-          // With reduced motion the first frame is drawn and the loop never starts.
-          autoplay: !reducedMotion,
+          // Only mounted where the device wants motion (<Avatar> checks before loading).
+          autoplay: true,
           layout,
           shouldDisableRiveListeners: true,
           onLoad: () => onReady(),
@@ -73,12 +68,12 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
   // visible, a paused or stopped instance is set playing again, so the idle loop
   // recovers after the runtime pauses it (tab switches, a settled state machine).
   useEffect(() => {
-    if (!rive || reducedMotion) return;
+    if (!rive) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && !rive.isPlaying) rive.play(AVATAR_STATE_MACHINE);
     }, AVATAR_DRAW_TIMER_MS);
     return () => clearInterval(timer);
-  }, [rive, reducedMotion]);
+  }, [rive]);
 
   return <RiveComponent aria-hidden="true" />;
 }
