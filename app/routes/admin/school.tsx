@@ -14,11 +14,11 @@ import { schoolNameSchema } from "~/lib/schemas/admin";
 import { isRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
+import { redirectWithFailure } from "~/server/screen-errors.server";
 import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });

@@ -13,11 +13,11 @@ import { schoolNameSchema } from "~/lib/schemas/admin";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
+import { redirectWithFailure } from "~/server/screen-errors.server";
 import type { Route } from "./+types/schools";
 
 const createSchema = z.object({ name: schoolNameSchema });

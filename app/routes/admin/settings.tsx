@@ -19,11 +19,11 @@ import {
   updateClassSettings,
 } from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
+import { redirectWithFailure } from "~/server/screen-errors.server";
 import type { Route } from "./+types/settings";
 
 const updateSchema = z.object({

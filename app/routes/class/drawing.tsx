@@ -3,15 +3,16 @@
  * for a user who may see the class (student API, issue 8).
  */
 
-import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { notFoundPage } from "~/server/screen-errors.server";
 import { getDrawingForTeacher } from "~/server/student-api/drawings.server";
 import type { Route } from "./+types/drawing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const match = /^([A-Za-z0-9_-]{1,100})\.png$/.exec(params.drawingFile ?? "");
-  if (!match) throw notFoundResponse();
+  if (!match) throw notFoundPage();
   try {
     const drawing = await getDrawingForTeacher(db, user, { classId, drawingId: match[1] });
     const etag = `"${drawing.sha256}"`;
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
     return new Response(drawing.png as Uint8Array<ArrayBuffer>, { headers });
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     throw error;
   }
 }

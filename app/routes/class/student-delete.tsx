@@ -4,9 +4,10 @@ import { z } from "zod";
 import { plural, studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { parseId } from "~/server/api.server";
-import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
+import { notFoundPage, redirectWithFailure } from "~/server/screen-errors.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import type { Route } from "./+types/student-delete";
 
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     return { classId, preview: await getStudentDeletionPreview(db, user, classId, studentId) };
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     throw error;
   }
 }

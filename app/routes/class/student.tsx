@@ -10,11 +10,12 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/table-root";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { parseId } from "~/server/api.server";
-import { notFoundResponse, redirectWithFailure, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
+import { notFoundPage, redirectWithFailure } from "~/server/screen-errors.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import type { Route } from "./+types/student";
 
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       isAdmin: user.role === "admin",
     };
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     throw error;
   }
 }

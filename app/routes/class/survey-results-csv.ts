@@ -3,10 +3,11 @@
 import { parseId } from "~/server/api.server";
 import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { csvDownload } from "~/server/csv.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirectWithError } from "~/server/redirects.server";
+import { notFoundPage } from "~/server/screen-errors.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
     return csvDownload(csv.filename, csv.body);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     // Small-group protection: back to the results page, which says why.
     if (isDomainError(error) && error.code === "CONFLICT") {
       return redirectWithError(`/class/${classId}/surveys/results/${assignmentId}`, error.message);

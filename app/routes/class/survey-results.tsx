@@ -20,8 +20,9 @@ import { groupProtectionMessage } from "~/lib/privacy";
 import { parseId } from "~/server/api.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { notFoundResponse, requireClassTeacher } from "~/server/classes/class-screen.server";
+import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
+import { notFoundPage } from "~/server/screen-errors.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-api/drawings.server";
 import type { Route } from "./+types/survey-results";
 
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
     return { classId, results, drawings };
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundResponse();
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     throw error;
   }
 }

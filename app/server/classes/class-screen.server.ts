@@ -1,6 +1,7 @@
 /**
- * Glue for the class screens (app/routes/class/**): the class-access guard
- * and the one mapping of domain errors to toasts after a form post.
+ * The class screens' access guard (app/routes/class/**) and their per-request
+ * list of the user's classes. Domain errors become screen answers in
+ * app/server/screen-errors.server.ts.
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import { decideClassRoute } from "~/lib/class-route";
@@ -11,8 +12,7 @@ import type { Config } from "../config.server";
 import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
-import { logger } from "../logger.server";
-import { redirect, redirectWithError } from "../redirects.server";
+import { redirect } from "../redirects.server";
 import { type ClassSummary, listMyClasses } from "./class-scope.server";
 import { getClass } from "./classes.server";
 
@@ -74,19 +74,4 @@ export function listMyClassesForRequest(
     (context as RouterContextProvider).set(myClassesContext, pending);
   }
   return pending;
-}
-
-/** A domain rule said no: toast its message. Anything else: log it and toast the fallback text. */
-export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string): Promise<Response> {
-  if (error instanceof Response) throw error;
-  if (isDomainError(error)) return redirectWithError(url, error.message);
-  logger.error("class_screen.action_failed", {
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-  return redirectWithError(url, fallbackMessage);
-}
-
-/** A sub-resource (student, assignment) missing from an accessible class: the Not Found page. */
-export function notFoundResponse(): Response {
-  return new Response("Not Found", { status: 404, statusText: "Not Found" });
 }

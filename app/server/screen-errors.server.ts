@@ -1,0 +1,99 @@
+/**
+ * The one way a screen (a route module with a component) answers a domain
+ * error. The JSON API has its own single mapping (`api.server.ts`); this is
+ * its twin for HTML:
+ *
+ * - a record the actor may not see, or that does not exist → the 404 page,
+ *   inside the layout's frame (`orNotFound`, `notFoundPage`);
+ * - a rule said no to a form → the form comes back with the message, its
+ *   field errors next to their fields, and nothing typed lost
+ *   (`formErrorReply`);
+ * - a rule said no to a button with no form to show again → a redirect with
+ *   a failure toast (`redirectWithFailure`).
+ *
+ * Anything that is not a domain error is rethrown (or, for the toast,
+ * logged and replaced by the screen's fallback text), so a bug is never
+ * dressed up as a refusal.
+ *
+ *   export async function loader({ params, context, request }: Route.LoaderArgs) {
+ *     const student = await orNotFound(getStudent(db, user, classId, studentId));
+ *   }
+ *   export async function action(...) {
+ *     const submission = parseWithZod(formData, { schema });
+ *     if (submission.status !== "success") return formReply(submission);
+ *     try {
+ *       await updateStudent(db, user, classId, studentId, submission.value);
+ *     } catch (error) {
+ *       return formErrorReply(submission, error);
+ *     }
+ *     return redirectWithSuccess(here, "Saved.");
+ *   }
+ */
+import type { Submission } from "@conform-to/react";
+import { data } from "react-router";
+import { type DomainError, isDomainError } from "./errors.server";
+import { logger } from "./logger.server";
+import { redirectWithError } from "./redirects.server";
+
+/** The 404 page (thrown from a loader or action; the nearest error boundary draws it). */
+export function notFoundPage(message = "Not Found"): Response {
+  return new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/** True when the error is the domain's NOT_FOUND. */
+export function isNotFound(error: unknown): error is DomainError {
+  return isDomainError(error) && error.code === "NOT_FOUND";
+}
+
+/** Awaits a domain call; its NOT_FOUND becomes the 404 page, anything else passes through. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isNotFound(error)) throw notFoundPage();
+    throw error;
+  }
+}
+
+interface ReplyOptions {
+  /** Fields whose posted value must not be sent back (passwords). */
+  hideFields?: string[];
+  /** More data for the component beside `result` (for a page with several forms: which one). */
+  extra?: Record<string, unknown>;
+}
+
+/** A form whose input did not parse: the field errors, with a 400. */
+export function formReply<T>(submission: Submission<T>, options: ReplyOptions = {}) {
+  return data({ ...options.extra, result: submission.reply({ hideFields: options.hideFields }) }, { status: 400 });
+}
+
+/**
+ * A domain rule refused a parsed form: the form comes back with the message
+ * (and the rule's field errors next to their fields), with the error's status
+ * and headers (a rate limit's Retry-After). Anything else is rethrown.
+ */
+export function formErrorReply<T>(submission: Submission<T>, error: unknown, options: ReplyOptions = {}) {
+  if (!isDomainError(error)) throw error;
+  const fieldErrors = error.fieldErrors ? { ...error.fieldErrors } : undefined;
+  return data(
+    {
+      ...options.extra,
+      result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: options.hideFields }),
+    },
+    { status: error.status, headers: error.headers },
+  );
+}
+
+/**
+ * A button with no form to show again: a redirect with the rule's message as
+ * a failure toast. A thrown Response (a guard's redirect) passes through; an
+ * unexpected error is logged and the screen's fallback text is shown instead.
+ */
+export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string): Promise<Response> {
+  if (error instanceof Response) throw error;
+  if (isDomainError(error)) return redirectWithError(url, error.message);
+  logger.error("screen.action_failed", {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return redirectWithError(url, fallbackMessage);
+}
