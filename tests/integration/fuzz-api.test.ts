@@ -11,12 +11,11 @@
  * student token. Runs per endpoint: FUZZ_RUNS (default 40); the counts are
  * recorded in docs/security.md.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as authRoute from "~/routes/api/auth";
 import * as generateCodeRoute from "~/routes/api/class-codes/generate";
@@ -38,13 +37,12 @@ import * as userRoute from "~/routes/api/users/user";
 import * as withSchoolRoute from "~/routes/api/users/with-school";
 import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { createTestDatabase } from "../support/database";
 import { HOSTILE_STRINGS } from "../support/hostile-strings";
+import { createTestApp, routeContext } from "../support/test-app";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const ORIGIN = "http://school.test";
@@ -178,6 +176,8 @@ const COUNTED = [
 ] as const;
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let app: App;
 let adminCookie: string;
 let studentToken: string;
@@ -189,11 +189,12 @@ async function rowCounts(): Promise<number[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   await seedDemoData(database.db, { contentDir: path.resolve("content") });
-  app = { config: getConfig(), database, db: database.db };
+  app = testApp;
   const admin = DEMO_ACCOUNTS.find((account) => account.key === "platformAdmin")!;
   const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, admin.email));
-  const session = await createSession(database.db, user.id, new Request(`${ORIGIN}/login`));
+  const session = await createSession(testApp, user.id, new Request(`${ORIGIN}/login`), null);
   adminCookie = session.setCookie.split(";")[0];
   const joined = await call(
     joinRoute,
@@ -220,8 +221,7 @@ async function call(
   else if (student === undefined) headers.Cookie = adminCookie;
   const request = new Request(`${ORIGIN}${url}`, { method, headers, body: method === "GET" ? undefined : body });
   const handler = (method === "GET" ? module.loader : module.action) as Handler;
-  const context = new RouterContextProvider();
-  context.set(appContext, app);
+  const context = routeContext(app);
   try {
     return await handler({ request, context, params });
   } catch (thrown) {

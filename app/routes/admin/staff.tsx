@@ -19,7 +19,6 @@ import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
-import { appBaseUrl } from "~/server/mail/mailer.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
 import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/users/bulk-create.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
@@ -87,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db } = getAppFromContext(context);
+  const { db, mailer } = getAppFromContext(context);
   const url = new URL(request.url);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -148,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return runBulkCreate(db, user, rows, request);
+    return runBulkCreate(db, user, rows, mailer);
   }
 
   if (intent === "import-csv") {
@@ -186,7 +185,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return runBulkCreate(db, user, rows, request);
+    return runBulkCreate(db, user, rows, mailer);
   }
 
   return data({ form: null, result: null, importError: "Unknown action." }, { status: 400 });
@@ -196,10 +195,10 @@ async function runBulkCreate(
   db: Parameters<typeof bulkCreateStaff>[0],
   user: Parameters<typeof bulkCreateStaff>[1],
   rows: Parameters<typeof bulkCreateStaff>[2],
-  request: Request,
+  mailer: Parameters<typeof bulkCreateStaff>[3]["mailer"],
 ) {
   try {
-    const result = await bulkCreateStaff(db, user, rows, { inviteBaseUrl: appBaseUrl(request) });
+    const result = await bulkCreateStaff(db, user, rows, { mailer });
     const message =
       result.refused.length === 0
         ? `${plural(result.created.length, "staff member")} created and invited.`

@@ -9,7 +9,6 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithFailure } from "~/server/classes/class-screen.server";
 import { getAppFromContext } from "~/server/context.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/surveys";
 
@@ -21,11 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, config } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
   if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", "Unknown action.");
   try {
-    const summary = await syncSurveysAsAdmin(user, { db, content: getContentSource(config) });
+    const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {
       action: "survey.sync",
       targetType: "survey",

@@ -9,10 +9,10 @@ import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = parseId(params.assignmentId);
   try {
-    const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
+    const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
     return new Response(`\uFEFF${csv.body}`, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -1,13 +1,12 @@
 /** POST /api/student/v1/heartbeat (bearer token): marks the student online now. */
 import { getAppFromContext } from "~/server/context.server";
 import { recordHeartbeat } from "~/server/student-api/assignments.server";
-import { handleStudentApi, requireMethod } from "~/server/student-api/errors.server";
+import { handleStudentApi } from "~/server/student-api/errors.server";
 import { authenticateStudent } from "~/server/student-api/tokens.server";
 import type { Route } from "./+types/heartbeat";
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
-    requireMethod(request, "POST");
     const { db } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const { lastSeenAt } = await recordHeartbeat(db, student);
