@@ -18,6 +18,7 @@ export function plainPageHtml(page: { title: string; message: string; link: { hr
 `;
 }
 
+/** For text and double-quoted attribute values (an apostrophe is harmless in both). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
