@@ -1,15 +1,18 @@
-# Orliverse Classroom: the production server (react-router-serve).
+# Orliverse Classroom: the production server (our own entry, build/server/index.js; ADR 100).
 # docs/operations.md covers running, backing up and upgrading it;
 # `npm run test:docker` builds this file unchanged and checks the container.
 #
 #   docker build -t orliverse-classroom .
 #   docker run -p 3000:3000 -v orliverse-data:/data \
+#     -e APP_URL=https://classroom.school.example \
 #     -e SESSION_SECRET="$(openssl rand -hex 32)" \
 #     -e ADMIN_EMAIL=admin@school.example -e ADMIN_PASSWORD='Change-Me-123' \
 #     orliverse-classroom
 #
-# Nothing is seeded unless DEMO_DATA=true. Behind plain http (no TLS proxy),
-# add -e SECURE_COOKIES=false or the browser drops the session cookie.
+# APP_URL (the public address) and SESSION_SECRET are required. Behind a
+# reverse proxy, add -e TRUST_PROXY=1 (or the proxy's addresses) so the app
+# sees each client's address (docs/operations.md). Cookies are Secure when
+# APP_URL is https. Nothing is seeded unless DEMO_DATA=true.
 # With DATABASE_URL set, the app uses that PostgreSQL and /data stays empty.
 # All configuration is environment variables (app/server/config.server.ts).
 #
@@ -56,7 +59,7 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # node is PID 1: the app's SIGTERM handler closes the database and exits
 # within 5 s (app/server/app.server.ts), well inside docker stop's 10 s.
 STOPSIGNAL SIGTERM
-CMD ["node", "node_modules/@react-router/serve/bin.js", "build/server/index.js"]
+CMD ["node", "build/server/index.js"]
 USER app
 # Files stay root-owned and read-only to the app user; only /data is its own.
 # Migrations run at start from ./drizzle; the local survey content lives in ./content.

@@ -12,10 +12,14 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
  */
 const ciRetry = process.env.CI ? 1 : 0;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: isVitest ? [] : [reactRouter()],
   resolve: { tsconfigPaths: true },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // The server build is our server entry (app/http/main.server.ts, ADR 100), with the app inside.
+    ...(isSsrBuild ? { rollupOptions: { input: "./app/http/main.server.ts" } } : {}),
+  },
   test: {
     ...(jsonReportDir && {
       reporters: ["default", "json"],
@@ -59,4 +63,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -3,12 +3,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
-import { getApp } from "./server/app.server";
-import { logger } from "./server/logger.server";
+import { getAppFromContext } from "./server/context.server";
 import { contentSecurityPolicy, createNonce } from "./server/security-headers.server";
-
-// Open the database, run migrations and first-run data before the server listens.
-await getApp();
 
 export const streamTimeout = 5_000;
 
@@ -17,8 +13,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  const { logger } = getAppFromContext(loadContext);
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Promise<Response>((resolve, reject) => {
@@ -71,9 +68,12 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
   if (request.signal.aborted) return;
-  logger.error("request.error", {
+  getAppFromContext(context).logger.error("request.error", {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });

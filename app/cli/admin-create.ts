@@ -4,7 +4,7 @@
  * platform admin when the database has no admin yet.
  */
 import { parseArgs } from "node:util";
-import { getConfig } from "~/server/config.server";
+import { parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { ensurePlatformAdmin } from "~/server/users/platform-admin.server";
 import { capitalize, describeDatabase, runCli } from "./cli-support";
@@ -13,7 +13,7 @@ await runCli(async () => {
   const { values } = parseArgs({
     options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
   });
-  const config = getConfig();
+  const config = parseConfig(process.env);
   const email = values.email ?? config.ADMIN_EMAIL;
   const password = values.password ?? config.ADMIN_PASSWORD;
   if (!email || !password) {

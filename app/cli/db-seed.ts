@@ -3,13 +3,13 @@
  * accounts) into an empty database. A database that already has users is
  * left alone.
  */
-import { getConfig } from "~/server/config.server";
+import { parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { seedDemoData } from "~/server/seed/demo-data.server";
 import { capitalize, describeDatabase, runCli } from "./cli-support";
 
 await runCli(async () => {
-  const config = getConfig();
+  const config = parseConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: true });
   try {
     const summary = await seedDemoData(database.db, { contentDir: config.CONTENT_DIR });

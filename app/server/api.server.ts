@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
 import { isDomainError } from "./errors.server";
-import { logger } from "./logger.server";
+import { unexpectedErrorLog } from "./logger.server";
 
 export function jsonError(status: number, code: string, message: string, extra?: Record<string, unknown>) {
   return Response.json({ code, message, ...extra }, { status });
@@ -30,7 +30,7 @@ export function toApiResponse(error: unknown): Response {
       fieldErrors: fieldErrorsOf(error),
     });
   }
-  logger.error("api.unexpected_error", {
+  unexpectedErrorLog.error("api.unexpected_error", {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return jsonError(500, "INTERNAL", "Something went wrong on our side. Please try again.");

@@ -1,55 +1,76 @@
 /**
- * The server's process-wide state: configuration and the open database.
- * Built once at start (migrations, first-run data), then handed to every
- * request through React Router's typed context (see app/server/context.ts).
+ * The App: everything a request needs that outlives it (configuration, the
+ * open database, the content cache, the mailer, the logger, the session
+ * cookie). The server entry builds one with createApp at start and hands it
+ * to every loader and action through React Router's context
+ * (app/server/context.server.ts); tests build their own with their own
+ * configuration. Nothing here is a module-level singleton (ADR 107).
  */
-
+import { setToastCookieOptions } from "remix-toast";
+import { createSessionCookie, type SessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
-import { type Config, getConfig } from "./config.server";
+import type { Config } from "./config.server";
 import { type Database, type Db, openDatabase } from "./db/client.server";
-import { logger } from "./logger.server";
+import { createLogger, type Logger } from "./logger.server";
+import { createMailer, type Mailer } from "./mail/mailer.server";
+import { scheduleRetention } from "./privacy/retention.server";
+import { createContent } from "./surveys/content.server";
+import type { CachedContent } from "./surveys/content-cache.server";
 
 export interface App {
   config: Config;
   database: Database;
   db: Db;
+  content: CachedContent;
+  mailer: Mailer;
+  logger: Logger;
+  sessionCookie: SessionCookie;
+  /** Stops the app's timers and closes its database. */
+  close(): Promise<void>;
 }
 
-let appPromise: Promise<App> | undefined;
-
-export function getApp(): Promise<App> {
-  appPromise ??= startApp();
-  return appPromise;
+export interface CreateAppOptions {
+  /** An open database to use instead of opening the configured one (tests bring their own). */
+  database?: Database;
+  /**
+   * First-start work (default true): demo data or the first admin, the survey
+   * registry sync and the daily retention job. Tests that bring a prepared
+   * database turn it off.
+   */
+  bootstrap?: boolean;
 }
 
-async function startApp(): Promise<App> {
-  const config = getConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-  });
-  installShutdownHandlers(database);
-  const app: App = { config, database, db: database.db };
-  await bootstrapData(app);
-  logger.info("server.ready", { database: database.kind });
-  return app;
-}
-
-let shuttingDown = false;
-
-function installShutdownHandlers(database: Database) {
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info("server.shutdown", { signal });
-    // Whatever happens, be gone within 5 seconds.
-    setTimeout(() => process.exit(0), 4_000).unref();
-    database
-      .close()
-      .catch((error) => logger.error("database.close_failed", { error: String(error) }))
-      .finally(() => process.exit(0));
+export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<App> {
+  const logger = createLogger(config.LOG_LEVEL);
+  // remix-toast keeps one cookie setting per process (its helpers are module
+  // functions): the flash cookie is signed with our secrets, never its public
+  // default, and is Secure exactly when the session cookie is.
+  setToastCookieOptions({ secrets: config.sessionSecrets, secure: config.secureCookies });
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    }));
+  let retention: { stop(): void } | undefined;
+  const app: App = {
+    config,
+    database,
+    db: database.db,
+    content: createContent(config, logger),
+    mailer: createMailer(config, logger),
+    logger,
+    sessionCookie: createSessionCookie(config),
+    async close() {
+      retention?.stop();
+      await database.close();
+    },
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  if (options.bootstrap ?? true) {
+    await bootstrapData(app);
+    // Students' data retention: now, then daily; safe on several instances at once.
+    retention = scheduleRetention(app.db, logger);
+  }
+  return app;
 }

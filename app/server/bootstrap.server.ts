@@ -1,20 +1,20 @@
 /**
- * First-run data. In development (and with DEMO_DATA=true) an empty database
- * gets the demo data; in production nothing is seeded unless asked, and the
- * first platform admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
+ * First-run data. Outside production, in the quick start and with
+ * DEMO_DATA=true an empty database gets the demo data; a real production start
+ * seeds nothing unless asked, and the first platform admin comes from
+ * ADMIN_EMAIL / ADMIN_PASSWORD.
  */
 import { count, eq } from "drizzle-orm";
 import type { App } from "./app.server";
 import { users } from "./db/schema.server";
-import { logger } from "./logger.server";
-import { scheduleRetention } from "./privacy/retention.server";
 import { seedDemoData } from "./seed/demo-data.server";
 import { syncSurveysAtStart } from "./surveys/startup.server";
 import { ensurePlatformAdmin } from "./users/platform-admin.server";
 
-export async function bootstrapData({ config, db }: App) {
+export async function bootstrapData(app: Pick<App, "config" | "db" | "content" | "logger">) {
+  const { config, db, logger } = app;
   const [{ value: userCount }] = await db.select({ value: count() }).from(users);
-  if (userCount === 0 && (!config.isProduction || config.DEMO_DATA)) {
+  if (userCount === 0 && config.seedDemoData) {
     const summary = await seedDemoData(db, { contentDir: config.CONTENT_DIR });
     if (summary) logger.info("seed.demo_data", { ...summary });
   }
@@ -27,7 +27,5 @@ export async function bootstrapData({ config, db }: App) {
       logger.warn("admin.missing", { hint: "set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run admin:create" });
   }
   // Never throws: a content service that is down is logged, and the registry keeps its rows.
-  await syncSurveysAtStart({ config, db });
-  // Retention (issue 12): at start, then daily; safe on several instances at once.
-  scheduleRetention(db);
+  await syncSurveysAtStart(app);
 }

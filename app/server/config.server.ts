@@ -6,16 +6,35 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./security/trust-proxy.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+function isOriginOnly(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  APP_URL: z.url({ message: "must be an absolute URL such as https://classroom.example.org" }).optional(),
+  APP_URL: z
+    .url({ protocol: /^https?$/, message: "must be an absolute URL such as https://classroom.example.org" })
+    .refine(isOriginOnly, {
+      message: "must be the site's origin only (such as https://classroom.example.org), without a path",
+    })
+    .optional(),
+  /** Which proxies may say who the client is (ADR 101); unset: none. */
+  TRUST_PROXY: z.string().optional(),
+  /** `npm start`: a production server with the quick start's defaults (ADR 104). */
+  QUICK_START: booleanFlag,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
@@ -45,11 +64,19 @@ const envSchema = z.object({
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_PROXY"> & {
   /** One or more secrets; the first signs, all verify (rotation). */
   sessionSecrets: string[];
   isProduction: boolean;
+  /** The public origin, without a trailing slash: APP_URL, or http://localhost:PORT outside a real production start. */
+  appUrl: string;
+  /** Cookies are Secure: SECURE_COOKIES, else in production when the public origin is https. */
   secureCookies: boolean;
+  /** Send Strict-Transport-Security: in production when the public origin is https (ADR 105). */
+  strictTransportSecurity: boolean;
+  /** An empty database gets the demo data: outside production, in the quick start, or with DEMO_DATA=true. */
+  seedDemoData: boolean;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -77,13 +104,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const name = String(issue.path[0] ?? "environment");
     throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
   }
-  const { SESSION_SECRET, ...values } = parsed.data;
+  const { SESSION_SECRET, TRUST_PROXY, ...values } = parsed.data;
   const isProduction = values.NODE_ENV === "production";
+  /** A real production start: production mode, not the quick start. */
+  const deployed = isProduction && !values.QUICK_START;
   let sessionSecrets = (SESSION_SECRET ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (isProduction) {
+  if (deployed) {
     if (sessionSecrets.length === 0) {
       throw new ConfigError(
         `Configuration error: SESSION_SECRET is required in production (at least ${MIN_SECRET_LENGTH} random characters; generate one with: openssl rand -hex 32)`,
@@ -94,20 +123,29 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         `Configuration error: SESSION_SECRET is too weak: each secret needs at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -hex 32)`,
       );
     }
+    if (!values.APP_URL) {
+      throw new ConfigError(
+        "Configuration error: APP_URL is required in production: the public address people open, such as https://classroom.example.org (links in e-mail are built from it)",
+      );
+    }
+  }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Configuration error: TRUST_PROXY ${(error as Error).message}`);
   }
   if (sessionSecrets.length === 0) sessionSecrets = [generatedSecret(values.DATA_DIR)];
+  const appUrl = values.APP_URL ? new URL(values.APP_URL).origin : `http://localhost:${values.PORT}`;
+  const https = appUrl.startsWith("https:");
   return {
     ...values,
     sessionSecrets,
     isProduction,
-    secureCookies: values.SECURE_COOKIES ? values.SECURE_COOKIES === "true" : isProduction,
+    appUrl,
+    secureCookies: values.SECURE_COOKIES ? values.SECURE_COOKIES === "true" : isProduction && https,
+    strictTransportSecurity: deployed && https,
+    seedDemoData: !isProduction || values.QUICK_START || values.DEMO_DATA,
+    trustProxy,
   };
-}
-
-let cached: Config | undefined;
-
-/** The process's configuration, parsed once. */
-export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
 }

@@ -1,8 +1,7 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { logger } from "./logger.server";
+import { createLogger } from "./logger.server";
 
 afterEach(() => {
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -20,7 +19,7 @@ function captureOutput() {
 }
 
 test("an event is one JSON line with time, level, event and its fields", () => {
-  vi.stubEnv("LOG_LEVEL", "info");
+  const logger = createLogger("info");
   const lines = captureOutput();
   logger.info("request", { requestId: "r1", method: "GET", path: "/home", status: 200, durationMs: 3, userId: 7 });
   expect(lines).toHaveLength(1);
@@ -39,8 +38,8 @@ test("an event is one JSON line with time, level, event and its fields", () => {
   });
 });
 
-test("LOG_LEVEL=warn drops debug and info, and warnings and errors go to stderr", () => {
-  vi.stubEnv("LOG_LEVEL", "warn");
+test("level warn drops debug and info, and warnings and errors go to stderr", () => {
+  const logger = createLogger("warn");
   const lines = captureOutput();
   logger.debug("a");
   logger.info("b");
@@ -52,9 +51,18 @@ test("LOG_LEVEL=warn drops debug and info, and warnings and errors go to stderr"
   ]);
 });
 
-test("LOG_LEVEL=silent drops everything", () => {
-  vi.stubEnv("LOG_LEVEL", "silent");
+test("level silent drops everything", () => {
+  const logger = createLogger("silent");
   const lines = captureOutput();
   logger.error("x");
   expect(lines).toEqual([]);
+});
+
+test("two loggers keep their own levels: the level belongs to the app, not the process", () => {
+  const quiet = createLogger("error");
+  const chatty = createLogger("debug");
+  const lines = captureOutput();
+  quiet.info("dropped");
+  chatty.debug("kept");
+  expect(lines.map(({ line }) => JSON.parse(line).event)).toEqual(["kept"]);
 });

@@ -1,28 +1,32 @@
 /**
- * Root middleware, run for every document, data and resource request:
- * hands the App to the request context, refuses cross-site writes, adds
- * security headers and a request id to the response, turns a failure while
- * the database is down into a clear 503, and logs one JSON line per request.
+ * Root middleware, run for every document, data and resource request: refuses
+ * cross-site writes, adds security headers (and keeps signed-in answers out of
+ * every cache), turns a failure while the database is down into a clear 503,
+ * and notes the signed-in user for the request's log line. The App and the
+ * request's client address come from the server entry (getLoadContext,
+ * app/http/express-app.server.ts), which also writes the log line.
  */
-import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { type App, getApp } from "./app.server";
+import type { App } from "./app.server";
 import { getRequestAuth } from "./auth/guards.server";
 import { SESSION_COOKIE_NAME } from "./auth/session.server";
-import { appContext } from "./context.server";
+import { getAppFromContext, requestInfoContext } from "./context.server";
 import { isDatabaseAnswering } from "./db/client.server";
-import { logger } from "./logger.server";
+import { plainPageHtml } from "./plain-page.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** True when the request's Origin (or Referer) names this site. */
+/**
+ * True when the request's Origin (or Referer) names this site: the host the
+ * request was sent to, or APP_URL's. The request's host is the Host header, or
+ * X-Forwarded-Host only when a proxy named in TRUST_PROXY sent it (the server
+ * entry drops it from anyone else, ADR 101); this function reads no
+ * forwarding header itself.
+ */
 export function isSameSiteRequest(request: Request, appUrl?: string): boolean {
-  const url = new URL(request.url);
-  const allowed = new Set([url.host]);
-  const forwardedHost = request.headers.get("x-forwarded-host");
-  if (forwardedHost) allowed.add(forwardedHost.split(",")[0].trim());
+  const allowed = new Set([new URL(request.url).host]);
   if (appUrl) allowed.add(new URL(appUrl).host);
   const source = request.headers.get("origin") ?? request.headers.get("referer");
   if (!source || source === "null") return false;
@@ -50,11 +54,7 @@ function isCookielessStudentApiCall(request: Request, pathname: string): boolean
 const SECRET_AUTHENTICATED_PATHS = new Set(["/api/content/webhook"]);
 
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const startedAt = performance.now();
-  const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-  const app = await getApp();
-  context.set(appContext, app);
-
+  const app = getAppFromContext(context);
   let response: Response;
   const url = new URL(request.url);
   const needsOrigin =
@@ -62,7 +62,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     !isCookieless(request) &&
     !isCookielessStudentApiCall(request, url.pathname) &&
     !SECRET_AUTHENTICATED_PATHS.has(url.pathname);
-  if (needsOrigin && !isSameSiteRequest(request, app.config.APP_URL)) {
+  if (needsOrigin && !isSameSiteRequest(request, app.config.appUrl)) {
     response = Response.json({ code: "FORBIDDEN", message: "Cross-site request refused." }, { status: 403 });
   } else {
     const screenPost = !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/");
@@ -72,18 +72,23 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
   applySecurityHeaders(response.headers, {
     allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/"),
+    strictTransportSecurity: app.config.strictTransportSecurity,
   });
-  response.headers.set("X-Request-Id", requestId);
-  logger.info("request", {
-    requestId,
-    method: request.method,
-    path: url.pathname,
-    status: response.status,
-    durationMs: Math.round(performance.now() - startedAt),
-    userId: await signedInUserId(request, context),
-  });
+  if (carriesSession(request, response)) response.headers.set("Cache-Control", "private, no-store");
+  const info = context.get(requestInfoContext);
+  info.userId = await signedInUserId(request, context);
   return response;
 };
+
+/**
+ * A signed-in page or cookie-authenticated JSON (the request carries the
+ * session cookie), or the answer that sets or clears it: no cache may keep
+ * it, so on a shared school computer Back after sign-out shows no class list.
+ */
+function carriesSession(request: Request, response: Response): boolean {
+  if (request.headers.get("cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) return true;
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+}
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 /** The longest list a form has is a bulk import's 50 rows (contacts: 6). */
@@ -172,26 +177,15 @@ async function unavailableWhenDatabaseIsDown(
 ): Promise<Response> {
   if (url.pathname.endsWith(".data")) return response;
   if (await isDatabaseAnswering(app.db, 1_000)) return response;
-  logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });
+  app.logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });
   const headers = { "Cache-Control": "no-store", "Retry-After": "30" };
   if (url.pathname.startsWith("/api/")) {
     return Response.json({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
   }
-  const page = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable · Orliverse Classroom</title></head>
-<body>
-<main>
-<h1>Orliverse Classroom is temporarily unavailable</h1>
-<p>${UNAVAILABLE_MESSAGE}</p>
-<p><a href="${escapeHtml(url.pathname + url.search)}">Try again</a></p>
-</main>
-</body>
-</html>
-`;
+  const page = plainPageHtml({
+    title: "Orliverse Classroom is temporarily unavailable",
+    message: UNAVAILABLE_MESSAGE,
+    link: { href: url.pathname + url.search, text: "Try again" },
+  });
   return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -32,7 +32,7 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { type DomainError, isDomainError } from "./errors.server";
-import { logger } from "./logger.server";
+import { unexpectedErrorLog } from "./logger.server";
 import { redirectWithError } from "./redirects.server";
 
 /** The 404 page (thrown from a loader or action; the nearest error boundary draws it). */
@@ -92,7 +92,7 @@ export function formErrorReply<T>(submission: Submission<T>, error: unknown, opt
 export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string): Promise<Response> {
   if (error instanceof Response) throw error;
   if (isDomainError(error)) return redirectWithError(url, error.message);
-  logger.error("screen.action_failed", {
+  unexpectedErrorLog.error("screen.action_failed", {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return redirectWithError(url, fallbackMessage);

@@ -27,8 +27,19 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { allowStoryblokEditor?: boolean } = {}) {
+/**
+ * Browsers remember for this long (180 days) to use only https for the site.
+ * Sent in production when the public origin (APP_URL) is https (ADR 105);
+ * not for subdomains, which a school's IT may run differently.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=15552000";
+
+export function applySecurityHeaders(
+  headers: Headers,
+  options: { allowStoryblokEditor?: boolean; strictTransportSecurity?: boolean } = {},
+) {
   headers.set("X-Content-Type-Options", "nosniff");
+  if (options.strictTransportSecurity) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   const csp = headers.get("Content-Security-Policy");
   if (options.allowStoryblokEditor && csp) {

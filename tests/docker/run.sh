@@ -227,7 +227,7 @@ say "docker run (--network host, PORT=$port, DEMO_DATA=true)"
 # the image's 15 s interval); its command is the Dockerfile's.
 container="$(docker run -d --network host \
   --health-interval 2s --health-start-period 120s \
-  -e PORT="$port" -e DEMO_DATA=true -e SESSION_SECRET="$session_secret" -e SECURE_COOKIES=false \
+  -e PORT="$port" -e APP_URL="$base_url" -e DEMO_DATA=true -e SESSION_SECRET="$session_secret" \
   -e LOG_LEVEL=info \
   "$app_image")"
 

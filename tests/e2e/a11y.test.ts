@@ -28,7 +28,7 @@ let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
   ({ screens, actors } = await listScreens(app));
   // Survey previews share one renderer: two of them stand for all.
   let previews = 0;

@@ -12,8 +12,8 @@ import { type AppServer, startAppServer } from "../support/server";
 let app: AppServer;
 
 beforeAll(async () => {
-  // Info-level logs carry the outbox's messages, so the test can follow a mailed link.
-  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  // Mail goes to a mail catcher, so the test can follow a mailed link.
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
 });
 
 async function signIn(page: Page, email: string, password: string) {
@@ -29,18 +29,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.waitForLoadState("networkidle");
 }
 
-/** The last mailed link to `to` that contains `path`, read from the server's outbox log. */
-function mailedLink(to: string, path: string): string {
-  const lines = app
-    .output()
-    .split("\n")
-    .filter((line) => line.includes('"event":"mail.outbox"'))
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .filter((mail) => mail.to === to);
-  const text = lines.at(-1)?.text ?? "";
-  const match = text.match(new RegExp(`https?://\\S+${path}\\S*`));
-  if (!match) throw new Error(`No mail to ${to} with ${path}`);
-  return match[0];
+/** The last mailed link to `to` that contains `path`, from the mail catcher. */
+function mailedLink(to: string, path: string): Promise<string> {
+  return app.mail!.waitForLink(to, path);
 }
 
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
@@ -82,7 +73,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     // With JavaScript the URL changes a moment before the new screen is drawn: wait for the heading, not a snapshot.
     await page.getByRole("heading", { level: 1, name: "You have no classes yet" }).waitFor();
     await page.getByText("Nadia Brooks").first().waitFor();
-    expect(mailedLink(email, "/verify-email")).toContain("token=");
+    expect(await mailedLink(email, "/verify-email")).toContain("token=");
   });
 
   test("sign-up shows each problem next to its field", async () => {
@@ -124,7 +115,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       "If an account exists for that e-mail address",
     );
 
-    const link = new URL(mailedLink(teacher.email, "/reset-password"));
+    const link = new URL(await mailedLink(teacher.email, "/reset-password"));
     await page.goto(`${link.pathname}${link.search}`);
     const newPassword = `Fresh-Start-${javaScriptEnabled ? 1 : 2}`;
     await page.getByLabel("New Password", { exact: true }).fill(newPassword);

@@ -123,7 +123,8 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     }),
   );
   if (bulk.created.length !== 1) throw new Error(`Bulk-create made ${bulk.created.length} users`);
-  const link = await waitForMailedLink(app, OTHER_SCHOOL_ADMIN.email, "/reset-password");
+  if (!app.mail) throw new Error("setUpActors needs a server started with catchMail: true");
+  const link = await app.mail.waitForLink(OTHER_SCHOOL_ADMIN.email, "/reset-password");
   const token = new URL(link).searchParams.get("token") ?? "";
   const reset = await fetch(`${app.baseURL}/reset-password`, {
     method: "POST",
@@ -206,19 +207,4 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
       studentSurveyId: studentAssignments.assignments[0].surveyId,
     },
   };
-}
-
-async function waitForMailedLink(app: AppServer, to: string, path: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = app
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"event":"mail.outbox"'))
-      .map((line) => JSON.parse(line) as { to: string; text: string })
-      .filter((mail) => mail.to === to);
-    const match = mails.at(-1)?.text.match(new RegExp(`https?://\\S+${path}\\S*`));
-    if (match) return match[0];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No mail to ${to} with ${path}`);
 }

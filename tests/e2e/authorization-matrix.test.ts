@@ -171,8 +171,8 @@ let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
 
 beforeAll(async () => {
-  // LOG_LEVEL info: the other school admin's invitation is read from the mail log.
-  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  // The other school admin's invitation is read from the mail catcher.
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
   ({ actors, ids } = await setUpActors(app));
 });
 

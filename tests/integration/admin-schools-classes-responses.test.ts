@@ -3,11 +3,8 @@
  * /admin overview (issue 7): platform admin vs school admin vs teacher on
  * every function, and GET /api/surveys/{surveyId}/responses.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
-process.env.LOG_LEVEL ??= "warn";
 
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as responsesRoute from "~/routes/api/survey-responses";
 import {
@@ -21,8 +18,6 @@ import type { App } from "~/server/app.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { createSession } from "~/server/auth/session.server";
 import { listClassTeachers } from "~/server/classes/classes.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classes } from "~/server/db/schema.server";
 import {
@@ -48,13 +43,17 @@ import {
   createSurvey,
   createUser,
 } from "../support/fixtures";
+import { createTestApp, routeContext } from "../support/test-app";
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let world: ClassWorld;
 let survey: Awaited<ReturnType<typeof createSurvey>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   world = await createClassWorld(database.db);
   survey = await createSurvey(database.db, { title: "Wellbeing", fullSlug: "surveys/wellbeing-test" });
   const db = database.db;
@@ -148,10 +147,9 @@ describe("schools", () => {
     });
 
     const signIn = async () =>
-      (await createSession(database.db, teacher.id, new Request("http://localhost/login"))).setCookie.split(";")[0];
+      (await createSession(testApp, teacher.id, new Request("http://localhost/login"), null)).setCookie.split(";")[0];
     const guard = (cookie: string) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, { config: getConfig(), database, db: database.db } satisfies App);
+      const context = routeContext(testApp);
       return requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), context).then(
         (user) => user,
         (error: unknown) => (error as Response).headers.get("location"),
@@ -341,12 +339,11 @@ describe("survey responses across classes", () => {
   test("GET /api/surveys/{surveyId}/responses: admins only, filters and paging from the query", async () => {
     const cookies: Record<string, string> = {};
     for (const who of ["platformAdmin", "schoolAdmin", "teacher"] as const) {
-      const session = await createSession(database.db, world.users[who].id, new Request("http://localhost/login"));
+      const session = await createSession(testApp, world.users[who].id, new Request("http://localhost/login"), null);
       cookies[who] = session.setCookie.split(";")[0];
     }
     const get = async (who: string | null, query: string, surveyId: string | number = survey.id) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, { config: getConfig(), database, db: database.db } satisfies App);
+      const context = routeContext(testApp);
       const request = new Request(`http://localhost/api/surveys/${surveyId}/responses${query}`, {
         headers: who ? { cookie: cookies[who] } : {},
       });

@@ -4,12 +4,11 @@
  * duplicates within the file, 500 rows in one request, CSV) and archive
  * effects, through the route modules with a real session and database.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
-process.env.LOG_LEVEL ??= "warn";
 
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
+import { allowedMethods } from "~/http/api-routes.server";
 import * as allRoute from "~/routes/api/users/all";
 import * as bulkRoute from "~/routes/api/users/bulk-create";
 import * as meRoute from "~/routes/api/users/me-with-school";
@@ -19,8 +18,6 @@ import * as withSchoolRoute from "~/routes/api/users/with-school";
 import type { App } from "~/server/app.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { createSession } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, emailOutbox, users, verificationTokens } from "~/server/db/schema.server";
 import { bulkCreateStaff } from "~/server/users/bulk-create.server";
@@ -28,28 +25,29 @@ import { listStaff, updateStaffMember } from "~/server/users/staff.server";
 import { parseCsvRecords, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createClassWorld, createSchool, createUser } from "../support/fixtures";
+import { createTestApp, routeContext } from "../support/test-app";
 
 type Who = keyof ClassWorld["users"] | "anonymous";
 type Handler = (args: never) => Promise<Response> | Response;
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let world: ClassWorld;
 const cookies = new Map<Who, string>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   world = await createClassWorld(database.db);
   for (const [key, user] of Object.entries(world.users)) {
-    const session = await createSession(database.db, user.id, new Request("http://localhost/login"));
+    const session = await createSession(testApp, user.id, new Request("http://localhost/login"), null);
     cookies.set(key as Who, session.setCookie.split(";")[0]);
   }
 });
 
 function contextFor(): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const app: App = { config: getConfig(), database, db: database.db };
-  context.set(appContext, app);
-  return context;
+  return routeContext(testApp);
 }
 
 async function call(
@@ -66,6 +64,10 @@ async function call(
     headers,
     body: options.body === undefined || method === "GET" ? undefined : JSON.stringify(options.body),
   });
+  // The server entry's rule for methods (app/http/api-routes.server.ts), as over HTTP.
+  if (!allowedMethods(route).includes(method)) {
+    return { status: 405, json: { code: "METHOD_NOT_ALLOWED", allow: allowedMethods(route).join(", ") } };
+  }
   const handler = (method === "GET" ? route.loader : route.action) as unknown as (args: unknown) => Promise<Response>;
   const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)]));
   const response = await handler({ request, context: contextFor(), params });
@@ -258,7 +260,7 @@ describe("archive effects", () => {
   test("archiving signs a teacher out; signed in again they are sent to /blocked; restored, only a new sign-in gets them in", async () => {
     const teacher = await createUser(database.db, { schoolId: world.riverside.id, name: "Archie Ved" });
     const signIn = async () =>
-      (await createSession(database.db, teacher.id, new Request("http://localhost/login"))).setCookie.split(";")[0];
+      (await createSession(testApp, teacher.id, new Request("http://localhost/login"), null)).setCookie.split(";")[0];
     const guard = (cookie: string) =>
       requireUser(new Request("http://localhost/class/-1/home", { headers: { cookie } }), contextFor()).then(
         (user) => user,
@@ -413,7 +415,7 @@ describe("POST /api/users/bulk-create", () => {
       return original(run);
     }) as typeof original;
     await expect(
-      bulkCreateStaff(racingDb, world.actors.platformAdmin, rows, { inviteBaseUrl: "http://localhost" }),
+      bulkCreateStaff(racingDb, world.actors.platformAdmin, rows, { mailer: testApp.mailer }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     const after = await database.db.select({ value: sql<number>`count(*)::int` }).from(users);
     expect(after[0].value).toBe(before[0].value + 1);
@@ -448,7 +450,7 @@ describe("staff CSV", () => {
   test("a CSV import goes through the same rules as the form", async () => {
     const csv = `name,email,role,school\nCsv One,csv.one@x.example,teacher,${world.riverside.name}\nCsv Two,csv.one@x.example,teacher,${world.riverside.name}\n`;
     const result = await bulkCreateStaff(database.db, world.actors.platformAdmin, parseStaffCsv(csv), {
-      inviteBaseUrl: "http://localhost",
+      mailer: testApp.mailer,
     });
     expect(result.created.map((row) => row.email)).toEqual(["csv.one@x.example"]);
     expect(result.refused[0].reasons[0]).toMatch(/Duplicate e-mail/);

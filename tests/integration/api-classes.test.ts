@@ -3,10 +3,9 @@
  * and actions with a real session cookie and a real database: status codes,
  * `{ code, message }` errors and the permission cases.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
+import { allowedMethods } from "~/http/api-routes.server";
 import * as codeForClassRoute from "~/routes/api/class-codes/class";
 import * as generateRoute from "~/routes/api/class-codes/generate";
 import * as stopRoute from "~/routes/api/class-codes/stop";
@@ -24,24 +23,26 @@ import * as studentsRoute from "~/routes/api/classes/students-with-contacts";
 import * as surveysRoute from "~/routes/api/classes/surveys";
 import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createStudent, createSurvey } from "../support/fixtures";
+import { createTestApp, routeContext } from "../support/test-app";
 
 type Who = keyof ClassWorld["users"] | "anonymous";
 type Handler = (args: never) => Promise<Response>;
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let world: ClassWorld;
 const cookies = new Map<Who, string>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   world = await createClassWorld(database.db);
   for (const [key, user] of Object.entries(world.users)) {
-    const session = await createSession(database.db, user.id, new Request("http://localhost/login"));
+    const session = await createSession(testApp, user.id, new Request("http://localhost/login"), null);
     cookies.set(key as Who, session.setCookie.split(";")[0]);
   }
 });
@@ -62,11 +63,12 @@ async function call(
     headers,
     body: body === undefined || method === "GET" ? undefined : JSON.stringify(body),
   });
-  const context = new RouterContextProvider();
-  const app: App = { config: getConfig(), database, db: database.db };
-  context.set(appContext, app);
+  const context = routeContext(testApp);
+  // The server entry's rule for methods (app/http/api-routes.server.ts), as over HTTP.
+  if (!allowedMethods(route).includes(method)) {
+    return { status: 405, json: { code: "METHOD_NOT_ALLOWED", allow: allowedMethods(route).join(", ") } };
+  }
   const handler = (method === "GET" ? route.loader : route.action) as unknown as (args: unknown) => Promise<Response>;
-  if (!handler) throw new Error(`No ${method} handler`);
   const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const response = await handler({ request, context, params: stringParams });
   const text = await response.text();

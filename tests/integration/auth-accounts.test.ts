@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { beforeAll, beforeEach, expect, test, vi } from "vitest";
+import type { RouterContextProvider } from "react-router";
+import { beforeAll, beforeEach, expect, test } from "vitest";
 import type { App } from "~/server/app.server";
 import {
   changePassword,
@@ -21,16 +21,12 @@ import { loadCurrentUser, loadSessionUser } from "~/server/auth/current-user.ser
 import { requireAdmin, requireAnonymous, requireApiUser, requireUser } from "~/server/auth/guards.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { createSession, hashToken, readSessionToken, revokeOtherSessions } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
 import { credentials, emailOutbox, rateLimits, sessions, users, verificationTokens } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
 import { createTestDatabase } from "../support/database";
 import { createSchool, createUser } from "../support/fixtures";
-
-vi.stubEnv("SESSION_SECRET", randomBytes(32).toString("hex"));
-vi.stubEnv("LOG_LEVEL", "silent");
+import { createTestApp, routeContext } from "../support/test-app";
 
 let db: Db;
 let app: App;
@@ -39,15 +35,16 @@ const PASSWORD = "Correct-Horse-9";
 beforeAll(async () => {
   const database = await createTestDatabase();
   db = database.db;
-  app = { config: getConfig(), database, db };
+  app = await createTestApp(database, { SESSION_SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "silent" });
 });
 
 beforeEach(async () => {
   await db.delete(rateLimits);
 });
 
-function requestFrom(ip: string, cookie?: string, path = "/class/-1/home") {
-  const headers = new Headers({ "x-forwarded-for": ip, "user-agent": "vitest" });
+/** A request as a browser at this address sends it (the address itself reaches the app through the context, not a header). */
+function requestFrom(_ip: string, cookie?: string, path = "/class/-1/home") {
+  const headers = new Headers({ "user-agent": "vitest" });
   if (cookie) headers.set("cookie", cookie);
   return new Request(`http://localhost${path}`, { headers });
 }
@@ -55,9 +52,7 @@ function requestFrom(ip: string, cookie?: string, path = "/class/-1/home") {
 const cookieOf = (setCookie: string) => setCookie.split(";")[0];
 
 function contextFor(): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(appContext, app);
-  return context;
+  return routeContext(app, "10.0.7.1");
 }
 
 async function userWithPassword(values: Parameters<typeof createUser>[1], password = PASSWORD) {
@@ -78,10 +73,11 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 test("a session stores only the hash of the cookie's id, and the cookie finds it", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const session = await createSession(db, user.id, requestFrom("10.0.0.1"));
+  const session = await createSession(app, user.id, requestFrom("10.0.0.1"), "10.0.0.1");
   const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
   expect(row.id).toBe(hashToken(session.token));
   expect(row.id).not.toContain(session.token);
+  expect(row.ip).toBe("10.0.0.1");
   expect(session.setCookie).toMatch(/HttpOnly/);
   expect(session.setCookie).toMatch(/SameSite=Lax/);
   const found = await findSession(requestFrom("10.0.0.1", cookieOf(session.setCookie)));
@@ -95,15 +91,15 @@ test("a session stores only the hash of the cookie's id, and the cookie finds it
 
 /** The session the request's cookie names, with its user, as every guard loads it. */
 async function findSession(request: Request) {
-  const token = await readSessionToken(request);
+  const token = await readSessionToken(app.sessionCookie, request);
   return token ? loadSessionUser(db, hashToken(token)) : null;
 }
 
 test("signing in again rotates the session: the old id stops working", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const first = await createSession(db, user.id, requestFrom("10.0.0.2"));
-  const second = await createSession(db, user.id, requestFrom("10.0.0.2", cookieOf(first.setCookie)));
+  const first = await createSession(app, user.id, requestFrom("10.0.0.2"), "10.0.0.2");
+  const second = await createSession(app, user.id, requestFrom("10.0.0.2", cookieOf(first.setCookie)), "10.0.0.2");
   expect(second.token).not.toBe(first.token);
   expect(await findSession(requestFrom("10.0.0.2", cookieOf(first.setCookie)))).toBeNull();
   expect(await findSession(requestFrom("10.0.0.2", cookieOf(second.setCookie)))).not.toBeNull();
@@ -112,7 +108,7 @@ test("signing in again rotates the session: the old id stops working", async () 
 test("an expired session is not found", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const session = await createSession(db, user.id, requestFrom("10.0.0.3"));
+  const session = await createSession(app, user.id, requestFrom("10.0.0.3"), "10.0.0.3");
   await db
     .update(sessions)
     .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -123,7 +119,7 @@ test("an expired session is not found", async () => {
 test("a tampered cookie is not a session, even after the genuine one was verified (and remembered)", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const session = await createSession(db, user.id, requestFrom("10.0.0.4"));
+  const session = await createSession(app, user.id, requestFrom("10.0.0.4"), "10.0.0.4");
   // Change a character in the middle of the signed value (the last one may only carry padding bits).
   const original = cookieOf(session.setCookie);
   expect((await findSession(requestFrom("10.0.0.4", original)))?.loaded.user.id).toBe(user.id);
@@ -136,8 +132,8 @@ test("a tampered cookie is not a session, even after the genuine one was verifie
 test("revoking other sessions keeps only the current one", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const laptop = await createSession(db, user.id, requestFrom("10.0.0.5"));
-  const phone = await createSession(db, user.id, requestFrom("10.0.0.6"));
+  const laptop = await createSession(app, user.id, requestFrom("10.0.0.5"), "10.0.0.5");
+  const phone = await createSession(app, user.id, requestFrom("10.0.0.6"), "10.0.0.6");
   await revokeOtherSessions(db, user.id, laptop.id);
   const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
   expect(left.map((s) => s.id)).toEqual([laptop.id]);
@@ -147,29 +143,25 @@ test("revoking other sessions keeps only the current one", async () => {
 test("a wrong e-mail and a wrong password get the same generic message", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const unknown = await thrown(
-    verifyCredentials(db, { email: "nobody@test.example", password: PASSWORD }, requestFrom("10.0.1.1")),
-  );
-  const wrong = await thrown(
-    verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom("10.0.1.1")),
-  );
+  const unknown = await thrown(verifyCredentials(db, { email: "nobody@test.example", password: PASSWORD }, "10.0.1.1"));
+  const wrong = await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, "10.0.1.1"));
   expect(unknown).toBeInstanceOf(DomainError);
   expect((unknown as DomainError).message).toBe(INVALID_CREDENTIALS);
   expect((wrong as DomainError).message).toBe(INVALID_CREDENTIALS);
   expect((wrong as DomainError).status).toBe(401);
-  expect(
-    await verifyCredentials(db, { email: user.email.toUpperCase(), password: PASSWORD }, requestFrom("10.0.1.1")),
-  ).toBe(user.id);
+  expect(await verifyCredentials(db, { email: user.email.toUpperCase(), password: PASSWORD }, "10.0.1.1")).toBe(
+    user.id,
+  );
 });
 
 test("sign-in attempts are rate-limited per e-mail with a clear 429 message, across callers", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
   for (let i = 0; i < 10; i++) {
-    await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, requestFrom(`10.0.2.${i}`)));
+    await thrown(verifyCredentials(db, { email: user.email, password: "Wrong-Pass-1" }, `10.0.2.${i}`));
   }
   const limited = (await thrown(
-    verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99")),
+    verifyCredentials(db, { email: user.email, password: PASSWORD }, "10.0.2.99"),
   )) as DomainError;
   expect(limited.status).toBe(429);
   expect(limited.message).toMatch(/Too many sign-in attempts/);
@@ -179,17 +171,15 @@ test("sign-in attempts are rate-limited per e-mail with a clear 429 message, acr
   expect(seconds).toBeLessThanOrEqual(15 * 60);
   // A new window starts once the old one is over.
   await db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
-  expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, requestFrom("10.0.2.99"))).toBe(
-    user.id,
-  );
+  expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, "10.0.2.99")).toBe(user.id);
 });
 
 test("sign-up creates a teacher with no school and queues a verification e-mail", async () => {
   const email = `New.Teacher.${randomBytes(3).toString("hex")}@Test.example`;
   const userId = await signUp(
-    db,
+    app,
     { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD },
-    requestFrom("10.0.3.1"),
+    "10.0.3.1",
   );
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   expect(user).toMatchObject({ role: "teacher", schoolId: null, emailVerified: false, email: email.toLowerCase() });
@@ -198,9 +188,9 @@ test("sign-up creates a teacher with no school and queues a verification e-mail"
 
   const duplicate = (await thrown(
     signUp(
-      db,
+      app,
       { name: "Again", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD },
-      requestFrom("10.0.3.2"),
+      "10.0.3.2",
     ),
   )) as DomainError;
   expect(duplicate.status).toBe(409);
@@ -213,8 +203,8 @@ test("sign-up creates a teacher with no school and queues a verification e-mail"
 test("changing the password checks the current one and always revokes the other sessions", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  const here = await createSession(db, user.id, requestFrom("10.0.4.1"));
-  await createSession(db, user.id, requestFrom("10.0.4.2"));
+  const here = await createSession(app, user.id, requestFrom("10.0.4.1"), "10.0.4.1");
+  await createSession(app, user.id, requestFrom("10.0.4.2"), "10.0.4.2");
   const wrong = (await thrown(
     changePassword(db, user, here.id, {
       currentPassword: "Nope-1234",
@@ -232,31 +222,27 @@ test("changing the password checks the current one and always revokes the other 
   });
   const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
   expect(left.map((s) => s.id)).toEqual([here.id]);
-  expect(await verifyCredentials(db, { email: user.email, password: "Brand-New-7" }, requestFrom("10.0.4.3"))).toBe(
-    user.id,
-  );
+  expect(await verifyCredentials(db, { email: user.email, password: "Brand-New-7" }, "10.0.4.3")).toBe(user.id);
 });
 
 test("a password reset link works once, and says so when used or expired", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  await createSession(db, user.id, requestFrom("10.0.5.1"));
-  await requestPasswordReset(db, "unknown.person@test.example", requestFrom("10.0.5.1"));
+  await createSession(app, user.id, requestFrom("10.0.5.1"), "10.0.5.1");
+  await requestPasswordReset(app, "unknown.person@test.example", "10.0.5.1");
   expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, "unknown.person@test.example"))).toHaveLength(0);
 
-  await requestPasswordReset(db, user.email, requestFrom("10.0.5.1"));
+  await requestPasswordReset(app, user.email, "10.0.5.1");
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
   const token = decodeURIComponent(mail.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await resetPassword(db, { token, newPassword: "Reset-Pass-8" });
   expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-  expect(await verifyCredentials(db, { email: user.email, password: "Reset-Pass-8" }, requestFrom("10.0.5.2"))).toBe(
-    user.id,
-  );
+  expect(await verifyCredentials(db, { email: user.email, password: "Reset-Pass-8" }, "10.0.5.2")).toBe(user.id);
 
   const reused = (await thrown(resetPassword(db, { token, newPassword: "Another-Pass-9" }))) as DomainError;
   expect(reused.message).toBe("This password reset link has already been used. Ask for a new one.");
 
-  await requestPasswordReset(db, user.email, requestFrom("10.0.5.3"));
+  await requestPasswordReset(app, user.email, "10.0.5.3");
   const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
   const second = decodeURIComponent(mails.at(-1)!.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await db
@@ -270,8 +256,8 @@ test("a password reset link works once, and says so when used or expired", async
 test("password reset requests are rate-limited per e-mail", async () => {
   const school = await createSchool(db);
   const user = await userWithPassword({ schoolId: school.id });
-  for (let i = 0; i < 5; i++) await requestPasswordReset(db, user.email, requestFrom(`10.0.6.${i}`));
-  const limited = (await thrown(requestPasswordReset(db, user.email, requestFrom("10.0.6.50")))) as DomainError;
+  for (let i = 0; i < 5; i++) await requestPasswordReset(app, user.email, `10.0.6.${i}`);
+  const limited = (await thrown(requestPasswordReset(app, user.email, "10.0.6.50"))) as DomainError;
   expect(limited.status).toBe(429);
   expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(59 * 60);
 });
@@ -295,7 +281,7 @@ test("when the school cannot be loaded, the basic user is used and the error kep
 });
 
 async function signedInRequest(userId: number, path = "/class/-1/home") {
-  const session = await createSession(db, userId, requestFrom("10.0.7.1"));
+  const session = await createSession(app, userId, requestFrom("10.0.7.1"), "10.0.7.1");
   return requestFrom("10.0.7.1", cookieOf(session.setCookie), path);
 }
 

@@ -19,12 +19,11 @@
  * only ever points at this site (ADR 121); and after each endpoint's runs no
  * stored text holds a forbidden character.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import { findForbiddenText } from "~/lib/schemas/text";
 import * as authRoute from "~/routes/api/auth";
@@ -48,8 +47,6 @@ import * as userRoute from "~/routes/api/users/user";
 import * as withSchoolRoute from "~/routes/api/users/with-school";
 import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
@@ -64,6 +61,7 @@ import {
   UNKNOWN_KEYS,
 } from "../support/hostile-strings";
 import { studentApiContractViolations } from "../support/student-api-contract";
+import { createTestApp, routeContext } from "../support/test-app";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const ORIGIN = "http://school.test";
@@ -275,6 +273,8 @@ const COUNTED = [
 ] as const;
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let app: App;
 let adminCookie: string;
 let studentToken: string;
@@ -286,11 +286,12 @@ async function rowCounts(): Promise<number[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   await seedDemoData(database.db, { contentDir: path.resolve("content") });
-  app = { config: getConfig(), database, db: database.db };
+  app = testApp;
   const admin = DEMO_ACCOUNTS.find((account) => account.key === "platformAdmin")!;
   const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, admin.email));
-  const session = await createSession(database.db, user.id, new Request(`${ORIGIN}/login`));
+  const session = await createSession(testApp, user.id, new Request(`${ORIGIN}/login`), null);
   adminCookie = session.setCookie.split(";")[0];
   const joined = await call(
     joinRoute,
@@ -323,8 +324,7 @@ async function call(
     body: method === "GET" ? undefined : body,
   });
   const handler = (method === "GET" ? module.loader : module.action) as Handler;
-  const context = new RouterContextProvider();
-  context.set(appContext, app);
+  const context = routeContext(app);
   try {
     return await handler({ request, context, params });
   } catch (thrown) {

@@ -384,7 +384,7 @@ afterAll(async () => {
 /** A fresh session per request: a fuzzed logout or password change cannot end the next request's. */
 async function cookieFor(actor: Actor): Promise<string | undefined> {
   if (actor === "anonymous") return undefined;
-  const session = await createSession(app.db, userIds.get(actor)!, new Request(`${ORIGIN}/login`));
+  const session = await createSession(app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
   return session.setCookie.split(";")[0];
 }
 

@@ -94,7 +94,7 @@ afterAll(async () => {
 async function headersFor(actor: Actor): Promise<Record<string, string>> {
   if (actor === "anonymous") return {};
   if (actor === "student") return { Authorization: `Bearer ${studentToken}` };
-  const session = await createSession(server.app.db, userIds.get(actor)!, new Request(`${ORIGIN}/login`));
+  const session = await createSession(server.app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
   return { Cookie: session.setCookie.split(";")[0] };
 }
 

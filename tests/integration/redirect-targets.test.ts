@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function cookie(): Promise<string> {
-  const session = await createSession(server.app.db, teacherId, new Request(`${ORIGIN}/login`));
+  const session = await createSession(server.app, teacherId, new Request(`${ORIGIN}/login`), null);
   return session.setCookie.split(";")[0];
 }
 

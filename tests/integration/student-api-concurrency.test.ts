@@ -5,8 +5,6 @@
  * database (PGlite here; CI runs it on PostgreSQL as well, where the
  * transactions really do run side by side).
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
-
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";

@@ -3,10 +3,8 @@
  * on a real database: join, tokens and revoking, presence, assignments,
  * survey content, submission rules, idempotency, drawings and the contract.
  */
-process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
@@ -21,8 +19,6 @@ import { createSurveyContentLookup } from "~/server/assignments/survey-content.s
 import { createSession } from "~/server/auth/session.server";
 import { CODE_DIGITS, CODE_LETTERS } from "~/server/class-codes/class-codes.server";
 import { listOnlineStudents } from "~/server/classes/classes.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import {
   auditEvents,
@@ -48,11 +44,14 @@ import {
 } from "../support/fixtures";
 import { makePng } from "../support/png";
 import { studentApiFetch } from "../support/student-api-app";
+import { createTestApp, routeContext } from "../support/test-app";
 
 const SLUG = "surveys/starting-the-school-year";
 const BASE = "http://school.test";
 
 let database: Database;
+/** The App loaders and actions find in their context (tests/support/test-app.ts). */
+let testApp: App;
 let world: ClassWorld;
 let survey: { id: number };
 let otherSurvey: { id: number };
@@ -65,16 +64,11 @@ let ipCounter = 0;
 /** A client from its own IP, so join rate limits do not leak between tests. */
 function client(options: { token?: string; ip?: string } = {}) {
   const ip = options.ip ?? `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
-  const inner = studentApiFetch(database);
   return createStudentApiClient({
     baseUrl: BASE,
     token: options.token,
     logError: () => {},
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-      const headers = new Headers(init?.headers);
-      headers.set("x-forwarded-for", ip);
-      return inner(input, { ...init, headers });
-    }) as typeof fetch,
+    fetch: studentApiFetch(database, { clientAddress: ip }),
   });
 }
 
@@ -126,6 +120,7 @@ async function join(firstName: string, lastName: string, code = "RIVR-2345") {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  testApp = await createTestApp(database);
   world = await createClassWorld(database.db);
   survey = await createSurvey(database.db, { fullSlug: SLUG, title: "Starting the school year" });
   otherSurvey = await createSurvey(database.db, {
@@ -276,14 +271,16 @@ describe("tokens", () => {
     const api = client({ token: joined.token });
     await api.heartbeat();
     const teacherSession = await createSession(
-      database.db,
+      testApp,
       world.users.teacher.id,
       new Request("http://localhost/login"),
+      null,
     );
     const otherSession = await createSession(
-      database.db,
+      testApp,
       world.users.otherTeacher.id,
       new Request("http://localhost/login"),
+      null,
     );
     const raw = studentApiFetch(database);
     const url = `${BASE}/api/classes/${world.class5A.id}/students/${joined.student.id}/tokens`;
@@ -403,7 +400,7 @@ describe("submitting", () => {
       database.db,
       world.actors.teacher,
       { classId: world.class5A.id, assignmentId: active.id },
-      createSurveyContentLookup(getConfig()),
+      createSurveyContentLookup(testApp.content),
     );
     const feeling = results.questions.find((q) => q.uid === "sy-excited");
     expect(
@@ -536,10 +533,8 @@ describe("submitting", () => {
 
 describe("drawings", () => {
   async function callDrawingRoute(who: "teacher" | "otherTeacher", classId: number, file: string) {
-    const session = await createSession(database.db, world.users[who].id, new Request("http://localhost/login"));
-    const context = new RouterContextProvider();
-    const app: App = { config: getConfig(), database, db: database.db };
-    context.set(appContext, app);
+    const session = await createSession(testApp, world.users[who].id, new Request("http://localhost/login"), null);
+    const context = routeContext(testApp);
     const request = new Request(`http://localhost/class/${classId}/drawings/${file}`, {
       headers: { cookie: session.setCookie.split(";")[0] },
     });

@@ -8,39 +8,64 @@
  *   const response = await handle(new Request("http://school.test/login"));
  *
  * The ServerBuild is put together from app/routes.ts and the route modules
- * as `react-router build` does (same route ids, parents and paths); only the
- * browser assets manifest is a stand-in (no client bundle exists). The App is
- * the process's own (`getApp()`): an in-memory PGlite database, migrated and
- * seeded with the demo data by the app's own start-up code (with
- * TEST_DATABASE_URL set: a new, empty PostgreSQL database on that server,
- * which the start-up code migrates and seeds the same way). Call this once
- * per test file (the App is a per-process singleton); `stop()` closes its
- * database and puts back the environment it set.
+ * as `react-router build` does (same route ids, parents and paths, and route
+ * components given their props from React Router's public hooks, as the Vite
+ * plugin does); only the browser assets manifest is a stand-in (no client
+ * bundle exists). Requests get the server entry's own API answers (unknown
+ * path, wrong method, OPTIONS) before React Router, as over HTTP.
+ *
+ * The App is this handler's own: built by createApp from its own
+ * configuration (an in-memory PGlite database, migrated and seeded with the
+ * demo data by the app's own start-up code; with TEST_DATABASE_URL set, a
+ * new, empty PostgreSQL database on that server, which the start-up code
+ * migrates and seeds the same way), never from process.env settings of the
+ * app. `stop()` closes it (and drops that database).
  */
-
 import { randomBytes } from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { createElement } from "react";
 import {
   createRequestHandler,
   RouterContextProvider,
   type ServerBuild,
-  UNSAFE_withComponentProps,
-  UNSAFE_withErrorBoundaryProps,
-  UNSAFE_withHydrateFallbackProps,
+  useActionData,
+  useLoaderData,
+  useMatches,
+  useParams,
+  useRouteError,
 } from "react-router";
+import { apiRouteAnswer, createApiRouteTable } from "~/http/api-routes.server";
 import routes from "~/routes";
-import type { App } from "~/server/app.server";
+import { type App, createApp } from "~/server/app.server";
+import { parseConfig } from "~/server/config.server";
+import { appContext, requestInfoContext } from "~/server/context.server";
 import { adminQuery, databaseUrlFor } from "./postgres-admin";
 
 type RouteModule = Record<string, unknown>;
-type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
+type Component = (props: Record<string, unknown>) => unknown;
 
-/** What the React Router Vite plugin does to a route module: components get loaderData, actionData and params as props. */
+/**
+ * What the React Router Vite plugin does to a route module: the component,
+ * error boundary and hydrate fallback get their props (params, loaderData,
+ * actionData, matches, error) from React Router's hooks.
+ */
 function asBuilt(module: RouteModule): RouteModule {
   const built = { ...module };
-  if (module.default) built.default = UNSAFE_withComponentProps(module.default as Component);
-  if (module.ErrorBoundary) built.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
-  if (module.HydrateFallback) built.HydrateFallback = UNSAFE_withHydrateFallbackProps(module.HydrateFallback as never);
+  const withProps = (Inner: Component, extra: () => Record<string, unknown> = () => ({})) =>
+    function RouteComponentWithProps() {
+      const props = {
+        params: useParams(),
+        loaderData: useLoaderData(),
+        actionData: useActionData(),
+        matches: useMatches(),
+        ...extra(),
+      };
+      return createElement(Inner as never, props);
+    };
+  if (module.default) built.default = withProps(module.default as Component);
+  if (module.ErrorBoundary)
+    built.ErrorBoundary = withProps(module.ErrorBoundary as Component, () => ({ error: useRouteError() }));
+  if (module.HydrateFallback) built.HydrateFallback = withProps(module.HydrateFallback as Component);
   return built;
 }
 
@@ -52,43 +77,33 @@ export interface InProcessApp {
   stop: () => Promise<void>;
 }
 
-const ENVIRONMENT: Record<string, string | undefined> = {
+export interface InProcessOptions {
+  /** Configuration on top of the defaults below (the same names as the environment variables). */
+  env?: Record<string, string>;
+  /** The client address the server entry would have resolved for every request. */
+  clientAddress?: string;
+}
+
+const DEFAULT_ENV: Record<string, string> = {
+  NODE_ENV: "test",
   DATA_DIR: "memory://",
   DEMO_DATA: "true",
   LOG_LEVEL: "warn",
   SESSION_SECRET: "in-process-test-secret-0123456789abcdef",
   SECURE_COOKIES: "false",
-  DATABASE_URL: undefined,
-  APP_URL: undefined,
-  STORYBLOK_TOKEN: undefined,
-  ADMIN_EMAIL: undefined,
-  ADMIN_PASSWORD: undefined,
-  SMTP_URL: undefined,
 };
 
-export async function startInProcessApp(): Promise<InProcessApp> {
-  const saved = Object.fromEntries(Object.keys(ENVIRONMENT).map((key) => [key, process.env[key]]));
-  const setEnv = (values: Record<string, string | undefined>) => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  };
-  setEnv(ENVIRONMENT);
+export async function startInProcessApp(options: InProcessOptions = {}): Promise<InProcessApp> {
+  const [entryServer, root] = await Promise.all([import("~/entry.server"), import("~/root")]);
+  // With TEST_DATABASE_URL: a new, empty PostgreSQL database on that server, which the start-up code migrates and seeds.
   const serverUrl = process.env.TEST_DATABASE_URL;
   const postgresName = serverUrl ? `orliverse_inprocess_${process.pid}_${randomBytes(4).toString("hex")}` : null;
+  const databaseEnv: Record<string, string> = {};
   if (serverUrl && postgresName) {
     await adminQuery(serverUrl, `create database "${postgresName}"`);
-    process.env.DATABASE_URL = databaseUrlFor(serverUrl, postgresName);
+    databaseEnv.DATABASE_URL = databaseUrlFor(serverUrl, postgresName);
   }
-
-  // Imported only now: entry.server awaits getApp() when it is first evaluated.
-  const [{ getApp }, entryServer, root] = await Promise.all([
-    import("~/server/app.server"),
-    import("~/entry.server"),
-    import("~/root"),
-  ]);
-  const app = await getApp();
+  const app = await createApp(parseConfig({ ...DEFAULT_ENV, ...databaseEnv, ...options.env }));
 
   const serverRoutes: ServerBuild["routes"] = {
     root: {
@@ -164,15 +179,26 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     allowedActionOrigins: false,
   };
   const handler = createRequestHandler(build, "production");
+  const apiRoutes = createApiRouteTable(serverRoutes);
+  let requests = 0;
 
   return {
     app,
-    handle: (request) => handler(request, new RouterContextProvider()),
+    handle: (request) => {
+      const answer = apiRouteAnswer(apiRoutes, request.method, new URL(request.url).pathname);
+      if (answer) return Promise.resolve(answer);
+      const context = new RouterContextProvider();
+      context.set(appContext, app);
+      context.set(requestInfoContext, {
+        requestId: `in-process-${++requests}`,
+        clientAddress: options.clientAddress ?? "127.0.0.1",
+      });
+      return handler(request, context);
+    },
     stop: async () => {
-      await app.database.close();
+      await app.close();
       if (serverUrl && postgresName)
         await adminQuery(serverUrl, `drop database if exists "${postgresName}" with (force)`);
-      setEnv(saved);
     },
   };
 }

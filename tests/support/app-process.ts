@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 
-export const SERVE_BIN = path.resolve("node_modules/@react-router/serve/bin.js");
+/** The built server entry (app/http/main.server.ts): `node build/server/index.js` is the production server. */
 export const SERVER_BUILD = path.resolve("build/server/index.js");
 
 export interface AppServer {
@@ -25,15 +25,19 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** Starts `react-router-serve build/server/index.js` (as node directly, so pid is the server's) and waits for /readyz. */
+/**
+ * Starts `node build/server/index.js` (so pid is the server's) and waits for
+ * /readyz. APP_URL defaults to the address the tests use, http://127.0.0.1:PORT.
+ */
 export async function spawnServer(options: {
   port: number;
   env: Record<string, string>;
   readyTimeoutMs?: number;
 }): Promise<AppServer> {
   const { PORT: _ignored, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, [SERVE_BIN, SERVER_BUILD], {
-    env: { ...parentEnv, VITEST: undefined, ...options.env, PORT: String(options.port) },
+  const baseURL = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, [SERVER_BUILD], {
+    env: { ...parentEnv, VITEST: undefined, APP_URL: baseURL, ...options.env, PORT: String(options.port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -46,7 +50,6 @@ export async function spawnServer(options: {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   exited.then(() => running.delete(child));
 
-  const baseURL = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");

@@ -11,12 +11,10 @@
  * answer, so a test reads the status either way. Works on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL (tests/support/database.ts).
  */
-import { RouterContextProvider } from "react-router";
 import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
+import { createTestApp, routeContext } from "./test-app";
 
 type Handler = (args: never) => unknown;
 
@@ -34,15 +32,20 @@ export interface RouteCall {
 
 /** A session for the user, as its `Cookie` header value. */
 export async function signIn(database: Database, userId: number): Promise<string> {
-  const session = await createSession(database.db, userId, new Request("http://localhost/login"));
+  const session = await createSession(await appFor(database), userId, new Request("http://localhost/login"), null);
   return session.setCookie.split(";")[0];
 }
 
-export function routeContext(database: Database): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const app: App = { config: getConfig(), database, db: database.db };
-  context.set(appContext, app);
-  return context;
+const apps = new WeakMap<Database, Promise<App>>();
+
+/** One test App per test database, so every call shares its session cookie and configuration. */
+function appFor(database: Database): Promise<App> {
+  let app = apps.get(database);
+  if (!app) {
+    app = createTestApp(database);
+    apps.set(database, app);
+  }
+  return app;
 }
 
 /** Runs the loader (GET) or action (any other method) and returns its answer as a Response. */
@@ -67,7 +70,7 @@ export async function callRoute(
   if (!handler) throw new Error(`The route has no ${method === "GET" ? "loader" : "action"}`);
   const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([key, value]) => [key, String(value)]));
   try {
-    return toResponse(await handler({ request, context: routeContext(database), params }));
+    return toResponse(await handler({ request, context: routeContext(await appFor(database)), params }));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     return toResponse(thrown);

@@ -14,9 +14,13 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
-import { type AppServer, freePort, spawnServer } from "./app-process";
+import { type MailCatcher, startMailCatcher } from "../fakes/mail-catcher";
+import { freePort, type AppServer as ProcessServer, spawnServer } from "./app-process";
 
-export type { AppServer } from "./app-process";
+export interface AppServer extends ProcessServer {
+  /** The server's outgoing mail, when started with `catchMail: true`. */
+  mail?: MailCatcher;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,6 +34,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** A data dir to copy instead of the seeded template. */
   dataTemplate?: string;
+  /** Send the server's mail to a mail catcher (tests/fakes/mail-catcher.ts), to follow mailed links. */
+  catchMail?: boolean;
 }
 
 const stoppers = new Set<() => Promise<void>>();
@@ -44,6 +50,7 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-e2e-data-"));
   await cp(template, dataDir, { recursive: true });
   const port = await freePort();
+  const mail = options.catchMail ? await startMailCatcher() : undefined;
   const server = await spawnServer({
     port,
     env: {
@@ -52,17 +59,20 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
       SESSION_SECRET: randomBytes(32).toString("hex"),
       SECURE_COOKIES: "false",
       LOG_LEVEL: "warn",
+      ...(mail ? { SMTP_URL: mail.url } : {}),
       ...options.env,
     },
   }).catch(async (error) => {
+    await mail?.stop();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
   const stop = async () => {
     stoppers.delete(stop);
     await server.stop();
+    await mail?.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
   stoppers.add(stop);
-  return { ...server, stop };
+  return { ...server, mail, stop };
 }

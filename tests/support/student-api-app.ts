@@ -6,10 +6,10 @@
  *   const api = createStudentApiClient({ baseUrl: "http://school.test", fetch: studentApiFetch(database) });
  *
  * Routes are matched as app/routes.ts registers them (loader for GET, action
- * otherwise), with the same App context the root middleware provides. Every
- * answer is checked against the OpenAPI document (./student-api-contract.ts).
+ * otherwise), with the same App context the root middleware provides.
  */
 import { RouterContextProvider } from "react-router";
+import { allowedMethods } from "~/http/api-routes.server";
 import * as assignmentsRoute from "~/routes/api/student/assignments";
 import * as drawingsRoute from "~/routes/api/student/drawings";
 import * as heartbeatRoute from "~/routes/api/student/heartbeat";
@@ -18,11 +18,10 @@ import * as openapiRoute from "~/routes/api/student/openapi";
 import * as responsesRoute from "~/routes/api/student/responses";
 import * as revokeRoute from "~/routes/api/student/revoke-tokens";
 import * as surveyRoute from "~/routes/api/student/survey";
-import type { App } from "~/server/app.server";
-import { getConfig } from "~/server/config.server";
-import { appContext } from "~/server/context.server";
+import { appContext, requestInfoContext } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
 import { contractCheckedFetch } from "./student-api-contract";
+import { createTestApp } from "./test-app";
 
 type Handler = (args: {
   request: Request;
@@ -45,8 +44,9 @@ const table: [RegExp, RouteModule][] = [
   [/^\/api\/classes\/(?<classId>[^/]+)\/students\/(?<studentId>[^/]+)\/tokens$/, revokeRoute],
 ];
 
-export function studentApiFetch(database: Database): typeof fetch {
-  const app: App = { config: getConfig(), database, db: database.db };
+export function studentApiFetch(database: Database, options: { clientAddress?: string } = {}): typeof fetch {
+  const app = createTestApp(database);
+  let requests = 0;
   // Every answer is checked against the OpenAPI document (./student-api-contract.ts).
   return contractCheckedFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -54,19 +54,23 @@ export function studentApiFetch(database: Database): typeof fetch {
     for (const [pattern, module] of table) {
       const match = pattern.exec(pathname);
       if (!match) continue;
-      const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as
-        | Handler
-        | undefined;
-      if (!handler) {
-        // As the server answers a method the route has no handler for.
-        const allow = module.loader ? "GET, HEAD" : "POST";
+      // The server entry's own rule for methods (app/http/api-routes.server.ts).
+      const allow = allowedMethods(module);
+      if (!allow.includes(request.method)) {
         return Response.json(
-          { code: "METHOD_NOT_ALLOWED", message: `Use ${allow}.` },
-          { status: 405, headers: { Allow: allow } },
+          { code: "METHOD_NOT_ALLOWED", message: `${request.method} is not allowed here.` },
+          { status: 405, headers: { Allow: allow.join(", ") } },
         );
       }
+      const handler = (
+        request.method === "GET" || request.method === "HEAD" ? module.loader : module.action
+      ) as Handler;
       const context = new RouterContextProvider();
-      context.set(appContext, app);
+      context.set(appContext, await app);
+      context.set(requestInfoContext, {
+        requestId: `student-api-${++requests}`,
+        clientAddress: options.clientAddress ?? "127.0.0.1",
+      });
       return handler({ request, context, params: { ...match.groups } });
     }
     return Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });

@@ -19,7 +19,6 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { keepListShape } from "~/server/forms.server";
-import { appBaseUrl } from "~/server/mail/mailer.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
 import { redirectWithFailure } from "~/server/screen-errors.server";
@@ -85,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db } = getAppFromContext(context);
+  const { db, mailer } = getAppFromContext(context);
   const url = new URL(request.url);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -146,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return runBulkCreate(db, user, rows, request);
+    return runBulkCreate(db, user, rows, mailer);
   }
 
   if (intent === "import-csv") {
@@ -184,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return runBulkCreate(db, user, rows, request);
+    return runBulkCreate(db, user, rows, mailer);
   }
 
   return data({ form: null, result: null, importError: "Unknown action." }, { status: 400 });
@@ -194,10 +193,10 @@ async function runBulkCreate(
   db: Parameters<typeof bulkCreateStaff>[0],
   user: Parameters<typeof bulkCreateStaff>[1],
   rows: Parameters<typeof bulkCreateStaff>[2],
-  request: Request,
+  mailer: Parameters<typeof bulkCreateStaff>[3]["mailer"],
 ) {
   try {
-    const result = await bulkCreateStaff(db, user, rows, { inviteBaseUrl: appBaseUrl(request) });
+    const result = await bulkCreateStaff(db, user, rows, { mailer });
     const message =
       result.refused.length === 0
         ? `${plural(result.created.length, "staff member")} created and invited.`

@@ -9,19 +9,18 @@ import {
   getSurveyRecord,
   responseFiltersFromSearch,
 } from "~/server/responses/responses.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey-responses-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  const { db, config } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   try {
     const surveyId = parseId(params.surveyId);
     const survey = await getSurveyRecord(db, user, surveyId);
-    const { snapshot } = await getContentSource(config).read();
-    const content = snapshot?.bySlug.get(survey.fullSlug)?.content ?? null;
+    const { snapshot } = await content.read();
+    const surveyContent = snapshot?.bySlug.get(survey.fullSlug)?.content ?? null;
     const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
-    const csv = await buildSurveyResponsesCsv(db, user, surveyId, filters, content);
+    const csv = await buildSurveyResponsesCsv(db, user, surveyId, filters, surveyContent);
     return csvDownload(csv.filename, csv.body);
   } catch (error) {
     // A filter out of range is a 400 that says which (parseSearchParams); a bad id or another school's survey is 404.

@@ -22,12 +22,11 @@ import {
   queryResponses,
   responseFiltersFromSearch,
 } from "~/server/responses/responses.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  const { db, config } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   const surveyId = Number(params.surveyId);
   if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
     throw data("There is no survey with this id.", { status: 404 });
@@ -35,16 +34,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
   try {
     const survey = await getSurveyRecord(db, user, surveyId);
-    const [page, choices, content] = await Promise.all([
+    const [page, choices, read] = await Promise.all([
       queryResponses(db, user, surveyId, filters),
       listResponseFilterChoices(db, user, surveyId),
-      getContentSource(config).read(),
+      content.read(),
     ]);
-    const story = content.snapshot?.bySlug.get(survey.fullSlug) ?? null;
+    const story = read.snapshot?.bySlug.get(survey.fullSlug) ?? null;
     return {
       survey: { id: survey.id, title: survey.title, fullSlug: survey.fullSlug, removed: survey.removedAt !== null },
       story: story ? (story.content as SurveyBlock) : null,
-      contentError: content.error ? content.error.message : null,
+      contentError: read.error ? read.error.message : null,
       page,
       choices,
       filters,

@@ -10,7 +10,6 @@ import { getAppFromContext } from "~/server/context.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { redirectWithFailure } from "~/server/screen-errors.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/surveys";
 
@@ -22,11 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, config } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
   if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", "Unknown action.");
   try {
-    const summary = await syncSurveysAsAdmin(user, { db, content: getContentSource(config) });
+    const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {
       action: "survey.sync",
       targetType: "survey",

@@ -36,7 +36,7 @@ import {
   revokeAllSessions,
   revokeOtherSessions,
 } from "~/server/auth/session.server";
-import { getAppFromContext } from "~/server/context.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/auth";
 
 /** The API's bodies are strict (unknown keys are a 400); the forms' schemas are shared field by field. */
@@ -103,26 +103,26 @@ const getHandlers: Record<string, Handler> = {
 };
 
 const postHandlers: Record<string, Handler> = {
-  "sign-in/email": async ({ request, app }) => {
+  "sign-in/email": async ({ request, context, app }) => {
     const { callbackURL, ...input } = parseInput(apiSignInSchema, await readJsonBody(request));
-    const userId = await verifyCredentials(app.db, input, request);
-    const session = await createSession(app.db, userId, request);
+    const userId = await verifyCredentials(app.db, input, clientAddress(context));
+    const session = await createSession(app, userId, request, clientAddress(context));
     const loaded = await loadCurrentUser(app.db, userId);
     const user = loaded ? serializeCurrentUser(loaded.user) : null;
     const target =
       loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
     return withCookie(target ? { redirect: true, url: target, user } : { redirect: false, user }, session.setCookie);
   },
-  "sign-up/email": async ({ request, app }) => {
+  "sign-up/email": async ({ request, context, app }) => {
     const input = parseInput(apiSignUpSchema, await readJsonBody(request));
-    const userId = await signUp(app.db, input, request);
-    const session = await createSession(app.db, userId, request);
+    const userId = await signUp(app, input, clientAddress(context));
+    const session = await createSession(app, userId, request, clientAddress(context));
     const loaded = await loadCurrentUser(app.db, userId);
     return withCookie({ user: loaded ? serializeCurrentUser(loaded.user) : null }, session.setCookie);
   },
   "sign-out": async ({ request, app }) => {
     parseInput(emptyBody, await readJsonBody(request));
-    return withCookie({ success: true }, await endSession(app.db, request));
+    return withCookie({ success: true }, await endSession(app, request));
   },
   "change-password": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
@@ -141,7 +141,7 @@ const postHandlers: Record<string, Handler> = {
     const user = await requireApiUser(request, context);
     parseInput(emptyBody, await readJsonBody(request));
     await revokeAllSessions(app.db, user.id);
-    return withCookie({ status: true }, await destroySessionCookie());
+    return withCookie({ status: true }, await destroySessionCookie(app.sessionCookie));
   },
   "revoke-other-sessions": async ({ request, context, app }) => {
     const user = await requireApiUser(request, context);
@@ -154,11 +154,14 @@ const postHandlers: Record<string, Handler> = {
     const user = await requireApiUser(request, context);
     const { password } = parseInput(apiDeleteUserSchema, await readJsonBody(request));
     const deletion = await deleteOwnAccount(app.db, user, password);
-    return withCookie({ success: true, redirect: true, url: "/login", ...deletion }, await destroySessionCookie());
+    return withCookie(
+      { success: true, redirect: true, url: "/login", ...deletion },
+      await destroySessionCookie(app.sessionCookie),
+    );
   },
-  "forget-password": async ({ request, app }) => {
+  "forget-password": async ({ request, context, app }) => {
     const { email } = parseInput(apiForgotPasswordSchema, await readJsonBody(request));
-    await requestPasswordReset(app.db, email, request);
+    await requestPasswordReset(app, email, clientAddress(context));
     return Response.json({ status: true });
   },
   "reset-password": async ({ request, app }) => {

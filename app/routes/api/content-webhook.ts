@@ -1,6 +1,5 @@
 import { handleApi, jsonError } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import { ContentUnavailableError } from "~/server/surveys/content-source.server";
 import { receiveContentWebhook } from "~/server/surveys/webhook.server";
 import type { Route } from "./+types/content-webhook";
@@ -11,13 +10,13 @@ import type { Route } from "./+types/content-webhook";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
-    const { db, config } = getAppFromContext(context);
+    const { db, config, content, logger } = getAppFromContext(context);
     try {
       const result = await receiveContentWebhook(request, {
         db,
-        content: getContentSource(config),
+        content,
         secret: config.STORYBLOK_WEBHOOK_SECRET,
+        logger,
       });
       return Response.json({ data: result });
     } catch (error) {

@@ -7,7 +7,7 @@ import { Field, fieldProps, Honeypot } from "~/components/forms";
 import { passRetryAfter } from "~/lib/retry-after";
 import { forgotPasswordSchema, HONEYPOT_FIELD } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
-import { getAppFromContext } from "~/server/context.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -20,9 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // A bot that fills the honeypot gets the same answer and nothing is sent.
   if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
-  const { db } = getAppFromContext(context);
   try {
-    await requestPasswordReset(db, submission.value.email, request);
+    await requestPasswordReset(getAppFromContext(context), submission.value.email, clientAddress(context));
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(

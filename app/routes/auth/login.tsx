@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
-import { getAppFromContext } from "~/server/context.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/login";
 
@@ -34,10 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const { db } = getAppFromContext(context);
+  const app = getAppFromContext(context);
+  const address = clientAddress(context);
   try {
-    const userId = await createAuthenticator(db).authenticate("form", request);
-    return await signInAndRedirect(db, userId, request, submission.value.redirectTo);
+    const userId = await createAuthenticator(app.db, address).authenticate("form", request);
+    return await signInAndRedirect(app, userId, request, address, submission.value.redirectTo);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(

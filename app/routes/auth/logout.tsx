@@ -9,7 +9,6 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = getAppFromContext(context);
-  const setCookie = await endSession(db, request);
+  const setCookie = await endSession(getAppFromContext(context), request);
   return redirect("/login", { headers: { "Set-Cookie": setCookie } });
 }

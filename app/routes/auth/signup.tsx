@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
 import { signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
-import { getAppFromContext } from "~/server/context.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import type { Route } from "./+types/signup";
 
@@ -35,10 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   }
-  const { db } = getAppFromContext(context);
+  const app = getAppFromContext(context);
+  const address = clientAddress(context);
   try {
-    const userId = await signUp(db, submission.value, request);
-    return await signInAndRedirect(db, userId, request);
+    const userId = await signUp(app, submission.value, address);
+    return await signInAndRedirect(app, userId, request, address);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fieldErrors = error.code === "CONFLICT" ? { email: [error.message] } : undefined;

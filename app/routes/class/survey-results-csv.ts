@@ -11,10 +11,10 @@ import { notFoundPage } from "~/server/screen-errors.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = parseId(params.assignmentId);
   try {
-    const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
+    const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
     return csvDownload(csv.filename, csv.body);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();

@@ -27,10 +27,10 @@ import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-a
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = parseId(params.assignmentId);
   try {
-    const results = await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config));
+    const results = await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
     // Drawings only where the questions are shown (never while small-group protection hides them).
     const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
     const drawings = hasDrawings ? await listSubmittedDrawings(db, user, { classId, assignmentId }) : [];

@@ -8,7 +8,6 @@ import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
 import type { Route } from "./+types/content";
 
@@ -20,9 +19,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
     throw data(NO_SUCH_SURVEY, { status: 404 });
   }
-  const { db, config } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   try {
-    const preview = await getSurveyStory(db, getContentSource(config), surveyId);
+    const preview = await getSurveyStory(db, content, surveyId);
     // No copy of the content at all: say so on the page, with an honest status.
     return data(preview, { status: preview.story ? 200 : 503 });
   } catch (error) {

@@ -11,11 +11,17 @@ import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
 import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
-import { appBaseUrl, sendMail } from "../mail/mailer.server";
+import type { Mailer } from "../mail/mailer.server";
 import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { CurrentUser } from "./current-user.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { clientIp, hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
+import { hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
+
+/** What the account rules that send mail need: the database and the app's mailer (links on the public origin). */
+export interface MailingServices {
+  db: Db;
+  mailer: Mailer;
+}
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const WRONG_CURRENT_PASSWORD = "Invalid password: the current password is not correct.";
@@ -45,9 +51,9 @@ async function findUserWithHash(db: Db, email: string) {
 export async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
-  request: Request,
+  clientAddress: string | null,
 ): Promise<number> {
-  const ip = clientIp(request);
+  const ip = clientAddress;
   const emailKey = `sign-in:email:${normaliseEmail(input.email)}`;
   await enforceRateLimits(
     db,
@@ -144,13 +150,12 @@ async function consumeToken(db: Db, token: string, purpose: VerificationPurpose,
 }
 
 export async function sendVerificationEmail(
-  db: Db,
+  { db, mailer }: MailingServices,
   user: { id: number; email: string; name: string },
-  request: Request,
 ) {
   const token = await createVerificationToken(db, user.id, "verify-email");
-  const link = `${appBaseUrl(request)}/verify-email?token=${encodeURIComponent(token)}`;
-  await sendMail(db, {
+  const link = mailer.link(`/verify-email?token=${encodeURIComponent(token)}`);
+  await mailer.send(db, {
     to: user.email,
     subject: "Confirm your e-mail address for Orliverse Classroom",
     text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.\n`,
@@ -158,8 +163,13 @@ export async function sendVerificationEmail(
 }
 
 /** A new teacher account with no school. Returns the new user's id. */
-export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, request: Request): Promise<number> {
-  const ip = clientIp(request);
+export async function signUp(
+  services: MailingServices,
+  input: z.infer<typeof signUpSchema>,
+  clientAddress: string | null,
+): Promise<number> {
+  const { db } = services;
+  const ip = clientAddress;
   await enforceRateLimits(
     db,
     [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }],
@@ -184,7 +194,7 @@ export async function signUp(db: Db, input: z.infer<typeof signUpSchema>, reques
       .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
     return user.id;
   });
-  await sendVerificationEmail(db, { id: userId, email, name: input.name }, request);
+  await sendVerificationEmail(services, { id: userId, email, name: input.name });
   return userId;
 }
 
@@ -219,9 +229,13 @@ export async function changePassword(
 }
 
 /** Sends a reset link when the e-mail is known; the caller answers the same either way. */
-export async function requestPasswordReset(db: Db, emailInput: string, request: Request): Promise<void> {
+export async function requestPasswordReset(
+  { db, mailer }: MailingServices,
+  emailInput: string,
+  clientAddress: string | null,
+): Promise<void> {
   const email = normaliseEmail(emailInput);
-  const ip = clientIp(request);
+  const ip = clientAddress;
   await enforceRateLimits(
     db,
     [
@@ -237,8 +251,8 @@ export async function requestPasswordReset(db: Db, emailInput: string, request: 
     .limit(1);
   if (!user) return;
   const token = await createVerificationToken(db, user.id, "reset-password");
-  const link = `${appBaseUrl(request)}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendMail(db, {
+  const link = mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
+  await mailer.send(db, {
     to: user.email,
     subject: "Reset your Orliverse Classroom password",
     text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n${link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.\n`,

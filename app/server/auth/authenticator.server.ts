@@ -7,14 +7,14 @@ import { verifyCredentials } from "./accounts.server";
  * remix-auth with the form strategy: it checks the credentials and returns
  * the user id; the session itself is ours (app/server/auth/session.server.ts).
  */
-export function createAuthenticator(db: Db) {
+export function createAuthenticator(db: Db, clientAddress: string | null) {
   const authenticator = new Authenticator<number>();
   authenticator.use(
-    new FormStrategy(async ({ form, request }) =>
+    new FormStrategy(async ({ form }) =>
       verifyCredentials(
         db,
         { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
-        request,
+        clientAddress,
       ),
     ),
     "form",

@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
-import { logger } from "../logger.server";
+import { unexpectedErrorLog } from "../logger.server";
 import { changePassword } from "./accounts.server";
 import type { CurrentUser } from "./current-user.server";
 
@@ -32,7 +32,7 @@ export async function runChangePassword(
         return { kind: "wrong-current-password" };
       return { kind: "failed", message: error.message };
     }
-    logger.error("change_password.unexpected", { error: String(error) });
+    unexpectedErrorLog.error("change_password.unexpected", { error: String(error) });
     return { kind: "unexpected" };
   }
 }

@@ -29,8 +29,8 @@ export function getRequestAuth(request: Request, context: Context): Promise<Requ
   let pending = context.get(authContext);
   if (!pending) {
     pending = (async () => {
-      const { db } = getAppFromContext(context);
-      const token = await readSessionToken(request);
+      const { db, sessionCookie } = getAppFromContext(context);
+      const token = await readSessionToken(sessionCookie, request);
       if (!token) return { session: null, loaded: null };
       const found = await loadSessionUser(db, hashToken(token));
       return found ?? { session: null, loaded: null };

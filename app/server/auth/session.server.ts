@@ -5,28 +5,34 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lt, ne } from "drizzle-orm";
-import { createCookie } from "react-router";
-import { getConfig } from "../config.server";
+import { type Cookie, createCookie } from "react-router";
+import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions } from "../db/schema.server";
 
 export const SESSION_COOKIE_NAME = "__session";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+/** How many verified cookie headers an app remembers (see readSessionToken). */
+const VERIFIED_COOKIE_HEADERS_KEPT = 500;
 
-export function sessionCookie() {
-  if (!cookie) {
-    const config = getConfig();
-    cookie = createCookie(SESSION_COOKIE_NAME, {
+/** The app's session cookie: signed with its secrets, Secure as its configuration says. */
+export interface SessionCookie {
+  cookie: Cookie;
+  verifiedHeaders: Map<string, string>;
+}
+
+export function createSessionCookie(config: Pick<Config, "sessionSecrets" | "secureCookies">): SessionCookie {
+  return {
+    cookie: createCookie(SESSION_COOKIE_NAME, {
       httpOnly: true,
       sameSite: "lax",
       secure: config.secureCookies,
       path: "/",
       secrets: config.sessionSecrets,
-    });
-  }
-  return cookie;
+    }),
+    verifiedHeaders: new Map(),
+  };
 }
 
 export function hashToken(token: string): string {
@@ -38,35 +44,24 @@ export function newToken(): string {
 }
 
 /**
- * Cookie headers whose session value verified, and the token each carries.
+ * The raw session token the request's cookie carries, if its signature is valid.
+ *
  * Checking a signature imports the secret into WebCrypto and signs again on
  * every request (about 0.4 ms, docs/performance.md); a header that verified
- * once verifies again, since the secrets are fixed for the process's life.
- * Only verified headers are kept, and only the latest few hundred.
+ * once verifies again, since an app's secrets are fixed for its life. Only
+ * verified headers are kept, and only the latest few hundred.
  */
-const verifiedCookieHeaders = new Map<string, string>();
-const VERIFIED_COOKIE_HEADERS_KEPT = 500;
-
-/** The raw session token the request's cookie carries, if its signature is valid. */
-export async function readSessionToken(request: Request): Promise<string | null> {
+export async function readSessionToken(sessionCookie: SessionCookie, request: Request): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
-  const known = verifiedCookieHeaders.get(header);
+  const verified = sessionCookie.verifiedHeaders;
+  const known = verified.get(header);
   if (known !== undefined) return known;
-  const value = await sessionCookie().parse(header);
+  const value = await sessionCookie.cookie.parse(header);
   if (typeof value !== "string" || value.length <= 20) return null;
-  if (verifiedCookieHeaders.size >= VERIFIED_COOKIE_HEADERS_KEPT) {
-    verifiedCookieHeaders.delete(verifiedCookieHeaders.keys().next().value as string);
-  }
-  verifiedCookieHeaders.set(header, value);
+  if (verified.size >= VERIFIED_COOKIE_HEADERS_KEPT) verified.delete(verified.keys().next().value as string);
+  verified.set(header, value);
   return value;
-}
-
-export function clientIp(request: Request): string | null {
-  // The last hop of X-Forwarded-For is the one our own proxy appended.
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",").at(-1)?.trim() || null;
-  return request.headers.get("x-real-ip");
 }
 
 export interface CreatedSession {
@@ -76,9 +71,24 @@ export interface CreatedSession {
   setCookie: string;
 }
 
-/** Starts a new session for the user, ending the one the request carried (rotation). */
-export async function createSession(db: Db, userId: number, request: Request): Promise<CreatedSession> {
-  const previous = await readSessionToken(request);
+/** What starting or ending a session needs: the database and the app's session cookie. */
+export interface SessionServices {
+  db: Db;
+  sessionCookie: SessionCookie;
+}
+
+/**
+ * Starts a new session for the user, ending the one the request carried
+ * (rotation). `clientAddress` is the request's real address (the server entry
+ * resolves it; app/server/context.server.ts).
+ */
+export async function createSession(
+  { db, sessionCookie }: SessionServices,
+  userId: number,
+  request: Request,
+  clientAddress: string | null,
+): Promise<CreatedSession> {
+  const previous = await readSessionToken(sessionCookie, request);
   if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -87,12 +97,12 @@ export async function createSession(db: Db, userId: number, request: Request): P
     id,
     userId,
     expiresAt,
-    ip: clientIp(request),
+    ip: clientAddress,
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
   });
   // Expired sessions are swept now and then, by whoever signs in.
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-  const setCookie = await sessionCookie().serialize(token, { expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 });
+  const setCookie = await sessionCookie.cookie.serialize(token, { expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 });
   return { token, id, expiresAt, setCookie };
 }
 
@@ -102,15 +112,15 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export async function destroySessionCookie(): Promise<string> {
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+export async function destroySessionCookie(sessionCookie: SessionCookie): Promise<string> {
+  return sessionCookie.cookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Ends the request's session. Returns the Set-Cookie header that clears it. */
-export async function endSession(db: Db, request: Request): Promise<string> {
-  const token = await readSessionToken(request);
+export async function endSession({ db, sessionCookie }: SessionServices, request: Request): Promise<string> {
+  const token = await readSessionToken(sessionCookie, request);
   if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-  return destroySessionCookie();
+  return destroySessionCookie(sessionCookie);
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {

@@ -1,17 +1,18 @@
 import { redirect } from "~/server/redirects.server";
-import type { Db } from "../db/client.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { safeRedirectPath } from "./guards.server";
-import { createSession } from "./session.server";
+import { createSession, type SessionServices } from "./session.server";
 
 /** Starts a session and sends the user on: to a same-site redirectTo, else by role (SPEC.md §6). */
 export async function signInAndRedirect(
-  db: Db,
+  services: SessionServices,
   userId: number,
   request: Request,
+  clientAddress: string | null,
   redirectTo?: string | null,
 ): Promise<Response> {
-  const session = await createSession(db, userId, request);
+  const { db } = services;
+  const session = await createSession(services, userId, request, clientAddress);
   const loaded = await loadCurrentUser(db, userId);
   const home = loaded ? (isBlocked(loaded.user) ? "/blocked" : homePathFor(loaded.user)) : "/";
   const target = loaded && !isBlocked(loaded.user) ? safeRedirectPath(redirectTo, home) : home;

@@ -13,6 +13,7 @@ import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
 import { redirect } from "../redirects.server";
+import type { CachedContent } from "../surveys/content-cache.server";
 import { type ClassSummary, listMyClasses } from "./class-scope.server";
 import { getClass } from "./classes.server";
 
@@ -20,6 +21,7 @@ export interface ClassScreen {
   user: CurrentUser;
   db: Db;
   config: Config;
+  content: CachedContent;
   classId: number;
 }
 
@@ -34,17 +36,17 @@ export async function requireClassTeacher(
   classIdParam: string | undefined,
 ): Promise<ClassScreen> {
   const user = await requireUser(request, context);
-  const { db, config } = getAppFromContext(context);
+  const { db, config, content } = getAppFromContext(context);
   const classId = Number(classIdParam);
   if (isRecordId(classId)) {
     // The class layout's list of the user's classes holds only classes in
     // their scope: a class on it needs no second check (one query less on
     // every class screen).
     const myClasses = await listMyClassesForRequest(request, context, user);
-    if (myClasses.some((c) => c.id === classId)) return { user, db, config, classId };
+    if (myClasses.some((c) => c.id === classId)) return { user, db, config, content, classId };
     try {
       await getClass(db, user, classId);
-      return { user, db, config, classId };
+      return { user, db, config, content, classId };
     } catch (error) {
       if (!isDomainError(error) || error.code !== "NOT_FOUND") throw error;
     }

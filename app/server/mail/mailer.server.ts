@@ -1,13 +1,16 @@
 /**
  * Outgoing mail. Every message is recorded in `email_outbox`; with SMTP_URL
- * set it is also sent through SMTP, otherwise it is written to the server
- * log so a developer can follow a link locally.
+ * set it is also sent through SMTP. Without SMTP the log says a message
+ * waits in the outbox; outside a real production start (development, tests,
+ * the quick start) the log line carries the text, so a local user can follow
+ * its link. In production the text (with its reset, verification or
+ * invitation token) never reaches the log (ADR 106).
  */
 import { eq } from "drizzle-orm";
-import { getConfig } from "../config.server";
+import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { emailOutbox } from "../db/schema.server";
-import { logger } from "../logger.server";
+import type { Logger } from "../logger.server";
 
 export interface MailMessage {
   to: string;
@@ -15,37 +18,46 @@ export interface MailMessage {
   text: string;
 }
 
+export interface Mailer {
+  /** Records the message in the outbox (inside `db`, which may be a transaction) and sends it when SMTP is set. */
+  send(db: Db, message: MailMessage): Promise<void>;
+  /** An absolute link into the app, always on the configured public origin (never the request's Host). */
+  link(pathAndQuery: string): string;
+}
+
 type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
-let transport: Promise<Transport> | undefined;
 
-async function smtpTransport(url: string): Promise<Transport> {
-  const nodemailer = await import("nodemailer");
-  return nodemailer.createTransport(url);
-}
-
-export async function sendMail(db: Db, message: MailMessage): Promise<void> {
-  const config = getConfig();
-  const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
-  if (!config.SMTP_URL) {
-    logger.info("mail.outbox", { to: message.to, subject: message.subject, text: message.text });
-    return;
-  }
-  try {
-    transport ??= smtpTransport(config.SMTP_URL);
-    await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
-    await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-  } catch (error) {
-    // The action still succeeds: the message waits in the outbox and the error is visible there.
-    logger.error("mail.send_failed", { to: message.to, error: String(error) });
-    await db
-      .update(emailOutbox)
-      .set({ error: String(error).slice(0, 500) })
-      .where(eq(emailOutbox.id, row.id));
-  }
-}
-
-/** The absolute base URL for links in e-mails: APP_URL, or the request's own origin. */
-export function appBaseUrl(request: Request): string {
-  const configured = getConfig().APP_URL;
-  return (configured ?? new URL(request.url).origin).replace(/\/$/, "");
+export function createMailer(
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "appUrl" | "isProduction" | "QUICK_START">,
+  logger: Logger,
+): Mailer {
+  let transport: Promise<Transport> | undefined;
+  const logsText = !config.isProduction || config.QUICK_START;
+  return {
+    link: (pathAndQuery) => `${config.appUrl}${pathAndQuery.startsWith("/") ? "" : "/"}${pathAndQuery}`,
+    async send(db, message) {
+      const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
+      if (!config.SMTP_URL) {
+        logger.info("mail.outbox", {
+          outboxId: row.id,
+          to: message.to,
+          subject: message.subject,
+          ...(logsText ? { text: message.text } : {}),
+        });
+        return;
+      }
+      try {
+        transport ??= import("nodemailer").then((nodemailer) => nodemailer.createTransport(config.SMTP_URL));
+        await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
+        await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+      } catch (error) {
+        // The action still succeeds: the message waits in the outbox and the error is visible there.
+        logger.error("mail.send_failed", { outboxId: row.id, to: message.to, error: String(error) });
+        await db
+          .update(emailOutbox)
+          .set({ error: String(error).slice(0, 500) })
+          .where(eq(emailOutbox.id, row.id));
+      }
+    },
+  };
 }

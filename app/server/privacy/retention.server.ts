@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools } from "../db/schema.server";
-import { logger } from "../logger.server";
+import type { Logger } from "../logger.server";
 
 /** An arbitrary, fixed 64-bit key for pg_try_advisory_xact_lock: "retention". */
 export const RETENTION_LOCK_KEY = 7_212_003_001;
@@ -87,7 +87,7 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
 }
 
 /** Runs the job now (without failing start-up) and then daily; the timer never keeps the process alive. */
-export function scheduleRetention(db: Db): { stop(): void } {
+export function scheduleRetention(db: Db, logger: Pick<Logger, "info" | "error">): { stop(): void } {
   const run = () =>
     runRetention(db)
       .then((outcome) => {

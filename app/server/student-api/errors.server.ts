@@ -45,8 +45,3 @@ export async function handleStudentApi(run: () => Promise<Response>): Promise<Re
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }
-
-export function requireMethod(request: Request, method: string): void {
-  if (request.method !== method)
-    throw new StudentApiError(405, "METHOD_NOT_ALLOWED", `Use ${method}.`, { Allow: method });
-}

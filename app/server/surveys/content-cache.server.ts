@@ -10,7 +10,7 @@
  *   even when a fetch that started earlier is still under way.
  */
 import type { SurveyStory } from "~/lib/survey-content";
-import { logger } from "../logger.server";
+import { createLogger, type Logger } from "../logger.server";
 import { type ContentSource, ContentUnavailableError } from "./content-source.server";
 
 export interface ContentSnapshot {
@@ -37,6 +37,8 @@ export interface ContentCacheOptions {
   ttlMs: number;
   failureHoldMs?: number;
   now?: () => number;
+  /** Where a failed fetch is reported; unset: warnings to stderr. */
+  logger?: Pick<Logger, "warn">;
 }
 
 function toContentError(error: unknown): ContentUnavailableError {
@@ -47,6 +49,7 @@ function toContentError(error: unknown): ContentUnavailableError {
 
 export function createCachedContent(source: ContentSource, options: ContentCacheOptions): CachedContent {
   const now = options.now ?? Date.now;
+  const logger = options.logger ?? createLogger("warn");
   const failureHoldMs = options.failureHoldMs ?? Math.min(options.ttlMs, 5_000);
   let snapshot: ContentSnapshot | null = null;
   let freshUntil = 0;

@@ -1,9 +1,11 @@
 /**
- * The process's survey content: the configured source (local JSON or
- * Storyblok) behind the per-instance cache. See docs/decisions/020 and 021.
+ * The app's survey content: the configured source (local JSON or
+ * Storyblok) behind the per-instance cache, built once by createApp.
+ * See docs/decisions/020 and 021.
  */
 import path from "node:path";
 import type { Config } from "../config.server";
+import type { Logger } from "../logger.server";
 import { type CachedContent, createCachedContent } from "./content-cache.server";
 import type { ContentSource } from "./content-source.server";
 import { createLocalContentSource } from "./local-source.server";
@@ -22,14 +24,7 @@ export function createContentSource(config: ContentConfig): ContentSource {
   return createLocalContentSource(path.resolve(config.CONTENT_DIR));
 }
 
-const instances = new WeakMap<ContentConfig, CachedContent>();
-
-/** The cached content source for this configuration: one per process (per config object). */
-export function getContentSource(config: ContentConfig): CachedContent {
-  let content = instances.get(config);
-  if (!content) {
-    content = createCachedContent(createContentSource(config), { ttlMs: config.CONTENT_CACHE_TTL_SECONDS * 1000 });
-    instances.set(config, content);
-  }
-  return content;
+/** The cached content source for this configuration: one per app. */
+export function createContent(config: ContentConfig, logger: Pick<Logger, "warn">): CachedContent {
+  return createCachedContent(createContentSource(config), { ttlMs: config.CONTENT_CACHE_TTL_SECONDS * 1000, logger });
 }

@@ -3,14 +3,15 @@
  * stop the server: the failure is logged and the registry keeps its rows.
  */
 import type { App } from "../app.server";
-import { logger } from "../logger.server";
-import { getContentSource } from "./content.server";
 import { syncSurveys } from "./surveys.server";
 
-export async function syncSurveysAtStart(app: Pick<App, "config" | "db">): Promise<void> {
-  const content = getContentSource(app.config);
+export async function syncSurveysAtStart({
+  db,
+  content,
+  logger,
+}: Pick<App, "db" | "content" | "logger">): Promise<void> {
   try {
-    const summary = await syncSurveys(app.db, content);
+    const summary = await syncSurveys(db, content);
     logger.info("surveys.synced", { source: content.kind, trigger: "start", ...summary });
   } catch (error) {
     logger.warn("surveys.sync_failed", {

@@ -11,7 +11,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.server";
 import { DomainError } from "../errors.server";
-import { logger } from "../logger.server";
+import type { Logger } from "../logger.server";
 import type { CachedContent } from "./content-cache.server";
 import type { SyncSummary } from "./registry.server";
 import { syncSurveys } from "./surveys.server";
@@ -51,7 +51,7 @@ export interface WebhookResult {
 /** Handles one webhook delivery. Throws UNAUTHORIZED on a missing or wrong secret. */
 export async function receiveContentWebhook(
   request: Request,
-  input: { db: Db; content: CachedContent; secret: string | undefined },
+  input: { db: Db; content: CachedContent; secret: string | undefined; logger?: Pick<Logger, "info"> },
 ): Promise<WebhookResult> {
   const body = (await request.text()).slice(0, MAX_BODY_BYTES);
   if (!isAuthorizedWebhook(request.headers, body, input.secret)) {
@@ -66,6 +66,6 @@ export async function receiveContentWebhook(
   const action = typeof payload.action === "string" ? payload.action : null;
   const fullSlug = typeof payload.full_slug === "string" ? payload.full_slug : null;
   const sync = await syncSurveys(input.db, input.content);
-  logger.info("surveys.synced", { source: input.content.kind, trigger: "webhook", action, fullSlug, ...sync });
+  input.logger?.info("surveys.synced", { source: input.content.kind, trigger: "webhook", action, fullSlug, ...sync });
   return { action, fullSlug, sync };
 }

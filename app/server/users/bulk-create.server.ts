@@ -17,7 +17,7 @@ import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db } from "../db/client.server";
 import { auditEvents, schools, type UserRole, users } from "../db/schema.server";
 import { badRequest, conflict, notFound } from "../errors.server";
-import { sendMail } from "../mail/mailer.server";
+import type { Mailer } from "../mail/mailer.server";
 import { assertAdmin } from "./scope.server";
 
 export const MAX_BULK_ROWS = 1000;
@@ -90,14 +90,14 @@ function text(value: string | number | null | undefined): string {
 }
 
 /**
- * Checks and creates the rows. `inviteBaseUrl` is the absolute origin for the
- * set-password links (appBaseUrl(request)).
+ * Checks and creates the rows, and mails each new member a set-password
+ * link (on the configured public origin, through the app's mailer).
  */
 export async function bulkCreateStaff(
   db: Db,
   actor: Actor,
   rows: StaffRowInput[],
-  options: { inviteBaseUrl: string },
+  options: { mailer: Mailer },
 ): Promise<BulkCreateResult> {
   assertAdmin(actor);
   if (rows.length === 0) throw badRequest("Add at least one staff member.");
@@ -241,8 +241,8 @@ export async function bulkCreateStaff(
   }
 
   for (const invite of invites) {
-    const link = `${options.inviteBaseUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
-    await sendMail(db, {
+    const link = options.mailer.link(`/reset-password?token=${encodeURIComponent(invite.token)}`);
+    await options.mailer.send(db, {
       to: invite.email,
       subject: "You are invited to Orliverse Classroom",
       text: `Hello ${invite.name},\n\nAn administrator has created an Orliverse Classroom account for you. To choose your password and sign in, open this link:\n${link}\n\nThe link works for 7 days and only once.\n`,

@@ -1,7 +1,7 @@
 /** POST /api/classCodes/generate `{ classId, expirationHours? }`: a new live code (default 87600 hours), replacing the old. */
 import { generateClassCodeSchema } from "~/lib/schemas/classroom";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -12,7 +12,6 @@ const generateClassCodeBody = strictBody(generateClassCodeSchema.shape);
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
     const user = await requireApiUser(request, context);
     const input = parseInput(generateClassCodeBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);

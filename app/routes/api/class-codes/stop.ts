@@ -1,6 +1,6 @@
 /** POST /api/classCodes/stop `{ classId }`: stop the live code; with none live, a 200 saying nothing changed. */
 import { stopClassCodeSchema } from "~/lib/schemas/classroom";
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { stopClassCode } from "~/server/class-codes/class-codes.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -8,7 +8,6 @@ import type { Route } from "./+types/stop";
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
     const user = await requireApiUser(request, context);
     const input = parseInput(stopClassCodeSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);

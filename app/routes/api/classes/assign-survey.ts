@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { assignSurvey } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -14,7 +14,6 @@ const assignBody = strictBody({ anonymous: z.boolean().optional() });
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const surveyId = parseId(params.surveyId);

@@ -11,9 +11,9 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const assignmentId = parseId(params.assignmentId);
-    const { db, config } = getAppFromContext(context);
+    const { db, content } = getAppFromContext(context);
     return Response.json(
-      await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(config)),
+      await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content)),
     );
   });
 }

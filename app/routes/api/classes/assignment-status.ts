@@ -1,14 +1,17 @@
 /** PATCH /api/classes/{classId}/assignments/{assignmentId}/status `{ status }`: 'completed' closes, anything else starts. */
+
+import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { assignmentStatusSchema } from "~/lib/schemas/classroom";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/assignment-status";
 
+export const handle = { actionMethods: ["PATCH"] } satisfies ApiRouteHandle;
+
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "METHOD_NOT_ALLOWED", "Use PATCH.");
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const assignmentId = parseId(params.assignmentId);

@@ -4,18 +4,20 @@
  * afterwards the mode is fixed and this is a 409 with a message saying so.
  */
 import { z } from "zod";
+import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { setAssignmentAnonymous } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/assignment";
 
+export const handle = { actionMethods: ["PATCH"] } satisfies ApiRouteHandle;
+
 const assignmentPatch = strictBody({ anonymous: z.boolean({ error: "anonymous must be true or false." }) });
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "METHOD_NOT_ALLOWED", "Use PATCH.");
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const assignmentId = parseId(params.assignmentId);

@@ -1,16 +1,16 @@
 /** POST /api/classes/{classId}/user/{userId}: add a teacher to the class. DELETE: remove them. */
+import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { emptyBody } from "~/lib/schemas/strict-body";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/class-teacher";
 
+export const handle = { actionMethods: ["POST", "DELETE"] } satisfies ApiRouteHandle;
+
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST" && request.method !== "DELETE") {
-      return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST or DELETE.");
-    }
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const userId = parseId(params.userId);

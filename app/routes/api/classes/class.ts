@@ -1,10 +1,14 @@
 /** GET /api/classes/{id}: the class and its teachers. PUT /api/classes/{id}: rename it. */
+
+import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { updateClassSchema } from "~/lib/schemas/classroom";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getClass, listClassTeachers, updateClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Route } from "./+types/class";
+
+export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle;
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -18,7 +22,6 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PUT") return jsonError(405, "METHOD_NOT_ALLOWED", "Use GET or PUT.");
     const user = await requireApiUser(request, context);
     const classId = parseId(params.id);
     const input = parseInput(updateClassSchema, await readJsonBody(request));

@@ -1,6 +1,6 @@
 /** GET /api/classes: the classes in the caller's scope. POST /api/classes: create a class. */
 import { createClassSchema } from "~/lib/schemas/classroom";
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { createClass, listClasses } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -16,7 +16,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use GET or POST.");
     const user = await requireApiUser(request, context);
     const input = parseInput(createClassSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);

@@ -6,15 +6,13 @@ import { drawingUploadQuerySchema, MAX_DRAWING_BYTES } from "~/lib/student-api/s
 import { parseId, parseInput } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { readBodyWithLimit, uploadDrawing } from "~/server/student-api/drawings.server";
-import { handleStudentApi, requireMethod, StudentApiError } from "~/server/student-api/errors.server";
+import { handleStudentApi, StudentApiError } from "~/server/student-api/errors.server";
 import { authenticateStudent } from "~/server/student-api/tokens.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/drawings";
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleStudentApi(async () => {
-    requireMethod(request, "POST");
-    const { db, config } = getAppFromContext(context);
+    const { db, content } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const assignmentId = parseId(params.assignmentId);
     const { fieldUid } = parseInput(drawingUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
@@ -22,7 +20,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     if (type !== "image/png")
       throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
     const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
-    const drawing = await uploadDrawing(db, getContentSource(config), student, { assignmentId, fieldUid, png });
+    const drawing = await uploadDrawing(db, content, student, { assignmentId, fieldUid, png });
     return Response.json({ drawing }, { status: 201 });
   });
 }

@@ -3,13 +3,12 @@ import { emptyBody } from "~/lib/schemas/strict-body";
 import { parseInput, readJsonBody } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { recordHeartbeat } from "~/server/student-api/assignments.server";
-import { handleStudentApi, requireMethod } from "~/server/student-api/errors.server";
+import { handleStudentApi } from "~/server/student-api/errors.server";
 import { authenticateStudent } from "~/server/student-api/tokens.server";
 import type { Route } from "./+types/heartbeat";
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
-    requireMethod(request, "POST");
     const { db } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     parseInput(emptyBody, await readJsonBody(request));

@@ -7,10 +7,9 @@ import { idempotencyKeySchema, submitResponseRequestSchema } from "~/lib/student
 import { parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { validationError } from "~/server/errors.server";
-import { handleStudentApi, requireMethod } from "~/server/student-api/errors.server";
+import { handleStudentApi } from "~/server/student-api/errors.server";
 import { submitResponse } from "~/server/student-api/submissions.server";
 import { authenticateStudent } from "~/server/student-api/tokens.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/responses";
 
 function readIdempotencyKey(request: Request): string | null {
@@ -26,13 +25,12 @@ function readIdempotencyKey(request: Request): string | null {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleStudentApi(async () => {
-    requireMethod(request, "POST");
-    const { db, config } = getAppFromContext(context);
+    const { db, content } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const assignmentId = parseId(params.assignmentId);
     const idempotencyKey = readIdempotencyKey(request);
     const { answers } = parseInput(submitResponseRequestSchema, await readJsonBody(request));
-    const { response, outcome } = await submitResponse(db, getContentSource(config), student, {
+    const { response, outcome } = await submitResponse(db, content, student, {
       assignmentId,
       answers,
       idempotencyKey,

@@ -2,16 +2,18 @@
  * DELETE /api/classes/{classId}/students/{studentId}/tokens (teacher session):
  * signs the student out of the student app (revokes their student tokens).
  */
+import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { emptyBody } from "~/lib/schemas/strict-body";
-import { handleApi, jsonError, parseId, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { revokeStudentTokens } from "~/server/student-api/tokens.server";
 import type { Route } from "./+types/revoke-tokens";
 
+export const handle = { actionMethods: ["DELETE"] } satisfies ApiRouteHandle;
+
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "DELETE") return jsonError(405, "METHOD_NOT_ALLOWED", "Use DELETE.");
     const user = await requireApiUser(request, context);
     const classId = parseId(params.classId);
     const studentId = parseId(params.studentId);

@@ -4,14 +4,13 @@ import { getAppFromContext } from "~/server/context.server";
 import { getStudentSurvey } from "~/server/student-api/assignments.server";
 import { handleStudentApi } from "~/server/student-api/errors.server";
 import { authenticateStudent } from "~/server/student-api/tokens.server";
-import { getContentSource } from "~/server/surveys/content.server";
 import type { Route } from "./+types/survey";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return handleStudentApi(async () => {
-    const { db, config } = getAppFromContext(context);
+    const { db, content } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const surveyId = parseId(params.surveyId);
-    return Response.json(await getStudentSurvey(db, getContentSource(config), student, surveyId));
+    return Response.json(await getStudentSurvey(db, content, student, surveyId));
   });
 }

@@ -1,22 +1,16 @@
 /** POST /api/users/bulk-create `{ staffMembers }`: per-row results; valid rows created in one transaction. */
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { appBaseUrl } from "~/server/mail/mailer.server";
 import { bulkCreateInputSchema, bulkCreateStaff } from "~/server/users/bulk-create.server";
 import type { Route } from "./+types/bulk-create";
 
-export function loader() {
-  return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
-}
-
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return jsonError(405, "METHOD_NOT_ALLOWED", "Use POST.");
     const user = await requireApiAdmin(request, context);
     const input = parseInput(bulkCreateInputSchema, await readJsonBody(request));
-    const { db } = getAppFromContext(context);
-    const result = await bulkCreateStaff(db, user, input.staffMembers, { inviteBaseUrl: appBaseUrl(request) });
+    const { db, mailer } = getAppFromContext(context);
+    const result = await bulkCreateStaff(db, user, input.staffMembers, { mailer });
     return Response.json(
       {
         createdCount: result.created.length,

@@ -1,0 +1,104 @@
+/**
+ * Every path under /api answers JSON, also when no route takes it (ADR 103):
+ *
+ * - a path no API route matches: 404 `{ code: "NOT_FOUND", message }`;
+ * - a method the route does not take: 405 `{ code: "METHOD_NOT_ALLOWED", message }`
+ *   with an `Allow` header;
+ * - OPTIONS: 204 with `Allow` (no CORS grant: the API has none to give).
+ *
+ * A route's methods come from its module: a `loader` takes GET and HEAD; an
+ * `action` takes POST, or the methods its module lists in
+ * `handle.actionMethods` (`export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle`).
+ */
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+export interface ApiRouteHandle {
+  /** What the route's action answers; POST when unset. */
+  actionMethods: readonly ("POST" | "PUT" | "PATCH" | "DELETE")[];
+}
+
+type RouteModuleLike = { loader?: unknown; action?: unknown; handle?: unknown };
+
+interface ApiRoute {
+  id: string;
+  allow: string[];
+}
+
+/** Builds the lookup once per server build. */
+export function createApiRouteTable(routes: ServerBuild["routes"]) {
+  const tree = toRouteObjects(routes);
+  const allowById = new Map<string, string[]>();
+  for (const route of Object.values(routes)) {
+    if (route) allowById.set(route.id, allowedMethods(route.module as RouteModuleLike));
+  }
+  return {
+    /** The API route for a path, or null when only a screen (the catch-all) would take it. */
+    match(pathname: string): ApiRoute | null {
+      const matches = matchRoutes(tree, pathname);
+      const leaf = matches?.at(-1)?.route;
+      if (!leaf?.id?.startsWith("routes/api/")) return null;
+      return { id: leaf.id, allow: allowById.get(leaf.id) ?? [] };
+    },
+  };
+}
+
+export function allowedMethods(module: RouteModuleLike): string[] {
+  const methods: string[] = [];
+  if (typeof module.loader === "function") methods.push("GET", "HEAD");
+  if (typeof module.action === "function") {
+    const declared = (module.handle as Partial<ApiRouteHandle> | undefined)?.actionMethods;
+    methods.push(...(declared && declared.length > 0 ? declared : ["POST"]));
+  }
+  methods.push("OPTIONS");
+  return methods;
+}
+
+function toRouteObjects(routes: ServerBuild["routes"]): RouteObject[] {
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const list = byParent.get(route.parentId) ?? [];
+    list.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as RouteObject);
+    byParent.set(route.parentId, list);
+  }
+  const attach = (objects: RouteObject[]): RouteObject[] =>
+    objects.map((object) => {
+      const children = byParent.get(object.id);
+      return children && !object.index ? { ...object, children: attach(children) } : object;
+    });
+  return attach(byParent.get(undefined) ?? []);
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * The entry's own answer for an API request, or null to let the route answer.
+ * Without a route: 404. A method the route does not take: 405. OPTIONS: 204.
+ */
+export function apiRouteAnswer(
+  table: ReturnType<typeof createApiRouteTable>,
+  method: string,
+  pathname: string,
+): Response | null {
+  if (!isApiPath(pathname)) return null;
+  const route = table.match(pathname);
+  if (!route) {
+    return Response.json({ code: "NOT_FOUND", message: "There is no API endpoint at this path." }, { status: 404 });
+  }
+  const allow = route.allow.join(", ");
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
+  if (!route.allow.includes(method)) {
+    return Response.json(
+      { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed here. This endpoint answers ${allow}.` },
+      { status: 405, headers: { Allow: allow } },
+    );
+  }
+  return null;
+}

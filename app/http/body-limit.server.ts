@@ -1,0 +1,123 @@
+/**
+ * Request bodies are limited while they stream, before anything parses them
+ * (ADR 102). Each kind of request has its cap; a body over it is answered
+ * 413 at once, whether its Content-Length said so up front or a chunked body
+ * only gets there on the way, and the server stops reading it.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
+import { plainPageHtml } from "~/server/plain-page.server";
+import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
+import { type AnswerOptions, sendAnswer } from "./answer.server";
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+export interface BodyLimit {
+  kind: "form" | "staff-csv" | "json" | "drawing";
+  bytes: number;
+}
+
+/** The caps, in one place. The ADR gives the reasons for each. */
+export const BODY_LIMITS = {
+  /** A screen's form post: the longest (50 staff rows, a student with 6 contacts) is well under 100 kB. */
+  form: { kind: "form", bytes: 1 * MIB },
+  /** The staff screen's import: a CSV file and pasted CSV text of MAX_STAFF_CSV_BYTES each, plus the form around them. */
+  staffCsv: { kind: "staff-csv", bytes: 2 * MAX_STAFF_CSV_BYTES + 64 * KIB },
+  /** The JSON API: the largest body (a bulk staff import) is a few hundred kB at most. */
+  json: { kind: "json", bytes: 1 * MIB },
+  /** A student's drawing: the PNG itself, as the drawings endpoint allows. */
+  drawing: { kind: "drawing", bytes: MAX_DRAWING_BYTES },
+} as const satisfies Record<string, BodyLimit>;
+
+const DRAWING_PATH = /^\/api\/student\/v1\/assignments\/[^/]+\/drawings\/?$/;
+const STAFF_SCREEN_PATH = /^\/admin\/staff(\/|\.data$|$)/;
+
+/** Which cap a request's body gets, by its path. */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  if (DRAWING_PATH.test(pathname)) return BODY_LIMITS.drawing;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return BODY_LIMITS.json;
+  if (STAFF_SCREEN_PATH.test(pathname)) return BODY_LIMITS.staffCsv;
+  return BODY_LIMITS.form;
+}
+
+function megabytes(bytes: number): string {
+  const value = bytes / MIB;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+}
+
+/** The 413 answer: `{ code, message }` for the API, a short page for a screen. */
+export function payloadTooLarge(pathname: string, limit: BodyLimit): Response {
+  const headers = { Connection: "close", "Cache-Control": "no-store" };
+  if (limit.kind === "json" || limit.kind === "drawing") {
+    const what = limit.kind === "drawing" ? "The drawing" : "The request body";
+    return Response.json(
+      {
+        code: "PAYLOAD_TOO_LARGE",
+        message: `${what} is too large: this endpoint accepts at most ${megabytes(limit.bytes)}.`,
+      },
+      { status: 413, headers },
+    );
+  }
+  const advice =
+    limit.kind === "staff-csv"
+      ? "Split the CSV into smaller files and import them one by one."
+      : "Go back and send the form with less in it.";
+  return new Response(
+    plainPageHtml({
+      title: "What you sent is too large",
+      message: `This page accepts at most ${megabytes(limit.bytes)}. Nothing was saved. ${advice}`,
+      link: { href: pathname.replace(/\.data$/, ""), text: "Back to the page" },
+    }),
+    { status: 413, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } },
+  );
+}
+
+/**
+ * Counts the bytes Node's HTTP parser pushes into the request stream. Past
+ * the cap, the chunk is not passed on, reading from the socket stops, the
+ * body stream fails (so whatever was parsing it, the route's action
+ * included, sees an error and never a cut-short body), and the 413 is sent
+ * with `Connection: close`.
+ */
+export function limitRequestBodies(options: AnswerOptions): RequestHandler {
+  return (req, res, next) => {
+    const pathname = (req.originalUrl ?? req.url ?? "/").split("?")[0];
+    const limit = bodyLimitFor(pathname);
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit.bytes) {
+      refuse(req, res, pathname, limit, options);
+      return;
+    }
+    watchBody(req, limit.bytes, () => refuse(req, res, pathname, limit, options));
+    next();
+  };
+}
+
+function watchBody(req: IncomingMessage, cap: number, onOverflow: () => void) {
+  let received = req.readableLength;
+  let overflowed = false;
+  const push = req.push;
+  req.push = function limitedPush(chunk: unknown, encoding?: BufferEncoding) {
+    if (chunk === null || overflowed) return overflowed ? false : push.call(this, chunk, encoding);
+    received += typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
+    if (received <= cap) return push.call(this, chunk, encoding);
+    overflowed = true;
+    onOverflow();
+    return false;
+  };
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, limit: BodyLimit, options: AnswerOptions) {
+  const answer = payloadTooLarge(pathname, limit);
+  // Whoever reads the body gets this answer thrown at them: the API's error
+  // mapping and React Router both pass a thrown Response through, so nothing
+  // is logged as an error and nothing half-read is acted on.
+  if (req.listenerCount("error") > 0) req.emit("error", answer.clone());
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  void sendAnswer(res, answer, options);
+}

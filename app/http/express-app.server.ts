@@ -1,0 +1,131 @@
+/**
+ * Our server entry's Express app (ADR 100): the stack react-router-serve runs
+ * on, plus what that wrapper could not do for us. In order:
+ *
+ * 1. who the client is, a request id, and the request's log line;
+ * 2. compression;
+ * 3. the built browser assets (hashed files cached for a year, all `nosniff`),
+ *    or, in development, Vite's middleware;
+ * 4. the API's own answers for unknown paths, wrong methods and OPTIONS;
+ * 5. request bodies limited while they stream;
+ * 6. React Router, with the App and the request's info in its context.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { App } from "~/server/app.server";
+import { appContext, requestInfoContext } from "~/server/context.server";
+import { plainPageHtml } from "~/server/plain-page.server";
+import { isTrustedProxy } from "~/server/security/trust-proxy.server";
+import { STRICT_TRANSPORT_SECURITY } from "~/server/security-headers.server";
+import { type AnswerOptions, sendAnswer } from "./answer.server";
+import { apiRouteAnswer, createApiRouteTable, isApiPath } from "./api-routes.server";
+import { limitRequestBodies } from "./body-limit.server";
+import { recordRequests, requestInfoOf } from "./request-info.server";
+
+export interface ExpressAppOptions {
+  app: App;
+  /** The server build, or (in development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The built browser assets (build/client); unused in development. */
+  clientDirectory?: string;
+  /** Development: Vite serves the browser modules and the build comes from it. */
+  viteDevServer?: ViteDevServer;
+}
+
+/** A file name Vite gave a content hash (`entry.client-BSiUbq2x.js`): it never changes, so it is cached for a year. */
+const HASHED_FILE = /-[\w-]{8}\.[a-z0-9]+$/i;
+
+export function createExpressApp({ app, build, clientDirectory, viteDevServer }: ExpressAppOptions) {
+  const answerOptions: AnswerOptions = { strictTransportSecurity: app.config.strictTransportSecurity };
+  const server = express();
+  server.disable("x-powered-by");
+  // req.protocol and req.hostname (React Router's request URL) believe X-Forwarded-Proto/-Host only from these.
+  server.set("trust proxy", (address: string, hop: number) => isTrustedProxy(app.config.trustProxy, address, hop));
+
+  server.use(recordRequests(app));
+  server.use(compression());
+  if (viteDevServer) {
+    server.use(viteDevServer.middlewares);
+  } else if (clientDirectory) {
+    server.use(
+      express.static(clientDirectory, {
+        cacheControl: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
+          res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+          res.setHeader("X-Content-Type-Options", "nosniff");
+          if (answerOptions.strictTransportSecurity)
+            res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+        },
+      }),
+    );
+  }
+
+  const loadBuild = typeof build === "function" ? build : () => Promise.resolve(build);
+  const apiTables = new WeakMap<ServerBuild, ReturnType<typeof createApiRouteTable>>();
+  const apiRoutes: RequestHandler = (req, res, next) => {
+    const pathname = req.path;
+    if (!isApiPath(pathname)) return next();
+    loadBuild()
+      .then((current) => {
+        let table = apiTables.get(current);
+        if (!table) {
+          table = createApiRouteTable(current.routes);
+          apiTables.set(current, table);
+        }
+        const answer = apiRouteAnswer(table, req.method, pathname);
+        if (!answer) return next();
+        return sendAnswer(res, answer, answerOptions);
+      })
+      .catch(next);
+  };
+  server.use(apiRoutes);
+  server.use(limitRequestBodies(answerOptions));
+
+  server.use(
+    createRequestHandler({
+      build: viteDevServer ? loadBuild : (build as ServerBuild),
+      mode: viteDevServer ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(appContext, app);
+        context.set(requestInfoContext, requestInfoOf(res));
+        return context;
+      },
+    }),
+  );
+  server.use(lastResort(app, answerOptions));
+  return server;
+}
+
+/** A failure outside React Router (it answers its own): a clear 4xx/5xx, never a stack trace. */
+function lastResort(app: App, options: AnswerOptions): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) {
+      app.logger.error("request.error", {
+        requestId: requestInfoOf(res)?.requestId,
+        path: req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message =
+      status >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be read.";
+    const answer = isApiPath(req.path)
+      ? Response.json({ code: status >= 500 ? "INTERNAL" : "BAD_REQUEST", message }, { status })
+      : new Response(
+          plainPageHtml({ title: "Something went wrong!", message, link: { href: "/", text: "Go to the start page" } }),
+          { status, headers: { "Content-Type": "text/html; charset=utf-8" } },
+        );
+    void sendAnswer(res, answer, options);
+  };
+}

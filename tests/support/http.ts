@@ -1,0 +1,49 @@
+/**
+ * A plain node:http request, for what fetch cannot do: send from another
+ * local address (127.0.0.2 and up: each is a different client to the
+ * server), send a Host header of our choosing, or stream a body.
+ */
+import { request } from "node:http";
+import type { Readable } from "node:stream";
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Readable;
+    localAddress?: string;
+  } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    if (typeof options.body === "string" || options.body === undefined) req.end(options.body);
+    else options.body.pipe(req);
+  });
+}
