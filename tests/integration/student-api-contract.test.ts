@@ -78,6 +78,6 @@ test("the teacher endpoint under /api is checked too", async () => {
       json(409, { code: "CONFLICT", message: "x" }),
     ),
   ).toEqual([
-    "status 409 is not listed for DELETE /api/classes/{classId}/students/{studentId}/tokens (lists 200, 401, 403, 404, 405, 503)",
+    "status 409 is not listed for DELETE /api/classes/{classId}/students/{studentId}/tokens (lists 200, 400, 401, 403, 404, 405, 503)",
   ]);
 });
