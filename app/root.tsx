@@ -8,7 +8,7 @@ import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
-import { rootMiddleware } from "./server/middleware.server";
+import { rootMiddleware } from "./server/web/middleware.server";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 

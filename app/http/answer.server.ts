@@ -5,7 +5,7 @@
  * headers every other answer carries.
  */
 import type { ServerResponse } from "node:http";
-import { applySecurityHeaders } from "~/server/security-headers.server";
+import { applySecurityHeaders } from "~/server/web/security-headers.server";
 
 export interface AnswerOptions {
   strictTransportSecurity: boolean;

@@ -7,8 +7,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
-import { plainPageHtml } from "~/server/plain-page.server";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
+import { plainPageHtml } from "~/server/web/plain-page.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 
 const KIB = 1024;

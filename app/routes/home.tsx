@@ -10,7 +10,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §2: /home, with the noClasses flag set when the user has no classes. */

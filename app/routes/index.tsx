@@ -1,6 +1,6 @@
 import { homePathFor, isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { redirect } from "~/server/redirects.server";
+import { redirect } from "~/server/web/redirects.server";
 import type { Route } from "./+types/index";
 
 /** SPEC.md §2/§6: with a loaded user, redirect by role; otherwise sign in. */

@@ -2,7 +2,7 @@
  * <Avatar> itself, in headless Chromium, on a test page of its own: the page is
  * server-rendered here with react-dom/server (as the app does) and hydrated by a client
  * bundle that Vite builds from app/components/avatar in beforeAll. The page is served
- * with the app's real Content-Security-Policy (app/server/security-headers.server.ts).
+ * with the app's real Content-Security-Policy (app/server/web/security-headers.server.ts).
  *
  * The app's own pages (header, /home) are checked in avatar-app.test.ts once the shell
  * mounts <Avatar> there.
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { Avatar } from "~/components/avatar/avatar";
 import { AVATAR_RIV_URL } from "~/lib/rive/avatar-names";
 import { encodeRiveFile, TypeKey } from "~/lib/rive/riv-format";
-import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
+import { contentSecurityPolicy, createNonce } from "~/server/web/security-headers.server";
 import { expectConsoleError, newPage } from "../support/browser";
 
 const SIZES = [40, 64, 160];

@@ -7,16 +7,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as responsesRoute from "~/routes/api/survey-responses";
+import type { App } from "~/server/app.server";
+import { getAdminCounts, listRecentActivity } from "~/server/audit/admin-overview.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { createSession } from "~/server/auth/session.server";
 import {
   createClassWithTeachers,
   listSchoolTeachers,
   setClassStatus,
   updateClassSettings,
-} from "~/server/admin/classes.server";
-import { getAdminCounts, listRecentActivity } from "~/server/admin/overview.server";
-import type { App } from "~/server/app.server";
-import { requireUser } from "~/server/auth/guards.server";
-import { createSession } from "~/server/auth/session.server";
+} from "~/server/classes/admin-classes.server";
 import { listClassTeachers } from "~/server/classes/classes.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classes } from "~/server/db/schema.server";

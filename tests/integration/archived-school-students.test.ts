@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import * as generateRoute from "~/routes/api/class-codes/generate";
-import { setClassStatus } from "~/server/admin/classes.server";
+import { setClassStatus } from "~/server/classes/admin-classes.server";
 import type { Database } from "~/server/db/client.server";
 import { classCodes } from "~/server/db/schema.server";
 import { setSchoolStatus } from "~/server/schools/schools.server";

@@ -11,7 +11,7 @@ import {
 } from "~/server/assignments/assignments.server";
 import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/results.server";
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { csvCell } from "~/server/csv.server";
+import { csvCell } from "~/server/csv/csv.server";
 import type { Db } from "~/server/db/client.server";
 import { assignments, auditEvents } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";

@@ -1,5 +1,5 @@
 /**
- * Every CSV the app writes goes through one writer (app/server/csv.server.ts,
+ * Every CSV the app writes goes through one writer (app/server/csv/csv.server.ts,
  * ADR 122), and none of its cells can become a formula in a spreadsheet that
  * reads it with `,`, `;` or a tab as separator, quotes honoured or not: the
  * class results CSV, the admin responses CSV and the staff template, built

@@ -11,7 +11,7 @@ import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/c
 import { setAssignmentStatus } from "~/server/assignments/assignments.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classStudents, responses, students } from "~/server/db/schema.server";
-import { issueStudentToken } from "~/server/student-api/tokens.server";
+import { issueStudentToken } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createSurvey } from "../support/fixtures";
 import { studentApiFetch } from "../support/student-api-app";

@@ -30,8 +30,8 @@ import {
   students,
   studentTokens,
 } from "~/server/db/schema.server";
+import { validateAnswers } from "~/server/responses/submissions.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit.server";
-import { validateAnswers } from "~/server/student-api/submissions.server";
 import { removeStudentFromClass } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import {

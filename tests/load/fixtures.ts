@@ -26,7 +26,7 @@ import {
   users,
 } from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
-import { STUDENT_TOKEN_PREFIX } from "~/server/student-api/tokens.server";
+import { STUDENT_TOKEN_PREFIX } from "~/server/students/student-tokens.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
 import { answersFor } from "../bench/fixtures";
 

@@ -6,10 +6,10 @@ import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
-import { runChangePassword } from "~/server/auth/change-password-reply.server";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
+import { runChangePassword } from "~/server/web/change-password-reply.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/password";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];

@@ -11,12 +11,12 @@ import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
-import { createClassWithTeachers, listSchoolTeachers } from "~/server/admin/classes.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/create-class";
 
 const schema = z.object({

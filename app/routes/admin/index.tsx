@@ -4,7 +4,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
-import { getAdminCounts, listRecentActivity } from "~/server/admin/overview.server";
+import { getAdminCounts, listRecentActivity } from "~/server/audit/admin-overview.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";

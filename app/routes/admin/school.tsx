@@ -16,9 +16,9 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });

@@ -12,18 +12,18 @@ import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { requireAdmin } from "~/server/auth/guards.server";
 import {
   listClassesForAdmin,
   listSchoolTeachers,
   setClassStatus,
   updateClassSettings,
-} from "~/server/admin/classes.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+} from "~/server/classes/admin-classes.server";
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
 
 const updateSchema = z.object({

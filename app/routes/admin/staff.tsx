@@ -18,13 +18,13 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { keepListShape } from "~/server/forms.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices, listSchools } from "~/server/schools/schools.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
 import { bulkCreateStaff, getBulkCreateResult, MAX_BULK_ROWS } from "~/server/users/bulk-create.server";
 import { getStaffMember, listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
 import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
+import { keepListShape } from "~/server/web/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/staff";
 
 const MAX_FORM_ROWS = 50;

@@ -1,9 +1,10 @@
 /** /admin/students/{studentId}/export.json: everything held about one student, for a data request (admins only). */
-import { parseId } from "~/server/api.server";
+
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { exportStudentData } from "~/server/privacy/student-export.server";
+import { parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/student-export";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

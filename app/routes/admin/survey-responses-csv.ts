@@ -1,14 +1,15 @@
 /** /admin/survey/{surveyId}/responses.csv: the filtered responses (every page) as a CSV download. */
-import { parseId } from "~/server/api.server";
+
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { csvDownload } from "~/server/csv.server";
+import { csvDownload } from "~/server/csv/csv.server";
 import { isDomainError } from "~/server/errors.server";
 import {
   buildSurveyResponsesCsv,
   getSurveyRecord,
   responseFiltersFromSearch,
 } from "~/server/responses/responses.server";
+import { parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/survey-responses-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

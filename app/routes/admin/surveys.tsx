@@ -7,10 +7,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,6 @@ import {
 import { newPasswordSchema } from "~/lib/schemas/password";
 import { emptyBody, strictBody } from "~/lib/schemas/strict-body";
 import { untrimmedText } from "~/lib/schemas/text";
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/api.server";
 import type { App } from "~/server/app.server";
 import {
   changePassword,
@@ -37,6 +36,7 @@ import {
   revokeOtherSessions,
 } from "~/server/auth/session.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/auth";
 
 /** The API's bodies are strict (unknown keys are a 400); the forms' schemas are shared field by field. */

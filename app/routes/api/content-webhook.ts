@@ -1,7 +1,7 @@
-import { handleApi, jsonError } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { ContentUnavailableError } from "~/server/surveys/content-source.server";
 import { receiveContentWebhook } from "~/server/surveys/webhook.server";
+import { handleApi, jsonError } from "~/server/web/api.server";
 import type { Route } from "./+types/content-webhook";
 
 /**

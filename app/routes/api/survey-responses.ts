@@ -6,10 +6,11 @@
  * the named ones. Admins only: others get 404
  * (SPEC.md §6 notes the original had no check; we have one).
  */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { queryResponses, responseFiltersFromSearch } from "~/server/responses/responses.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/survey-responses";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

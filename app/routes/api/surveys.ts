@@ -1,7 +1,7 @@
-import { handleApi } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { listSurveys } from "~/server/surveys/surveys.server";
+import { handleApi } from "~/server/web/api.server";
 import type { Route } from "./+types/surveys";
 
 /** GET /api/surveys: `{ data: [{ id, fullSlug }] }` for signed-in users (SPEC.md §7). */

@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/reset-password";
 
 const HIDDEN = ["newPassword", "confirmPassword"];

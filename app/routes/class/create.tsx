@@ -3,10 +3,10 @@ import { Card, Flex } from "@radix-ui/themes";
 import { data } from "react-router";
 import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

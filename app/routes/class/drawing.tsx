@@ -3,10 +3,10 @@
  * for a user who may see the class (student API, issue 8).
  */
 
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
-import { notFoundPage } from "~/server/screen-errors.server";
-import { getDrawingForTeacher } from "~/server/student-api/drawings.server";
+import { getDrawingForTeacher } from "~/server/responses/drawings.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/drawing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, plural, studentName } from "~/components/class/format";
 import { button, card, heading, link, row, splitRow, stack, text } from "~/components/ui/radix-classes";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { getClassDashboard } from "~/server/classes/classes.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

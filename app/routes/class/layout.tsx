@@ -4,8 +4,8 @@ import { ClassNav } from "~/components/class/class-nav";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
-import { listMyClassesForRequest } from "~/server/classes/class-screen.server";
-import { redirect } from "~/server/redirects.server";
+import { listMyClassesForRequest } from "~/server/web/class-access.server";
+import { redirect } from "~/server/web/redirects.server";
 import type { Route } from "./+types/layout";
 
 /** SPEC.md §2 class route loading, in the server loader. */

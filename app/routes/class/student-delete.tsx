@@ -3,12 +3,12 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { plural, studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { parseId } from "~/server/api.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import { notFoundPage, redirectWithFailure } from "~/server/screen-errors.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
+import { parseId } from "~/server/web/api.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { notFoundPage, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student-delete";
 
 const deleteIntent = z.object({ intent: z.literal("delete-student") });

@@ -9,14 +9,14 @@ import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/table-root";
 import { studentSchema } from "~/lib/schemas/classroom";
-import { parseId } from "~/server/api.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
-import { keepListShape } from "~/server/forms.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
-import { notFoundPage, redirectWithFailure } from "~/server/screen-errors.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
+import { parseId } from "~/server/web/api.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { keepListShape } from "~/server/web/forms.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { notFoundPage, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

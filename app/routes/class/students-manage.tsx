@@ -13,12 +13,12 @@ import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom"
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
-import { keepListShape } from "~/server/forms.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { keepListShape } from "~/server/web/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/students-manage";
 
 const idIntent = z.object({

@@ -1,13 +1,13 @@
 /** /class/{classId}/surveys/results/{assignmentId}/csv: every response as a CSV download. */
 
-import { parseId } from "~/server/api.server";
 import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
-import { csvDownload } from "~/server/csv.server";
+import { csvDownload } from "~/server/csv/csv.server";
 import { isDomainError } from "~/server/errors.server";
-import { redirectWithError } from "~/server/redirects.server";
-import { notFoundPage } from "~/server/screen-errors.server";
+import { parseId } from "~/server/web/api.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError } from "~/server/web/redirects.server";
+import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -17,13 +17,13 @@ import {
   twoColumns,
 } from "~/components/ui/radix-classes";
 import { groupProtectionMessage } from "~/lib/privacy";
-import { parseId } from "~/server/api.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
 import { isDomainError } from "~/server/errors.server";
-import { notFoundPage } from "~/server/screen-errors.server";
-import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/student-api/drawings.server";
+import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
+import { parseId } from "~/server/web/api.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys-library";
 
 const assignIntent = z.object({

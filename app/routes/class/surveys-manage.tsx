@@ -8,9 +8,9 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/table-root";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
-import { requireClassTeacher } from "~/server/classes/class-screen.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import { redirectWithFailure } from "~/server/screen-errors.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys-manage";
 
 const statusIntent = z.object({

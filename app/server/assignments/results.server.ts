@@ -12,7 +12,7 @@ import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
-import { csvRows } from "../csv.server";
+import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
 import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";

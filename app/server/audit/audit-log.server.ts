@@ -11,8 +11,8 @@ import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools, users } from "../db/schema.server";
-import { parseSearchParams } from "../search-params.server";
 import { assertAdmin } from "../users/scope.server";
+import { parseSearchParams } from "../web/search-params.server";
 import { recordAuditEvent } from "./audit.server";
 
 export const AUDIT_PAGE_SIZE = 50;

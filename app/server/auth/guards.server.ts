@@ -4,7 +4,7 @@
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import { getAppFromContext } from "../context.server";
-import { redirect, safeRedirectPath } from "../redirects.server";
+import { redirect, safeRedirectPath } from "../web/redirects.server";
 import {
   type CurrentUser,
   homePathFor,

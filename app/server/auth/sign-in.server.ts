@@ -1,4 +1,4 @@
-import { redirect } from "~/server/redirects.server";
+import { redirect } from "~/server/web/redirects.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { safeRedirectPath } from "./guards.server";
 import { createSession, type SessionServices } from "./session.server";

@@ -13,7 +13,7 @@ import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/surv
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
-import { csvRows } from "../csv.server";
+import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
 import {
   ASSIGNMENT_STATUSES,
@@ -26,8 +26,8 @@ import {
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
-import { parseSearchParams } from "../search-params.server";
 import { assertAdmin } from "../users/scope.server";
+import { parseSearchParams } from "../web/search-params.server";
 import { responseCountOf } from "./tallies.server";
 
 export const RESPONSES_PAGE_SIZE = 25;

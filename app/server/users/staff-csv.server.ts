@@ -5,7 +5,7 @@
  */
 
 import { findForbiddenCharacter, forbiddenTextMessage } from "~/lib/schemas/text";
-import { csvRows } from "../csv.server";
+import { csvRows } from "../csv/csv.server";
 import { badRequest } from "../errors.server";
 import type { StaffRowInput } from "./bulk-create.server";
 

@@ -23,7 +23,7 @@ import {
   users,
 } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
-import { parseSearchParams } from "../search-params.server";
+import { parseSearchParams } from "../web/search-params.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
 export const STAFF_PAGE_SIZE = 25;

@@ -1,8 +1,9 @@
 /** GET /api/classCodes/class/{classId}: `{ classCode }`, the live code or null. */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getClassCode } from "~/server/class-codes/class-codes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/class";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

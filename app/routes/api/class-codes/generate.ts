@@ -1,10 +1,10 @@
 /** POST /api/classCodes/generate `{ classId, expirationHours? }`: a new live code (default 87600 hours), replacing the old. */
 import { generateClassCodeSchema } from "~/lib/schemas/classroom";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/generate";
 
 /** The form shares the fields; the JSON body is strict. */

@@ -4,10 +4,10 @@
  */
 import { z } from "zod";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { assignSurvey } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/assign-survey";
 
 const assignBody = strictBody({ anonymous: z.boolean().optional() });

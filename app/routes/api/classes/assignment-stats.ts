@@ -1,9 +1,10 @@
 /** GET /api/classes/{classId}/assignments/{assignmentId}/stats: the results, computed in SQL. */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/assignment-stats";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

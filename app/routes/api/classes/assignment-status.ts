@@ -2,10 +2,10 @@
 
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { assignmentStatusSchema } from "~/lib/schemas/classroom";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/assignment-status";
 
 export const handle = { actionMethods: ["PATCH"] } satisfies ApiRouteHandle;

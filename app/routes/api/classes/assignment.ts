@@ -6,10 +6,10 @@
 import { z } from "zod";
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { strictBody } from "~/lib/schemas/strict-body";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { setAssignmentAnonymous } from "~/server/assignments/assignments.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/assignment";
 
 export const handle = { actionMethods: ["PATCH"] } satisfies ApiRouteHandle;

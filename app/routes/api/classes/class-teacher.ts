@@ -1,10 +1,10 @@
 /** POST /api/classes/{classId}/user/{userId}: add a teacher to the class. DELETE: remove them. */
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { emptyBody } from "~/lib/schemas/strict-body";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/class-teacher";
 
 export const handle = { actionMethods: ["POST", "DELETE"] } satisfies ApiRouteHandle;

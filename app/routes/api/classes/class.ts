@@ -2,10 +2,10 @@
 
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { updateClassSchema } from "~/lib/schemas/classroom";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getClass, listClassTeachers, updateClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/class";
 
 export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle;

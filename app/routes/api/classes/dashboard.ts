@@ -1,8 +1,9 @@
 /** GET /api/classes/{id}/dashboard: what the class home shows. */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getClassDashboard } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/dashboard";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 /** GET /api/classes: the classes in the caller's scope. POST /api/classes: create a class. */
 import { createClassSchema } from "~/lib/schemas/classroom";
-import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { createClass, listClasses } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/index";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
 /** GET /api/classes/my-classes: `{ classes: [{ id, name, schoolId, schoolName }] }` (SPEC.md §7). */
-import { handleApi } from "~/server/api.server";
+
 import { requireApiUser } from "~/server/auth/guards.server";
 import { listMyClasses } from "~/server/classes/class-scope.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi } from "~/server/web/api.server";
 import type { Route } from "./+types/my-classes";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
 /** GET /api/classes/{id}/online-students: students seen in the last two minutes. */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { requireApiUser } from "~/server/auth/guards.server";
 import { listOnlineStudents } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/online-students";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
 /** GET /api/classes/{id}/students-with-contacts: the class roster, each student with their contacts. */
-import { handleApi, parseId } from "~/server/api.server";
+
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { listStudentsWithContacts } from "~/server/students/students.server";
+import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/students-with-contacts";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

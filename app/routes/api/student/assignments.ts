@@ -1,8 +1,9 @@
 /** GET /api/student/v1/assignments (bearer token): the class's active assignments. */
+
+import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
-import { listStudentAssignments } from "~/server/student-api/assignments.server";
-import { handleStudentApi } from "~/server/student-api/errors.server";
-import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { authenticateStudent } from "~/server/students/student-tokens.server";
+import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/assignments";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -3,11 +3,11 @@
  * token), body: the PNG (Content-Type image/png) → 201 `{ drawing }`.
  */
 import { drawingUploadQuerySchema, MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
-import { parseId, parseInput } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
-import { readBodyWithLimit, uploadDrawing } from "~/server/student-api/drawings.server";
-import { handleStudentApi, StudentApiError } from "~/server/student-api/errors.server";
-import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { readBodyWithLimit, uploadDrawing } from "~/server/responses/drawings.server";
+import { authenticateStudent } from "~/server/students/student-tokens.server";
+import { parseId, parseInput } from "~/server/web/api.server";
+import { handleStudentApi, StudentApiError } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/drawings";
 
 export function action({ request, context, params }: Route.ActionArgs) {

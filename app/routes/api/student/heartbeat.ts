@@ -1,10 +1,10 @@
 /** POST /api/student/v1/heartbeat (bearer token): marks the student online now. */
 import { emptyBody } from "~/lib/schemas/strict-body";
-import { parseInput, readJsonBody } from "~/server/api.server";
+import { recordHeartbeat } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
-import { recordHeartbeat } from "~/server/student-api/assignments.server";
-import { handleStudentApi } from "~/server/student-api/errors.server";
-import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { authenticateStudent } from "~/server/students/student-tokens.server";
+import { parseInput, readJsonBody } from "~/server/web/api.server";
+import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/heartbeat";
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 /** POST /api/student/v1/join `{ code, firstName, lastName }` → `{ token, student, class }`. */
 import { joinRequestSchema } from "~/lib/student-api/schemas";
-import { parseInput, readJsonBody } from "~/server/api.server";
+import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { handleStudentApi } from "~/server/student-api/errors.server";
-import { joinClass } from "~/server/student-api/join.server";
+import { parseInput, readJsonBody } from "~/server/web/api.server";
+import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/join";
 
 export function action({ request, context }: Route.ActionArgs) {

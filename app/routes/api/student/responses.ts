@@ -4,12 +4,12 @@
  * A retry answered from the stored response says `Idempotent-Replayed: true`.
  */
 import { idempotencyKeySchema, submitResponseRequestSchema } from "~/lib/student-api/schemas";
-import { parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { getAppFromContext } from "~/server/context.server";
 import { validationError } from "~/server/errors.server";
-import { handleStudentApi } from "~/server/student-api/errors.server";
-import { submitResponse } from "~/server/student-api/submissions.server";
-import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { submitResponse } from "~/server/responses/submissions.server";
+import { authenticateStudent } from "~/server/students/student-tokens.server";
+import { parseId, parseInput, readJsonBody } from "~/server/web/api.server";
+import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/responses";
 
 function readIdempotencyKey(request: Request): string | null {

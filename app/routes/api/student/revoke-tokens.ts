@@ -4,10 +4,10 @@
  */
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { emptyBody } from "~/lib/schemas/strict-body";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { revokeStudentTokens } from "~/server/student-api/tokens.server";
+import { revokeStudentTokens } from "~/server/students/student-tokens.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/revoke-tokens";
 
 export const handle = { actionMethods: ["DELETE"] } satisfies ApiRouteHandle;

@@ -1,9 +1,10 @@
 /** GET /api/student/v1/surveys/{surveyId} (bearer token): the survey content of an active assignment. */
-import { parseId } from "~/server/api.server";
+
+import { getStudentSurvey } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
-import { getStudentSurvey } from "~/server/student-api/assignments.server";
-import { handleStudentApi } from "~/server/student-api/errors.server";
-import { authenticateStudent } from "~/server/student-api/tokens.server";
+import { authenticateStudent } from "~/server/students/student-tokens.server";
+import { parseId } from "~/server/web/api.server";
+import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/survey";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 /** GET /api/users/all: every user in the admin's scope; `?excludeAdmin=true` leaves admins out. */
 import { z } from "zod";
-import { handleApi } from "~/server/api.server";
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { parseSearchParams } from "~/server/search-params.server";
 import { listAllStaff, serializeStaffMember } from "~/server/users/staff.server";
+import { handleApi } from "~/server/web/api.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/all";
 
 const query = z.object({

@@ -1,8 +1,9 @@
 /** POST /api/users/bulk-create `{ staffMembers }`: per-row results; valid rows created in one transaction. */
-import { handleApi, parseInput, readJsonBody } from "~/server/api.server";
+
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { bulkCreateInputSchema, bulkCreateStaff } from "~/server/users/bulk-create.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/bulk-create";
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,8 @@
 /** GET /api/users/me/with-school: the signed-in user with their school (SPEC.md §7); any signed-in user. */
-import { handleApi } from "~/server/api.server";
+
 import { serializeCurrentUser } from "~/server/auth/current-user.server";
 import { requireApiUser } from "~/server/auth/guards.server";
+import { handleApi } from "~/server/web/api.server";
 import type { Route } from "./+types/me-with-school";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 /** PATCH /api/users/{id}: a partial user `{ name?, role?, schoolId?, status? }` (admins, within scope). */
 
 import type { ApiRouteHandle } from "~/http/api-routes.server";
-import { handleApi, parseId, parseInput, readJsonBody } from "~/server/api.server";
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { serializeStaffMember, staffUpdateSchema, updateStaffMember } from "~/server/users/staff.server";
+import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/user";
 
 export const handle = { actionMethods: ["PATCH"] } satisfies ApiRouteHandle;

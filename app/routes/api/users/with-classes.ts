@@ -3,10 +3,11 @@
  * classes. Admins are dropped and `count` is the count after dropping
  * (SPEC.md §6/§7: the original client did this; we do it on the server).
  */
-import { handleApi } from "~/server/api.server";
+
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { listStaffWithClasses, serializeStaffMember } from "~/server/users/staff.server";
+import { handleApi } from "~/server/web/api.server";
 import type { Route } from "./+types/with-classes";
 
 export function loader({ request, context }: Route.LoaderArgs) {

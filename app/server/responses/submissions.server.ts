@@ -19,15 +19,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
 import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
+import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
 import { assignments, responses } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
+import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { findStudentAssignment, loadSurveyStory } from "./assignments.server";
-import { recordStudentAuditEvent } from "./audit.server";
+import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "../web/student-api-errors.server";
 import { listOwnDrawingFields } from "./drawings.server";
-import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "./errors.server";
-import type { StudentPrincipal } from "./tokens.server";
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used for different answers. Use a new key for a new submission.";

@@ -11,7 +11,7 @@ import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, schools, students, studentTokens } from "../db/schema.server";
 import { notFound } from "../errors.server";
-import { invalidStudentToken } from "./errors.server";
+import { invalidStudentToken } from "../web/student-api-errors.server";
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
 export const STUDENT_TOKEN_PREFIX = "ost_";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { conflict, notFound, rateLimited, validationError } from "./errors.server";
+import { conflict, notFound, rateLimited, validationError } from "../errors.server";
 import { formErrorReply, orNotFound, redirectWithFailure } from "./screen-errors.server";
 
 const schema = z.object({ name: z.string(), password: z.string() });

@@ -31,8 +31,8 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import { type DomainError, isDomainError } from "./errors.server";
-import { unexpectedErrorLog } from "./logger.server";
+import { type DomainError, isDomainError } from "../errors.server";
+import { unexpectedErrorLog } from "../logger.server";
 import { redirectWithError } from "./redirects.server";
 
 /** The 404 page (thrown from a loader or action; the nearest error boundary draws it). */

@@ -7,7 +7,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
-import type { Actor } from "../classes/class-scope.server";
+import type { Db } from "../db/client.server";
+import { classes, classTeachers, type RecordStatus, schools, users } from "../db/schema.server";
+import { notFound, validationError } from "../errors.server";
+import { assertAdmin } from "../users/scope.server";
+import type { Actor } from "./class-scope.server";
 import {
   addClassTeacher,
   type ClassRecord,
@@ -17,11 +21,7 @@ import {
   listClassTeachers,
   removeClassTeacher,
   updateClass,
-} from "../classes/classes.server";
-import type { Db } from "../db/client.server";
-import { classes, classTeachers, type RecordStatus, schools, users } from "../db/schema.server";
-import { notFound, validationError } from "../errors.server";
-import { assertAdmin } from "../users/scope.server";
+} from "./classes.server";
 
 export interface TeacherChoice {
   id: number;

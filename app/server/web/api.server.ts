@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { isRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
-import { isDomainError } from "./errors.server";
-import { unexpectedErrorLog } from "./logger.server";
+import { isDomainError } from "../errors.server";
+import { unexpectedErrorLog } from "../logger.server";
 
 export function jsonError(status: number, code: string, message: string, extra?: Record<string, unknown>) {
   return Response.json({ code, message, ...extra }, { status });

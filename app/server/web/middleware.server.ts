@@ -7,11 +7,11 @@
  * app/http/express-app.server.ts), which also writes the log line.
  */
 import type { MiddlewareFunction } from "react-router";
-import type { App } from "./app.server";
-import { getRequestAuth } from "./auth/guards.server";
-import { SESSION_COOKIE_NAME } from "./auth/session.server";
-import { getAppFromContext, requestInfoContext } from "./context.server";
-import { isDatabaseAnswering } from "./db/client.server";
+import type { App } from "../app.server";
+import { getRequestAuth } from "../auth/guards.server";
+import { SESSION_COOKIE_NAME } from "../auth/session.server";
+import { getAppFromContext, requestInfoContext } from "../context.server";
+import { isDatabaseAnswering } from "../db/client.server";
 import { plainPageHtml } from "./plain-page.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";

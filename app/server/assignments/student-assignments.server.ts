@@ -7,9 +7,9 @@ import type { SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { StudentApiError } from "./errors.server";
-import type { StudentPrincipal } from "./tokens.server";
+import { StudentApiError } from "../web/student-api-errors.server";
 
 /** Marks the student seen now: the class home's "online now" reads it. */
 export async function recordHeartbeat(

@@ -13,13 +13,13 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
 import { classCodes, classes, classStudents, rateLimits, schools, students } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
-import { recordStudentAuditEvent } from "./audit.server";
-import { StudentApiError } from "./errors.server";
-import { issueStudentToken } from "./tokens.server";
+import { issueStudentToken } from "../students/student-tokens.server";
+import { StudentApiError } from "../web/student-api-errors.server";
 
 export const JOIN_RATE_LIMIT_MESSAGE = "Too many tries to join a class. Please wait a few minutes and try again.";
 export const CODE_NOT_FOUND_MESSAGE = "This class code is not valid. Check the code and try again.";

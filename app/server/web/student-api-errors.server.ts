@@ -3,7 +3,7 @@
  * name (a stopped or expired class code is 410 Gone), and the one wrapper
  * that maps every error of a student API route to `{ code, message }`.
  */
-import { jsonError, toApiResponse } from "../api.server";
+import { jsonError, toApiResponse } from "./api.server";
 
 export class StudentApiError extends Error {
   readonly status: number;

@@ -1,21 +1,21 @@
 /**
  * The class screens' access guard (app/routes/class/**) and their per-request
  * list of the user's classes. Domain errors become screen answers in
- * app/server/screen-errors.server.ts.
+ * app/server/web/screen-errors.server.ts.
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import { decideClassRoute } from "~/lib/class-route";
 import { isRecordId } from "~/lib/schemas/ids";
 import type { CurrentUser } from "../auth/current-user.server";
 import { requireUser } from "../auth/guards.server";
+import { type ClassSummary, listMyClasses } from "../classes/class-scope.server";
+import { getClass } from "../classes/classes.server";
 import type { Config } from "../config.server";
 import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
-import { redirect } from "../redirects.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { type ClassSummary, listMyClasses } from "./class-scope.server";
-import { getClass } from "./classes.server";
+import { redirect } from "./redirects.server";
 
 export interface ClassScreen {
   user: CurrentUser;

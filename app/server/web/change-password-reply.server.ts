@@ -1,10 +1,10 @@
 import type { Submission } from "@conform-to/react";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
+import { changePassword } from "../auth/accounts.server";
+import type { CurrentUser } from "../auth/current-user.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
-import { changePassword } from "./accounts.server";
-import type { CurrentUser } from "./current-user.server";
 
 export type ChangePasswordOutcome =
   | { kind: "success" }
