@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { radixThemesCss } from "./vite-plugins/radix-themes-css.ts";
 
 const isVitest = Boolean(process.env.VITEST);
 /** .ci/run sets this to collect every run's counts (one JSON report per vitest run). */
@@ -13,7 +14,7 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
 const ciRetry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
-  plugins: isVitest ? [] : [reactRouter()],
+  plugins: isVitest ? [] : [radixThemesCss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   test: {

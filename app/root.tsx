@@ -1,4 +1,4 @@
-import "@radix-ui/themes/styles.css";
+import "./styles/radix-themes";
 import "./styles/app.css";
 import { Box, Button, Card, Flex, Heading, Text, Theme } from "@radix-ui/themes";
 import {
