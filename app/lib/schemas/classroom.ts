@@ -4,6 +4,7 @@
  * required field carries its own message.
  */
 import { z } from "zod";
+import { MAX_CONTACTS } from "../student-contacts";
 import { MAX_RECORD_ID } from "./ids";
 
 /** SPEC.md §9: ten years, when no expiry is given. */
@@ -57,7 +58,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const MAX_CONTACTS = 6;
+export { MAX_CONTACTS };
 
 export const studentSchema = z.object({
   firstName: z

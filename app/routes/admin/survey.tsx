@@ -8,8 +8,8 @@ import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { SurveyPreview } from "~/components/survey/survey-preview";
-import { toSearch } from "~/lib/schemas/admin";
+import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
+import { toSearch } from "~/lib/query-string";
 import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -237,7 +237,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {story ? (
             <Card size={{ initial: "2", sm: "4" }}>
-              <SurveyPreview blok={story} />
+              <LazySurveyPreview blok={story} />
             </Card>
           ) : (
             <EmptyState title="No preview available">

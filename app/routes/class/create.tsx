@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
@@ -32,12 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CreateClass({ loaderData, actionData, params }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Flex justify="center">
