@@ -1,5 +1,8 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { enhancedBrowserTargets } from "./app/lib/browser-support.ts";
+import { supportedBrowserTargets } from "./vite-plugins/browser-targets.ts";
 import { radixThemesCss } from "./vite-plugins/radix-themes-css.ts";
 
 const isVitest = Boolean(process.env.VITEST);
@@ -15,8 +18,18 @@ const ciRetry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
   plugins: isVitest ? [] : [radixThemesCss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
-  build: { assetsInlineLimit: 0 },
+  resolve: {
+    tsconfigPaths: true,
+    // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).
+    alias: { "@radix-ui/react-tooltip": path.resolve("app/components/ui/tooltip-provider-only.tsx") },
+  },
+  build: {
+    assetsInlineLimit: 0,
+    // Scripts run only in browsers that pass the inline feature check, so the code may use what they all have (ADR 142).
+    target: enhancedBrowserTargets(),
+    // Styles reach every supported browser, with or without JavaScript.
+    cssTarget: supportedBrowserTargets(),
+  },
   test: {
     ...(jsonReportDir && {
       reporters: ["default", "json"],

@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import { BrowserSupportCheck } from "./components/browser-support-check";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <BrowserSupportCheck nonce={nonce} />
         <Meta />
         <Links />
       </head>
