@@ -4,6 +4,8 @@
  * (tests/support/bundle-budget.ts). Deterministic: the figures depend on the
  * build alone, never on timing.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { loginAs, newContext } from "../support/browser";
 import {
@@ -56,4 +58,12 @@ test("the budget counts exactly the scripts and stylesheets a page's HTML names"
     const styles = named(/rel="stylesheet" href="(\/assets\/[^"]+\.css)#?"/g);
     expect(styles, path).toEqual(load.cssFiles.map((file) => file.replace(/#$/, "")).sort());
   }
+});
+
+test("no validation library reaches the browser: the server validates every form (ADR 141)", () => {
+  const assets = path.resolve("build/client/assets");
+  const withZod = readdirSync(assets).filter(
+    (file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("._zod"),
+  );
+  expect(withZod).toEqual([]);
 });
