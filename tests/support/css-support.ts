@@ -32,8 +32,8 @@ export const CSS_FEATURE_DECISIONS: Record<string, { decision: Decision; note: s
     note: ":not(a, b) (Chrome < 88): inside Radix Themes' :where() rules, dropped with them",
   },
   "css-has": {
-    decision: "fallback",
-    note: ":has() (Chrome < 105, Firefox < 121, Safari < 15.4): Radix Themes pairs each :has() rule with @supports not selector(:has(*)) and :focus-within",
+    decision: "cosmetic",
+    note: ":has() (Chrome < 105, Firefox < 121, Safari < 15.4): the text fields' focus ring has Radix Themes' own fallback (@supports not selector(:has(*)) with :focus-within); otherwise only the dropdown menu's item padding and the page's color-scheme hint (light either way) differ",
   },
   "css-focus-visible": {
     decision: "fallback",
