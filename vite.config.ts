@@ -1,5 +1,9 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { enhancedBrowserTargets } from "./app/lib/browser-support.ts";
+import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
+import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
 
 const isVitest = Boolean(process.env.VITEST);
 /** .ci/run sets this to collect every run's counts (one JSON report per vitest run). */
@@ -13,12 +17,23 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
 const ciRetry = process.env.CI ? 1 : 0;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isVitest ? [] : [reactRouter()],
-  resolve: { tsconfigPaths: true },
+  plugins: isVitest ? [] : [radixThemesCss(), reactRouter()],
+  resolve: {
+    tsconfigPaths: true,
+    // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).
+    alias: { "@radix-ui/react-tooltip": path.resolve("app/components/ui/tooltip-provider-only.tsx") },
+  },
   build: {
     assetsInlineLimit: 0,
-    // The server build is our server entry (app/http/main.server.ts, ADR 100), with the app inside.
-    ...(isSsrBuild ? { rollupOptions: { input: "./app/http/main.server.ts" } } : {}),
+    ...(isSsrBuild
+      ? // The server build is our server entry (app/http/main.server.ts, ADR 100), with the app inside.
+        { rollupOptions: { input: "./app/http/main.server.ts" } }
+      : {
+          // Scripts run only in browsers that pass the inline feature check, so the code may use what they all have (ADR 142).
+          target: enhancedBrowserTargets(),
+          // Styles reach every supported browser, with or without JavaScript.
+          cssTarget: supportedBrowserTargets(),
+        }),
   },
   test: {
     ...(jsonReportDir && {

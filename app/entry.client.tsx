@@ -1,29 +1,38 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { browserCanRunApp } from "./lib/browser-support";
 
 const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
 
 /**
- * SPEC.md §8: a failed dynamic module load (a new deploy replaced the
- * chunks) reloads the page once. The flag stops a reload loop when the
- * chunk is really gone; it is cleared once a page loads cleanly.
+ * The client starts only where the inline check in <head> found every
+ * feature the bundle uses (lib/browser-support.ts, ADR 142). Anywhere else
+ * nothing hydrates, and the server-rendered page stays: the no-JS product,
+ * whole, rather than a page that stops half-way.
  */
-window.addEventListener("vite:preloadError", (event) => {
-  if (sessionStorage.getItem(RELOADED_KEY)) return;
-  event.preventDefault();
-  sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
-  window.location.reload();
-});
-window.addEventListener("load", () => {
-  setTimeout(() => sessionStorage.removeItem(RELOADED_KEY), 10_000);
-});
+if (browserCanRunApp()) {
+  /**
+   * SPEC.md §8: a failed dynamic module load (a new deploy replaced the
+   * chunks) reloads the page once. The flag stops a reload loop when the
+   * chunk is really gone; it is cleared once a page loads cleanly.
+   */
+  window.addEventListener("vite:preloadError", (event) => {
+    if (sessionStorage.getItem(RELOADED_KEY)) return;
+    event.preventDefault();
+    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+    window.location.reload();
+  });
+  window.addEventListener("load", () => {
+    setTimeout(() => sessionStorage.removeItem(RELOADED_KEY), 10_000);
+  });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}

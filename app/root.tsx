@@ -1,8 +1,9 @@
-import "@radix-ui/themes/styles.css";
+import "./styles/radix-themes";
 import "./styles/app.css";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <BrowserSupportCheck nonce={nonce} />
         <Meta />
         <Links />
       </head>

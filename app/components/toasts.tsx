@@ -1,8 +1,7 @@
 import { Callout } from "@radix-ui/themes";
-import { useEffect } from "react";
-import { toast as showToast, Toaster } from "sonner";
-import { TOAST_SETTINGS } from "~/lib/toast-settings";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { FlashToasterProps } from "./flash-toaster";
 
 export interface FlashToast {
   type: "success" | "error" | "info" | "warning";
@@ -10,18 +9,27 @@ export interface FlashToast {
   description?: string;
 }
 
+/** sonner, loaded with the first message a page has to show; nothing when it cannot load (the message stays below). */
+const FlashToaster = lazy(
+  (): Promise<{ default: React.ComponentType<FlashToasterProps> }> =>
+    import("./flash-toaster").catch(() => ({ default: () => null })),
+);
+
 /**
- * Flash messages from remix-toast. With JavaScript, sonner shows them with
- * SPEC.md §9's settings; without it, a server-rendered status region does.
+ * Flash messages from remix-toast. Without JavaScript, a server-rendered
+ * status region shows them. With it, sonner shows them with SPEC.md §9's
+ * settings; sonner is loaded only once there is a message (ADR 141), and the
+ * status region stays until sonner is there.
  */
 export function Toasts({ toast }: { toast: FlashToast | null }) {
   const hydrated = useHydrated();
-  useEffect(() => {
-    if (toast) showToast[toast.type](toast.message, { description: toast.description });
-  }, [toast]);
+  const [wanted, setWanted] = useState(false);
+  const [toasterReady, setToasterReady] = useState(false);
+  const onReady = useCallback(() => setToasterReady(true), []);
+  if (hydrated && toast && !wanted) setWanted(true);
   return (
     <>
-      {!hydrated && toast ? (
+      {!toasterReady && toast ? (
         <div className="server-toast" role="status" aria-live="polite">
           <Callout.Root color={toast.type === "error" ? "red" : toast.type === "success" ? "green" : "blue"}>
             <Callout.Text>
@@ -31,15 +39,11 @@ export function Toasts({ toast }: { toast: FlashToast | null }) {
           </Callout.Root>
         </div>
       ) : null}
-      <Toaster
-        position={TOAST_SETTINGS.position}
-        duration={TOAST_SETTINGS.durationMs}
-        visibleToasts={TOAST_SETTINGS.visibleToasts}
-        gap={TOAST_SETTINGS.gapPx}
-        hotkey={[...TOAST_SETTINGS.hotkey]}
-        style={{ "--width": `${TOAST_SETTINGS.widthPx}px` } as React.CSSProperties}
-        richColors
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FlashToaster toast={toast} onReady={onReady} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PASSWORD_PAGE, passwordPageHref } from "~/lib/account-links";
-import { changePasswordSchema } from "~/lib/schemas/password";
+import type { changePasswordSchema } from "~/lib/schemas/password";
 import { fieldProps, PasswordField } from "../forms";
 
 type FormComponent = typeof Form;
@@ -24,7 +24,8 @@ interface ChangePasswordFormProps {
 /**
  * SPEC.md §2 and §5: Current Password, New Password, Confirm New Password,
  * each with a show/hide toggle; Cancel and Change Password, the latter
- * reading 'Changing...' while busy, with both buttons disabled.
+ * reading 'Changing...' while busy, with both buttons disabled. The server
+ * checks §5's rules and answers with field errors (ADR 141).
  */
 export function ChangePasswordForm({
   lastResult,
@@ -38,13 +39,9 @@ export function ChangePasswordForm({
   const navigation = useNavigation();
   const busy = busyProp ?? (navigation.state === "submitting" && navigation.formAction?.startsWith(PASSWORD_PAGE));
   const [shown, setShown] = useState({ currentPassword: false, newPassword: false, confirmPassword: false });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
     id: `change-password-${mode}`,
     lastResult,
-    constraint: getZodConstraint(changePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const toggle = (name: keyof typeof shown) => () => setShown((value) => ({ ...value, [name]: !value[name] }));
 

@@ -1,9 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
-import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { useFormReply } from "~/lib/form-reply";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { Field, fieldProps, Honeypot, PasswordField } from "../forms";
 import { AuthCard } from "./auth-card";
 
@@ -16,18 +17,20 @@ interface AuthScreenProps {
 
 /**
  * Sign-in and sign-up in one screen. No client-side checks on e-mail or
- * passwords (SPEC.md §5): the server answers with field errors.
+ * passwords (SPEC.md §5): the server answers with field errors, which
+ * useFormReply puts on the fields.
  */
 export function AuthScreen({ initialState = "login", lastResult, redirectTo }: AuthScreenProps) {
   const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
   const mode = formState.state;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: `auth-${mode}`,
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    shouldRevalidate: "onInput",
-  });
+  // Switching between sign-in and sign-up starts from a clean form: the last reply no longer shows.
+  const [dismissed, setDismissed] = useState<AuthScreenProps["lastResult"]>(null);
+  const { form, field } = useFormReply(
+    `auth-${mode}`,
+    navigation.state === "idle" && lastResult !== dismissed ? lastResult : null,
+  );
   // A failed attempt keeps the e-mail but never the password, with or without JavaScript:
   // a new key remounts the password inputs empty.
   const [failedAttempts, setFailedAttempts] = useState(0);
@@ -39,7 +42,7 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
     // With JavaScript the screen switches in place from a clean form; without it, the link navigates.
     event.preventDefault();
     setFormState((state) => switchAuthMode(state, otherMode));
-    form.reset();
+    setDismissed(lastResult);
     window.history.replaceState(window.history.state, "", otherMode === "login" ? "/login" : "/signup");
   };
 
@@ -52,7 +55,7 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
           : "Set up your classes and surveys in a few minutes."
       }
     >
-      <Form method="post" action={mode === "login" ? "/login" : "/signup"} {...getFormProps(form)} key={mode}>
+      <Form method="post" action={mode === "login" ? "/login" : "/signup"} {...form.props} ref={form.ref} key={mode}>
         <Flex direction="column" gap="4">
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert" id={form.errorId}>
@@ -61,12 +64,12 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          {mode === "signup" ? <Field label="Full name" {...fieldProps(fields.name)} autoComplete="name" /> : null}
-          <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
+          {mode === "signup" ? <Field label="Full name" {...fieldProps(field("name"))} autoComplete="name" /> : null}
+          <Field label="E-mail" {...fieldProps(field("email"))} type="email" autoComplete="email" />
           <PasswordField
             key={`password-${failedAttempts}`}
             label="Password"
-            {...fieldProps(fields.password)}
+            {...fieldProps(field("password"))}
             autoComplete={mode === "login" ? "current-password" : "new-password"}
             hint={mode === "signup" ? "At least 8 characters, with uppercase, lowercase and a number." : undefined}
           />
@@ -74,7 +77,7 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
             <PasswordField
               key={`confirm-${failedAttempts}`}
               label="Confirm password"
-              {...fieldProps(fields.confirmPassword)}
+              {...fieldProps(field("confirmPassword"))}
               autoComplete="new-password"
             />
           ) : null}

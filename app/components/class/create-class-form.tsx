@@ -1,13 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
-import { classNameSchema } from "~/lib/schemas/classroom";
-
-/** What a teacher types to create a class: its name (the school is their own). */
-export const createClassFormSchema = z.object({ name: classNameSchema });
+import type { createClassFormSchema } from "~/lib/schemas/classroom";
 
 /**
  * The teacher's "Create a class" form: on /class/{classId}/create, and on
@@ -26,14 +22,8 @@ export function CreateClassForm({
   cancelTo?: string;
   headingLevel?: "h1" | "h2";
 }) {
-  const [form, fields] = useForm({
-    id: "create-class",
-    lastResult,
-    constraint: getZodConstraint(createClassFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createClassFormSchema }),
-  });
+  // The server checks the name and answers with field errors (no zod in the browser, ADR 141).
+  const [form, fields] = useForm<z.input<typeof createClassFormSchema>>({ id: "create-class", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="create-class-title">
       <Flex direction="column" gap="4">

@@ -1,14 +1,16 @@
 /**
  * Add or edit a student and their contacts. The contact list grows and
  * shrinks with conform's insert/remove intent buttons, which post the form
- * and come back with the changed list when JavaScript is off.
+ * and come back with the changed list, with JavaScript or without. The
+ * server validates (ADR 141): no validation library runs in the browser.
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
+import type { z } from "zod";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
-import { MAX_CONTACTS, studentSchema } from "~/lib/schemas/classroom";
+import type { studentSchema } from "~/lib/schemas/classroom";
+import { MAX_CONTACTS } from "~/lib/student-contacts";
 
 export interface StudentFormValues {
   firstName: string;
@@ -40,7 +42,7 @@ export function StudentForm({
   cancelTo: string;
   title: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof studentSchema>>({
     id,
     lastResult,
     defaultValue: defaultValue
@@ -51,10 +53,6 @@ export function StudentForm({
           ),
         }
       : { contacts: [{}] },
-    constraint: getZodConstraint(studentSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: studentSchema }),
   });
   const contacts = fields.contacts.getFieldList();
   return (

@@ -1,4 +1,3 @@
-import "./survey-preview.css";
 import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { hasText, type SurveyBlock as SurveyBlockData } from "~/lib/survey-content";

@@ -6,8 +6,7 @@ const email = singleLineText("Enter your e-mail address")
   .max(254, "That e-mail address is too long")
   .pipe(z.email({ message: "Enter a valid e-mail address" }));
 
-/** Public forms carry a honeypot field that people never see or fill. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "../honeypot";
 
 export const signInSchema = z.object({
   email,

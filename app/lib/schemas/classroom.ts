@@ -4,6 +4,7 @@
  * required field carries its own message.
  */
 import { z } from "zod";
+import { MAX_CONTACTS } from "../student-contacts";
 import { MAX_RECORD_ID } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
@@ -24,6 +25,9 @@ export const classNameSchema = singleLineText("Enter a class name")
 /** A signed-up teacher whose account no school has taken in yet: what to do next. */
 export const NO_SCHOOL_YET_MESSAGE =
   "Your account is not part of a school yet, so you cannot create a class. Only a platform administrator can add an account to a school: ask your school's administrator to arrange it, and give them the e-mail address you signed up with.";
+
+/** What a teacher types to create a class on a screen: its name (the school is their own). */
+export const createClassFormSchema = z.object({ name: classNameSchema });
 
 /** POST /api/classes (a JSON body: strict). */
 export const createClassSchema = strictBody({
@@ -59,7 +63,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const MAX_CONTACTS = 6;
+export { MAX_CONTACTS };
 
 export const studentSchema = z.object({
   firstName: singleLineText("Enter a first name")

@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { toSearch } from "~/lib/schemas/admin";
+import { toSearch } from "~/lib/query-string";
 import { auditFiltersFromSearch, listAuditLog } from "~/server/audit/audit-log.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";

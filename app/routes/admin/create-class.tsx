@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -57,12 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCreateClassPage({ loaderData, actionData }: Route.ComponentProps) {
   const { schools, school, teachers } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     id: "create-class",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Flex direction="column" gap="5">

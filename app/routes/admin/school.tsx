@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -94,22 +94,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { school, staff, classes, platform } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
     lastResult: actionData?.form === "rename" ? actionData.result : undefined,
     defaultValue: { name: school.name },
-    constraint: getZodConstraint(renameSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameSchema }),
   });
-  const [privacyForm, privacyFields] = useForm({
+  const [privacyForm, privacyFields] = useForm<z.input<typeof privacySchema>>({
     id: "school-privacy",
     lastResult: actionData?.form === "privacy" ? actionData.result : undefined,
     defaultValue: { retentionMonths: String(school.retentionMonths), minGroupSize: String(school.minGroupSize) },
-    constraint: getZodConstraint(privacySchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacySchema }),
   });
   return (
     <Flex direction="column" gap="5">

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -65,12 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSchoolsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { schools, platform } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof createSchema>>({
     id: "create-school",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(createSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSchema }),
   });
   return (
     <Flex direction="column" gap="5">

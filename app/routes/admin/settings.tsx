@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -150,13 +150,10 @@ function EditClassCard({
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const { klass, teachers, choices } = selected;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof updateSchema>>({
     id: "edit-class",
     lastResult,
     defaultValue: { name: klass.name },
-    constraint: getZodConstraint(updateSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateSchema }),
   });
   return (
     <Card size="3" style={{ maxWidth: 720 }}>

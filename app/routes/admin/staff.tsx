@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link, useLocation } from "react-router";
 import { z } from "zod";
@@ -507,7 +507,7 @@ function EditStaffCard({
   isSelf: boolean;
   cancelTo: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof editSchema>>({
     id: "edit-staff",
     lastResult,
     defaultValue: {
@@ -516,9 +516,6 @@ function EditStaffCard({
       role: member.role,
       schoolId: member.schoolId ? String(member.schoolId) : "",
     },
-    constraint: getZodConstraint(editSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editSchema }),
   });
   const choices =
     member.school && !schoolChoices.some((school) => school.id === member.school?.id)
@@ -580,15 +577,12 @@ function BulkCreateCard({
   schoolChoices: SchoolChoice[];
   platform: boolean;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof bulkCreateSchema>>({
     id: "bulk-create",
     lastResult,
     defaultValue: {
       staffMembers: [{ role: "teacher", school: schoolChoices.length === 1 ? String(schoolChoices[0].id) : "" }],
     },
-    constraint: getZodConstraint(bulkCreateSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkCreateSchema }),
   });
   const rows = fields.staffMembers.getFieldList();
   return (

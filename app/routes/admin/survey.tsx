@@ -9,8 +9,8 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { SurveyPreview } from "~/components/survey/survey-preview";
-import { toSearch } from "~/lib/schemas/admin";
+import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
+import { toSearch } from "~/lib/query-string";
 import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -239,7 +239,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {story ? (
             <Card size={{ initial: "2", sm: "4" }}>
-              <SurveyPreview blok={story} />
+              <LazySurveyPreview blok={story} />
             </Card>
           ) : (
             <EmptyState title="No preview available">

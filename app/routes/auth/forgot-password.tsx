@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { useFormReply } from "~/lib/form-reply";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { passRetryAfter } from "~/lib/retry-after";
-import { forgotPasswordSchema, HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
@@ -38,13 +39,13 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
+  const { form, field } = useFormReply("forgot-password", actionData?.result);
   return (
     <AuthCard
       title="Reset your password"
       description="Enter the e-mail address you sign in with and we will send you a link."
     >
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props} ref={form.ref}>
         <Flex direction="column" gap="4">
           {actionData?.sent ? (
             <Callout.Root color="green" role="status">
@@ -57,7 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             </Callout.Root>
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
-          <Field label="E-mail" {...fieldProps(fields.email)} type="email" autoComplete="email" />
+          <Field label="E-mail" {...fieldProps(field("email"))} type="email" autoComplete="email" />
           <Button type="submit" size="3" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>

@@ -1,12 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { useFormReply } from "~/lib/form-reply";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { passRetryAfter } from "~/lib/retry-after";
-import { HONEYPOT_FIELD, resetPasswordSchema } from "~/lib/schemas/auth";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
@@ -48,10 +49,7 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({
-    id: "reset-password",
-    lastResult: actionData?.result,
-  });
+  const { form, field } = useFormReply("reset-password", actionData?.result);
   if (!loaderData.token || loaderData.problem) {
     return (
       <AuthCard title="Reset your password">
@@ -74,7 +72,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       title="Choose a new password"
       description="Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters."
     >
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props} ref={form.ref}>
         <Flex direction="column" gap="4">
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert">
@@ -88,10 +86,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordField label="New Password" {...fieldProps(fields.newPassword)} autoComplete="new-password" />
+          <PasswordField label="New Password" {...fieldProps(field("newPassword"))} autoComplete="new-password" />
           <PasswordField
             label="Confirm New Password"
-            {...fieldProps(fields.confirmPassword)}
+            {...fieldProps(field("confirmPassword"))}
             autoComplete="new-password"
           />
           <Button type="submit" size="3" disabled={busy}>

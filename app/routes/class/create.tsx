@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex } from "@radix-ui/themes";
 import { data } from "react-router";
-import { CreateClassForm, createClassFormSchema } from "~/components/class/create-class-form";
+import { CreateClassForm } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { createClassFormSchema } from "~/lib/schemas/classroom";
 import { createClass } from "~/server/classes/classes.server";
 import { isDomainError } from "~/server/errors.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";

@@ -16,7 +16,7 @@ import {
   text,
   twoColumns,
 } from "~/components/ui/radix-classes";
-import { groupProtectionMessage } from "~/lib/privacy";
+import { groupProtectionMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { isDomainError } from "~/server/errors.server";

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
+import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
-import { SurveyPreview } from "~/components/survey/survey-preview";
 import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
@@ -83,7 +83,7 @@ function LivePreview({ story }: { story: SurveyStory }) {
   const live = useStoryblokEditorStory(story);
   return (
     <Card size={{ initial: "2", sm: "4" }}>
-      <SurveyPreview blok={live.content} />
+      <LazySurveyPreview blok={live.content} />
     </Card>
   );
 }

@@ -1,0 +1,267 @@
+/**
+ * What each page makes the browser download before anything else: its
+ * first-load JavaScript and CSS, computed from the production build's own
+ * route manifest (the file React Router's `<Scripts>` and `<Links>` read), so
+ * the figures are deterministic: no server, no browser, no timing.
+ *
+ * A page's first load is what its server-rendered HTML names:
+ * - JS: the manifest module, the client entry and its static imports, and for
+ *   every route the URL matches (root, layouts, the page) its module and
+ *   static imports. The `<link rel="modulepreload">` tags are exactly these.
+ *   Chunks loaded later by `import()` (React.lazy, the Rive runtime) are not.
+ * - CSS: the stylesheets of the entry and of every matched route.
+ *
+ * Sizes are gzip at level 9 (what `gzip -9` gives), in kB of 1,000 bytes.
+ *
+ * Used by tests/e2e/bundle-budget.test.ts (fails over budget) and printed by
+ * `npm run bench` through `measureFirstLoad` and `formatFirstLoadTable`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { runInNewContext } from "node:vm";
+import { gzipSync } from "node:zlib";
+import { matchRoutes } from "react-router";
+
+export interface PageBudget {
+  /** What the page is, for people: "login", "class home". */
+  name: string;
+  /** A URL of the page; matched against the build's routes (ids in it need not exist). */
+  path: string;
+  /** First-load JS budget, kB gzip. */
+  jsKb: number;
+  /** CSS budget, kB gzip. */
+  cssKb: number;
+}
+
+/** Public pages (anyone, before signing in). */
+const PUBLIC_JS_KB = 135;
+/** Every signed-in staff screen, before any lazy chunk. */
+const STAFF_JS_KB = 165;
+/** Every page. */
+const CSS_KB = 40;
+
+const publicPage = (name: string, pagePath: string): PageBudget => ({
+  name,
+  path: pagePath,
+  jsKb: PUBLIC_JS_KB,
+  cssKb: CSS_KB,
+});
+const staffScreen = (name: string, pagePath: string): PageBudget => ({
+  name,
+  path: pagePath,
+  jsKb: STAFF_JS_KB,
+  cssKb: CSS_KB,
+});
+
+/**
+ * The budget table: one row per page. Every route of the app that renders a
+ * page must be matched by a row (the test checks), so a new screen cannot
+ * escape its budget. Later pages add rows here (a student page: jsKb 100).
+ */
+export const PAGE_BUDGETS: PageBudget[] = [
+  publicPage("login", "/login"),
+  publicPage("signup", "/signup"),
+  publicPage("forgot password", "/forgot-password"),
+  publicPage("reset password", "/reset-password"),
+  publicPage("verify e-mail", "/verify-email"),
+  publicPage("blocked", "/blocked"),
+  publicPage("start page", "/"),
+  publicPage("logout", "/logout"),
+  publicPage("not found", "/no-such-page"),
+  publicPage("bench reference", "/bench/reference"),
+  staffScreen("home", "/home"),
+  staffScreen("change password", "/account/password"),
+  staffScreen("surveys", "/survey"),
+  staffScreen("survey preview", "/survey/content/1"),
+  staffScreen("class (index)", "/class/1"),
+  staffScreen("class home", "/class/1/home"),
+  staffScreen("create class", "/class/1/create"),
+  staffScreen("class surveys", "/class/1/surveys"),
+  staffScreen("manage surveys", "/class/1/surveys/manage"),
+  staffScreen("survey library", "/class/1/surveys/library"),
+  staffScreen("results", "/class/1/surveys/results/1"),
+  staffScreen("manage students", "/class/1/students/manage"),
+  staffScreen("student", "/class/1/student/1"),
+  staffScreen("delete student", "/class/1/student/1/delete"),
+  staffScreen("admin", "/admin"),
+  staffScreen("admin staff", "/admin/staff"),
+  staffScreen("admin schools", "/admin/schools"),
+  staffScreen("admin school", "/admin/schools/1"),
+  staffScreen("admin create class", "/admin/create-class"),
+  staffScreen("admin settings", "/admin/settings"),
+  staffScreen("admin surveys", "/admin/survey"),
+  staffScreen("admin survey", "/admin/survey/1"),
+  staffScreen("admin audit", "/admin/audit"),
+];
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasDefaultExport?: boolean;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface RouteManifest {
+  url?: string;
+  entry: { module: string; imports?: string[]; css?: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+export interface FirstLoad extends PageBudget {
+  /** The route ids the URL matched, root first. */
+  routeIds: string[];
+  jsFiles: string[];
+  /** gzip bytes */
+  jsBytes: number;
+  cssFiles: string[];
+  /** gzip bytes */
+  cssBytes: number;
+}
+
+/**
+ * Reads the route manifest of a production build (`build/` by default): the
+ * server bundle names the client manifest file it serves, which holds
+ * `window.__reactRouterManifest = {...}`.
+ */
+export function readRouteManifest(buildDir = "build"): RouteManifest & { url: string } {
+  const serverDir = path.join(buildDir, "server");
+  const serverEntry = readdirSync(serverDir).find((file) => file === "index.js");
+  if (!serverEntry) throw new Error(`No server build in ${serverDir}: run react-router build first`);
+  const serverSource = readFileSync(path.join(serverDir, serverEntry), "utf8");
+  const urls = new Set(serverSource.match(/\/assets\/manifest-[A-Za-z0-9_-]+\.js/g) ?? []);
+  if (urls.size !== 1) throw new Error(`Expected one client manifest named in the server build, found ${urls.size}`);
+  const [url] = urls;
+  const source = readFileSync(clientFile(buildDir, url), "utf8");
+  const sandbox: { window: { __reactRouterManifest?: RouteManifest } } = { window: {} };
+  runInNewContext(source, sandbox);
+  const manifest = sandbox.window.__reactRouterManifest;
+  if (!manifest) throw new Error(`${url} did not set window.__reactRouterManifest`);
+  return { ...manifest, url };
+}
+
+function clientFile(buildDir: string, url: string): string {
+  // A stylesheet that is also part of a lazy chunk is named with a trailing "#" (the browser drops it).
+  return path.join(buildDir, "client", url.replace(/^\//, "").replace(/#$/, ""));
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  children: RouteNode[];
+}
+
+function routeTree(manifest: RouteManifest): RouteNode[] {
+  const nodes = new Map<string, RouteNode>();
+  for (const route of Object.values(manifest.routes)) {
+    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, children: [] });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(manifest.routes)) {
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** The route ids a URL matches in the build, root first; empty when nothing matches. */
+export function matchRouteIds(manifest: RouteManifest, pagePath: string): string[] {
+  // matchRoutes accepts any object with path/index/children; the manifest's shape is close enough.
+  const matches = matchRoutes(routeTree(manifest) as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
+  return matches.map((match) => (match.route as unknown as RouteNode).id);
+}
+
+/** Each page's first-load JS and CSS in a production build. */
+export function measureFirstLoad(buildDir = "build", pages: PageBudget[] = PAGE_BUDGETS): FirstLoad[] {
+  const manifest = readRouteManifest(buildDir);
+  return pages.map((page) => {
+    const routeIds = matchRouteIds(manifest, page.path);
+    if (routeIds.length === 0) throw new Error(`${page.path} (${page.name}) matches no route of the build`);
+    const js = new Set<string>([manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    const css = new Set<string>(manifest.entry.css ?? []);
+    for (const id of routeIds) {
+      const route = manifest.routes[id];
+      js.add(route.module);
+      for (const file of route.imports ?? []) js.add(file);
+      for (const file of route.css ?? []) css.add(file);
+    }
+    const sum = (files: Set<string>) =>
+      [...files].reduce((total, file) => total + gzipBytes(clientFile(buildDir, file)), 0);
+    return {
+      ...page,
+      routeIds,
+      jsFiles: [...js],
+      jsBytes: sum(js),
+      cssFiles: [...css],
+      cssBytes: sum(css),
+    };
+  });
+}
+
+/** Routes that render a page (a default export that is not only a layout) and no budget row matches. */
+export function pagesWithoutBudget(buildDir = "build", pages: PageBudget[] = PAGE_BUDGETS): string[] {
+  const manifest = readRouteManifest(buildDir);
+  const covered = new Set(pages.flatMap((page) => matchRouteIds(manifest, page.path).slice(-1)));
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  return Object.values(manifest.routes)
+    .filter((route) => route.hasDefaultExport && !parents.has(route.id) && !covered.has(route.id))
+    .map((route) => route.id);
+}
+
+export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** One line per figure over its budget: "results: first-load JS 170.2 kB > budget 165 kB". */
+export function overBudget(loads: FirstLoad[]): string[] {
+  const lines: string[] = [];
+  for (const load of loads) {
+    if (load.jsBytes > load.jsKb * 1000) {
+      lines.push(
+        `${load.name} (${load.path}): first-load JS ${kB(load.jsBytes)} kB gzip > budget ${load.jsKb} kB (${load.jsFiles.length} files)`,
+      );
+    }
+    if (load.cssBytes > load.cssKb * 1000) {
+      lines.push(`${load.name} (${load.path}): CSS ${kB(load.cssBytes)} kB gzip > budget ${load.cssKb} kB`);
+    }
+  }
+  return lines;
+}
+
+/** The table `npm run bench` prints: page, JS (files), budget, CSS, budget. */
+export function formatFirstLoadTable(loads: FirstLoad[]): string {
+  const rows = [
+    ["Page", "Path", "First-load JS (gzip)", "Files", "JS budget", "CSS (gzip)", "CSS budget"],
+    ...loads.map((load) => [
+      load.name,
+      load.path,
+      `${kB(load.jsBytes)} kB`,
+      String(load.jsFiles.length),
+      `${load.jsKb} kB`,
+      `${kB(load.cssBytes)} kB`,
+      `${load.cssKb} kB`,
+    ]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
