@@ -21,7 +21,8 @@ const appDir = path.resolve(__dirname, "..");
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
+    // app/vite/ holds the build's own plugins (they name Radix's classes to cut them), not screens.
+    if (entry.isDirectory()) return full === path.join(appDir, "vite") ? [] : sourceFiles(full);
     return /\.(tsx?|css)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
