@@ -47,6 +47,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19.2 outlines a finished Suspense boundary larger than this
+        // (12.8 kB by default) into a hidden segment that a script reveals.
+        // The survey preview is lazy (ADR 141) and larger than that, and the
+        // page must read the same without JavaScript: keep every boundary in
+        // place in the HTML.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellReady() {
           shellReady = true;
         },

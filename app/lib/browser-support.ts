@@ -64,10 +64,19 @@ declare global {
   }
 }
 
+/**
+ * Where the page stays server-rendered because TextEncoderStream is missing,
+ * React Router's own inline scripts (which hand the page's data to
+ * hydration: `new ReadableStream(…).pipeThrough(new TextEncoderStream())`,
+ * then `streamController.enqueue(…)`) would throw. Inert stand-ins let them
+ * run to the end without an error; no module of ours runs on such a page.
+ */
+const INERT_STREAMS = `if(!window.${ENHANCE_FLAG}&&typeof TextEncoderStream!="function"){window.TextEncoderStream=function(){};window.ReadableStream=function(o){o&&o.start&&o.start({enqueue:function(){},close:function(){},error:function(){}})};window.ReadableStream.prototype.pipeThrough=function(){return this}}`;
+
 /** The inline check: one classic script, run before any module script. */
 export const BROWSER_CHECK_SCRIPT = `try{window.${ENHANCE_FLAG}=${REQUIRED_BROWSER_FEATURES.map(
   (feature) => `(${feature.test})`,
-).join("&&")}}catch(e){window.${ENHANCE_FLAG}=false}`;
+).join("&&")}}catch(e){window.${ENHANCE_FLAG}=false}${INERT_STREAMS}`;
 
 /** The oldest versions that pass every check: the build's JavaScript target (vite.config.ts). */
 export function enhancedBrowserTargets(features: BrowserFeature[] = REQUIRED_BROWSER_FEATURES): string[] {

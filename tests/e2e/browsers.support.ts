@@ -221,6 +221,15 @@ export class Screen {
     );
   }
 
+  /** On a page with the profile menu, waits until its Radix dropdown (loaded after hydration) has replaced the plain <details> menu. */
+  waitForProfileDropdown(): Promise<boolean> {
+    return this.until(
+      "the profile dropdown to load",
+      () => this.driver.evaluate<boolean>("document.querySelector('details.profile-menu') === null"),
+      (loaded) => loaded,
+    );
+  }
+
   /** Waits until no dialog is open and the page takes pointer input again (Radix blocks it while a modal is open or closing). */
   waitForNoDialog(): Promise<boolean> {
     return this.until(
@@ -417,10 +426,12 @@ export function coreFlows(engine: {
         await driver?.close();
       });
 
-      /** The page is ready to use: hydrated with JS on; with JS off, checked that no page script ran. */
+      /** The page is ready to use: hydrated with JS on (and its profile dropdown loaded); with JS off, checked that no page script ran. */
       async function ready() {
-        if (mode.javaScriptEnabled) await screen.waitForHydration();
-        else expect(await screen.pageScriptsRan()).toBe(false);
+        if (mode.javaScriptEnabled) {
+          await screen.waitForHydration();
+          await screen.waitForProfileDropdown();
+        } else expect(await screen.pageScriptsRan()).toBe(false);
       }
 
       step("signs in with the form and lands on the class home", async () => {

@@ -22,7 +22,7 @@ let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
   // The demo actors' set-up reads the mailed links from the server's info log.
-  app = await startAppServer({ env: { LOG_LEVEL: "info" } });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
   ({ screens, actors } = await listScreens(app));
 });
 

@@ -179,6 +179,9 @@ test("over HTTP, the answers the server adds to the routes' own are the document
   // A method the path does not take.
   const put = await checkedFetch(join, { method: "PUT" });
   expect(put.status).toBe(405);
-  expect(put.headers.get("allow")).toBe("POST");
-  expect(await put.json()).toEqual({ code: "METHOD_NOT_ALLOWED", message: "Use POST." });
+  expect(put.headers.get("allow")).toBe("POST, OPTIONS");
+  expect(await put.json()).toEqual({
+    code: "METHOD_NOT_ALLOWED",
+    message: "PUT is not allowed here. This endpoint answers POST, OPTIONS.",
+  });
 });

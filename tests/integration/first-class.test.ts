@@ -9,7 +9,7 @@ process.env.LOG_LEVEL ??= "warn";
 
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { NO_SCHOOL_YET_MESSAGE } from "~/lib/schemas/classroom";
+import { NO_SCHOOL_YET_MESSAGE } from "~/lib/class-texts";
 import * as classesApi from "~/routes/api/classes/index";
 import * as createScreen from "~/routes/class/create";
 import * as classLayout from "~/routes/class/layout";

@@ -16,7 +16,7 @@
  * Used by tests/e2e/bundle-budget.test.ts (fails over budget) and printed by
  * `npm run bench` through `measureFirstLoad` and `formatFirstLoadTable`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
@@ -131,7 +131,15 @@ export function readRouteManifest(buildDir = "build"): RouteManifest & { url: st
   const serverDir = path.join(buildDir, "server");
   const serverEntry = readdirSync(serverDir).find((file) => file === "index.js");
   if (!serverEntry) throw new Error(`No server build in ${serverDir}: run react-router build first`);
-  const serverSource = readFileSync(path.join(serverDir, serverEntry), "utf8");
+  // The server entry (app/http/main.server.ts) imports the React Router build from a chunk of its own.
+  const chunkDir = path.join(serverDir, "assets");
+  const serverFiles = [
+    path.join(serverDir, serverEntry),
+    ...(existsSync(chunkDir) ? readdirSync(chunkDir).filter((file) => file.endsWith(".js")) : []).map((file) =>
+      path.join(chunkDir, file),
+    ),
+  ];
+  const serverSource = serverFiles.map((file) => readFileSync(file, "utf8")).join("\n");
   const urls = new Set(serverSource.match(/\/assets\/manifest-[A-Za-z0-9_-]+\.js/g) ?? []);
   if (urls.size !== 1) throw new Error(`Expected one client manifest named in the server build, found ${urls.size}`);
   const [url] = urls;

@@ -1,5 +1,4 @@
 import "./admin.css";
-import { Table } from "@radix-ui/themes";
 import { TableRoot } from "~/components/ui/table-root";
 
 /**

@@ -21,8 +21,6 @@ import { ChangePasswordDialog } from "../account/change-password-dialog";
 export interface ProfileDropdownProps {
   /** What the trigger shows: the profile area. */
   area: React.ReactNode;
-  /** The plain menu, shown instead when this module cannot load. */
-  fallback: React.ReactNode;
 }
 
 export default function ProfileDropdown({ area }: ProfileDropdownProps) {

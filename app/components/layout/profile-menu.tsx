@@ -1,15 +1,17 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { passwordPageHref } from "~/lib/account-links";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area";
 import type { ProfileDropdownProps } from "./profile-dropdown";
 
-/** The dropdown, or the plain menu when its chunk cannot be loaded (a flaky school network). */
-const ProfileDropdown = lazy(
-  (): Promise<{ default: React.ComponentType<ProfileDropdownProps> }> =>
-    import("./profile-dropdown").catch(() => ({ default: ({ fallback }: ProfileDropdownProps) => fallback })),
-);
+/** The dropdown's module, or null when its chunk cannot be loaded (a flaky school network). */
+function loadProfileDropdown(): Promise<ComponentType<ProfileDropdownProps> | null> {
+  return import("./profile-dropdown").then(
+    (module) => module.default,
+    () => null,
+  );
+}
 
 /**
  * SPEC.md §2: the profile area opens a menu, aligned to the end, with
@@ -18,7 +20,9 @@ const ProfileDropdown = lazy(
  * actions sit in a <details> menu: a link to the full password page and a
  * sign-out form. With JavaScript, the dropdown and its dialog load after
  * hydration (profile-dropdown.tsx, ADR 141); the <details> menu stands in
- * until they arrive, and for good if they cannot load.
+ * until they arrive, and for good if they cannot load. The swap waits while
+ * the plain menu is open: a user who opened it in the first moments after
+ * the page appeared keeps the menu they are using.
  *
  * The trigger is named by what it shows (WCAG 2.5.3, label in name): the
  * user's name, e-mail and school, then "Profile menu" as hidden text, e.g.
@@ -37,6 +41,18 @@ export function ProfileMenu({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
+  const [Dropdown, setDropdown] = useState<ComponentType<ProfileDropdownProps> | null>(null);
+  const [plainOpen, setPlainOpen] = useState(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    loadProfileDropdown().then((component) => {
+      if (live && component) setDropdown(() => component);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydrated]);
   if (!user && state === "loaded") return null;
   const area = (
     <>
@@ -46,7 +62,7 @@ export function ProfileMenu({
   );
   const here = `${location.pathname}${location.search}`;
   const plainMenu = (
-    <details className="profile-menu">
+    <details className="profile-menu" onToggle={(event) => setPlainOpen(event.currentTarget.open)}>
       <summary>{area}</summary>
       <div className="profile-menu-panel" role="menu">
         <a className="menu-item" role="menuitem" href={passwordPageHref(here)}>
@@ -61,10 +77,6 @@ export function ProfileMenu({
     </details>
   );
 
-  if (!hydrated) return plainMenu;
-  return (
-    <Suspense fallback={plainMenu}>
-      <ProfileDropdown area={area} fallback={plainMenu} />
-    </Suspense>
-  );
+  if (!Dropdown || plainOpen) return plainMenu;
+  return <Dropdown area={area} />;
 }

@@ -22,10 +22,6 @@ export const classNameSchema = singleLineText("Enter a class name")
   .min(1, "Enter a class name")
   .max(80, "Class name must be at most 80 characters");
 
-/** A signed-up teacher whose account no school has taken in yet: what to do next. */
-export const NO_SCHOOL_YET_MESSAGE =
-  "Your account is not part of a school yet, so you cannot create a class. Only a platform administrator can add an account to a school: ask your school's administrator to arrange it, and give them the e-mail address you signed up with.";
-
 /** What a teacher types to create a class on a screen: its name (the school is their own). */
 export const createClassFormSchema = z.object({ name: classNameSchema });
 

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
 import { useFormReply } from "~/lib/form-reply";

@@ -5,7 +5,8 @@
  * does not exist (404).
  */
 import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
-import { type CreateClassInput, NO_SCHOOL_YET_MESSAGE, type UpdateClassInput } from "~/lib/schemas/classroom";
+import { NO_SCHOOL_YET_MESSAGE } from "~/lib/class-texts";
+import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
