@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { getAppFromContext } from "./server/context.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
@@ -18,6 +18,9 @@ export default function handleRequest(
   const { logger } = getAppFromContext(loadContext);
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // React Router's 405 for a form posted to a page that takes none: the entry
+  // answers every other method itself (ADR 108), so this page takes reads only.
+  if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", "GET, HEAD, OPTIONS");
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     let shellReady = false;
@@ -79,6 +82,9 @@ export function handleError(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
   if (request.signal.aborted) return;
+  // React Router's own answers to a bad request (a 405, a 404 for an unknown
+  // route's data) are the client's mistake, already answered: not errors of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   getAppFromContext(context).logger.error("request.error", {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

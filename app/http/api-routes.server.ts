@@ -11,6 +11,7 @@
  * `handle.actionMethods` (`export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle`).
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { plainPageHtml } from "~/server/web/plain-page.server";
 
 export interface ApiRouteHandle {
   /** What the route's action answers; POST when unset. */
@@ -28,10 +29,18 @@ interface ApiRoute {
 export function createApiRouteTable(routes: ServerBuild["routes"]) {
   const tree = toRouteObjects(routes);
   const allowById = new Map<string, string[]>();
+  const resourceIds = new Set<string>();
   for (const route of Object.values(routes)) {
-    if (route) allowById.set(route.id, allowedMethods(route.module as RouteModuleLike));
+    if (!route) continue;
+    allowById.set(route.id, allowedMethods(route.module as RouteModuleLike));
+    if (!(route.module as { default?: unknown }).default) resourceIds.add(route.id);
   }
   return {
+    /** The methods of a resource route outside /api (a drawing, a CSV), or null for a page or no route. */
+    resourceAllow(pathname: string): string[] | null {
+      const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
+      return leaf?.id && resourceIds.has(leaf.id) ? (allowById.get(leaf.id) ?? null) : null;
+    },
     /** The API route for a path, or null when only a screen (the catch-all) would take it. */
     match(pathname: string): ApiRoute | null {
       const matches = matchRoutes(tree, pathname);
@@ -101,4 +110,41 @@ export function apiRouteAnswer(
     );
   }
   return null;
+}
+
+/** What every screen path takes: pages are read with GET (and HEAD) and their forms post. */
+export const SCREEN_METHODS = ["GET", "HEAD", "POST", "OPTIONS"] as const;
+
+/**
+ * The entry's own answer for a screen path (not /api) asked with a method no
+ * screen takes (PUT, DELETE, PROPFIND…): a 405 page with `Allow`, before any
+ * route runs; OPTIONS: 204 with `Allow`; a POST to a resource route (a
+ * drawing, a CSV) that takes none: 405. Null otherwise: React Router answers
+ * (a page without a form answers a POST with its own 405, given an `Allow`
+ * header in entry.server.tsx).
+ */
+export function screenMethodAnswer(
+  table: ReturnType<typeof createApiRouteTable>,
+  method: string,
+  pathname: string,
+): Response | null {
+  if (isApiPath(pathname)) return null;
+  const resource = table.resourceAllow(pathname);
+  if (resource && method === "POST" && !resource.includes("POST")) return methodNotAllowedPage(method, resource);
+  const allow = SCREEN_METHODS.join(", ");
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
+  if ((SCREEN_METHODS as readonly string[]).includes(method)) return null;
+  return methodNotAllowedPage(method, [...SCREEN_METHODS]);
+}
+
+function methodNotAllowedPage(method: string, methods: readonly string[]): Response {
+  const allow = methods.join(", ");
+  return new Response(
+    plainPageHtml({
+      title: "Method not allowed",
+      message: `${method} is not allowed here. This address answers ${allow}.`,
+      link: { href: "/", text: "Go to the start page" },
+    }),
+    { status: 405, headers: { Allow: allow, "Content-Type": "text/html; charset=utf-8" } },
+  );
 }

@@ -22,7 +22,7 @@ import { isTrustedProxy } from "~/server/security/trust-proxy.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 import { STRICT_TRANSPORT_SECURITY } from "~/server/web/security-headers.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
-import { apiRouteAnswer, createApiRouteTable, isApiPath } from "./api-routes.server";
+import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
 
@@ -70,7 +70,6 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   const apiTables = new WeakMap<ServerBuild, ReturnType<typeof createApiRouteTable>>();
   const apiRoutes: RequestHandler = (req, res, next) => {
     const pathname = req.path;
-    if (!isApiPath(pathname)) return next();
     loadBuild()
       .then((current) => {
         let table = apiTables.get(current);
@@ -78,7 +77,9 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
           table = createApiRouteTable(current.routes);
           apiTables.set(current, table);
         }
-        const answer = apiRouteAnswer(table, req.method, pathname);
+        const answer = isApiPath(pathname)
+          ? apiRouteAnswer(table, req.method, pathname)
+          : screenMethodAnswer(table, req.method, pathname);
         if (!answer) return next();
         return sendAnswer(res, answer, answerOptions);
       })

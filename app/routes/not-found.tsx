@@ -5,6 +5,11 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+/** A form posted to a page that does not exist is the same 404 page, not a "method not allowed". */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export default function NotFound() {
   return (
     <Flex justify="center" p="6">

@@ -34,7 +34,7 @@ import {
   useParams,
   useRouteError,
 } from "react-router";
-import { apiRouteAnswer, createApiRouteTable } from "~/http/api-routes.server";
+import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "~/http/api-routes.server";
 import routes from "~/routes";
 import { type App, createApp } from "~/server/app.server";
 import { parseConfig } from "~/server/config.server";
@@ -185,7 +185,10 @@ export async function startInProcessApp(options: InProcessOptions = {}): Promise
   return {
     app,
     handle: (request) => {
-      const answer = apiRouteAnswer(apiRoutes, request.method, new URL(request.url).pathname);
+      const pathname = new URL(request.url).pathname;
+      const answer = isApiPath(pathname)
+        ? apiRouteAnswer(apiRoutes, request.method, pathname)
+        : screenMethodAnswer(apiRoutes, request.method, pathname);
       if (answer) return Promise.resolve(answer);
       const context = new RouterContextProvider();
       context.set(appContext, app);
