@@ -111,11 +111,11 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       )}
 
       {joinUrl ? (
-        <div className="projector-joined">
+        <div className="projector-joined no-print">
           <p aria-live="polite" aria-atomic="true" data-testid="joined-count">
             <strong>{joinedCount}</strong> {joinedCount === 1 ? "student has" : "students have"} joined with this code
           </p>
-          <p className="projector-note no-print">
+          <p className="projector-note">
             {hydrated ? "Updates every few seconds. " : null}
             <Link data-accent-color="" className={link} to=".">
               Refresh now
