@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { badge, button, card, heading, link, row, stack, text } from "~/components/ui/radix-classes";
+import { badge, button, card, heading, linkInText, row, stack, text } from "~/components/ui/radix-classes";
 import { formatDateTime, plural } from "./format";
 
 export interface ClassCodeView {
@@ -67,7 +67,7 @@ export function ClassCodePanel({
           <div className={stack(2)}>
             <span className={text(2)}>
               Students join at{" "}
-              <a data-accent-color="" className={link} href={join.joinAddress} data-testid="join-address">
+              <a data-accent-color="" className={linkInText} href={join.joinAddress} data-testid="join-address">
                 {join.joinAddress}
               </a>
               {classCode && !classCode.expired ? " with this code." : "."}

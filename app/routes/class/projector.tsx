@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { button, link } from "~/components/ui/radix-classes";
+import { button, link, linkInText } from "~/components/ui/radix-classes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
@@ -117,7 +117,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="projector-note">
             {hydrated ? "Updates every few seconds. " : null}
-            <Link data-accent-color="" className={link} to=".">
+            <Link data-accent-color="" className={linkInText} to=".">
               Refresh now
             </Link>
           </p>
