@@ -175,3 +175,43 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     }
   });
 });
+
+test("with JavaScript, a hidden tab asks the server for nothing, and catches up when it is shown again", async () => {
+  const page = await teacherPage(true);
+  // The page's visibility, as the browser would report it for a hidden tab.
+  await page.addInitScript(() => {
+    const state = { hidden: false };
+    (window as unknown as { projectorVisibility: typeof state }).projectorVisibility = state;
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => state.hidden });
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (state.hidden ? "hidden" : "visible"),
+    });
+  });
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      (window as unknown as { projectorVisibility: { hidden: boolean } }).projectorVisibility.hidden = value;
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+
+  const classId = await classIdByName(page, "5A Sunflowers");
+  await page.goto(`/class/${classId}/projector`);
+  await page.getByText("Updates every few seconds.").waitFor();
+  const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
+  const before = await joinedCount(page);
+
+  await setHidden(true);
+  const whileHidden: string[] = [];
+  page.on("request", (request) => whileHidden.push(request.url()));
+  await joinAsStudent(code, "Hidden", "Tabb");
+  // Three refresh periods pass with the tab hidden: no request, the old count stays.
+  await page.waitForTimeout(15_000);
+  expect(whileHidden).toEqual([]);
+  expect(await joinedCount(page)).toBe(before);
+
+  await setHidden(false);
+  await page
+    .getByTestId("joined-count")
+    .getByText(String(before + 1), { exact: true })
+    .waitFor({ timeout: 10_000 });
+});
