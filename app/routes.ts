@@ -57,6 +57,9 @@ export default [
     ]),
   ]),
 
+  // The class's join screen for the projector: the class guard, but no header or class navigation (ADR 158).
+  route("class/:classId/projector", "routes/class/projector.tsx"),
+
   ...prefix("api", [
     // auth API (issue 3)
     route("auth/*", "routes/api/auth.ts"),

@@ -49,6 +49,7 @@ export async function listScreens(
         classPath(ids, "/students/manage"),
         classPath(ids, `/student/${ids.studentId}`),
         classPath(ids, `/student/${ids.studentId}/delete`),
+        classPath(ids, "/projector"),
         "/no-such-page",
       ]),
     ],

@@ -83,6 +83,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("manage students", "/class/1/students/manage"),
   staffScreen("student", "/class/1/student/1"),
   staffScreen("delete student", "/class/1/student/1/delete"),
+  staffScreen("projector", "/class/1/projector"),
   staffScreen("admin", "/admin"),
   staffScreen("admin staff", "/admin/staff"),
   staffScreen("admin schools", "/admin/schools"),

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
-import { badge, button, card, heading, row, stack, text } from "~/components/ui/radix-classes";
+import { Form, Link } from "react-router";
+import { badge, button, card, heading, linkInText, row, stack, text } from "~/components/ui/radix-classes";
 import { formatDateTime, plural } from "./format";
 
 export interface ClassCodeView {
@@ -9,18 +9,27 @@ export interface ClassCodeView {
   joinedCount: number;
 }
 
+/** Where students join (the configured public address + /join) and the class's projector view. */
+export interface JoinLinks {
+  joinAddress: string;
+  projectorHref: string;
+}
+
 /**
- * The live class code, its expiry and joins; with `manage`, the generate and stop forms.
+ * The live class code, its expiry and joins, where students join and a link
+ * to the projector view; with `manage`, the generate and stop forms.
  * Plain elements with Radix Themes' classes (radix-classes.ts): it is on the class home and the students screen.
  */
 export function ClassCodePanel({
   classCode,
   manage,
   error,
+  join,
 }: {
   classCode: ClassCodeView | null;
   manage?: boolean;
   error?: string | null;
+  join?: JoinLinks;
 }) {
   return (
     <div className={card(2)}>
@@ -54,6 +63,22 @@ export function ClassCodePanel({
             No live code. Students cannot join this class until you generate one.
           </span>
         )}
+        {join ? (
+          <div className={stack(2)}>
+            <span className={text(2)}>
+              Students join at{" "}
+              <a data-accent-color="" className={linkInText} href={join.joinAddress} data-testid="join-address">
+                {join.joinAddress}
+              </a>
+              {classCode && !classCode.expired ? " with this code." : "."}
+            </span>
+            <div className={row(2)}>
+              <Link data-accent-color="" className={button("soft")} to={join.projectorHref}>
+                Show on the projector
+              </Link>
+            </div>
+          </div>
+        ) : null}
         {manage ? (
           <div className="rt-Flex rt-r-fd-column sm:rt-r-fd-row rt-r-ai-stretch sm:rt-r-ai-end rt-r-gap-3">
             <Form method="post" aria-labelledby="class-code-heading">

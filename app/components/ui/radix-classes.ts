@@ -34,6 +34,9 @@ export const text = (size: Size, extra = "") => `rt-Text rt-r-size-${size}${extr
 /** `<Link>` (Radix), on an `<a>` or React Router's `<Link>`, with `data-accent-color=""` (its colour comes from that attribute). */
 export const link = "rt-Text rt-reset rt-Link rt-underline-auto";
 
+/** `<Link underline="always">`: a link inside running text, told apart by more than its colour (WCAG 1.4.1). */
+export const linkInText = "rt-Text rt-reset rt-Link rt-underline-always";
+
 /** `<Button variant={variant} size={size}>`, on a link or a button; colour with `data-accent-color`. */
 export const button = (variant: "solid" | "soft" | "ghost", size: 1 | 2 | 3 = 2) =>
   `rt-reset rt-BaseButton rt-r-size-${size} rt-variant-${variant} rt-Button`;

@@ -8,14 +8,15 @@ import { requireClassTeacher } from "~/server/web/class-access.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  return { dashboard: await getClassDashboard(db, user, classId) };
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  // The public address from the configuration, never the request's Host.
+  return { dashboard: await getClassDashboard(db, user, classId), joinAddress: `${config.appUrl}/join` };
 }
 
 // Plain elements with Radix Themes' classes (app/components/ui/radix-classes.ts):
 // the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, joinAddress } = loaderData;
   const base = `/class/${dashboard.class.id}`;
   return (
     <div className={stack(5)}>
@@ -79,7 +80,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </div>
-        <ClassCodePanel classCode={dashboard.classCode} />
+        <ClassCodePanel classCode={dashboard.classCode} join={{ joinAddress, projectorHref: `${base}/projector` }} />
       </div>
 
       <div className={stack(3)}>

@@ -1,0 +1,135 @@
+import "~/components/class/projector.css";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { formatDateTime } from "~/components/class/format";
+import { JoinQrCode } from "~/components/class/join-qr-code";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { button, link, linkInText } from "~/components/ui/radix-classes";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
+import { generateClassCode } from "~/server/class-codes/class-codes.server";
+import { getJoinProgress } from "~/server/class-codes/join-progress.server";
+import { drawQrCode } from "~/server/class-codes/join-qr.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
+import type { Route } from "./+types/projector";
+
+/** How often, with JavaScript, the joined count is brought up to date. */
+const REFRESH_MS = 5_000;
+
+const generateIntent = z.object({ intent: z.literal("generate-code") });
+
+/**
+ * The projector view of joining: the live code in very large letters, the
+ * join address and its QR code (drawn here, from the configured public
+ * address, never from the request's Host), and how many have joined.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const progress = await orNotFound(getJoinProgress(db, user, classId));
+  const joinAddress = `${config.appUrl}/join`;
+  const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
+  const joinUrl = live ? `${joinAddress}?${new URLSearchParams({ code: live.code })}` : null;
+  return {
+    class: progress.class,
+    classCode: progress.classCode,
+    joinedCount: progress.joinedCount,
+    joinAddress,
+    joinUrl,
+    qrCode: joinUrl ? drawQrCode(joinUrl) : null,
+  };
+}
+
+/** The empty state's button: a new code with the default expiry, then back here. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = new URL(request.url).pathname;
+  const parsed = generateIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(here, "Failed to generate a class code");
+  try {
+    const code = await generateClassCode(db, user, { classId });
+    return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to generate a class code");
+  }
+}
+
+export default function Projector({ loaderData }: Route.ComponentProps) {
+  const { class: klass, classCode, joinedCount, joinAddress, joinUrl, qrCode } = loaderData;
+  const hydrated = useHydrated();
+  useRevalidateWhileVisible(REFRESH_MS);
+  const classHome = `/class/${klass.id}/home`;
+  return (
+    <main id="main" className="projector">
+      <div className="projector-bar no-print">
+        <Link data-accent-color="" className={`${link} rt-r-size-3`} to={classHome}>
+          ← Back to {klass.name}
+        </Link>
+      </div>
+
+      {joinUrl && classCode && qrCode ? (
+        <div className="projector-join">
+          <div className="projector-steps">
+            <h1 className="projector-title">Join {klass.name}</h1>
+            <p className="projector-step">
+              Go to{" "}
+              <a className="projector-address" href={joinAddress} data-testid="join-address">
+                {joinAddress}
+              </a>
+            </p>
+            <p className="projector-step">and type the class code</p>
+            <p className="projector-code" data-testid="projector-code">
+              {classCode.code}
+            </p>
+          </div>
+          <figure className="projector-qr">
+            <JoinQrCode drawing={qrCode} url={joinUrl} />
+            <figcaption className="projector-step">Or scan this code</figcaption>
+          </figure>
+        </div>
+      ) : (
+        <div className="projector-empty">
+          <h1 className="projector-title">{classCode ? "This class code has expired" : "No live class code"}</h1>
+          <p className="projector-note">
+            {classCode
+              ? `${classCode.code} expired ${formatDateTime(classCode.expiresAt)}. Students cannot join ${klass.name} with it.`
+              : `Students cannot join ${klass.name} until you generate a class code.`}
+          </p>
+          <div className="projector-actions no-print">
+            <Form method="post">
+              <input type="hidden" name="intent" value="generate-code" />
+              <button data-accent-color="" type="submit" className={button("solid", 3)}>
+                {classCode ? "Generate a new code" : "Generate a class code"}
+              </button>
+            </Form>
+            <Link data-accent-color="" className={button("soft", 3)} to={`/class/${klass.id}/students/manage`}>
+              Choose how long it lasts
+            </Link>
+          </div>
+        </div>
+      )}
+
+      {joinUrl ? (
+        <div className="projector-joined no-print">
+          <p aria-live="polite" aria-atomic="true" data-testid="joined-count">
+            <strong>{joinedCount}</strong> {joinedCount === 1 ? "student has" : "students have"} joined with this code
+          </p>
+          <p className="projector-note">
+            {hydrated ? "Updates every few seconds. " : null}
+            <Link data-accent-color="" className={linkInText} to=".">
+              Refresh now
+            </Link>
+          </p>
+        </div>
+      ) : null}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data, error }) =>
+  pageTitle(data ? `Join ${data.class.name}` : "Join the class", error);
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

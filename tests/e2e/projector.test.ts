@@ -1,0 +1,217 @@
+/**
+ * The teacher's side of joining, with JavaScript on and off: the class home
+ * says where students join and leads to the projector view; the projector
+ * view shows the live code, the join address and a QR code that decodes to
+ * the join URL, offers a code when there is none, and its joined count rises
+ * after a join (on reload, and with JavaScript by itself).
+ *
+ * The server's public address (APP_URL) is not the address the browser uses,
+ * so every address on these screens must come from the configuration, never
+ * from the request's Host. JS on works in 5A Sunflowers, JS off in 5B Oak Tree.
+ */
+import jsQR from "jsqr";
+import type { BrowserContext, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+const PUBLIC_ORIGIN = "https://classroom.example.org";
+const JOIN_ADDRESS = `${PUBLIC_ORIGIN}/join`;
+
+let app: AppServer;
+let teacherState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+beforeAll(async () => {
+  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN } });
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await loginAs(context, app.baseURL, "teacher");
+  teacherState = await context.storageState();
+  await context.close();
+});
+
+function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
+  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+}
+
+async function classIdByName(page: Page, name: string): Promise<number> {
+  const response = await page.context().request.get(`${app.baseURL}/api/classes/my-classes`);
+  const { classes } = (await response.json()) as { classes: { id: number; name: string }[] };
+  return classes.find((c) => c.name === name)!.id;
+}
+
+/** The count on the projector view, as a number. */
+async function joinedCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId("joined-count").textContent()) ?? "";
+  const match = /^(\d+) students? ha(?:s|ve) joined with this code$/.exec(text.trim());
+  if (!match) throw new Error(`Unexpected joined count text: ${text}`);
+  return Number(match[1]);
+}
+
+/** A student joins through the student API, as the student app (or the /join page) does. */
+async function joinAsStudent(code: string, firstName: string, lastName: string): Promise<void> {
+  const response = await fetch(`${app.baseURL}/api/student/v1/join`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, firstName, lastName }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Reads the QR code the way a phone would: from the pixels the browser drew. */
+async function decodeQrCode(page: Page): Promise<string | null> {
+  const png = PNG.sync.read(await page.getByTestId("join-qr-code").screenshot());
+  const pixels = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
+  return jsQR(pixels, png.width, png.height)?.data ?? null;
+}
+
+describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
+  const className = javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree";
+  const lastName = `Projector${name.replace(/\W/g, "")}`;
+
+  test("without a live code the projector view says so, and its button generates one", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    // 5A starts with the demo code: stop it, as a teacher would on the students screen.
+    const stop = await page.context().request.post(`${app.baseURL}/api/classCodes/stop`, {
+      data: { classId },
+      headers: { Origin: app.baseURL },
+    });
+    expect(stop.status()).toBe(200);
+
+    await page.goto(`/class/${classId}/projector`);
+    await page.getByRole("heading", { level: 1, name: "No live class code" }).waitFor();
+    await page.getByText(`Students cannot join ${className} until you generate a class code.`).waitFor();
+    expect(await page.getByTestId("join-qr-code").count()).toBe(0);
+    expect(await page.getByTestId("joined-count").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Generate a class code" }).click();
+    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4} is live\.$/).first();
+    await toast.waitFor();
+    const code = /[A-Z]{4}-\d{4}/.exec((await toast.textContent()) ?? "")?.[0];
+    expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+    expect((await page.getByTestId("projector-code").textContent())?.trim()).toBe(code);
+    expect(await joinedCount(page)).toBe(0);
+  });
+
+  test("the class home shows where students join, with the code, and leads to the projector view", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/home`);
+    const address = page.getByTestId("join-address");
+    expect(await address.textContent()).toBe(JOIN_ADDRESS);
+    expect(await address.getAttribute("href")).toBe(JOIN_ADDRESS);
+    const code = (await page.getByTestId("class-code").textContent())?.trim();
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+
+    await page.getByRole("link", { name: "Show on the projector" }).click();
+    await page.getByRole("heading", { level: 1, name: `Join ${className}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+    expect((await page.getByTestId("projector-code").textContent())?.trim()).toBe(code);
+    expect(await page.title()).toBe(`Join ${className} · Orliverse Classroom`);
+
+    await page.getByRole("link", { name: `← Back to ${className}` }).click();
+    await page.getByRole("heading", { level: 1, name: className, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/class/${classId}/home`);
+  });
+
+  test("the projector view shows the code, the join address and a QR code of the join URL", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/class/${classId}/projector`);
+    const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+    const address = page.getByTestId("join-address");
+    expect(await address.textContent()).toBe(JOIN_ADDRESS);
+    expect(await address.getAttribute("href")).toBe(JOIN_ADDRESS);
+
+    const joinUrl = `${JOIN_ADDRESS}?code=${code}`;
+    expect(await decodeQrCode(page)).toBe(joinUrl);
+    const qr = page.getByRole("img", { name: `QR code to join: ${joinUrl}` });
+    expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe("svg");
+
+    // Very large type, readable from the back of a classroom (over 60 pt at 1280 × 720).
+    const fontSize = await page
+      .getByTestId("projector-code")
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(80);
+  });
+
+  test("the joined count rises after a student joins with the code", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    await page.goto(`/class/${classId}/projector`);
+    const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
+    const before = await joinedCount(page);
+
+    await joinAsStudent(code, "Ada", lastName);
+    // A reload brings it up to date, with or without JavaScript.
+    await page.reload();
+    expect(await joinedCount(page)).toBe(before + 1);
+
+    // The same student joining again on another device is still one student.
+    await joinAsStudent(code.toLowerCase(), "ada", lastName.toUpperCase());
+    await page.reload();
+    expect(await joinedCount(page)).toBe(before + 1);
+
+    if (javaScriptEnabled) {
+      // With JavaScript the page refreshes the count by itself: no reload (the marker survives).
+      await page.getByText("Updates every few seconds.").waitFor();
+      await page.evaluate(() => {
+        (window as unknown as { projectorMarker: boolean }).projectorMarker = true;
+      });
+      await joinAsStudent(code, "Grace", lastName);
+      await page
+        .getByTestId("joined-count")
+        .getByText(String(before + 2), { exact: true })
+        .waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => (window as unknown as { projectorMarker?: boolean }).projectorMarker)).toBe(
+        true,
+      );
+    } else {
+      await page.getByRole("link", { name: "Refresh now" }).click();
+      expect(await joinedCount(page)).toBe(before + 1);
+    }
+  });
+});
+
+test("with JavaScript, a hidden tab asks the server for nothing, and catches up when it is shown again", async () => {
+  const page = await teacherPage(true);
+  // The page's visibility, as the browser would report it for a hidden tab.
+  await page.addInitScript(() => {
+    const state = { hidden: false };
+    (window as unknown as { projectorVisibility: typeof state }).projectorVisibility = state;
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => state.hidden });
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (state.hidden ? "hidden" : "visible"),
+    });
+  });
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      (window as unknown as { projectorVisibility: { hidden: boolean } }).projectorVisibility.hidden = value;
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+
+  const classId = await classIdByName(page, "5A Sunflowers");
+  await page.goto(`/class/${classId}/projector`);
+  await page.getByText("Updates every few seconds.").waitFor();
+  const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
+  const before = await joinedCount(page);
+
+  await setHidden(true);
+  const whileHidden: string[] = [];
+  page.on("request", (request) => whileHidden.push(request.url()));
+  await joinAsStudent(code, "Hidden", "Tabb");
+  // Three refresh periods pass with the tab hidden: no request, the old count stays.
+  await page.waitForTimeout(15_000);
+  expect(whileHidden).toEqual([]);
+  expect(await joinedCount(page)).toBe(before);
+
+  await setHidden(false);
+  await page
+    .getByTestId("joined-count")
+    .getByText(String(before + 1), { exact: true })
+    .waitFor({ timeout: 10_000 });
+});
