@@ -5,27 +5,13 @@
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { preparedPerDatabase } from "../db/prepared.server";
-import { type RecordStatus, schools, sessions, type UserRole, users } from "../db/schema.server";
+import { schools, sessions, users } from "../db/schema.server";
 
-export interface CurrentUserSchool {
-  id: number;
-  name: string;
-  status: RecordStatus;
-}
+/** The school of the signed-in user, as the header shows it. */
+export type CurrentUserSchool = Pick<typeof schools.$inferSelect, "id" | "name" | "status">;
 
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  status: RecordStatus;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  schoolId: number | null;
-  school: CurrentUserSchool | null;
-}
+/** The user's row (every column of `users`; it holds no secret) with their school. */
+export type CurrentUser = typeof users.$inferSelect & { school: CurrentUserSchool | null };
 
 export interface LoadedUser {
   user: CurrentUser;

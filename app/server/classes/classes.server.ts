@@ -5,11 +5,13 @@
  * does not exist (404).
  */
 import { and, asc, desc, eq, gt, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { NO_SCHOOL_YET_MESSAGE } from "~/lib/class-texts";
 import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
+import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
 import {
   assignments,
   classCodes,
@@ -147,12 +149,15 @@ export async function updateClass(
   });
 }
 
-export interface OnlineStudent {
-  id: number;
-  firstName: string;
-  lastName: string;
-  lastSeenAt: Date | null;
-}
+const member = alias(classStudents, "cs");
+const student = alias(students, "st");
+const onlineStudentFields = {
+  id: student.id,
+  firstName: student.firstName,
+  lastName: student.lastName,
+  lastSeenAt: student.lastSeenAt,
+};
+export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
 
 /** Students of the class seen by the student API within the last two minutes. */
 export async function listOnlineStudents(
@@ -207,6 +212,21 @@ export const assignmentSummaryColumns = {
   responseCount: responseCountOf(assignments.id),
 };
 
+const assignment = alias(assignments, "a");
+const survey = alias(surveys, "sv");
+const activeAssignmentFields = {
+  id: assignment.id,
+  surveyId: assignment.surveyId,
+  surveyTitle: survey.title,
+  surveyFullSlug: survey.fullSlug,
+  status: assignment.status,
+  startedAt: assignment.startedAt,
+  closedAt: assignment.closedAt,
+  createdAt: assignment.createdAt,
+  anonymous: assignment.anonymous,
+  responseCount: responseCountOf(assignment.id),
+} satisfies Record<keyof AssignmentSummary, unknown>;
+
 export interface ClassDashboard {
   class: ClassRecord;
   studentCount: number;
@@ -234,20 +254,19 @@ export async function getClassDashboard(
     .select({
       ...classColumns,
       studentCount: sql<number>`(${studentCountOf(classes.id)})`,
-      onlineStudents: sql<OnlineStudentJson[]>`coalesce((
-        select json_agg(json_build_object('id', st.id, 'firstName', st.first_name, 'lastName', st.last_name, 'lastSeenAt', st.last_seen_at)
-                        order by st.last_seen_at desc, st.id)
-        from ${classStudents} cs join ${students} st on st.id = cs.student_id
-        where cs.class_id = ${classes.id} and st.last_seen_at > ${onlineSince}::timestamptz), '[]'::json)`,
+      onlineStudents: jsonList(
+        onlineStudentFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${onlineSince}::timestamptz`,
+        sql`${student.lastSeenAt} desc, ${student.id}`,
+      ),
       classCode: liveClassCodeJson(classesColumn.id),
-      activeAssignments: sql<AssignmentJson[]>`coalesce((
-        select json_agg(json_build_object('id', a.id, 'surveyId', a.survey_id, 'surveyTitle', sv.title, 'surveyFullSlug', sv.full_slug,
-                                          'status', a.status, 'startedAt', a.started_at, 'closedAt', a.closed_at, 'createdAt', a.created_at,
-                                          'anonymous', a.anonymous,
-                                          'responseCount', ${responseCountOf(sql`a.id`)})
-                        order by a.started_at desc, a.id desc)
-        from ${assignments} a join ${surveys} sv on sv.id = a.survey_id
-        where a.class_id = ${classes.id} and a.status = 'active'), '[]'::json)`,
+      activeAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.classId} = ${classes.id} and ${assignment.status} = 'active'`,
+        sql`${assignment.startedAt} desc, ${assignment.id} desc`,
+      ),
       teachers: classTeachersJson(classesColumn.id),
     })
     .from(classes)
@@ -259,14 +278,9 @@ export async function getClassDashboard(
   return {
     class: klass,
     studentCount,
-    onlineStudents: onlineStudents.map((student) => ({ ...student, lastSeenAt: toDate(student.lastSeenAt) })),
+    onlineStudents,
     classCode: fromLiveClassCodeJson(classCode, now),
-    activeAssignments: activeAssignments.map((assignment) => ({
-      ...assignment,
-      startedAt: toDate(assignment.startedAt),
-      closedAt: toDate(assignment.closedAt),
-      createdAt: new Date(assignment.createdAt),
-    })),
+    activeAssignments,
     teachers,
   };
 }
@@ -281,57 +295,61 @@ export const classesColumn = {
   schoolId: sql`${sql.identifier("classes")}.${sql.identifier("school_id")}`,
 };
 
+const liveCode = alias(classCodes, "cc");
+const codeJoin = alias(classStudents, "j");
+const liveClassCodeFields = {
+  id: liveCode.id,
+  classId: liveCode.classId,
+  code: liveCode.code,
+  expiresAt: liveCode.expiresAt,
+  createdAt: liveCode.createdAt,
+  joinedCount: sql<number>`(select count(*)::int from ${aliased(codeJoin)} where ${codeJoin.joinedWithCodeId} = ${liveCode.id})`,
+};
+
 /** The class's live code (or null) as a JSON subquery, for one-round-trip screens; read it with fromLiveClassCodeJson. */
 export function liveClassCodeJson(classIdColumn: SQL) {
-  return sql<ClassCodeJson | null>`(
-    select json_build_object('id', cc.id, 'classId', cc.class_id, 'code', cc.code, 'expiresAt', cc.expires_at, 'createdAt', cc.created_at,
-                             'joinedCount', (select count(*)::int from ${classStudents} j where j.joined_with_code_id = cc.id))
-    from ${classCodes} cc where cc.class_id = ${classIdColumn} and cc.stopped_at is null limit 1)`;
+  return jsonFirst(
+    liveClassCodeFields,
+    sql`from ${aliased(liveCode)} where ${liveCode.classId} = ${classIdColumn} and ${liveCode.stoppedAt} is null limit 1`,
+  );
 }
 
-export function fromLiveClassCodeJson(json: ClassCodeJson | null, now: Date): LiveClassCode | null {
-  if (!json) return null;
-  const expiresAt = new Date(json.expiresAt);
-  return { ...json, expiresAt, createdAt: new Date(json.createdAt), expired: expiresAt.getTime() <= now.getTime() };
+/** The live code with whether it has expired by `now`. */
+export function fromLiveClassCodeJson(
+  code: JsonRow<typeof liveClassCodeFields> | null,
+  now: Date,
+): LiveClassCode | null {
+  return code ? { ...code, expired: code.expiresAt.getTime() <= now.getTime() } : null;
 }
+
+const teacherLink = alias(classTeachers, "ct");
+const teacher = alias(users, "u");
+const classTeacherFields = { id: teacher.id, name: teacher.name, email: teacher.email, role: teacherLink.role };
+const addableTeacherFields = { id: teacher.id, name: teacher.name, email: teacher.email };
 
 /** The class's teachers by name, as a JSON subquery (the same rows as selectClassTeachers). */
 export function classTeachersJson(classIdColumn: SQL) {
-  return sql<ClassTeacher[]>`coalesce((
-    select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'role', ct.role) order by u.name)
-    from ${classTeachers} ct join ${users} u on u.id = ct.user_id
-    where ct.class_id = ${classIdColumn}), '[]'::json)`;
+  return jsonList(
+    classTeacherFields,
+    sql`from ${aliased(teacherLink)} join ${aliased(teacher)} on ${teacher.id} = ${teacherLink.userId}
+        where ${teacherLink.classId} = ${classIdColumn}`,
+    sql`${teacher.name}`,
+  );
 }
 
 /** Active teachers of the class's school who do not teach it yet, by name, as a JSON subquery (as selectAddableTeachers). */
 export function addableTeachersJson(classIdColumn: SQL, schoolIdColumn: SQL) {
-  return sql<{ id: number; name: string; email: string }[]>`coalesce((
-    select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.name)
-    from ${users} u
-    where u.school_id = ${schoolIdColumn} and u.role = 'teacher' and u.status = 'active'
-      and not exists (select 1 from ${classTeachers} ct where ct.class_id = ${classIdColumn} and ct.user_id = u.id)), '[]'::json)`;
+  return jsonList(
+    addableTeacherFields,
+    sql`from ${aliased(teacher)}
+        where ${teacher.schoolId} = ${schoolIdColumn} and ${teacher.role} = 'teacher' and ${teacher.status} = 'active'
+          and not exists (select 1 from ${aliased(teacherLink)}
+                          where ${teacherLink.classId} = ${classIdColumn} and ${teacherLink.userId} = ${teacher.id})`,
+    sql`${teacher.name}`,
+  );
 }
 
-/** The dashboard's subqueries answer JSON: timestamps arrive as ISO strings. */
-type OnlineStudentJson = Omit<OnlineStudent, "lastSeenAt"> & { lastSeenAt: string | null };
-type ClassCodeJson = Omit<LiveClassCode, "expiresAt" | "createdAt" | "expired"> & {
-  expiresAt: string;
-  createdAt: string;
-};
-type AssignmentJson = Omit<AssignmentSummary, "startedAt" | "closedAt" | "createdAt"> & {
-  startedAt: string | null;
-  closedAt: string | null;
-  createdAt: string;
-};
-
-const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
-
-export interface ClassTeacher {
-  id: number;
-  name: string;
-  email: string;
-  role: "owner" | "co-teacher";
-}
+export type ClassTeacher = JsonRow<typeof classTeacherFields>;
 
 /** Unchecked: for callers that have checked the class with getClass. */
 export function selectClassTeachers(db: Db | Tx, classId: number): Promise<ClassTeacher[]> {

@@ -3,7 +3,8 @@
  * school; the class roster is class_students. Removing a student from a class
  * removes the membership only; the student's record and answers stay.
  */
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
@@ -16,6 +17,7 @@ import {
   liveClassCodeJson,
 } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
+import { aliased, type JsonRow, jsonList, orNull } from "../db/json-rows.server";
 import {
   assignments,
   classCodes,
@@ -28,35 +30,42 @@ import {
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
 
-export interface Contact {
-  id: number;
-  name: string;
-  relationship: string | null;
-  email: string | null;
-  phonePrimary: string | null;
-  phoneSecondary: string | null;
-  notes: string | null;
-}
+const contact = alias(studentContacts, "c");
+/** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
+const contactFields = {
+  id: contact.id,
+  name: contact.name,
+  relationship: contact.relationship,
+  email: contact.email,
+  phonePrimary: contact.phonePrimary,
+  phoneSecondary: contact.phoneSecondary,
+  notes: contact.notes,
+};
+export type Contact = JsonRow<typeof contactFields>;
 
-export interface StudentWithContacts {
-  id: number;
-  firstName: string;
-  lastName: string;
-  lastSeenAt: Date | null;
-  joinedAt: Date;
-  joinedWithCode: string | null;
-  contacts: Contact[];
-}
+/** A student's contacts in SQL, ordered by position, for a select that has the student's id. */
+const contactsOf = (studentId: SQL | Column) =>
+  jsonList(
+    contactFields,
+    sql`from ${aliased(contact)} where ${contact.studentId} = ${studentId}`,
+    sql`${contact.position}, ${contact.id}`,
+  );
+const contactsJson = contactsOf(students.id);
 
-/** Contacts aggregated in SQL, one row per student, ordered by position. */
-const contactsJsonOf = (studentId: SQL) => sql<Contact[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', c.id, 'name', c.name, 'relationship', c.relationship, 'email', c.email,
-    'phonePrimary', c.phone_primary, 'phoneSecondary', c.phone_secondary, 'notes', c.notes
-  ) order by c.position, c.id)
-  from ${studentContacts} c where c.student_id = ${studentId}
-), '[]'::json)`;
-const contactsJson = contactsJsonOf(sql`${students.id}`);
+const rosterStudent = alias(students, "st");
+const rosterMember = alias(classStudents, "cs");
+const joinedWith = alias(classCodes, "jc");
+/** A roster row of the students screen. */
+const rosterFields = {
+  id: rosterStudent.id,
+  firstName: rosterStudent.firstName,
+  lastName: rosterStudent.lastName,
+  lastSeenAt: rosterStudent.lastSeenAt,
+  joinedAt: rosterMember.createdAt,
+  joinedWithCode: orNull(joinedWith.code),
+  contacts: contactsOf(rosterStudent.id),
+};
+export type StudentWithContacts = JsonRow<typeof rosterFields>;
 
 /** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
@@ -73,15 +82,14 @@ export async function listStudentsWithContacts(db: Db, actor: Actor, classId: nu
 export async function getClassPeople(db: Db, actor: Actor, classId: number, now = new Date()) {
   const [row] = await db
     .select({
-      students: sql<StudentJson[]>`coalesce((
-        select json_agg(json_build_object(
-          'id', st.id, 'firstName', st.first_name, 'lastName', st.last_name, 'lastSeenAt', st.last_seen_at,
-          'joinedAt', cs.created_at, 'joinedWithCode', jc.code, 'contacts', ${contactsJsonOf(sql`st.id`)}
-        ) order by st.last_name, st.first_name, st.id)
-        from ${classStudents} cs
-        join ${students} st on st.id = cs.student_id
-        left join ${classCodes} jc on jc.id = cs.joined_with_code_id
-        where cs.class_id = ${classesColumn.id}), '[]'::json)`,
+      students: jsonList(
+        rosterFields,
+        sql`from ${aliased(rosterMember)}
+            join ${aliased(rosterStudent)} on ${rosterStudent.id} = ${rosterMember.studentId}
+            left join ${aliased(joinedWith)} on ${joinedWith.id} = ${rosterMember.joinedWithCodeId}
+            where ${rosterMember.classId} = ${classesColumn.id}`,
+        sql`${rosterStudent.lastName}, ${rosterStudent.firstName}, ${rosterStudent.id}`,
+      ),
       teachers: classTeachersJson(classesColumn.id),
       addableTeachers: addableTeachersJson(classesColumn.id, classesColumn.schoolId),
       classCode: liveClassCodeJson(classesColumn.id),
@@ -91,24 +99,12 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
     .limit(1);
   if (!row) throw notFound("Class not found");
   return {
-    students: row.students.map(
-      (student): StudentWithContacts => ({
-        ...student,
-        lastSeenAt: student.lastSeenAt === null ? null : new Date(student.lastSeenAt),
-        joinedAt: new Date(student.joinedAt),
-      }),
-    ),
+    students: row.students,
     teachers: row.teachers,
     addableTeachers: row.addableTeachers,
     classCode: fromLiveClassCodeJson(row.classCode, now),
   };
 }
-
-/** A roster row as the JSON subquery answers it: timestamps as ISO strings. */
-type StudentJson = Omit<StudentWithContacts, "lastSeenAt" | "joinedAt"> & {
-  lastSeenAt: string | null;
-  joinedAt: string;
-};
 
 function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
   return db

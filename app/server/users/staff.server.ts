@@ -4,49 +4,33 @@
  * function takes the acting admin and keeps to their scope in the query.
  */
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { strictBody } from "~/lib/schemas/strict-body";
 import { singleLineText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
-import { isPlatformAdmin } from "../auth/current-user.server";
+import { type CurrentUser, isPlatformAdmin } from "../auth/current-user.server";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
-import {
-  classes,
-  classTeachers,
-  type RecordStatus,
-  schools,
-  sessions,
-  type UserRole,
-  users,
-} from "../db/schema.server";
+import { aliased, type JsonRow, jsonList } from "../db/json-rows.server";
+import { classes, classTeachers, type RecordStatus, schools, sessions, users } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
 import { parseSearchParams } from "../web/search-params.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
 export const STAFF_PAGE_SIZE = 25;
 
-export interface StaffClass {
-  id: number;
-  name: string;
-}
+const taught = alias(classes, "c");
+const teaching = alias(classTeachers, "ct");
+const staffClassFields = { id: taught.id, name: taught.name };
+/** `users.id`, always qualified: in a select from `users` alone drizzle writes "id", which the subquery would read as its own. */
+const usersId = sql`${sql.identifier("users")}.${sql.identifier("id")}`;
+export type StaffClass = JsonRow<typeof staffClassFields>;
 
-export interface StaffMember {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  status: RecordStatus;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  schoolId: number | null;
-  school: { id: number; name: string; status: RecordStatus } | null;
-  classes: StaffClass[];
-}
+/** A staff member as the staff screens and the users API show them: the signed-in user's shape with their classes. */
+export type StaffMember = CurrentUser & { classes: StaffClass[] };
 
 /** The staff list's query string: out of range or unknown values are refused (parseSearchParams). */
 export const staffFiltersSchema = z.object({
@@ -86,28 +70,16 @@ const staffColumns = {
   schoolId: users.schoolId,
   schoolName: schools.name,
   schoolStatus: schools.status,
-  classes: sql<StaffClass[]>`coalesce((
-    select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
-    from ${classTeachers} ct join ${classes} c on c.id = ct.class_id
-    where ct.user_id = "users"."id" and c.status = 'active'
-  ), '[]'::json)`,
+  classes: jsonList(
+    staffClassFields,
+    sql`from ${aliased(teaching)} join ${aliased(taught)} on ${taught.id} = ${teaching.classId}
+        where ${teaching.userId} = ${usersId} and ${taught.status} = 'active'`,
+    sql`${taught.name}, ${taught.id}`,
+  ),
 };
 
-interface StaffRow {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  status: RecordStatus;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  schoolId: number | null;
-  schoolName: string | null;
-  schoolStatus: RecordStatus | null;
-  classes: StaffClass[];
-}
+/** A row of the staff queries (staffColumns over users left-joined to schools). */
+type StaffRow = Omit<StaffMember, "school"> & { schoolName: string | null; schoolStatus: RecordStatus | null };
 
 function toStaffMember(row: StaffRow): StaffMember {
   const { schoolName, schoolStatus, ...rest } = row;
