@@ -54,6 +54,7 @@ export interface ActiveAssignment {
   surveyId: number;
   surveyTitle: string;
   surveyFullSlug: string;
+  anonymous: boolean;
 }
 
 /** An assignment of the student's class, by id; another class's is NOT_FOUND. */
@@ -69,6 +70,7 @@ export async function findStudentAssignment(
       surveyId: surveys.id,
       surveyTitle: surveys.title,
       surveyFullSlug: surveys.fullSlug,
+      anonymous: assignments.anonymous,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
