@@ -36,7 +36,6 @@ import { studentApiFetch } from "../support/student-api-app";
 let database: Database;
 let world: ClassWorld;
 let assignmentId: number;
-let surveyId: number;
 const CODE = "WEBS-4821";
 
 beforeAll(async () => {
@@ -46,7 +45,6 @@ beforeAll(async () => {
     fullSlug: "surveys/starting-the-school-year",
     title: "Starting the school year",
   });
-  surveyId = survey.id;
   const assignment = await createAssignment(database.db, {
     classId: world.class5A.id,
     surveyId: survey.id,
@@ -237,9 +235,10 @@ test("the form and the API give the same verdict on the same answers (one domain
     const response = await postAnswers(cookie, form);
     expect(response.status).toBe(apiError.status);
     const { reply } = await response.json();
-    expect(reply.formErrors).toEqual([apiError.body.message]);
+    const body = apiError.body as { message: string; fieldErrors?: Record<string, string[]> };
+    expect(reply.formErrors).toEqual([body.message]);
     const apiFieldErrors = Object.fromEntries(
-      Object.entries(apiError.body.fieldErrors ?? {}).map(([uid, messages]) => [answerFieldName(uid), messages]),
+      Object.entries(body.fieldErrors ?? {}).map(([uid, messages]) => [answerFieldName(uid), messages]),
     );
     expect(reply.fieldErrors).toEqual(apiFieldErrors);
     // Everything typed comes back.
