@@ -69,23 +69,30 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
     .filter(({ item }) => hasText(item.content));
   if (options.length === 0) return null;
   return (
-    <fieldset
-      className="student-card student-question"
-      id={field.id}
-      aria-invalid={field.invalid || undefined}
-      aria-describedby={field.invalid ? field.errorId : undefined}
-    >
-      <legend className="student-legend">{hasText(block.prompt) ? block.prompt : "Choose one"}</legend>
-      {options.map(({ item, index }, position) => (
-        <label key={item._uid} className="student-choice">
-          <input type="radio" name={field.name} value={String(index)} defaultChecked={field.value === String(index)} />
-          <span>
-            <span className="student-number">{`${position + 1}.`}</span> {item.content}
-          </span>
-        </label>
-      ))}
-      <ErrorMessages id={field.errorId} errors={field.errors} />
-    </fieldset>
+    <div className="student-card">
+      <fieldset
+        className="student-question"
+        id={field.id}
+        aria-invalid={field.invalid || undefined}
+        aria-describedby={field.invalid ? field.errorId : undefined}
+      >
+        <legend className="student-legend">{hasText(block.prompt) ? block.prompt : "Choose one"}</legend>
+        {options.map(({ item, index }, position) => (
+          <label key={item._uid} className="student-choice">
+            <input
+              type="radio"
+              name={field.name}
+              value={String(index)}
+              defaultChecked={field.value === String(index)}
+            />
+            <span>
+              <span className="student-number">{`${position + 1}.`}</span> {item.content}
+            </span>
+          </label>
+        ))}
+        <ErrorMessages id={field.errorId} errors={field.errors} />
+      </fieldset>
+    </div>
   );
 }
 
@@ -173,7 +180,7 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
 function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerState }) {
   const field = fieldState(block._uid, state);
   return (
-    <section className="student-card student-question" aria-labelledby={`${field.id}-prompt`}>
+    <section className="student-card" aria-labelledby={`${field.id}-prompt`}>
       <h2 id={`${field.id}-prompt`}>{hasText(block.prompt) ? block.prompt : "Draw a picture"}</h2>
       <DrawingAnswer
         assignmentId={state.assignmentId}
