@@ -36,6 +36,8 @@ import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
 import * as schema from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
+import { startStudentSession } from "~/server/students/student-session.server";
+import { issueStudentToken } from "~/server/students/student-tokens.server";
 import { type InProcessApp, startInProcessApp } from "../support/app-handler";
 import { changedTables, forbiddenTextInDatabase, snapshot as takeSnapshot } from "../support/db-snapshot";
 import {
@@ -51,7 +53,7 @@ const QUERY_RUNS = Number(process.env.FUZZ_QUERY_RUNS ?? 10);
 const SEED = 11;
 const ORIGIN = "http://school.test";
 
-type Actor = "anonymous" | "teacher" | "teacher2" | "platformAdmin";
+type Actor = "anonymous" | "teacher" | "teacher2" | "platformAdmin" | "student";
 type FieldValue = string | string[] | undefined;
 
 // ---------------------------------------------------------------------------
@@ -185,6 +187,8 @@ interface ActionCase {
   intent?: string;
 }
 
+/** The demo class code's class has this assignment active (Drawing: my safe place). */
+const STUDENT_ASSIGNMENT_ID = 2;
 const NAMES = ["Ada Lovelace", "Fuzz Class", "Grace Hopper", "Ren"];
 const EMAILS = ["fuzz.person@riverside.example", "amara.okafor@riverside.example", "new.teacher@riverside.example"];
 const PASSWORDS = ["Teacher-Pass-1", "Fuzz-Pass-123", "short", "alllowercase1"];
@@ -220,6 +224,9 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /admin/staff (archive/restore)",              actor: "platformAdmin", path: "/admin/staff",                       fields: { intent: field("archive", "restore"), id: field("4", "5", "6") } },
   { name: "POST /admin/staff (bulk-create)",                  actor: "platformAdmin", path: "/admin/staff",                       intent: "bulk-create", fields: { "staffMembers[0].name": field(...NAMES), "staffMembers[0].email": field(...EMAILS), "staffMembers[0].role": field("teacher", "admin"), "staffMembers[0].school": field("Riverside Primary School", "Nowhere"), "staffMembers[1].email": field("second.fuzz@riverside.example") } },
   { name: "POST /admin/staff (import-csv)",                   actor: "platformAdmin", path: "/admin/staff",                       intent: "import-csv", fields: { csvText: field("name,email,role,school\nCsv Person,csv.person@riverside.example,teacher,Riverside Primary School", "name,email\n\"unterminated,x@y.z", "=cmd|' /C calc'!A0,evil@example.org") } },
+  { name: "POST /join",                                       actor: "anonymous",     path: "/join",                              fields: { code: field("SUNNY-4821", "sunny 4821", "NOPE-0000"), firstName: field(...NAMES), lastName: field("Lovelace", "Hopper") } },
+  { name: "POST /student/assignments/:assignmentId",          actor: "student",       path: `/student/assignments/${STUDENT_ASSIGNMENT_ID}`, fields: { formToken: field("abcdefghijklmnopqrstuvwx"), "answer.dr-feel": field("0", "1", "3", "9", "-1"), "answer.dr-q1-a1": field("My garden"), "answer.dr-art": field("not-my-drawing"), "answer.nope": field("x") } },
+  { name: "POST /student/heartbeat",                          actor: "student",       path: "/student/heartbeat",                 fields: {} },
   { name: "POST /admin/survey (sync)",                        actor: "platformAdmin", path: "/admin/survey",                      fields: { intent: field("sync") } },
 ];
 
@@ -266,6 +273,10 @@ const QUERIES: QueryCase[] = [
   { path: "/class/1/student/:id",                           actor: "teacher",       params: ["edit"] },
   { path: "/class/1/student/:id/delete",                    actor: "teacher",       params: [] },
   { path: "/class/1/drawings/:id",                          actor: "teacher",       params: [] },
+  { path: "/join",                                          actor: "anonymous",     params: ["code"] },
+  { path: "/student",                                       actor: "student",       params: [] },
+  { path: "/student/assignments/:id",                       actor: "student",       params: [] },
+  { path: "/student/assignments/:id/thanks",                actor: "student",       params: [] },
   { path: "/admin",                                         actor: "platformAdmin", params: [] },
   { path: "/admin/staff",                                   actor: "platformAdmin", params: ["q", "schoolId", "role", "status", "page", "result", "edit"], strict: ["q", "schoolId", "role", "status", "page"], ranges: { page: [1, 100_000] } },
   { path: "/admin/schools",                                 actor: "platformAdmin", params: [] },
@@ -355,6 +366,20 @@ beforeAll(async () => {
     if (account.key === "teacher" || account.key === "teacher2" || account.key === "platformAdmin")
       userIds.set(account.key, user.id);
   }
+  // A student of the demo class code's class, signed in in the browser (one session: sign-out is not fuzzed).
+  const [code] = await app.db
+    .select({ classId: schema.classCodes.classId, schoolId: schema.classes.schoolId })
+    .from(schema.classCodes)
+    .innerJoin(schema.classes, eq(schema.classes.id, schema.classCodes.classId))
+    .where(eq(schema.classCodes.code, "SUNNY-4821"));
+  // Their own row: the fuzzed teacher actions remove and delete students 1 to 20 now and then.
+  const [member] = await app.db
+    .insert(schema.students)
+    .values({ schoolId: code.schoolId, firstName: "Fuzz", lastName: "Student" })
+    .returning({ studentId: schema.students.id });
+  await app.db.insert(schema.classStudents).values({ classId: code.classId, studentId: member.studentId });
+  const token = await issueStudentToken(app.db, { studentId: member.studentId, classId: code.classId });
+  studentCookie = (await startStudentSession(app.studentCookie, token)).split(";")[0];
   // The app logs to stderr; an error-level line means a failure some screen answered politely.
   const write = process.stderr.write.bind(process.stderr);
   stderrSpy = vi.spyOn(process.stderr, "write").mockImplementation(((
@@ -381,9 +406,24 @@ afterAll(async () => {
     );
 });
 
+let studentCookie: string;
+
+/**
+ * A student page view counts as seen (at most every 30 s, ADR 150): before each
+ * student request one page view is made and the database snapshot retaken, so
+ * the fuzzed request itself is judged on what it changed.
+ */
+async function studentSeenNow(): Promise<string[]> {
+  const response = await server.handle(new Request(`${ORIGIN}/student`, { headers: { Cookie: studentCookie } }));
+  expect(response.status).toBe(200);
+  await response.body?.cancel();
+  return snapshot();
+}
+
 /** A fresh session per request: a fuzzed logout or password change cannot end the next request's. */
 async function cookieFor(actor: Actor): Promise<string | undefined> {
   if (actor === "anonymous") return undefined;
+  if (actor === "student") return studentCookie;
   const session = await createSession(app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
   return session.setCookie.split(";")[0];
 }
@@ -656,6 +696,7 @@ describe.each(QUERIES)("GET $path", (route) => {
         const resource = /\.(csv|json)$|\/csv$|\/drawings\//.test(route.path);
         const asData = !resource && stats.runs % 3 !== 2;
         const headers: Record<string, string> = {};
+        if (route.actor === "student") before = await studentSeenNow();
         const cookie = await cookieFor(route.actor);
         if (cookie) headers.Cookie = cookie;
         const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;
@@ -722,6 +763,7 @@ describe.each(ACTIONS)("$name", (action) => {
           const { body, contentType } = encodeBody(fields, kind);
           const headers: Record<string, string> = { Origin: ORIGIN };
           if (contentType) headers["Content-Type"] = contentType;
+          if (action.actor === "student") before = await studentSeenNow();
           const cookie = await cookieFor(action.actor);
           if (cookie) headers.Cookie = cookie;
           const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;

@@ -3,7 +3,7 @@
  * minute that the student is still there (the class home's "online now").
  * 204 when it counted, 401 when there is no student session.
  */
-import { recordHeartbeat } from "~/server/assignments/student-assignments.server";
+import { recordPresence } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getOptionalStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/heartbeat";
@@ -15,6 +15,6 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await getOptionalStudent(request, context);
   if (!student) return new Response(null, { status: 401, headers: { "Cache-Control": "no-store" } });
-  await recordHeartbeat(getAppFromContext(context).db, student);
+  await recordPresence(getAppFromContext(context).db, student);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

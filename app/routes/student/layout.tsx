@@ -6,14 +6,14 @@
 import { Outlet } from "react-router";
 import { StudentFrame } from "~/components/student/student-frame";
 import { StudentHeartbeat } from "~/components/student/student-heartbeat";
-import { recordHeartbeat } from "~/server/assignments/student-assignments.server";
+import { recordPresence } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
-  await recordHeartbeat(getAppFromContext(context).db, student);
+  await recordPresence(getAppFromContext(context).db, student);
   return { student: { firstName: student.firstName, lastName: student.lastName, className: student.className } };
 }
 
