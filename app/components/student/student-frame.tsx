@@ -17,10 +17,8 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
     <div className="student-page">
       <header className="student-bar">
         <p className="student-bar-who">
-          <strong>
-            {student.firstName} {student.lastName}
-          </strong>{" "}
-          · {student.className}
+          <strong>{`${student.firstName} ${student.lastName}`}</strong>
+          {` · ${student.className}`}
         </p>
         <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
           <span className="student-hint">Not you? </span>
