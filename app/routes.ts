@@ -20,6 +20,7 @@ export default [
   route("join", "routes/student/join.tsx"),
   route("student/sign-out", "routes/student/sign-out.ts"),
   route("student/heartbeat", "routes/student/heartbeat.ts"),
+  route("student/assignments/:assignmentId/drawings", "routes/student/drawings.ts"),
   route("student", "routes/student/layout.tsx", [
     index("routes/student/index.tsx"),
     route("assignments/:assignmentId", "routes/student/answer.tsx"),

@@ -1,9 +1,9 @@
 /**
  * A whole lesson, end to end against the built app, with no e-mail: a
  * teacher starts a survey and opens the class home with its join details;
- * three students in their own browsers (JavaScript off; JavaScript on; a
- * 375 px phone) join with the class code and answer; the teacher's results
- * show three responses; an anonymous survey shows no names anywhere; after
+ * three students in their own browsers (JavaScript off; JavaScript on, who
+ * draws; a 375 px phone) join with the class code and answer; the teacher's
+ * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
  * Close a student sees that it is closed. Screenshots for the lead go to
  * /work/screens/students/.
  */
@@ -121,6 +121,18 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   await openSurvey(on, "Starting the school year");
   await on.getByRole("radio", { name: "1. Excited" }).check();
   await on.getByLabel("1. What are you looking forward to this year?").fill("Football");
+  // With JavaScript the drawing pad is there: pick red and a big brush, and draw.
+  const canvas = on.getByRole("img", { name: /^Drawing area/ });
+  await canvas.waitFor();
+  await on.getByRole("button", { name: "Red" }).click();
+  await on.getByRole("button", { name: "Brush size 15" }).click();
+  const box = (await canvas.boundingBox())!;
+  await on.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+  await on.mouse.down();
+  await on.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.7, { steps: 8 });
+  await on.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.3, { steps: 8 });
+  await on.mouse.up();
+  await screenshot(on, "drawing-1280");
   await on.getByRole("button", { name: "Send my answers" }).click();
   await on.getByRole("heading", { name: "Thank you!" }).waitFor();
   // While it is open the answers can be changed: the form comes back filled in.
@@ -132,6 +144,10 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   await text.fill("Football and art");
   await on.getByRole("button", { name: "Send my new answers" }).click();
   await on.getByRole("heading", { name: "Thank you!" }).waitFor();
+
+  // A shared device: Back after sign-out must not show a student page from a cache.
+  const cached = await onContext.request.get(`${app.baseURL}/student`);
+  expect(cached.headers()["cache-control"]).toBe("private, no-store");
 
   // 3. A 375 px phone.
   const phoneContext = await newContext({
@@ -160,6 +176,12 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   const results = await teacherPage.locator("main").innerText();
   expect(results).toContain("3 responses");
   for (const name of ["Nora Offline", "Omar Online", "Pia Phone"]) expect(results).toContain(name);
+  // The drawing, as the PNG the results screen shows.
+  const drawings = teacherPage.locator('img[src*="/drawings/"]');
+  expect(await drawings.count()).toBe(1);
+  const image = await teacher.request.get(new URL((await drawings.getAttribute("src"))!, app.baseURL).toString());
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
   await screenshot(teacherPage, "teacher-results-1280");
 
   // Close: the student sees that it is closed, and the list no longer offers it.
