@@ -153,7 +153,8 @@ export function DrawingPad({ uploadUrl, name, id, drawingId }: DrawingPadProps) 
   return (
     <div className="student-drawing">
       <div className="student-drawing-tools" role="toolbar" aria-label="Drawing tools">
-        <div className="student-drawing-group" role="group" aria-label="Edit">
+        <fieldset className="student-drawing-group">
+          <legend className="visually-hidden">Edit</legend>
           <button type="button" className="student-tool" onClick={onUndo} disabled={!canUndo}>
             Undo
           </button>
@@ -163,8 +164,9 @@ export function DrawingPad({ uploadUrl, name, id, drawingId }: DrawingPadProps) 
           <button type="button" className="student-tool" aria-pressed={erasing} onClick={() => setErasing(!erasing)}>
             Eraser
           </button>
-        </div>
-        <div className="student-drawing-group" role="group" aria-label="Brush size">
+        </fieldset>
+        <fieldset className="student-drawing-group">
+          <legend className="visually-hidden">Brush size</legend>
           {DRAWING_BRUSH_SIZES.map((brush) => (
             <button
               key={brush}
@@ -177,8 +179,9 @@ export function DrawingPad({ uploadUrl, name, id, drawingId }: DrawingPadProps) 
               <span className="student-brush-dot" style={{ width: Math.min(brush, 28), height: Math.min(brush, 28) }} />
             </button>
           ))}
-        </div>
-        <div className="student-drawing-group" role="group" aria-label="Colour">
+        </fieldset>
+        <fieldset className="student-drawing-group">
+          <legend className="visually-hidden">Colour</legend>
           {DRAWING_PALETTE.map((swatch) => (
             <button
               key={swatch.value}
@@ -194,7 +197,7 @@ export function DrawingPad({ uploadUrl, name, id, drawingId }: DrawingPadProps) 
               }}
             />
           ))}
-        </div>
+        </fieldset>
       </div>
       <canvas
         ref={canvasRef}
