@@ -6,10 +6,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { bodyLimitFor } from "~/http/body-limit.server";
 import { answerFieldName } from "~/lib/answer-form";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import * as homeRoute from "~/routes/home";
 import * as answerRoute from "~/routes/student/answer";
+import * as drawingsRoute from "~/routes/student/drawings";
 import * as heartbeatRoute from "~/routes/student/heartbeat";
 import * as studentIndexRoute from "~/routes/student/index";
 import * as joinRoute from "~/routes/student/join";
@@ -30,8 +32,10 @@ import { STUDENT_SESSION_TTL_MS } from "~/server/students/student-session.server
 import { issueStudentToken, revokeStudentTokens } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createAssignment, createClassWorld, createSurvey } from "../support/fixtures";
+import { makePng } from "../support/png";
 import { callRoute, signIn } from "../support/route-call";
 import { studentApiFetch } from "../support/student-api-app";
+import { createTestApp, routeContext } from "../support/test-app";
 
 let database: Database;
 let world: ClassWorld;
@@ -443,4 +447,48 @@ test("a page view and the heartbeat count as seen for online now", async () => {
     .where(eq(students.id, studentId));
   expect(beaten.lastSeenAt!.getTime()).toBeGreaterThan(old.getTime());
   expect((await callRoute(heartbeatRoute, database, { method: "POST", path: "/student/heartbeat" })).status).toBe(401);
+});
+
+function uploadDrawing(cookie: string | undefined, png: Uint8Array, fieldUid = "sy-art") {
+  const headers = new Headers({ origin: "http://localhost", "content-type": "image/png" });
+  if (cookie) headers.set("cookie", cookie);
+  const request = new Request(`http://localhost/student/assignments/${assignmentId}/drawings?fieldUid=${fieldUid}`, {
+    method: "POST",
+    headers,
+    body: new Blob([png as Uint8Array<ArrayBuffer>]),
+  });
+  return callRouteWith(drawingsRoute, request, { assignmentId: String(assignmentId) });
+}
+
+async function callRouteWith(
+  route: { action: (args: never) => unknown },
+  request: Request,
+  params: Record<string, string>,
+): Promise<Response> {
+  const app = await createTestApp(database);
+  return await (route.action as (args: unknown) => Promise<Response>)({ request, context: routeContext(app), params });
+}
+
+test("the drawing pad's upload is the API's: a PNG of the student's own survey, then named in the form like the API names it", async () => {
+  const cookie = await joinAs("Draw", "Ing");
+  const studentId = await studentIdOf("Draw", "Ing");
+  expect(bodyLimitFor(`/student/assignments/${assignmentId}/drawings`).kind).toBe("drawing");
+
+  const uploaded = await uploadDrawing(cookie, makePng());
+  expect(uploaded.status).toBe(201);
+  const { drawing } = (await uploaded.json()) as { drawing: { id: string; fieldUid: string } };
+  expect(drawing.fieldUid).toBe("sy-art");
+  const { formToken } = await pageOf(cookie);
+  const sent = await postAnswers(cookie, { formToken, [answerFieldName("sy-art")]: drawing.id });
+  expect(sent.status).toBe(302);
+  const [stored] = await database.db.select().from(responses).where(eq(responses.studentId, studentId));
+  expect(stored.answers).toEqual({ "sy-art": { drawingId: drawing.id } });
+
+  // Refused as the API refuses: not a PNG, a field that is not a drawing, no student session, a staff session.
+  const notPng = await uploadDrawing(cookie, new TextEncoder().encode("not a png at all, just some text here"));
+  expect(notPng.status).toBe(415);
+  expect((await uploadDrawing(cookie, makePng(), "sy-q1-a1")).status).toBe(400);
+  expect((await uploadDrawing(undefined, makePng())).status).toBe(401);
+  const staff = await signIn(database, world.users.teacher.id);
+  expect((await uploadDrawing(`${staff}; ${cookie}`, makePng())).status).toBe(401);
 });
