@@ -16,6 +16,17 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
 
+  // The students' side: join with the class code, then answer (ADR 150).
+  route("join", "routes/student/join.tsx"),
+  route("student/sign-out", "routes/student/sign-out.ts"),
+  route("student/heartbeat", "routes/student/heartbeat.ts"),
+  route("student/assignments/:assignmentId/drawings", "routes/student/drawings.ts"),
+  route("student", "routes/student/layout.tsx", [
+    index("routes/student/index.tsx"),
+    route("assignments/:assignmentId", "routes/student/answer.tsx"),
+    route("assignments/:assignmentId/thanks", "routes/student/thanks.tsx"),
+  ]),
+
   // Signed-in screens share the header shell (issue 4).
   layout("routes/shell.tsx", [
     route("home", "routes/home.tsx"),

@@ -31,7 +31,8 @@ export const BODY_LIMITS = {
   drawing: { kind: "drawing", bytes: MAX_DRAWING_BYTES },
 } as const satisfies Record<string, BodyLimit>;
 
-const DRAWING_PATH = /^\/api\/student\/v1\/assignments\/[^/]+\/drawings\/?$/;
+/** A drawing upload: the student API's, and the answering page's (the student cookie). */
+const DRAWING_PATH = /^(\/api\/student\/v1|\/student)\/assignments\/[^/]+\/drawings\/?$/;
 const STAFF_SCREEN_PATH = /^\/admin\/staff(\/|\.data$|$)/;
 
 /** Which cap a request's body gets, by its path. */

@@ -6,6 +6,7 @@
  * (app/server/context.server.ts); tests build their own with their own
  * configuration. Nothing here is a module-level singleton (ADR 107).
  */
+import type { Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { createSessionCookie, type SessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
@@ -14,6 +15,7 @@ import { type Database, type Db, openDatabase } from "./db/client.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
+import { createStudentCookie } from "./students/student-session.server";
 import { createContent } from "./surveys/content.server";
 import type { CachedContent } from "./surveys/content-cache.server";
 
@@ -25,6 +27,8 @@ export interface App {
   mailer: Mailer;
   logger: Logger;
   sessionCookie: SessionCookie;
+  /** The browser's student session cookie (app/server/students/student-session.server.ts). */
+  studentCookie: Cookie;
   /** Stops the app's timers and closes its database. */
   close(): Promise<void>;
 }
@@ -62,6 +66,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     mailer: createMailer(config, logger),
     logger,
     sessionCookie: createSessionCookie(config),
+    studentCookie: createStudentCookie(config),
     async close() {
       retention?.stop();
       await database.close();

@@ -22,6 +22,7 @@ export const ACTORS = [
   "platformAdmin",
   "archived",
   "student",
+  "studentWeb",
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -170,6 +171,17 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     await api(app, { cookie: otherSchoolAdmin }, "GET", "/api/users/me/with-school"),
   );
 
+  // A student joins 5A in the browser: the /join form gives the student cookie.
+  const webJoin = await fetch(`${app.baseURL}/join`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ code: "SUNNY-4821", firstName: "Matrix", lastName: "Webstudent" }),
+  });
+  const studentWeb = cookieFrom(webJoin);
+  if (webJoin.status !== 302 || !studentWeb.startsWith("__student="))
+    throw new Error(`Joining in the browser gave ${webJoin.status} ${studentWeb}`);
+
   // A student joins 5A with its live code, through the student API.
   const joined = await json<{ token: string }>(
     await fetch(`${app.baseURL}/api/student/v1/join`, {
@@ -192,6 +204,7 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
       platformAdmin: { cookie: platformAdmin },
       archived: { cookie: archived },
       student: { bearer: joined.token },
+      studentWeb: { cookie: studentWeb },
     },
     ids: {
       classId: sunflowers.id,

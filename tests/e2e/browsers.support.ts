@@ -1,7 +1,8 @@
 /**
  * The core flows of issue 11 ("three browser engines"), written once and run
  * in every engine: sign in, class home, assign a survey, start and close it,
- * read results, add a student, change password, sign out.
+ * read results, add a student, change password, sign out; and with
+ * JavaScript off, a student joins with the class code and answers.
  *
  * Each engine file supplies a small adapter (`BrowserDriver`): open a URL, run
  * an expression in the page, and turn an expression's element into a native
@@ -285,6 +286,12 @@ export class Screen {
     }
   }
 
+  /** Clicks the radio button or checkbox labelled `label`. */
+  async choose(label: Name): Promise<void> {
+    const element = await this.find({ kind: "field", name: nameOf(label) });
+    await element.click();
+  }
+
   async click(kind: "button" | "link" | "menuitem", name: Name, scope?: string): Promise<void> {
     const element = await this.find({ kind, name: nameOf(name), scope });
     await element.click();
@@ -548,6 +555,33 @@ export function coreFlows(engine: {
         // The old password no longer works.
         await expect(Api.signIn(app.baseURL, account.email, account.password)).rejects.toThrow(/gave 401$/);
       });
+
+      // The students' side without JavaScript (docs/decisions/151): join with the demo class code and answer.
+      if (!mode.javaScriptEnabled)
+        step("a student joins with the class code and answers the open survey", async () => {
+          await screen.click("button", /Profile menu$/);
+          await screen.click("menuitem", "Logout");
+          await screen.waitForLocation(/^\/login/);
+          await screen.goto("/join?code=SUNNY-4821");
+          await ready();
+          const lastName = `${engine.name.replace(/[^A-Za-z]/g, "")}Student`;
+          await screen.fill("First name", "Engine");
+          await screen.fill("Last name", lastName);
+          await screen.click("button", "Join");
+          await screen.heading("Hello, Engine!", 1);
+          expect(await screen.pageText()).toContain(`Engine ${lastName}`);
+          await screen.click("link", "Drawing: my safe place");
+          await screen.heading("Drawing: my safe place", 1);
+          await screen.waitForText("Drawing needs JavaScript");
+          await screen.choose("2. Happy");
+          await screen.fill("1. Tell us about the place you drew.", "A quiet beach");
+          await screen.click("button", "Send my answers");
+          await screen.heading("Thank you!", 1);
+          await screen.click("link", "Back to your surveys");
+          await screen.waitForText("Drawing: my safe place Done");
+          await screen.click("button", "Sign out");
+          await screen.heading("Join your class", 1);
+        });
     });
   });
 }

@@ -57,7 +57,7 @@ function concrete(routePath: string): string {
   const values: Record<string, number | string> = {
     classId: ids.classId,
     id: ids.classId,
-    assignmentId: ids.assignmentId,
+    assignmentId: ids.studentAssignmentId,
     studentId: ids.studentId,
     surveyId: ids.surveyId,
     schoolId: ids.schoolId,
@@ -67,13 +67,13 @@ function concrete(routePath: string): string {
   return routePath.replace(/:(\w+)/g, (_, name: string) => String(values[name] ?? 1)).replace(/\*$/, "sign-out");
 }
 
-/** A write as the browser of a signed-in platform admin would send it from another site. */
+/** A write as a browser signed in as the platform admin and as a student would send it from another site. */
 function crossSite(url: string, method: string, headers: Record<string, string>) {
   return fetch(`${app.baseURL}${url}`, {
     method,
     redirect: "manual",
     headers: {
-      Cookie: actors.platformAdmin.cookie ?? "",
+      Cookie: [actors.platformAdmin.cookie, actors.studentWeb.cookie].join("; "),
       "Content-Type": "application/x-www-form-urlencoded",
       ...headers,
     },
@@ -89,7 +89,15 @@ function crossSite(url: string, method: string, headers: Record<string, string>)
 test("the action routes were found", () => {
   expect(ACTION_ROUTES.length).toBeGreaterThanOrEqual(30);
   expect(ACTION_ROUTES.map((route) => route.path)).toEqual(
-    expect.arrayContaining(["/login", "/logout", "/admin/staff", "/api/users/bulk-create"]),
+    expect.arrayContaining([
+      "/login",
+      "/logout",
+      "/admin/staff",
+      "/api/users/bulk-create",
+      "/join",
+      "/student/assignments/:assignmentId",
+      "/student/sign-out",
+    ]),
   );
 });
 
@@ -142,6 +150,10 @@ test("after every forged write, the session still works and nothing was created"
     headers: { Cookie: actors.platformAdmin.cookie ?? "" },
   });
   expect(await schools.text()).not.toContain("Forged");
+  // The student's session survived the forged sign-out, and no forged answer was stored.
+  const student = await api(app, actors.studentWeb, "GET", "/student");
+  expect(student.status).toBe(200);
+  expect(await student.text()).not.toContain(">Done<");
 });
 
 test("the same write from the app's own origin gets past the check (the test is not vacuous)", async () => {
@@ -149,7 +161,7 @@ test("the same write from the app's own origin gets past the check (the test is 
     method: "POST",
     redirect: "manual",
     headers: {
-      Cookie: actors.platformAdmin.cookie ?? "",
+      Cookie: [actors.platformAdmin.cookie, actors.studentWeb.cookie].join("; "),
       Origin: app.baseURL,
       "Content-Type": "application/x-www-form-urlencoded",
     },
@@ -166,7 +178,9 @@ describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML p
       url.startsWith("/class") ||
       ["/home", "/account/password", "/survey"].some((p) => url.startsWith(p))
         ? actors.platformAdmin
-        : {};
+        : url.startsWith("/student")
+          ? actors.studentWeb
+          : {};
     const response = await api(app, who, "GET", url);
     if (response.status !== 200) {
       // A redirect (e.g. /, /class/:id, /logout): the page it leads to is checked on its own.

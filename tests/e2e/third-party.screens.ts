@@ -28,6 +28,13 @@ export async function listScreens(
         actor: "anon" as const,
       })),
       { path: "/blocked", actor: "archived" },
+      // The students' side: /join for anyone, the rest with the student cookie.
+      { path: "/join?code=SUNNY-4821", actor: "anon" },
+      ...[
+        "/student",
+        `/student/assignments/${ids.studentAssignmentId}`,
+        `/student/assignments/${ids.studentAssignmentId}/thanks`,
+      ].map((path) => ({ path, actor: "studentWeb" as const })),
       ...signedIn([
         "/home",
         "/account/password",

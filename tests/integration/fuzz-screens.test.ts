@@ -36,6 +36,8 @@ import type { App } from "~/server/app.server";
 import { createSession } from "~/server/auth/session.server";
 import * as schema from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
+import { startStudentSession } from "~/server/students/student-session.server";
+import { issueStudentToken } from "~/server/students/student-tokens.server";
 import { type InProcessApp, startInProcessApp } from "../support/app-handler";
 import { changedTables, forbiddenTextInDatabase, snapshot as takeSnapshot } from "../support/db-snapshot";
 import {
@@ -51,7 +53,7 @@ const QUERY_RUNS = Number(process.env.FUZZ_QUERY_RUNS ?? 10);
 const SEED = 11;
 const ORIGIN = "http://school.test";
 
-type Actor = "anonymous" | "teacher" | "teacher2" | "platformAdmin";
+type Actor = "anonymous" | "teacher" | "teacher2" | "platformAdmin" | "student";
 type FieldValue = string | string[] | undefined;
 
 // ---------------------------------------------------------------------------
@@ -185,6 +187,8 @@ interface ActionCase {
   intent?: string;
 }
 
+/** The demo class code's class has this assignment active (Drawing: my safe place). */
+const STUDENT_ASSIGNMENT_ID = 2;
 const NAMES = ["Ada Lovelace", "Fuzz Class", "Grace Hopper", "Ren"];
 const EMAILS = ["fuzz.person@riverside.example", "amara.okafor@riverside.example", "new.teacher@riverside.example"];
 const PASSWORDS = ["Teacher-Pass-1", "Fuzz-Pass-123", "short", "alllowercase1"];
@@ -196,6 +200,10 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /forgot-password",                            actor: "anonymous",     path: "/forgot-password",                   fields: { email: field(...EMAILS) } },
   { name: "POST /reset-password",                             actor: "anonymous",     path: "/reset-password",                    fields: { token: field("not-a-token", "A".repeat(43)), newPassword: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
   { name: "POST /verify-email",                               actor: "anonymous",     path: "/verify-email",                      fields: { token: field("not-a-token", "A".repeat(43)) } },
+  // The students' side runs before the admin actions below, which may archive its class or school.
+  { name: "POST /join",                                       actor: "anonymous",     path: "/join",                              fields: { code: field("SUNNY-4821", "sunny 4821", "NOPE-0000"), firstName: field(...NAMES), lastName: field("Lovelace", "Hopper") } },
+  { name: "POST /student/assignments/:assignmentId",          actor: "student",       path: `/student/assignments/${STUDENT_ASSIGNMENT_ID}`, fields: { formToken: field("abcdefghijklmnopqrstuvwx"), "answer.dr-feel": field("0", "1", "3", "9", "-1"), "answer.dr-q1-a1": field("My garden"), "answer.dr-art": field("not-my-drawing"), "answer.nope": field("x") } },
+  { name: "POST /student/heartbeat",                          actor: "student",       path: "/student/heartbeat",                 fields: {} },
   { name: "POST /logout",                                     actor: "teacher",       path: "/logout",                            fields: { redirectTo: field("/home") } },
   { name: "POST /account/password",                           actor: "teacher2",      path: "/account/password",                  fields: { currentPassword: field("Teacher-Pass-1"), newPassword: field("Teacher-Pass-1", "Fuzz-Pass-123"), confirmPassword: field("Teacher-Pass-1", "Fuzz-Pass-123"), mode: field("dialog"), redirectTo: field("/home", ...HOSTILE_REDIRECTS) } },
   { name: "POST /home (first class)",                         actor: "teacher",       path: "/home?noClasses=true",               fields: { name: field(...NAMES) } },
@@ -268,6 +276,11 @@ const QUERIES: QueryCase[] = [
   { path: "/class/1/student/:id/delete",                    actor: "teacher",       params: [] },
   { path: "/class/1/drawings/:id",                          actor: "teacher",       params: [] },
   { path: "/class/:id/projector",                           actor: "teacher",       params: [] },
+
+  { path: "/join",                                          actor: "anonymous",     params: ["code"] },
+  { path: "/student",                                       actor: "student",       params: [] },
+  { path: "/student/assignments/:id",                       actor: "student",       params: [] },
+  { path: "/student/assignments/:id/thanks",                actor: "student",       params: [] },
   { path: "/admin",                                         actor: "platformAdmin", params: [] },
   { path: "/admin/staff",                                   actor: "platformAdmin", params: ["q", "schoolId", "role", "status", "page", "result", "edit"], strict: ["q", "schoolId", "role", "status", "page"], ranges: { page: [1, 100_000] } },
   { path: "/admin/schools",                                 actor: "platformAdmin", params: [] },
@@ -357,6 +370,20 @@ beforeAll(async () => {
     if (account.key === "teacher" || account.key === "teacher2" || account.key === "platformAdmin")
       userIds.set(account.key, user.id);
   }
+  // A student of the demo class code's class, signed in in the browser (one session: sign-out is not fuzzed).
+  const [code] = await app.db
+    .select({ classId: schema.classCodes.classId, schoolId: schema.classes.schoolId })
+    .from(schema.classCodes)
+    .innerJoin(schema.classes, eq(schema.classes.id, schema.classCodes.classId))
+    .where(eq(schema.classCodes.code, "SUNNY-4821"));
+  // Their own row: the fuzzed teacher actions remove and delete students 1 to 20 now and then.
+  const [member] = await app.db
+    .insert(schema.students)
+    .values({ schoolId: code.schoolId, firstName: "Fuzz", lastName: "Student" })
+    .returning({ studentId: schema.students.id });
+  await app.db.insert(schema.classStudents).values({ classId: code.classId, studentId: member.studentId });
+  const token = await issueStudentToken(app.db, { studentId: member.studentId, classId: code.classId });
+  studentCookie = (await startStudentSession(app.studentCookie, token)).split(";")[0];
   // The app logs to stderr; an error-level line means a failure some screen answered politely.
   const write = process.stderr.write.bind(process.stderr);
   stderrSpy = vi.spyOn(process.stderr, "write").mockImplementation(((
@@ -383,9 +410,24 @@ afterAll(async () => {
     );
 });
 
+let studentCookie: string;
+
+/**
+ * A student page view counts as seen (at most every 30 s, ADR 150): before each
+ * student request one page view is made and the database snapshot retaken, so
+ * the fuzzed request itself is judged on what it changed.
+ */
+async function studentSeenNow(): Promise<string[]> {
+  const response = await server.handle(new Request(`${ORIGIN}/student`, { headers: { Cookie: studentCookie } }));
+  expect(response.status).toBe(200);
+  await response.body?.cancel();
+  return snapshot();
+}
+
 /** A fresh session per request: a fuzzed logout or password change cannot end the next request's. */
 async function cookieFor(actor: Actor): Promise<string | undefined> {
   if (actor === "anonymous") return undefined;
+  if (actor === "student") return studentCookie;
   const session = await createSession(app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
   return session.setCookie.split(";")[0];
 }
@@ -658,6 +700,7 @@ describe.each(QUERIES)("GET $path", (route) => {
         const resource = /\.(csv|json)$|\/csv$|\/drawings\//.test(route.path);
         const asData = !resource && stats.runs % 3 !== 2;
         const headers: Record<string, string> = {};
+        if (route.actor === "student") before = await studentSeenNow();
         const cookie = await cookieFor(route.actor);
         if (cookie) headers.Cookie = cookie;
         const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;
@@ -724,6 +767,7 @@ describe.each(ACTIONS)("$name", (action) => {
           const { body, contentType } = encodeBody(fields, kind);
           const headers: Record<string, string> = { Origin: ORIGIN };
           if (contentType) headers["Content-Type"] = contentType;
+          if (action.actor === "student") before = await studentSeenNow();
           const cookie = await cookieFor(action.actor);
           if (cookie) headers.Cookie = cookie;
           const url = `${ORIGIN}${asData ? dataUrl(path) : path}`;

@@ -16,6 +16,7 @@ import { hashToken, newToken } from "~/server/auth/session.server";
 import type { Db } from "~/server/db/client.server";
 import {
   assignments,
+  classCodes,
   classes,
   classStudents,
   classTeachers,
@@ -40,16 +41,26 @@ export interface LoadClass {
   assignments: { id: number; body: string }[];
 }
 
+/** A class whose students answer through the web form: they join with its class code first. */
+export interface WebLoadClass {
+  code: string;
+  /** Roster names, to join with. */
+  students: { firstName: string; lastName: string }[];
+  /** Every survey, assigned and active; form is a valid answering-form body (urlencoded, without formToken). */
+  assignments: { id: number; form: string }[];
+}
+
 export interface LoadData {
   teachers: { email: string; password: string }[];
   classes: LoadClass[];
+  webClasses: WebLoadClass[];
 }
 
 export const LOAD_PASSWORD = "Load-Teacher-1";
 
 export async function prepareLoadData(
   db: Db,
-  options: { contentDir: string; submissions: number; classSize: number; teacherCount: number },
+  options: { contentDir: string; submissions: number; classSize: number; teacherCount: number; webClassCount?: number },
 ): Promise<LoadData> {
   await seedDemoData(db, { contentDir: options.contentDir });
   const demoTeacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
@@ -132,5 +143,57 @@ export async function prepareLoadData(
       }),
     );
   }
-  return { teachers, classes: loadClasses };
+  // Classes for the web stream: a live class code each; their students join through /join.
+  const forms = new Map(
+    surveyRows.map((survey, n) => {
+      const story = stories.find((candidate) => candidate.full_slug === survey.fullSlug)!;
+      const answers = answersFor(listAnswerFields(story.content), n);
+      return [
+        survey.id,
+        new URLSearchParams(Object.entries(answers).map(([uid, value]) => [`answer.${uid}`, String(value)])).toString(),
+      ];
+    }),
+  );
+  const webClasses: WebLoadClass[] = [];
+  for (let c = 0; c < (options.webClassCount ?? 0); c++) {
+    webClasses.push(
+      await db.transaction(async (tx) => {
+        const [classRow] = await tx
+          .insert(classes)
+          .values({ name: `Load web ${c + 1}`, schoolId: schoolId! })
+          .returning({ id: classes.id });
+        await tx.insert(classTeachers).values({ classId: classRow.id, userId: teachers[0].id, role: "owner" });
+        const names = Array.from({ length: options.classSize }, (_, i) => ({
+          firstName: "Web",
+          lastName: `Pupil ${c + 1}.${i + 1}`,
+        }));
+        const studentRows = await tx
+          .insert(students)
+          .values(names.map((name) => ({ schoolId: schoolId!, ...name })))
+          .returning({ id: students.id });
+        await tx.insert(classStudents).values(studentRows.map((row) => ({ classId: classRow.id, studentId: row.id })));
+        const code = `LOADWEB-${1000 + c}`;
+        await tx
+          .insert(classCodes)
+          .values({ classId: classRow.id, code, expiresAt: new Date(Date.now() + 86_400_000) });
+        const assignmentRows = await tx
+          .insert(assignments)
+          .values(
+            surveyRows.map((survey) => ({
+              classId: classRow.id,
+              surveyId: survey.id,
+              status: "active" as const,
+              startedAt: new Date(),
+            })),
+          )
+          .returning({ id: assignments.id, surveyId: assignments.surveyId });
+        return {
+          code,
+          students: names,
+          assignments: assignmentRows.map((row) => ({ id: row.id, form: forms.get(row.surveyId)! })),
+        };
+      }),
+    );
+  }
+  return { teachers, classes: loadClasses, webClasses };
 }

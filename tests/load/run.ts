@@ -5,7 +5,11 @@
  * - teachers: signed-in teachers reading their classes' home and results
  *   pages in turn;
  * - students: student-app submissions (POST /api/student/v1/assignments/{id}/
- *   responses with a student token), each a new (student, assignment) pair.
+ *   responses with a student token), each a new (student, assignment) pair;
+ * - web: students answering in the browser: each joins once with its class's
+ *   code (POST /join, the student cookie), then posts the answering form to
+ *   its class's surveys round after round (a later send replaces the earlier
+ *   response, so every pair must end with exactly one).
  *
  * It prints each stream's requests/second, p50/p99 latency and errors, then
  * compares the responses in the database with the successful submissions.
@@ -35,6 +39,9 @@ import { type LoadData, prepareLoadData } from "./fixtures";
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const TEACHER_CONNECTIONS = Number(process.env.LOAD_TEACHER_CONNECTIONS ?? 8);
 const STUDENT_CONNECTIONS = Number(process.env.LOAD_STUDENT_CONNECTIONS ?? 8);
+const WEB_CONNECTIONS = Number(process.env.LOAD_WEB_CONNECTIONS ?? 4);
+/** Classes of web students: each student joins once, within /join's per-address limit (300 per 15 minutes). */
+const WEB_CLASSES = Number(process.env.LOAD_WEB_CLASSES ?? 4);
 const MAX_RATE = Number(process.env.LOAD_MAX_RATE ?? 1000);
 const CLASS_SIZE = 30;
 const TEACHERS = 10;
@@ -72,6 +79,7 @@ async function main(): Promise<boolean> {
       submissions: SECONDS * MAX_RATE,
       classSize: CLASS_SIZE,
       teacherCount: TEACHERS,
+      webClassCount: WEB_CLASSES,
     });
     await database.close();
     console.log(
@@ -94,6 +102,7 @@ async function main(): Promise<boolean> {
     });
 
     const pages = await teacherPages(server.baseURL, data);
+    const web = await joinWebStudents(server.baseURL, data);
     const deadline = Math.ceil(Date.now() / 1000) + SECONDS;
     const start = Date.now();
     const lua = (name: string, load: object) => {
@@ -109,14 +118,17 @@ async function main(): Promise<boolean> {
       assignments: data.classes.map((klass) => klass.assignments.map((assignment) => assignment.id)),
       bodies: data.classes[0].assignments.map((assignment) => assignment.body),
     });
+    const webScript = lua("web", { okStatus: 302, web });
     const duration = Math.ceil((deadline * 1000 - Date.now()) / 1000) + TIMEOUT_SECONDS + 1;
     console.log(
       `Holding the load for ${((deadline * 1000 - start) / 1000).toFixed(1)} s: ` +
-        `teachers on ${TEACHER_CONNECTIONS} connections, students on ${STUDENT_CONNECTIONS} (wrk over loopback)...`,
+        `teachers on ${TEACHER_CONNECTIONS} connections, students on ${STUDENT_CONNECTIONS}, ` +
+        `web students on ${WEB_CONNECTIONS} (wrk over loopback)...`,
     );
-    const [teachers, students] = await Promise.all([
+    const [teachers, students, webStudents] = await Promise.all([
       wrk(server.baseURL, teacherScript, TEACHER_CONNECTIONS, duration),
       wrk(server.baseURL, studentScript, STUDENT_CONNECTIONS, duration),
+      wrk(server.baseURL, webScript, WEB_CONNECTIONS, duration),
     ]);
     const loadSeconds = (deadline * 1000 - start) / 1000;
     await server.stop();
@@ -126,9 +138,15 @@ async function main(): Promise<boolean> {
     const check = await open();
     const assignmentIds = data.classes.flatMap((klass) => klass.assignments.map((assignment) => assignment.id));
     const stored = await check.db.$count(responses, inArray(responses.assignmentId, assignmentIds));
+    const webAssignmentIds = data.webClasses.flatMap((klass) => klass.assignments.map((assignment) => assignment.id));
+    const webStored = await check.db.$count(responses, inArray(responses.assignmentId, webAssignmentIds));
     await check.close();
 
-    const held = report(where, loadSeconds, { teachers, students }, stored);
+    const webPairs = Math.min(webStudents.ok, web.cookies.length * web.forms.length);
+    const held = report(where, loadSeconds, { teachers, students, web: webStudents }, stored, {
+      stored: webStored,
+      pairs: webPairs,
+    });
     if (!held) console.log(`\nServer output (last lines):\n${serverOutput.split("\n").slice(-15).join("\n")}`);
     return held;
   } catch (error) {
@@ -138,6 +156,30 @@ async function main(): Promise<boolean> {
     await server?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Every web student joins once with its class's code, as a browser does; their cookies, and per student its class's surveys. */
+async function joinWebStudents(baseURL: string, data: LoadData) {
+  const cookies: string[] = [];
+  const assignments: number[][] = [];
+  for (const klass of data.webClasses) {
+    for (const student of klass.students) {
+      const response = await fetch(`${baseURL}/join`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ code: klass.code, ...student }),
+      });
+      const cookie = response.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__student="))
+        ?.split(";")[0];
+      if (response.status !== 302 || !cookie) throw new Error(`Joining ${klass.code} gave ${response.status}`);
+      cookies.push(cookie);
+      assignments.push(klass.assignments.map((assignment) => assignment.id));
+    }
+  }
+  return { cookies, assignments, forms: data.webClasses[0]?.assignments.map((a) => a.form) ?? [], origin: baseURL };
 }
 
 /** Every teacher signs in; each class gives its home page and one of its results pages. */
@@ -194,7 +236,13 @@ function wrk(
   });
 }
 
-function report(where: string, seconds: number, streams: Record<string, StreamResult>, stored: number): boolean {
+function report(
+  where: string,
+  seconds: number,
+  streams: Record<string, StreamResult>,
+  stored: number,
+  web: { stored: number; pairs: number },
+): boolean {
   const load = loadavg().map((value) => value.toFixed(1));
   console.log(`\nLoad held for ${seconds.toFixed(1)} s on ${where} (machine load average now ${load.join(", ")}):\n`);
   console.log("stream    requests   req/s     p50        p99        errors");
@@ -219,6 +267,11 @@ function report(where: string, seconds: number, streams: Record<string, StreamRe
   failed ||= !same;
   console.log(
     `\nResponses in the database: ${stored}; successful submissions: ${ok} ${same ? "(equal: none lost)" : `(DIFFERENT by ${stored - ok})`}`,
+  );
+  const webSame = web.stored === web.pairs;
+  failed ||= !webSame;
+  console.log(
+    `Web form: responses in the database: ${web.stored}; (student, survey) pairs sent successfully: ${web.pairs} ${webSame ? "(equal: one each, none lost)" : `(DIFFERENT by ${web.stored - web.pairs})`}`,
   );
   console.log(failed ? "\nLOAD FAILED" : "\nLoad held: no errors, no lost responses.");
   return !failed;

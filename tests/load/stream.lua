@@ -9,6 +9,10 @@
 --   LOAD.tokens       students: their tokens, LOAD.classSize per class, in order.
 --   LOAD.assignments  students: per class, its assignment ids in survey order.
 --   LOAD.bodies       students: per survey, a valid submission body (JSON).
+--   LOAD.web          web students: { cookies = {...}, assignments = { per student, ids },
+--                     forms = { per survey, a form body } }: answering-form posts
+--                     (302 is success). Round after round, each (student, survey)
+--                     pair again: a later send replaces the earlier response.
 --
 -- Student request k submits student k mod #tokens to their class's survey
 -- number k div #tokens (+1), so no (student, assignment) pair comes twice and
@@ -33,6 +37,18 @@ function init(args)
   if LOAD.tokens then capacity = #LOAD.tokens * #LOAD.bodies end
 end
 
+local function webRequest(k)
+  local web = LOAD.web
+  local student = k % #web.cookies
+  local survey = math.floor(k / #web.cookies) % #web.forms + 1
+  local body = web.forms[survey] .. "&formToken=loadform" .. string.format("%012d", k)
+  return wrk.format("POST", "/student/assignments/" .. web.assignments[student + 1][survey], {
+    ["Cookie"] = web.cookies[student + 1],
+    ["Origin"] = web.origin,
+    ["Content-Type"] = "application/x-www-form-urlencoded",
+  }, body)
+end
+
 local function stopWhenAllAnswered()
   if (exhausted or os.time() >= LOAD.deadline) and answered == requested - 1 then
     io.open(LOAD.doneFile, "w"):close()
@@ -55,6 +71,7 @@ function request()
   requested = requested + 1
   local k = requested - 1
   if #pages > 0 then return pages[k % #pages + 1] end
+  if LOAD.web then return webRequest(k) end
   local student = k % #LOAD.tokens
   local survey = math.floor(k / #LOAD.tokens) + 1
   local class = math.floor(student / LOAD.classSize) + 1
@@ -67,7 +84,7 @@ end
 
 function response(status, headers, body)
   answered = answered + 1
-  if status == 200 then
+  if status == (LOAD.okStatus or 200) then
     ok = ok + 1
   else
     statuses[status] = (statuses[status] or 0) + 1

@@ -37,6 +37,13 @@ export interface PageBudget {
 const PUBLIC_JS_KB = 135;
 /** Every signed-in staff screen, before any lazy chunk. */
 const STAFF_JS_KB = 165;
+/**
+ * The students' pages: children on old devices (ADR 151). The goal is 100 kB;
+ * today the root alone (React, React Router, the root route's modules) is
+ * 128 kB, and a student page adds 1 to 5 kB to it, so the public pages'
+ * budget holds them until the root gets lighter.
+ */
+const STUDENT_JS_KB = 135;
 /** Every page. */
 const CSS_KB = 40;
 
@@ -44,6 +51,12 @@ const publicPage = (name: string, pagePath: string): PageBudget => ({
   name,
   path: pagePath,
   jsKb: PUBLIC_JS_KB,
+  cssKb: CSS_KB,
+});
+const studentPage = (name: string, pagePath: string): PageBudget => ({
+  name,
+  path: pagePath,
+  jsKb: STUDENT_JS_KB,
   cssKb: CSS_KB,
 });
 const staffScreen = (name: string, pagePath: string): PageBudget => ({
@@ -69,6 +82,10 @@ export const PAGE_BUDGETS: PageBudget[] = [
   publicPage("logout", "/logout"),
   publicPage("not found", "/no-such-page"),
   publicPage("bench reference", "/bench/reference"),
+  studentPage("join", "/join"),
+  studentPage("student: surveys", "/student"),
+  studentPage("student: answering", "/student/assignments/1"),
+  studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home"),
   staffScreen("change password", "/account/password"),
   staffScreen("surveys", "/survey"),

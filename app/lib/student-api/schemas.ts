@@ -8,15 +8,15 @@ import { z } from "zod";
 import { strictBody } from "../schemas/strict-body";
 import { singleLineCheck, singleLineText } from "../schemas/text";
 
-/** Longest free-text answer, in characters. */
-export const MAX_TEXT_ANSWER_LENGTH = 2000;
-/** Largest drawing upload, in bytes. */
-export const MAX_DRAWING_BYTES = 2 * 1024 * 1024;
-/** Largest drawing side, in pixels. */
-export const MAX_DRAWING_SIDE = 4096;
-/** Longest accepted Idempotency-Key header. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-export const MAX_NAME_LENGTH = 60;
+import {
+  MAX_DRAWING_BYTES,
+  MAX_DRAWING_SIDE,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_ANSWER_LENGTH,
+} from "./limits";
+
+export { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_NAME_LENGTH, MAX_TEXT_ANSWER_LENGTH };
 
 const name = (label: string) =>
   singleLineText(`${label} is required`)

@@ -2,7 +2,7 @@
  * What a signed-in student (a student token) may read: presence, their
  * class's active assignments, and an active assignment's survey content.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
@@ -19,6 +19,26 @@ export async function recordHeartbeat(
 ): Promise<{ lastSeenAt: Date }> {
   await db.update(students).set({ lastSeenAt: now }).where(eq(students.id, student.studentId));
   return { lastSeenAt: now };
+}
+
+/** A page view counts as seen at most this often: online now looks back ONLINE_WINDOW_MS (2 minutes). */
+export const PRESENCE_RESOLUTION_MS = 30_000;
+
+/**
+ * Marks the student seen now, from a student page view or the page's
+ * heartbeat: written only when the last sign of life is older than
+ * PRESENCE_RESOLUTION_MS, so page views cost no write most of the time.
+ */
+export async function recordPresence(db: Db, student: StudentPrincipal, now = new Date()): Promise<void> {
+  await db
+    .update(students)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(students.id, student.studentId),
+        or(isNull(students.lastSeenAt), lt(students.lastSeenAt, new Date(now.getTime() - PRESENCE_RESOLUTION_MS))),
+      ),
+    );
 }
 
 export interface StudentAssignmentRow {
@@ -54,6 +74,7 @@ export interface ActiveAssignment {
   surveyId: number;
   surveyTitle: string;
   surveyFullSlug: string;
+  anonymous: boolean;
 }
 
 /** An assignment of the student's class, by id; another class's is NOT_FOUND. */
@@ -69,6 +90,7 @@ export async function findStudentAssignment(
       surveyId: surveys.id,
       surveyTitle: surveys.title,
       surveyFullSlug: surveys.fullSlug,
+      anonymous: assignments.anonymous,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))

@@ -3,7 +3,7 @@
  * joins a class. Random (256 bits), shown once, stored only as SHA-256,
  * bound to one student in one class, revocable by the class's teachers.
  */
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { hashToken, newToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -25,6 +25,7 @@ export interface StudentPrincipal {
   schoolId: number;
   firstName: string;
   lastName: string;
+  className: string;
 }
 
 /** Stores a new token for the student in the class; returns the raw token (shown once). */
@@ -50,7 +51,29 @@ export function readBearerToken(request: Request): string | null {
  */
 export async function authenticateStudent(db: Db, request: Request, now = new Date()): Promise<StudentPrincipal> {
   const token = readBearerToken(request);
-  if (!token?.startsWith(STUDENT_TOKEN_PREFIX) || token.length > 200) throw invalidStudentToken();
+  const principal = token ? await authenticateStudentToken(db, token, { now }) : null;
+  if (!principal) throw invalidStudentToken();
+  return principal;
+}
+
+export interface TokenCheckOptions {
+  now?: Date;
+  /** Tokens issued longer ago than this are not taken (the browser's student session: a school day). */
+  maxAgeMs?: number;
+}
+
+/**
+ * The student a raw token names, or null when it is malformed, unknown or
+ * revoked, too old for `maxAgeMs`, when the student is no longer on the
+ * class's roster, or when the class or its school is archived. The one check
+ * behind the student API's bearer token and the browser's student cookie.
+ */
+export async function authenticateStudentToken(
+  db: Db,
+  token: string,
+  { now = new Date(), maxAgeMs }: TokenCheckOptions = {},
+): Promise<StudentPrincipal | null> {
+  if (!token.startsWith(STUDENT_TOKEN_PREFIX) || token.length > 200) return null;
   const [row] = await db
     .select({
       tokenId: studentTokens.id,
@@ -59,6 +82,7 @@ export async function authenticateStudent(db: Db, request: Request, now = new Da
       schoolId: students.schoolId,
       firstName: students.firstName,
       lastName: students.lastName,
+      className: classes.name,
       lastUsedAt: studentTokens.lastUsedAt,
     })
     .from(studentTokens)
@@ -69,9 +93,15 @@ export async function authenticateStudent(db: Db, request: Request, now = new Da
     )
     .innerJoin(classes, and(eq(classes.id, studentTokens.classId), eq(classes.status, "active")))
     .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
-    .where(and(eq(studentTokens.tokenHash, hashToken(token)), isNull(studentTokens.revokedAt)))
+    .where(
+      and(
+        eq(studentTokens.tokenHash, hashToken(token)),
+        isNull(studentTokens.revokedAt),
+        maxAgeMs === undefined ? undefined : gt(studentTokens.createdAt, new Date(now.getTime() - maxAgeMs)),
+      ),
+    )
     .limit(1);
-  if (!row) throw invalidStudentToken();
+  if (!row) return null;
   const { lastUsedAt, ...principal } = row;
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db

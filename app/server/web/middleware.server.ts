@@ -12,6 +12,7 @@ import { getRequestAuth } from "../auth/guards.server";
 import { SESSION_COOKIE_NAME } from "../auth/session.server";
 import { getAppFromContext, requestInfoContext } from "../context.server";
 import { isDatabaseAnswering } from "../db/client.server";
+import { STUDENT_COOKIE_NAME } from "../students/student-session.server";
 import { plainPageHtml } from "./plain-page.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";
@@ -50,6 +51,13 @@ function isCookielessStudentApiCall(request: Request, pathname: string): boolean
   return pathname.startsWith("/api/student/") && !request.headers.get("cookie");
 }
 
+/**
+ * Screen-side endpoints whose body is not a form: the answering page's
+ * drawing upload (a PNG, capped by the drawing body limit). The Origin check
+ * still applies to them.
+ */
+const BINARY_UPLOAD_PATH = /^\/student\/assignments\/[^/]+\/drawings$/;
+
 /** Server-to-server endpoints that prove themselves with a shared secret instead of an Origin. */
 const SECRET_AUTHENTICATED_PATHS = new Set(["/api/content/webhook"]);
 
@@ -65,7 +73,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (needsOrigin && !isSameSiteRequest(request, app.config.appUrl)) {
     response = Response.json({ code: "FORBIDDEN", message: "Cross-site request refused." }, { status: 403 });
   } else {
-    const screenPost = !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/");
+    const screenPost =
+      !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/") && !BINARY_UPLOAD_PATH.test(url.pathname);
     response =
       refuseForbiddenQueryText(request, url) || (screenPost && (await unreadableFormPost(request))) || (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
@@ -86,9 +95,15 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
  * it, so on a shared school computer Back after sign-out shows no class list.
  */
 function carriesSession(request: Request, response: Response): boolean {
-  if (request.headers.get("cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) return true;
-  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+  const cookies = request.headers.get("cookie");
+  if (SESSION_COOKIES.some((name) => cookies?.includes(`${name}=`))) return true;
+  return response.headers
+    .getSetCookie()
+    .some((cookie) => SESSION_COOKIES.some((name) => cookie.startsWith(`${name}=`)));
 }
+
+/** The staff session and the browser's student session (ADR 150) alike. */
+const SESSION_COOKIES = [SESSION_COOKIE_NAME, STUDENT_COOKIE_NAME];
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 /** The longest list a form has is a bulk import's 50 rows (contacts: 6). */

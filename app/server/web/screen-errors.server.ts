@@ -31,9 +31,11 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
+import type { StudentFormReply } from "~/lib/student-form";
 import { type DomainError, isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
 import { redirectWithError } from "./redirects.server";
+import { StudentApiError } from "./student-api-errors.server";
 
 /** The 404 page (thrown from a loader or action; the nearest error boundary draws it). */
 export function notFoundPage(message = "Not Found"): Response {
@@ -96,4 +98,29 @@ export function redirectWithFailure(url: string, error: unknown, fallbackMessage
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return redirectWithError(url, fallbackMessage);
+}
+
+/**
+ * A student form (the student pages use plain forms, ADR 151) whose input or
+ * a domain rule said no: the form comes back with every value typed, the
+ * message for the whole form and the field errors, with the rule's status
+ * and headers. The student API's own errors (a stopped class code is 410)
+ * answer the same way. Anything else is rethrown.
+ */
+export function studentFormErrorReply(
+  error: unknown,
+  values: Record<string, string>,
+  fieldNames?: (uid: string) => string,
+) {
+  if (!isDomainError(error) && !(error instanceof StudentApiError)) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries((isDomainError(error) && error.fieldErrors) || {})) {
+    fieldErrors[fieldNames ? fieldNames(key) : key] = messages;
+  }
+  return studentFormReply({ formErrors: [error.message], fieldErrors, values }, error.status, error.headers);
+}
+
+/** A student form's answer when it did not go through (400 unless said otherwise). */
+export function studentFormReply(reply: StudentFormReply, status = 400, headers?: Record<string, string>) {
+  return data({ reply }, { status, headers });
 }

@@ -1,0 +1,195 @@
+/**
+ * The survey's response blocks, live: what the preview shows disabled, as
+ * plain form fields a child can use (ADR 151).
+ *
+ * - response-options: one radio per non-empty option, numbered as in the
+ *   preview (1, 2, … over the options shown); the value is the option's
+ *   index in the block, as the API takes it.
+ * - response-text: each question numbered; a free-text answer is a text
+ *   area of at most MAX_TEXT_ANSWER_LENGTH characters, a choice answer a
+ *   group of radios.
+ * - response-art: the drawing pad with JavaScript; without it, a plain note
+ *   that drawing needs JavaScript and the rest can still be sent.
+ *
+ * `values` holds what to fill in (the answers sent before, or what was
+ * typed when a send did not go through); `errors` the messages per field.
+ */
+import { answerFieldId, answerFieldName } from "~/lib/answer-form";
+import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
+import { errorIdFor } from "~/lib/student-form";
+import {
+  type FreetextAnswerBlock,
+  hasText,
+  type OptionAnswerBlock,
+  type ResponseArtBlock,
+  type ResponseBlock,
+  type ResponseOptionsBlock,
+  type ResponseTextBlock,
+} from "~/lib/survey-content";
+import { DrawingAnswer } from "./drawing-answer";
+import { ErrorMessages } from "./student-fields";
+
+export interface AnswerState {
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  assignmentId: number;
+}
+
+export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state: AnswerState }) {
+  return (
+    <>
+      {blocks.map((block) => {
+        switch (block.component) {
+          case "response-options":
+            return <OptionsAnswer key={block._uid} block={block} state={state} />;
+          case "response-text":
+            return <TextAnswers key={block._uid} block={block} state={state} />;
+          case "response-art":
+            return <ArtAnswer key={block._uid} block={block} state={state} />;
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}
+
+function fieldState(uid: string, state: AnswerState) {
+  const name = answerFieldName(uid);
+  const id = answerFieldId(uid);
+  const errors = state.errors[name];
+  const invalid = Boolean(errors?.length);
+  return { name, id, errors, invalid, value: state.values[name], errorId: errorIdFor(id) };
+}
+
+function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: AnswerState }) {
+  const field = fieldState(block._uid, state);
+  const options = (block.response_options ?? [])
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => hasText(item.content));
+  if (options.length === 0) return null;
+  return (
+    <div className="student-card">
+      <fieldset
+        className="student-question"
+        id={field.id}
+        aria-invalid={field.invalid || undefined}
+        aria-describedby={field.invalid ? field.errorId : undefined}
+      >
+        <legend className="student-legend">{hasText(block.prompt) ? block.prompt : "Choose one"}</legend>
+        {options.map(({ item, index }, position) => (
+          <label key={item._uid} className="student-choice">
+            <input
+              type="radio"
+              name={field.name}
+              value={String(index)}
+              defaultChecked={field.value === String(index)}
+            />
+            <span>
+              <span className="student-number">{`${position + 1}.`}</span> {item.content}
+            </span>
+          </label>
+        ))}
+        <ErrorMessages id={field.errorId} errors={field.errors} />
+      </fieldset>
+    </div>
+  );
+}
+
+function TextAnswers({ block, state }: { block: ResponseTextBlock; state: AnswerState }) {
+  const questions = block.questions ?? [];
+  if (questions.length === 0) return null;
+  return (
+    <section className="student-card">
+      {hasText(block.prompt) ? <h2>{block.prompt}</h2> : null}
+      {questions.map((question, index) => {
+        const prompt = `${index + 1}. ${question.prompt ?? ""}`.trim();
+        return (
+          <div key={question._uid} className="student-question">
+            {(question.answers ?? []).map((answer) =>
+              answer.component === "response-text-question-answer-freetext" ? (
+                <FreetextAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+              ) : answer.component === "response-text-question-answer-option" ? (
+                <ChoiceAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+              ) : null,
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function FreetextAnswer({
+  answer,
+  prompt,
+  state,
+}: {
+  answer: FreetextAnswerBlock;
+  prompt: string;
+  state: AnswerState;
+}) {
+  const field = fieldState(answer._uid, state);
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="student-field">
+      <label htmlFor={field.id} className="student-legend">
+        {prompt}
+      </label>
+      <span className="student-hint" id={hintId}>
+        Type your answer (up to {MAX_TEXT_ANSWER_LENGTH} characters).
+      </span>
+      <textarea
+        id={field.id}
+        name={field.name}
+        className="student-textarea"
+        defaultValue={field.value ?? ""}
+        maxLength={MAX_TEXT_ANSWER_LENGTH}
+        rows={4}
+        aria-invalid={field.invalid || undefined}
+        aria-describedby={field.invalid ? `${hintId} ${field.errorId}` : hintId}
+      />
+      <ErrorMessages id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; prompt: string; state: AnswerState }) {
+  const field = fieldState(answer._uid, state);
+  const choices = (answer.choices ?? []).filter(hasText);
+  if (choices.length === 0) return null;
+  return (
+    <fieldset
+      className="student-question"
+      id={field.id}
+      aria-invalid={field.invalid || undefined}
+      aria-describedby={field.invalid ? field.errorId : undefined}
+    >
+      <legend className="student-legend">{prompt}</legend>
+      {choices.map((choice, index) => (
+        <label key={`${index}-${choice}`} className="student-choice">
+          <input type="radio" name={field.name} value={choice} defaultChecked={field.value === choice} />
+          <span>{choice}</span>
+        </label>
+      ))}
+      <ErrorMessages id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerState }) {
+  const field = fieldState(block._uid, state);
+  return (
+    <section className="student-card" aria-labelledby={`${field.id}-prompt`}>
+      <h2 id={`${field.id}-prompt`}>{hasText(block.prompt) ? block.prompt : "Draw a picture"}</h2>
+      <DrawingAnswer
+        assignmentId={state.assignmentId}
+        fieldUid={block._uid}
+        name={field.name}
+        id={field.id}
+        drawingId={field.value ?? ""}
+      />
+      <ErrorMessages id={field.errorId} errors={field.errors} />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The frame of every signed-in student page: who is signed in, in which
+ * class, and "Not you? Sign out" (a plain POST form, for shared devices).
+ */
+import "./student.css";
+import { Form } from "react-router";
+import { STUDENT_SIGN_OUT_PATH } from "~/lib/student-paths";
+
+export interface StudentIdentity {
+  firstName: string;
+  lastName: string;
+  className: string;
+}
+
+export function StudentFrame({ student, children }: { student: StudentIdentity; children: React.ReactNode }) {
+  return (
+    <div className="student-page">
+      <header className="student-bar">
+        <p className="student-bar-who">
+          <strong>{`${student.firstName} ${student.lastName}`}</strong>
+          {` · ${student.className}`}
+        </p>
+        <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
+          <span className="student-hint">Not you? </span>
+          <button type="submit" className="student-button student-button-quiet student-button-small">
+            Sign out
+          </button>
+        </Form>
+      </header>
+      <main className="student-main">{children}</main>
+    </div>
+  );
+}
+
+/** A page for someone who is not signed in as a student (the join page, its refusals). */
+export function StudentPlainPage({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="student-page">
+      <main className="student-main">{children}</main>
+    </div>
+  );
+}

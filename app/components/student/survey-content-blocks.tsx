@@ -1,0 +1,17 @@
+/**
+ * A survey's content blocks (headers, text with the links' filter, images
+ * with the URL filter, videos) as the preview shows them, for the answering
+ * page. Loaded in its own chunk (lazy-survey-content.tsx).
+ */
+import type { ContentBlock } from "~/lib/survey-content";
+import { SurveyBlock } from "../survey/survey-block";
+
+export function SurveyContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  return (
+    <div className="student-content survey-preview">
+      {blocks.map((block) => (
+        <SurveyBlock key={block._uid} blok={block} />
+      ))}
+    </div>
+  );
+}

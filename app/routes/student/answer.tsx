@@ -1,0 +1,156 @@
+/**
+ * /student/assignments/:assignmentId: a survey of the student's class,
+ * live. The form posts the same answers the student API takes and the same
+ * domain function (submitResponse) validates and stores them (ADR 152):
+ * errors come back next to each field with everything typed kept; a form
+ * sent twice makes one response; while the survey is open a later send
+ * replaces the earlier one; a closed survey says so and takes nothing.
+ */
+import { Form, Link, useNavigation } from "react-router";
+import { AnswerBlocks } from "~/components/student/answer-blocks";
+import { LazySurveyContent } from "~/components/student/lazy-survey-content";
+import { FormErrors } from "~/components/student/student-fields";
+import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
+import { hasText, listAnswerFields } from "~/lib/survey-content";
+import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
+import { getAppFromContext } from "~/server/context.server";
+import {
+  answersToValues,
+  formIdempotencyKey,
+  newFormToken,
+  readAnswerForm,
+} from "~/server/responses/answer-form.server";
+import { loadAnswerPage } from "~/server/responses/answer-page.server";
+import { submitResponse } from "~/server/responses/submissions.server";
+import { redirect } from "~/server/web/redirects.server";
+import { notFoundPage, orNotFound, studentFormErrorReply } from "~/server/web/screen-errors.server";
+import { requireStudent } from "~/server/web/student-access.server";
+import { StudentApiError } from "~/server/web/student-api-errors.server";
+import type { Route } from "./+types/answer";
+
+export const ANONYMOUS_NOTICE = "Your teacher will not see your name with these answers.";
+export const CLOSED_NOTICE = "This survey is closed. It does not take answers any more.";
+
+function parseAssignmentId(raw: string | undefined): number {
+  const id = /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFoundPage();
+  return id;
+}
+
+/** The content service is down with no copy: a 503 page that says to try again. */
+async function withContent<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof StudentApiError && error.status === 503) {
+      throw new Response(error.message, { status: 503, headers: error.headers });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context);
+  const assignmentId = parseAssignmentId(params.assignmentId);
+  const { db, content } = getAppFromContext(context);
+  const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId)));
+  if (page.state !== "open") return { page, formToken: "", saved: {} };
+  return {
+    page,
+    formToken: newFormToken(),
+    saved: page.previous ? answersToValues(page.previous.answers) : {},
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const student = await requireStudent(request, context);
+  const assignmentId = parseAssignmentId(params.assignmentId);
+  const { db, content } = getAppFromContext(context);
+  const form = await request.formData();
+  const assignment = await orNotFound(findStudentAssignment(db, student, assignmentId));
+  let values: Record<string, string> = {};
+  try {
+    const story = await withContent(loadSurveyStory(content, assignment.surveyFullSlug));
+    const read = readAnswerForm(form, listAnswerFields(story.content));
+    values = read.values;
+    await submitResponse(db, content, student, {
+      assignmentId,
+      answers: read.answers,
+      idempotencyKey: formIdempotencyKey(read.formToken, read.answers),
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return studentFormErrorReply(error, values, answerFieldName);
+  }
+  return redirect(`${studentAssignmentPath(assignmentId)}/thanks`);
+}
+
+export default function Answer({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, formToken, saved } = loaderData;
+  const navigation = useNavigation();
+  if (page.state !== "open") return <NotOpen title={page.title} state={page.state} answered={page.answered} />;
+  const reply = actionData?.reply;
+  const survey = page.survey;
+  const sending = navigation.state === "submitting";
+  return (
+    <>
+      <p>
+        <Link to={STUDENT_HOME_PATH}>Back to your surveys</Link>
+      </p>
+      <header className="student-question">
+        <h1>{hasText(survey.title) ? survey.title : page.title}</h1>
+        {hasText(survey.description) ? <p>{survey.description}</p> : null}
+      </header>
+      {page.anonymous ? (
+        <p className="student-note" role="note">
+          <strong>{ANONYMOUS_NOTICE}</strong>
+        </p>
+      ) : null}
+      {page.previous ? (
+        <p className="student-note">
+          You already sent your answers. You can change them and send them again until your teacher closes the survey.
+        </p>
+      ) : null}
+      <LazySurveyContent blocks={survey.content ?? []} />
+      <Form method="post" className="student-form" aria-label="Your answers" noValidate>
+        <FormErrors errors={reply?.formErrors} />
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={reply?.values[FORM_TOKEN_FIELD] ?? formToken} />
+        <AnswerBlocks
+          blocks={survey.response ?? []}
+          state={{
+            values: reply ? reply.values : saved,
+            errors: reply?.fieldErrors ?? {},
+            assignmentId: page.assignmentId,
+          }}
+        />
+        <div className="student-actions">
+          <button type="submit" className="student-button" aria-disabled={sending || undefined}>
+            {page.previous ? "Send my new answers" : "Send my answers"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function NotOpen({ title, state, answered }: { title: string; state: "closed" | "not-started"; answered: boolean }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <div className="student-card" role="status">
+        <p>{state === "closed" ? CLOSED_NOTICE : "This survey has not started yet. Your teacher will start it."}</p>
+        {state === "closed" && answered ? <p>Your answers were sent before it closed.</p> : null}
+      </div>
+      <p>
+        <Link className="student-button student-button-quiet" to={STUDENT_HOME_PATH}>
+          Back to your surveys
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.page.title ?? "Survey"} · Orliverse Classroom` },
+];

@@ -1,0 +1,51 @@
+/** /student: the class's open surveys, each marked done or to do. */
+import { Link } from "react-router";
+import { studentAssignmentPath } from "~/lib/student-paths";
+import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
+import { getAppFromContext } from "~/server/context.server";
+import { requireStudent } from "~/server/web/student-access.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context);
+  const assignments = await listStudentAssignments(getAppFromContext(context).db, student);
+  return {
+    firstName: student.firstName,
+    assignments: assignments.map(({ assignmentId, title, answered }) => ({ assignmentId, title, answered })),
+  };
+}
+
+export default function StudentHome({ loaderData }: Route.ComponentProps) {
+  const { firstName, assignments } = loaderData;
+  return (
+    <>
+      <h1>Hello, {firstName}!</h1>
+      <section aria-labelledby="open-surveys" className="student-main-section">
+        <h2 id="open-surveys">Your surveys</h2>
+        {assignments.length === 0 ? (
+          <p className="student-note">
+            There is nothing to answer right now. When your teacher starts a survey, it shows up here. Reload the page
+            to look again.
+          </p>
+        ) : (
+          <ul className="student-list">
+            {assignments.map((assignment) => (
+              <li key={assignment.assignmentId} className="student-assignment">
+                <Link className="student-assignment-title" to={studentAssignmentPath(assignment.assignmentId)}>
+                  {assignment.title}
+                </Link>
+                {assignment.answered ? (
+                  <span className="student-status student-status-done">Done</span>
+                ) : (
+                  <span className="student-status student-status-todo">To do</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your surveys · Orliverse Classroom" }];

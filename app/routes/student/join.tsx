@@ -1,0 +1,163 @@
+/**
+ * /join: a student joins their class with the class code and their name, by
+ * the student API's rules (joinClass: the same code normalisation, roster
+ * match, rate limits by the real client address, and messages), and gets the
+ * browser's student session (ADR 150). `?code=` fills in the code (the
+ * projector's QR code links here). A signed-in staff user is told what to do
+ * instead of being turned into a student.
+ */
+import { data, Form, Link } from "react-router";
+import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
+import { StudentPlainPage } from "~/components/student/student-frame";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { passRetryAfter } from "~/lib/retry-after";
+import { MAX_NAME_LENGTH } from "~/lib/student-api/limits";
+import { joinRequestSchema } from "~/lib/student-api/schemas";
+import type { StudentFormReply } from "~/lib/student-form";
+import { STUDENT_HOME_PATH } from "~/lib/student-paths";
+import { getOptionalUser } from "~/server/auth/guards.server";
+import { joinClass } from "~/server/class-codes/join.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { endStudentSession, startStudentSession } from "~/server/students/student-session.server";
+import { redirect } from "~/server/web/redirects.server";
+import { studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
+import { getOptionalStudent } from "~/server/web/student-access.server";
+import type { Route } from "./+types/join";
+
+export const STAFF_CANNOT_JOIN_MESSAGE =
+  "You are signed in with a staff account, so you cannot join a class as a student here. Students join on their own device. To join as a student on this device, sign out of your staff account first.";
+const NOT_PROCESSED_MESSAGE = "Joining did not work. Please try again.";
+
+const MAX_CODE_LENGTH = 40;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const code = new URL(request.url).searchParams.get("code")?.slice(0, MAX_CODE_LENGTH) ?? "";
+  const user = await getOptionalUser(request, context);
+  if (user) return { code, staffName: user.name, student: null };
+  const student = await getOptionalStudent(request, context);
+  return {
+    code,
+    staffName: null,
+    student: student ? { name: `${student.firstName} ${student.lastName}`, className: student.className } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = {
+    code: String(form.get("code") ?? ""),
+    firstName: String(form.get("firstName") ?? ""),
+    lastName: String(form.get("lastName") ?? ""),
+  };
+  const reply = (formErrors: string[], fieldErrors: Record<string, string[]> = {}, status = 400) =>
+    studentFormReply({ formErrors, fieldErrors, values } satisfies StudentFormReply, status);
+  if (await getOptionalUser(request, context)) return reply([STAFF_CANNOT_JOIN_MESSAGE], {}, 403);
+  if (form.get(HONEYPOT_FIELD)) return reply([NOT_PROCESSED_MESSAGE]);
+  const parsed = joinRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+    }
+    return reply([], fieldErrors);
+  }
+  const app = getAppFromContext(context);
+  try {
+    const joined = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context) });
+    // A new join on this device ends the student session it had (a shared tablet).
+    await endStudentSession(app.db, app.studentCookie, request);
+    return redirect(STUDENT_HOME_PATH, {
+      headers: { "Set-Cookie": await startStudentSession(app.studentCookie, joined.token) },
+    });
+  } catch (error) {
+    return studentFormErrorReply(error, values);
+  }
+}
+
+/** A refused attempt (429) tells the client when to try again. */
+export const headers: Route.HeadersFunction = passRetryAfter;
+
+export default function Join({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData?.reply;
+  if (loaderData.staffName) return <StaffSignedIn name={loaderData.staffName} />;
+  return (
+    <StudentPlainPage>
+      <h1>Join your class</h1>
+      {loaderData.student ? (
+        <p className="student-note">
+          You are signed in as {loaderData.student.name} ({loaderData.student.className}).{" "}
+          <Link to={STUDENT_HOME_PATH}>Go to your surveys</Link>
+        </p>
+      ) : null}
+      <Form method="post" className="student-card" aria-labelledby="join-heading" noValidate>
+        <h2 id="join-heading">Type the class code and your name</h2>
+        <FormErrors errors={reply?.formErrors} />
+        <TextInput
+          id="join-code"
+          name="code"
+          label="Class code"
+          hint="Your teacher shows it, for example SUNNY-4821."
+          defaultValue={reply?.values.code ?? loaderData.code}
+          errors={reply?.fieldErrors.code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={MAX_CODE_LENGTH}
+        />
+        <TextInput
+          id="join-first-name"
+          name="firstName"
+          label="First name"
+          defaultValue={reply?.values.firstName}
+          errors={reply?.fieldErrors.firstName}
+          autoComplete="off"
+          maxLength={MAX_NAME_LENGTH}
+        />
+        <TextInput
+          id="join-last-name"
+          name="lastName"
+          label="Last name"
+          defaultValue={reply?.values.lastName}
+          errors={reply?.fieldErrors.lastName}
+          autoComplete="off"
+          maxLength={MAX_NAME_LENGTH}
+        />
+        <HoneypotInput name={HONEYPOT_FIELD} />
+        <div className="student-actions">
+          <button type="submit" className="student-button">
+            Join
+          </button>
+        </div>
+      </Form>
+      <p className="student-hint">
+        Are you a teacher? <Link to="/login">Sign in here</Link>.
+      </p>
+    </StudentPlainPage>
+  );
+}
+
+function StaffSignedIn({ name }: { name: string }) {
+  return (
+    <StudentPlainPage>
+      <h1>Join your class</h1>
+      <div className="student-card">
+        <p className="student-note" role="status">
+          {STAFF_CANNOT_JOIN_MESSAGE}
+        </p>
+        <p>Signed in as {name}.</p>
+        <div className="student-actions">
+          <Link className="student-button student-button-quiet" to="/">
+            Back to your classes
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="student-button">
+              Sign out of the staff account
+            </button>
+          </Form>
+        </div>
+      </div>
+    </StudentPlainPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Join your class · Orliverse Classroom" }];

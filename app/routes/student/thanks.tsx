@@ -1,0 +1,51 @@
+/** /student/assignments/:assignmentId/thanks: the answers are in; change them while the survey is open. */
+import { Link } from "react-router";
+import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
+import { findStudentAssignment } from "~/server/assignments/student-assignments.server";
+import { getAppFromContext } from "~/server/context.server";
+import { findOwnResponse } from "~/server/responses/answer-page.server";
+import { notFoundPage, orNotFound } from "~/server/web/screen-errors.server";
+import { requireStudent } from "~/server/web/student-access.server";
+import type { Route } from "./+types/thanks";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context);
+  const assignmentId = /^\d{1,9}$/.test(params.assignmentId) ? Number(params.assignmentId) : 0;
+  if (assignmentId < 1) throw notFoundPage();
+  const { db } = getAppFromContext(context);
+  const assignment = await orNotFound(findStudentAssignment(db, student, assignmentId));
+  const response = await findOwnResponse(db, student, assignment.id);
+  return {
+    assignmentId: assignment.id,
+    title: assignment.surveyTitle,
+    open: assignment.status === "active",
+    sent: response !== null,
+  };
+}
+
+export default function Thanks({ loaderData }: Route.ComponentProps) {
+  const { assignmentId, title, open, sent } = loaderData;
+  return (
+    <>
+      <h1>{sent ? "Thank you!" : title}</h1>
+      <div className="student-card" role="status">
+        <p>{sent ? `Your answers to “${title}” are sent.` : "You have not sent answers to this survey yet."}</p>
+        {open ? (
+          <p>
+            {sent ? "Want to change something? " : null}
+            <Link to={studentAssignmentPath(assignmentId)}>{sent ? "Change your answers" : "Answer the survey"}</Link>
+          </p>
+        ) : (
+          <p>This survey is closed.</p>
+        )}
+      </div>
+      <p>
+        <Link className="student-button" to={STUDENT_HOME_PATH}>
+          Back to your surveys
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Thank you · Orliverse Classroom" }];

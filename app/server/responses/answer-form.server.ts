@@ -1,0 +1,85 @@
+/**
+ * The answering page's form, read into the student API's submission (ADR
+ * 152): the same `answers` object keyed by block `_uid` that
+ * `POST /api/student/v1/assignments/{id}/responses` takes, so one domain
+ * function (submitResponse) validates and stores both. The form says no more
+ * than the JSON could: every `answer.<uid>` field is passed on (an unknown
+ * uid is refused by the same rule as in the API), an option is the option's
+ * index, a drawing is `{ drawingId }`, and an empty field is an unanswered one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { ANSWER_FIELD_PREFIX, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import type { AnswerField } from "~/lib/survey-content";
+import type { Answers } from "./submissions.server";
+
+export interface ReadAnswerForm {
+  answers: Answers;
+  /** Every field posted, as typed, to fill the form in again. */
+  values: Record<string, string>;
+  /** The per-form token (null when missing or malformed). */
+  formToken: string | null;
+}
+
+/** A new per-form token: put in the form each time the page is drawn. */
+export function newFormToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+export function readAnswerForm(form: FormData, fields: AnswerField[]): ReadAnswerForm {
+  const kinds = new Map(fields.map((field) => [field.uid, field.kind]));
+  const answers: Answers = {};
+  const values: Record<string, string> = {};
+  for (const [name, entry] of form.entries()) {
+    if (!name.startsWith(ANSWER_FIELD_PREFIX) || typeof entry !== "string") continue;
+    values[name] = entry;
+    const uid = name.slice(ANSWER_FIELD_PREFIX.length);
+    if (entry === "" || uid in answers) continue;
+    switch (kinds.get(uid)) {
+      case "option":
+        answers[uid] = /^\d{1,6}$/.test(entry) ? Number(entry) : entry;
+        break;
+      case "drawing":
+        answers[uid] = { drawingId: entry };
+        break;
+      default:
+        answers[uid] = entry;
+    }
+  }
+  const token = form.get(FORM_TOKEN_FIELD);
+  const formToken = typeof token === "string" && FORM_TOKEN_PATTERN.test(token) ? token : null;
+  if (formToken) values[FORM_TOKEN_FIELD] = formToken;
+  return { answers, values, formToken };
+}
+
+/**
+ * The Idempotency-Key of a form post: the form's token and what it sends.
+ * The same form sent twice (a double click, a resend after Back) is one
+ * submission, answered from the stored response; the same form sent again
+ * with other answers is a new submission that replaces the earlier one, as
+ * a new Idempotency-Key would in the API.
+ */
+export function formIdempotencyKey(formToken: string | null, answers: Answers): string | null {
+  if (!formToken) return null;
+  const digest = createHash("sha256")
+    .update(JSON.stringify(sortedEntries(answers)))
+    .digest("base64url");
+  return `form:${formToken}:${digest.slice(0, 22)}`;
+}
+
+function sortedEntries(answers: Answers): [string, unknown][] {
+  return Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Stored answers → the form's field values (to fill in the form for a change). */
+export function answersToValues(answers: Answers): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [uid, value] of Object.entries(answers)) {
+    const name = `${ANSWER_FIELD_PREFIX}${uid}`;
+    if (typeof value === "string" || typeof value === "number") values[name] = String(value);
+    else if (value && typeof value === "object" && typeof (value as { drawingId?: unknown }).drawingId === "string")
+      values[name] = (value as { drawingId: string }).drawingId;
+  }
+  return values;
+}

@@ -1,0 +1,70 @@
+/**
+ * What the answering page shows a signed-in student: an assignment of their
+ * own class (another class's is NOT_FOUND), whether it takes answers, its
+ * survey, and the answers they sent before (to change them while it is open).
+ */
+import { and, eq } from "drizzle-orm";
+import type { SurveyBlock } from "~/lib/survey-content";
+import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
+import type { Db } from "../db/client.server";
+import { responses } from "../db/schema.server";
+import type { StudentPrincipal } from "../students/student-tokens.server";
+import type { CachedContent } from "../surveys/content-cache.server";
+import type { Answers } from "./submissions.server";
+
+export interface OwnResponse {
+  answers: Answers;
+  submittedAt: Date;
+}
+
+/** The student's stored response to the assignment, or null. */
+export async function findOwnResponse(
+  db: Db,
+  student: StudentPrincipal,
+  assignmentId: number,
+): Promise<OwnResponse | null> {
+  const [row] = await db
+    .select({ answers: responses.answers, submittedAt: responses.submittedAt })
+    .from(responses)
+    .where(and(eq(responses.assignmentId, assignmentId), eq(responses.studentId, student.studentId)))
+    .limit(1);
+  return row ? { answers: row.answers as Answers, submittedAt: row.submittedAt } : null;
+}
+
+export type AnswerPage =
+  | {
+      state: "open";
+      assignmentId: number;
+      title: string;
+      anonymous: boolean;
+      survey: SurveyBlock;
+      previous: OwnResponse | null;
+    }
+  | { state: "closed" | "not-started"; assignmentId: number; title: string; answered: boolean };
+
+export async function loadAnswerPage(
+  db: Db,
+  content: CachedContent,
+  student: StudentPrincipal,
+  assignmentId: number,
+): Promise<AnswerPage> {
+  const assignment = await findStudentAssignment(db, student, assignmentId);
+  const previous = await findOwnResponse(db, student, assignment.id);
+  if (assignment.status !== "active") {
+    return {
+      state: assignment.status === "completed" ? "closed" : "not-started",
+      assignmentId: assignment.id,
+      title: assignment.surveyTitle,
+      answered: previous !== null,
+    };
+  }
+  const story = await loadSurveyStory(content, assignment.surveyFullSlug);
+  return {
+    state: "open",
+    assignmentId: assignment.id,
+    title: assignment.surveyTitle,
+    anonymous: assignment.anonymous,
+    survey: story.content,
+    previous,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The student session of the browser: a `__student` cookie that carries a
+ * student token (the same kind the student app holds, issued by joinClass),
+ * signed with the app's session secrets, HttpOnly, SameSite=Lax, Secure
+ * exactly when the staff session cookie is (ADR 150).
+ *
+ * - It lasts a school day (STUDENT_SESSION_TTL_MS): the cookie's Max-Age, and
+ *   on the server the token's age, so a copied cookie is no longer taken after
+ *   that either.
+ * - It ends on "Not you? Sign out" (the token is revoked), and whenever the
+ *   token no longer authenticates: the teacher revokes the student's tokens,
+ *   the student leaves the class roster, the class or school is archived.
+ * - It never mixes with a staff session: staff pages and the API read only
+ *   `__session`; the student pages refuse a request that carries a signed-in
+ *   staff session (the join page explains what to do).
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { type Cookie, createCookie } from "react-router";
+import { hashToken } from "../auth/session.server";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { studentTokens } from "../db/schema.server";
+import { authenticateStudentToken, STUDENT_TOKEN_PREFIX, type StudentPrincipal } from "./student-tokens.server";
+
+export const STUDENT_COOKIE_NAME = "__student";
+/** A school day: a session started at 8 in the morning ends at 4 in the afternoon. */
+export const STUDENT_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+export function createStudentCookie(config: Pick<Config, "sessionSecrets" | "secureCookies">): Cookie {
+  return createCookie(STUDENT_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    secrets: config.sessionSecrets,
+  });
+}
+
+/** True when the request carries a student cookie at all (signed or not). */
+export function hasStudentCookie(request: Request): boolean {
+  return request.headers.get("cookie")?.includes(`${STUDENT_COOKIE_NAME}=`) ?? false;
+}
+
+/** The raw student token the request's `__student` cookie carries, when its signature holds. */
+export async function readStudentSessionToken(cookie: Cookie, request: Request): Promise<string | null> {
+  if (!hasStudentCookie(request)) return null;
+  const value = await cookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && value.startsWith(STUDENT_TOKEN_PREFIX) ? value : null;
+}
+
+/** The Set-Cookie header that starts a student session with the token. */
+export function startStudentSession(cookie: Cookie, token: string): Promise<string> {
+  return cookie.serialize(token, { maxAge: STUDENT_SESSION_TTL_MS / 1000 });
+}
+
+/** The Set-Cookie header that clears the student cookie. */
+export function clearStudentSession(cookie: Cookie): Promise<string> {
+  return cookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * The student the request's cookie names, or null when there is none or it
+ * no longer holds (revoked, older than a school day, off the roster, class
+ * or school archived).
+ */
+export async function loadStudentSession(
+  db: Db,
+  cookie: Cookie,
+  request: Request,
+  now = new Date(),
+): Promise<StudentPrincipal | null> {
+  const token = await readStudentSessionToken(cookie, request);
+  if (!token) return null;
+  return authenticateStudentToken(db, token, { now, maxAgeMs: STUDENT_SESSION_TTL_MS });
+}
+
+/** Sign-out: the cookie's token is revoked, so the same cookie never works again. */
+export async function endStudentSession(db: Db, cookie: Cookie, request: Request, now = new Date()): Promise<void> {
+  const token = await readStudentSessionToken(cookie, request);
+  if (!token) return;
+  await db
+    .update(studentTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(studentTokens.tokenHash, hashToken(token)), isNull(studentTokens.revokedAt)));
+}

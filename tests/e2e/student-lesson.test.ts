@@ -1,0 +1,234 @@
+/**
+ * A whole lesson, end to end against the built app, with no e-mail: a
+ * teacher starts a survey and opens the class home with its join details;
+ * three students in their own browsers (JavaScript off; JavaScript on, who
+ * draws; a 375 px phone) join with the class code and answer; the teacher's
+ * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
+ * Close a student sees that it is closed. Screenshots for the lead go to
+ * /work/screens/students/.
+ */
+import { mkdir } from "node:fs/promises";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, expect, test } from "vitest";
+import { loginAs, newContext } from "../support/browser";
+import { type AppServer, startAppServer } from "../support/server";
+
+const SCREENS = "/work/screens/students";
+const CODE = "SUNNY-4821";
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  await mkdir(SCREENS, { recursive: true }).catch(() => {});
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true }).catch(() => {});
+}
+
+async function teacherContext(): Promise<BrowserContext> {
+  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await loginAs(context, app.baseURL, "teacher");
+  return context;
+}
+
+/** The class of the demo class code, and a survey it has not been given yet, assigned and started. */
+async function startSurvey(teacher: BrowserContext, title: string, anonymous = false) {
+  const headers = { Origin: app.baseURL };
+  const { classes } = (await (await teacher.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+    classes: { id: number; name: string }[];
+  };
+  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
+  const { surveys } = (await (
+    await teacher.request.get(`${app.baseURL}/api/classes/${klass.id}/surveys/assignable`)
+  ).json()) as { surveys: { id: number; title: string }[] };
+  const survey = surveys.find((s) => s.title === title)!;
+  const assigned = await teacher.request.post(`${app.baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
+    data: { anonymous },
+    headers,
+  });
+  expect(assigned.status()).toBe(201);
+  const { assignment } = (await assigned.json()) as { assignment: { id: number } };
+  const started = await teacher.request.patch(
+    `${app.baseURL}/api/classes/${klass.id}/assignments/${assignment.id}/status`,
+    { data: { status: "active" }, headers },
+  );
+  expect(started.status()).toBe(200);
+  return { classId: klass.id, assignmentId: assignment.id };
+}
+
+async function closeSurvey(teacher: BrowserContext, classId: number, assignmentId: number) {
+  const closed = await teacher.request.patch(
+    `${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/status`,
+    {
+      data: { status: "completed" },
+      headers: { Origin: app.baseURL },
+    },
+  );
+  expect(closed.status()).toBe(200);
+}
+
+async function join(page: Page, firstName: string, lastName: string) {
+  await page.goto(`/join?code=${CODE}`);
+  expect(await page.getByRole("textbox", { name: "Class code" }).inputValue()).toBe(CODE);
+  await page.getByRole("textbox", { name: "First name" }).fill(firstName);
+  await page.getByRole("textbox", { name: "Last name" }).fill(lastName);
+  await page.getByRole("button", { name: "Join" }).click();
+  await page.getByRole("heading", { name: `Hello, ${firstName}!` }).waitFor();
+  expect(await page.getByText("5A Sunflowers").count()).toBeGreaterThan(0);
+}
+
+async function openSurvey(page: Page, title: string) {
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  expect(await row.getByText("To do", { exact: true }).count()).toBe(1);
+  await row.getByRole("link", { name: title }).click();
+  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(() => 0);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("a whole lesson: three students join and answer, the teacher sees three responses, Close closes", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, "Starting the school year");
+  const teacherPage = await teacher.newPage();
+  await teacherPage.goto(`/class/${classId}/home`);
+  expect(await teacherPage.getByText(CODE).count()).toBeGreaterThan(0);
+
+  // 1. JavaScript off: a failed send keeps the page, then the answers go in.
+  const offContext = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const off = await offContext.newPage();
+  await join(off, "Nora", "Offline");
+  await screenshot(off, "list-1280-js-off");
+  await openSurvey(off, "Starting the school year");
+  expect(await off.getByText("Drawing needs JavaScript").count()).toBe(1);
+  await off.getByRole("button", { name: "Send my answers" }).click();
+  await off.getByText("Answer at least one question before submitting.").waitFor();
+  await off.getByRole("radio", { name: "2. A bit nervous" }).check();
+  await off.getByLabel("1. What are you looking forward to this year?").fill("Science club");
+  await off.getByRole("radio", { name: "Art" }).check();
+  await screenshot(off, "answer-1280-js-off");
+  await off.getByRole("button", { name: "Send my answers" }).click();
+  await off.getByRole("heading", { name: "Thank you!" }).waitFor();
+  await screenshot(off, "thanks-1280-js-off");
+
+  // 2. JavaScript on.
+  const onContext = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const on = await onContext.newPage();
+  await join(on, "Omar", "Online");
+  await openSurvey(on, "Starting the school year");
+  await on.getByRole("radio", { name: "1. Excited" }).check();
+  await on.getByLabel("1. What are you looking forward to this year?").fill("Football");
+  // With JavaScript the drawing pad is there: pick red and a big brush, and draw.
+  const canvas = on.getByRole("img", { name: /^Drawing area/ });
+  await canvas.waitFor();
+  await on.getByRole("button", { name: "Red" }).click();
+  await on.getByRole("button", { name: "Brush size 15" }).click();
+  const box = (await canvas.boundingBox())!;
+  await on.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+  await on.mouse.down();
+  await on.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.7, { steps: 8 });
+  await on.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.3, { steps: 8 });
+  await on.mouse.up();
+  await screenshot(on, "drawing-1280");
+  await on.getByRole("button", { name: "Send my answers" }).click();
+  await on.getByRole("heading", { name: "Thank you!" }).waitFor();
+  // While it is open the answers can be changed: the form comes back filled in.
+  await on.getByRole("link", { name: "Change your answers" }).click();
+  const text = on.getByLabel("1. What are you looking forward to this year?");
+  await text.waitFor();
+  expect(await text.inputValue()).toBe("Football");
+  expect(await on.getByRole("radio", { name: "1. Excited" }).isChecked()).toBe(true);
+  await text.fill("Football and art");
+  await on.getByRole("button", { name: "Send my new answers" }).click();
+  await on.getByRole("heading", { name: "Thank you!" }).waitFor();
+
+  // A shared device: Back after sign-out must not show a student page from a cache.
+  const cached = await onContext.request.get(`${app.baseURL}/student`);
+  expect(cached.headers()["cache-control"]).toBe("private, no-store");
+
+  // 3. A 375 px phone.
+  const phoneContext = await newContext({
+    javaScriptEnabled: true,
+    baseURL: app.baseURL,
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/join?code=${CODE}`);
+  await screenshot(phone, "join-375");
+  await join(phone, "Pia", "Phone");
+  await expectNoSidewaysScroll(phone);
+  await screenshot(phone, "list-375");
+  await openSurvey(phone, "Starting the school year");
+  await expectNoSidewaysScroll(phone);
+  await phone.getByRole("radio", { name: "3. Both" }).check();
+  await screenshot(phone, "answer-375");
+  await phone.getByRole("button", { name: "Send my answers" }).click();
+  await phone.getByRole("heading", { name: "Thank you!" }).waitFor();
+  await screenshot(phone, "thanks-375");
+
+  // The teacher's results: three responses, and the students' names.
+  await teacherPage.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  const results = await teacherPage.locator("main").innerText();
+  expect(results).toContain("3 responses");
+  for (const name of ["Nora Offline", "Omar Online", "Pia Phone"]) expect(results).toContain(name);
+  // The drawing, as the PNG the results screen shows.
+  const drawings = teacherPage.locator('img[src*="/drawings/"]');
+  expect(await drawings.count()).toBe(1);
+  const image = await teacher.request.get(new URL((await drawings.getAttribute("src"))!, app.baseURL).toString());
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  await screenshot(teacherPage, "teacher-results-1280");
+
+  // Close: the student sees that it is closed, and the list no longer offers it.
+  await closeSurvey(teacher, classId, assignmentId);
+  await on.goto(`/student/assignments/${assignmentId}`);
+  await on.getByText("This survey is closed. It does not take answers any more.").waitFor();
+  await screenshot(on, "closed-1280");
+  await on.goto("/student");
+  expect(await on.getByRole("link", { name: "Starting the school year" }).count()).toBe(0);
+
+  // Not you? Sign out: the device is free for the next student.
+  await off.goto("/student");
+  await off.getByRole("button", { name: "Sign out" }).click();
+  await off.getByRole("heading", { name: "Join your class" }).waitFor();
+  await off.goto("/student");
+  await off.getByRole("heading", { name: "Join your class" }).waitFor();
+});
+
+test("an anonymous survey tells the student first, and the teacher's results show no names", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, "Wellbeing check-in", true);
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const page = await context.newPage();
+  await join(page, "Quinn", "Quietname");
+  await openSurvey(page, "Wellbeing check-in");
+  await page.getByText("Your teacher will not see your name with these answers.").waitFor();
+  // The empty option is skipped and the numbering follows what is shown, as in the preview.
+  const mood = page.getByRole("group", { name: "How do you feel at school this week?" });
+  expect(await mood.getByRole("radio").count()).toBe(4);
+  await page.getByRole("radio", { name: "3. Okay" }).check();
+  await screenshot(page, "anonymous-1280");
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+
+  const teacherPage = await teacher.newPage();
+  await teacherPage.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  expect(await teacherPage.content()).not.toContain("Quietname");
+  const csv = await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${assignmentId}/csv`);
+  expect(await csv.text()).not.toContain("Quietname");
+});
+
+test("a signed-in teacher opening /join is told what to do, not made a student", async () => {
+  const teacher = await teacherContext();
+  const page = await teacher.newPage();
+  await page.goto(`/join?code=${CODE}`);
+  await page.getByText("You are signed in with a staff account").waitFor();
+  expect(await page.getByRole("textbox", { name: "First name" }).count()).toBe(0);
+  await page.goto("/student");
+  await page.getByText("You are signed in with a staff account").waitFor();
+});
