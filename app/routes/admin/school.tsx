@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
@@ -11,64 +11,51 @@ import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
-import { isRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { redirectWithFailure } from "~/server/web/screen-errors.server";
+import {
+  formErrorReply,
+  formReply,
+  orNotFound,
+  recordIdParam,
+  redirectWithFailure,
+} from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
 
-function schoolIdFrom(param: string | undefined): number {
-  const id = Number(param);
-  if (!isRecordId(id) || String(id) !== param) throw data("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const schoolId = schoolIdFrom(params.schoolId);
-  try {
-    return { ...(await getSchoolDetail(db, user, schoolId)), platform: isPlatformAdmin(user) };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-    throw error;
-  }
+  const schoolId = recordIdParam(params.schoolId);
+  return { ...(await orNotFound(getSchoolDetail(db, user, schoolId))), platform: isPlatformAdmin(user) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const schoolId = schoolIdFrom(params.schoolId);
+  const schoolId = recordIdParam(params.schoolId);
   const here = `/admin/schools/${schoolId}`;
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "rename") {
     const submission = parseWithZod(formData, { schema: renameSchema });
-    if (submission.status !== "success")
-      return data({ form: "rename" as const, result: submission.reply() }, { status: 400 });
+    const extra = { form: "rename" as const };
+    if (submission.status !== "success") return formReply(submission, { extra });
     try {
-      const school = await renameSchool(db, user, schoolId, submission.value);
+      const school = await orNotFound(renameSchool(db, user, schoolId, submission.value));
       return redirectWithSuccess(here, `School renamed to ${school.name}.`);
     } catch (error) {
-      if (!isDomainError(error)) throw error;
-      if (error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-      return data(
-        { form: "rename" as const, result: submission.reply({ fieldErrors: { name: [error.message] } }) },
-        { status: error.status },
-      );
+      return formErrorReply(submission, error, { extra, messageField: "name" });
     }
   }
   if (intent === "privacy") {
     const submission = parseWithZod(formData, { schema: privacySchema });
-    if (submission.status !== "success")
-      return data({ form: "privacy" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return formReply(submission, { extra: { form: "privacy" as const } });
     try {
       await updateSchoolPrivacy(db, user, schoolId, submission.value);
       return redirectWithSuccess(here, "Privacy settings saved.");

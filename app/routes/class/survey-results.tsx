@@ -19,28 +19,22 @@ import {
 import { groupProtectionMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { isDomainError } from "~/server/errors.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
-import { parseId } from "~/server/web/api.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { notFoundPage } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
-  const assignmentId = parseId(params.assignmentId);
-  try {
-    const results = await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
-    // Drawings only where the questions are shown (never while small-group protection hides them).
-    const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
-    const drawings = hasDrawings ? await listSubmittedDrawings(db, user, { classId, assignmentId }) : [];
-    // An anonymous assignment's drawings come in no telling order.
-    if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
-    return { classId, results, drawings };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
-    throw error;
-  }
+  const assignmentId = recordIdParam(params.assignmentId);
+  const scope = { classId, assignmentId };
+  const results = await orNotFound(getAssignmentResults(db, user, scope, createSurveyContentLookup(content)));
+  // Drawings only where the questions are shown (never while small-group protection hides them).
+  const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
+  const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
+  // An anonymous assignment's drawings come in no telling order.
+  if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
+  return { classId, results, drawings };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
