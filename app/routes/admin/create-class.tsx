@@ -111,7 +111,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
                   title="No active teachers in this school"
                   action={
                     <RadixLink asChild size="2">
-                      <Link to="/admin/staff#add-staff">Add staff</Link>
+                      <Link to="/admin/staff/new">Add staff</Link>
                     </RadixLink>
                   }
                 >
