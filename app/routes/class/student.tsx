@@ -7,7 +7,7 @@ import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { TableRoot } from "~/components/ui/table-root";
+import { TableRoot } from "~/components/ui/kit";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
@@ -139,7 +139,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
           <EmptyState title="No surveys yet">This class has not been given a survey yet.</EmptyState>
         ) : (
           <Card size="1">
-            <TableRoot variant="ghost" size={2}>
+            <TableRoot variant="ghost" size="2">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>

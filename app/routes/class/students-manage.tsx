@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { plural } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { button, heading, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
+import { ButtonLink, Flex, Grid, Heading, Text } from "~/components/ui/kit";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
@@ -115,25 +115,25 @@ const FAILURE = {
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, teachers, addableTeachers, showAddForm, confirmStudent } = loaderData;
-  const _owner = teachers.find((teacher) => teacher.role === "owner");
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
   return (
-    // Plain elements with Radix Themes' classes (radix-classes.ts) for everything shown on every visit.
-    <div className={stack(5)}>
-      <div className={splitRow(3)}>
-        <div className={stack(1)}>
-          <h1 className={heading(6)}>Students</h1>
-          <span data-accent-color="gray" className={text(2)}>
+    // The layout kit (kit.tsx) for everything shown on every visit.
+    <Flex direction="column" gap="5">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        align={{ initial: "start", sm: "center" }}
+        justify="between"
+        gap="3"
+      >
+        <Flex direction="column" gap="1">
+          <Heading size="6">Students</Heading>
+          <Text size="2" color="gray">
             {plural(students.length, "student")} in this class, with their contacts.
-          </span>
-        </div>
-        {!showAddForm && !addFormResult ? (
-          <Link data-accent-color="" className={button("solid")} to="?add=1">
-            Add a student
-          </Link>
-        ) : null}
-      </div>
+          </Text>
+        </Flex>
+        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">Add a student</ButtonLink> : null}
+      </Flex>
 
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 
@@ -150,15 +150,15 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 
       <StudentList base={base} students={students} />
 
-      <div className={twoColumns("md", 4)}>
+      <Grid columns={{ initial: "1", md: "2" }} gap="4">
         <ClassCodePanel
           classCode={classCode}
           manage
           error={actionData?.form === "class-code" ? actionData.codeError : null}
         />
         <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
-      </div>
-    </div>
+      </Grid>
+    </Flex>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { studentName } from "~/components/class/format";
-import { button, card, heading, link, splitRow, stack, text } from "~/components/ui/radix-classes";
+import { ButtonLink, Card, Flex, Heading, Text, TextLink } from "~/components/ui/kit";
 import type { getClassPeople } from "~/server/students/students.server";
 
 type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];
@@ -22,37 +22,40 @@ export function StudentList({ base, students }: { base: string; students: Studen
       Share the class code below with your students so they can join from the student app, or add them yourself.
     </EmptyState>
   ) : (
-    // Plain elements with Radix Themes' classes: this list is the screen's
-    // bulk, and the components' prop parsing dominated its render time.
-    <ul className={stack(3, "plain-list")} aria-label="Students">
+    // The layout kit (kit.tsx): this list is the screen's bulk, and Radix's
+    // components' prop parsing dominated its render time.
+    <Flex as="ul" direction="column" gap="3" className="plain-list" aria-label="Students">
       {students.map((student) => (
         <li key={student.id}>
-          <div className={card(2)}>
-            <div className={stack(3)}>
-              <div className={splitRow(2)}>
-                <div className="rt-Flex rt-r-fd-column">
-                  <h2 className={heading(4)}>
-                    <Link data-accent-color="" className={link} to={`${base}/student/${student.id}`}>
-                      {studentName(student)}
-                    </Link>
-                  </h2>
-                  <span data-accent-color="gray" className={text(1)}>
+          <Card size="2">
+            <Flex direction="column" gap="3">
+              <Flex
+                direction={{ initial: "column", sm: "row" }}
+                align={{ initial: "start", sm: "center" }}
+                justify="between"
+                gap="2"
+              >
+                <Flex direction="column">
+                  <Heading as="h2" size="4">
+                    <TextLink to={`${base}/student/${student.id}`}>{studentName(student)}</TextLink>
+                  </Heading>
+                  <Text size="1" color="gray">
                     {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
-                  </span>
-                </div>
-                <div className="rt-Flex rt-r-gap-2">
-                  <Link data-accent-color="" className={button("soft")} to={`${base}/student/${student.id}?edit=1`}>
+                  </Text>
+                </Flex>
+                <Flex gap="2">
+                  <ButtonLink variant="soft" to={`${base}/student/${student.id}?edit=1`}>
                     Edit<span className="visually-hidden"> {studentName(student)}</span>
-                  </Link>
-                  <Link data-accent-color="red" className={button("soft")} to={`?confirm=remove-student-${student.id}`}>
+                  </ButtonLink>
+                  <ButtonLink variant="soft" color="red" to={`?confirm=remove-student-${student.id}`}>
                     Remove<span className="visually-hidden"> {studentName(student)}</span>
-                  </Link>
-                </div>
-              </div>
+                  </ButtonLink>
+                </Flex>
+              </Flex>
               {student.contacts.length === 0 ? (
-                <span data-accent-color="gray" className={text(2)}>
+                <Text size="2" color="gray">
                   No contacts. Edit the student to add one.
-                </span>
+                </Text>
               ) : (
                 <div className="contact-grid">
                   {student.contacts.map((contact) => (
@@ -60,10 +63,10 @@ export function StudentList({ base, students }: { base: string; students: Studen
                   ))}
                 </div>
               )}
-            </div>
-          </div>
+            </Flex>
+          </Card>
         </li>
       ))}
-    </ul>
+    </Flex>
   );
 }

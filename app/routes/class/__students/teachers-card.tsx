@@ -3,7 +3,7 @@
  * where this user may use it (ADR 111), and Add a teacher from the school.
  */
 import { Form } from "react-router";
-import { button, card, heading, stack, text } from "~/components/ui/radix-classes";
+import { Button, Card, Flex, Heading, Text } from "~/components/ui/kit";
 
 interface Teacher {
   id: number;
@@ -22,38 +22,30 @@ export function TeachersCard({
 }) {
   const owner = teachers.find((teacher) => teacher.role === "owner");
   return (
-    <div className={card(2)}>
-      <div className={stack(3)}>
-        <h2 id="teachers-heading" className={heading(4)}>
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4" id="teachers-heading">
           Teachers
-        </h2>
+        </Heading>
         {owner ? (
-          <span data-accent-color="gray" className={text(2)} id="teachers-rule">
+          <Text size="2" color="gray" id="teachers-rule">
             {owner.you ? "You own" : `${owner.name} owns`} this class. The owner removes other teachers; any teacher may
             leave, and when the owner leaves, the longest-serving teacher becomes the owner.
-          </span>
+          </Text>
         ) : null}
         <ul className="plain-list" aria-labelledby="teachers-heading">
           {teachers.map((teacher) => (
             <li key={teacher.id}>
-              <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-2 rt-r-py-1">
-                <span className={text(2)}>
+              <Flex align="center" justify="between" gap="2" py="1">
+                <Text size="2">
                   {teacher.name}
                   {teacher.you ? " (you)" : null}{" "}
-                  <span data-accent-color="gray" className="rt-Text">
-                    ({teacher.role === "owner" ? "owner" : "co-teacher"})
-                  </span>
-                </span>
+                  <Text color="gray">({teacher.role === "owner" ? "owner" : "co-teacher"})</Text>
+                </Text>
                 {teacher.removable ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={teacher.id} />
-                    <button
-                      data-accent-color="red"
-                      type="submit"
-                      name="intent"
-                      value="remove-teacher"
-                      className={button("ghost", 1)}
-                    >
+                    <Button type="submit" name="intent" value="remove-teacher" variant="ghost" size="1" color="red">
                       {teacher.you ? (
                         "Leave class"
                       ) : (
@@ -61,20 +53,20 @@ export function TeachersCard({
                           Remove<span className="visually-hidden"> {teacher.name}</span>
                         </>
                       )}
-                    </button>
+                    </Button>
                   </Form>
                 ) : null}
-              </div>
+              </Flex>
             </li>
           ))}
         </ul>
         {addableTeachers.length > 0 ? (
           <Form method="post">
-            <div className="rt-Flex rt-r-ai-end rt-r-fw-wrap rt-r-gap-2">
-              <div className={stack(1)}>
-                <label htmlFor="add-teacher-id" className="rt-Text rt-r-size-2 rt-r-weight-medium">
+            <Flex align="end" wrap="wrap" gap="2">
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor="add-teacher-id" size="2" weight="medium">
                   Add a teacher
-                </label>
+                </Text>
                 <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
                   <option value="" disabled>
                     Choose a colleague…
@@ -85,18 +77,18 @@ export function TeachersCard({
                     </option>
                   ))}
                 </select>
-              </div>
-              <button data-accent-color="" type="submit" name="intent" value="add-teacher" className={button("soft")}>
+              </Flex>
+              <Button type="submit" name="intent" value="add-teacher" variant="soft">
                 Add teacher
-              </button>
-            </div>
+              </Button>
+            </Flex>
           </Form>
         ) : (
-          <span data-accent-color="gray" className={text(2)}>
+          <Text size="2" color="gray">
             Every teacher of the school already teaches this class.
-          </span>
+          </Text>
         )}
-      </div>
-    </div>
+      </Flex>
+    </Card>
   );
 }
