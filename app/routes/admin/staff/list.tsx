@@ -3,15 +3,13 @@
  * (`?result=`), and each row's Archive or Restore button. Adding staff is
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
  */
-import { Badge, Box, Button, Callout, Card, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
-import { SelectField } from "~/components/admin/select-field";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { isRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -23,6 +21,7 @@ import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/u
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { BulkResult } from "./__shared/bulk-result";
+import { StaffFilters } from "./__shared/staff-filters";
 import { listSearch } from "./__shared/staff-list";
 import { statusSchema } from "./__shared/staff-schemas";
 import type { Route } from "./+types/list";
@@ -107,59 +106,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         </Callout.Root>
       ) : null}
 
-      <Card size="2">
-        <Form method="get" className="admin-filters" aria-label="Filter staff">
-          <Field
-            label="Search"
-            name="q"
-            defaultValue={filters.q ?? ""}
-            placeholder="Name or e-mail"
-            inputProps={{ size: "2" }}
-          />
-          {schools.length > 1 ? (
-            <SelectField
-              label="School"
-              name="schoolId"
-              defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-              options={[
-                { value: "", label: "All schools" },
-                ...schools.map((school) => ({
-                  value: String(school.id),
-                  label: school.status === "archived" ? `${school.name} (archived)` : school.name,
-                })),
-              ]}
-            />
-          ) : null}
-          <SelectField
-            label="Role"
-            name="role"
-            defaultValue={filters.role ?? ""}
-            options={[
-              { value: "", label: "All roles" },
-              { value: "teacher", label: "Teachers" },
-              { value: "admin", label: "Admins" },
-            ]}
-          />
-          <SelectField
-            label="Status"
-            name="status"
-            defaultValue={filters.status ?? ""}
-            options={[
-              { value: "", label: "Active and archived" },
-              { value: "active", label: "Active" },
-              { value: "archived", label: "Archived" },
-            ]}
-          />
-          <Flex gap="2">
-            <Button type="submit">Apply filters</Button>
-            {hasFilters ? (
-              <Button asChild variant="soft" color="gray">
-                <Link to="/admin/staff">Clear</Link>
-              </Button>
-            ) : null}
-          </Flex>
-        </Form>
-      </Card>
+      <StaffFilters filters={filters} schools={schools} hasFilters={hasFilters} />
 
       {page.total === 0 ? (
         hasFilters ? (
