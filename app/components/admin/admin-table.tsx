@@ -1,5 +1,5 @@
 import "./admin.css";
-import { TableRoot } from "~/components/ui/kit";
+import { TableRoot } from "~/components/ui/kit-controls";
 
 /**
  * A table that scrolls sideways inside its own box on narrow screens, so the

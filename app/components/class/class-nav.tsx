@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { Box, Flex, TabNav, TabNavLink, Text } from "~/components/ui/kit";
+import { Box, Flex, Text } from "~/components/ui/kit";
+import { TabNav, TabNavLink } from "~/components/ui/kit-controls";
 
 const TABS = [
   { to: "home", label: "Home" },

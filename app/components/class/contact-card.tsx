@@ -1,4 +1,5 @@
-import { Card, Flex, Heading, Text, TextAnchor } from "~/components/ui/kit";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { TextAnchor } from "~/components/ui/kit-controls";
 
 export interface ContactView {
   id?: number;

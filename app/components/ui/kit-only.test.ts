@@ -16,6 +16,7 @@ const RADIX_CLASS = /(?<![\w-])rt-(?:[A-Z]\w*|r-[\w-]+|reset|variant-\w+|underli
 /** Files allowed to name Radix classes: the kit and its tests, and the build's CSS-subset plugin and its test. */
 const ALLOWED = new Set([
   "components/ui/kit.tsx",
+  "components/ui/kit-controls.tsx",
   "components/ui/kit.test.tsx",
   "components/ui/kit-only.test.ts",
   "styles/radix-themes.test.ts",

@@ -12,7 +12,10 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, test } from "vitest";
-import * as Kit from "./kit";
+import * as Layout from "./kit";
+import * as Controls from "./kit-controls";
+
+const Kit = { ...Layout, ...Controls };
 
 /** The first element's tag, its classes as a sorted set, and its accent colour. */
 function shape(element: ReactElement) {

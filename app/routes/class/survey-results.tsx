@@ -4,19 +4,8 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import {
-  Badge,
-  ButtonAnchor,
-  Callout,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Text as KitText,
-  Row,
-  Stack,
-  TextLink,
-} from "~/components/ui/kit";
+import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, Stack } from "~/components/ui/kit";
+import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
 import { groupProtectionMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";

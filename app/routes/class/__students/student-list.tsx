@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { studentName } from "~/components/class/format";
-import { ButtonLink, Card, Flex, Heading, Text, TextLink } from "~/components/ui/kit";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import type { getClassPeople } from "~/server/students/students.server";
 
 type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];

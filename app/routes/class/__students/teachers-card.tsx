@@ -3,7 +3,8 @@
  * where this user may use it (ADR 111), and Add a teacher from the school.
  */
 import { Form } from "react-router";
-import { Button, Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { Button } from "~/components/ui/kit-controls";
 
 interface Teacher {
   id: number;
