@@ -23,17 +23,6 @@ const ALLOWED = new Set([
 ]);
 const ALLOWED_DIRS = ["vite/"];
 
-/**
- * Screens not yet on the kit, each with the reason; this list only shrinks.
- * The class-code panel and the class home are being changed on another
- * branch (the projector view); they move to the kit after it lands.
- */
-const NOT_YET: Record<string, string> = {
-  "components/class/class-code-panel.tsx": "changed on the projector-view branch",
-  "routes/class/home.tsx": "changed on the projector-view branch",
-  "components/ui/radix-classes.ts": "the two screens above still use it",
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -46,16 +35,10 @@ function sourceFiles(dir: string): string[] {
 test("no file in app/ but the kit writes a Radix Themes class name", () => {
   const offenders = sourceFiles(appDir)
     .map((file) => path.relative(appDir, file).split(path.sep).join("/"))
-    .filter((file) => !ALLOWED.has(file) && !ALLOWED_DIRS.some((dir) => file.startsWith(dir)) && !(file in NOT_YET))
+    .filter((file) => !ALLOWED.has(file) && !ALLOWED_DIRS.some((dir) => file.startsWith(dir)))
     .flatMap((file) => {
       const found = readFileSync(path.join(appDir, file), "utf8").match(RADIX_CLASS);
       return found ? [`${file}: ${[...new Set(found)].join(", ")}`] : [];
     });
   expect(offenders).toEqual([]);
-});
-
-test("each file still waiting for the kit does name Radix classes (else it leaves the list)", () => {
-  for (const file of Object.keys(NOT_YET)) {
-    expect(readFileSync(path.join(appDir, file), "utf8"), file).toMatch(RADIX_CLASS);
-  }
 });
