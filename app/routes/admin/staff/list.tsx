@@ -4,7 +4,7 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
  */
 import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
@@ -18,7 +18,7 @@ import { getAppFromContext } from "~/server/context.server";
 import { listSchools } from "~/server/schools/schools.server";
 import { getBulkCreateResult } from "~/server/users/bulk-create.server";
 import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirect, redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { BulkResult } from "./__shared/bulk-result";
 import { StaffFilters } from "./__shared/staff-filters";
