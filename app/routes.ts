@@ -37,7 +37,9 @@ export default [
     route("admin", "routes/admin/layout.tsx", [
       // admin area (issue 7)
       index("routes/admin/index.tsx"),
-      route("staff", "routes/admin/staff.tsx"),
+      route("staff", "routes/admin/staff/list.tsx"),
+      route("staff/new", "routes/admin/staff/new.tsx"),
+      route("staff/:staffId/edit", "routes/admin/staff/edit.tsx"),
       route("schools", "routes/admin/schools.tsx"),
       route("schools/:schoolId", "routes/admin/school.tsx"),
       route("create-class", "routes/admin/create-class.tsx"),

@@ -7,7 +7,7 @@
  * `?rows=N` (1-5000, default 24) makes it longer: the bench sizes a second
  * reference to each measured page's byte count (docs/performance.md).
  */
-import { data } from "react-router";
+import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/bench-reference";
 
 const DEFAULT_ROWS = 24;
@@ -20,7 +20,7 @@ const referenceRow = (index: number) => ({
 });
 
 export function loader({ request }: Route.LoaderArgs) {
-  if (process.env.BENCH_REFERENCE !== "true") throw data(null, { status: 404 });
+  if (process.env.BENCH_REFERENCE !== "true") throw notFoundPage();
   const asked = Number(new URL(request.url).searchParams.get("rows") ?? DEFAULT_ROWS);
   const count = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), MAX_ROWS) : DEFAULT_ROWS;
   return { rows: Array.from({ length: count }, (_, index) => referenceRow(index)) };

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Avatar } from "~/components/avatar/avatar";
 import { CreateClassForm } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -10,8 +10,8 @@ import { isAdmin } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §2: /home, with the noClasses flag set when the user has no classes. */
@@ -37,13 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: createClassFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClass(getAppFromContext(context).db, user, submission.value);
     return redirectWithSuccess(`/class/${created.id}/home`, `Class ${created.name} created.`);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return formErrorReply(submission, error);
   }
 }
 

@@ -5,6 +5,7 @@ import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundar
 import { Logo } from "~/components/layout/logo";
 import type { ProfileState } from "~/components/layout/profile-area";
 import { ProfileMenu } from "~/components/layout/profile-menu";
+import { Box, Flex } from "~/components/ui/kit";
 import { useNavbarSlot } from "~/lib/navbar-slot";
 import { asksToSaveData } from "~/lib/save-data";
 import { homePathFor, serializeCurrentUser } from "~/server/auth/current-user.server";
@@ -43,21 +44,30 @@ function ShellFrame({ data, children }: { data: Route.ComponentProps["loaderData
   const navbar = useNavbarSlot();
   const reloadingUser = navigation.state === "loading" && Boolean(navigation.formMethod);
   const state: ProfileState = reloadingUser ? "loading" : data.userError ? "error" : "loaded";
-  // Plain elements with Radix Themes' classes: this header is on every signed-in page (radix-classes.ts).
+  // The layout kit (kit.tsx), not Radix's components: this header is on every signed-in page.
   return (
     <AvatarAnimationProvider value={data.offerAvatarAnimation}>
-      <div style={{ "--min-height": "100vh" } as React.CSSProperties} className="rt-Flex rt-r-fd-column rt-r-min-h">
-        <header className="rt-Box app-header no-print">
-          <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-4 rt-r-px-3 sm:rt-r-px-5 rt-r-py-2 page-container">
+      <Flex direction="column" minHeight="100vh">
+        <Box as="header" className="app-header no-print">
+          <Flex
+            align="center"
+            justify="between"
+            gap="4"
+            px={{ initial: "3", sm: "5" }}
+            py="2"
+            className="page-container"
+          >
             <Logo to={data.homePath} />
-            <div className="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fg-1 navbar-slot">{navbar}</div>
+            <Flex align="center" justify="center" grow="1" className="navbar-slot">
+              {navbar}
+            </Flex>
             <ProfileMenu state={state} user={data.user} avatar={<Avatar name={data.user.name} size={36} />} />
-          </div>
-        </header>
-        <main id="main" className="rt-Box rt-r-fg-1">
+          </Flex>
+        </Box>
+        <Box as="main" id="main" grow="1">
           {children}
-        </main>
-      </div>
+        </Box>
+      </Flex>
     </AvatarAnimationProvider>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The admin area end to end (issue 7), with JavaScript on and off: bulk-create
- * three staff through the form, import a CSV, archive and restore a teacher (and
- * not the only teacher of a class),
+ * three staff through the form, import a CSV, edit a staff member on their own
+ * page, archive and restore a teacher (and not the only teacher of a class),
  * create a class, edit a class, filter responses and export the filtered CSV.
  * Each mode uses its own names, so the two runs never share rows.
  */
@@ -39,7 +39,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
   test("bulk-create three staff through the form, growing the rows", async () => {
     const page = await adminPage(javaScriptEnabled);
-    await page.goto("/admin/staff");
+    await page.goto("/admin/staff/new");
     const form = page.locator("#add-staff");
     await form.getByRole("button", { name: "Add another row" }).click();
     await form.getByRole("group", { name: "Staff member 2" }).waitFor();
@@ -71,7 +71,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
   test("import a CSV file: valid rows created, refused rows listed with reasons", async () => {
     const page = await adminPage(javaScriptEnabled);
-    await page.goto("/admin/staff#import-csv");
+    await page.goto("/admin/staff/new#import-csv");
     const csv = [
       "name,email,role,school",
       `Csv ${tag} One,csv.${tag}.one@riverside.example,teacher,Riverside Primary School`,
@@ -90,6 +90,43 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await refused.getByText(/not a valid e-mail address/).waitFor();
     await refused.getByText('Unknown school "Atlantis Academy"').waitFor();
     await page.getByRole("region", { name: "Created staff" }).getByText(`csv.${tag}.two@riverside.example`).waitFor();
+  });
+
+  test("edit a staff member on their own page: the list's filters come back with Cancel and Save", async () => {
+    const page = await adminPage(javaScriptEnabled);
+    const person = `Form ${tag} Person 2`;
+    const search = `?q=${encodeURIComponent(person).replace(/%20/g, "+")}`;
+    await page.goto(`/admin/staff${search}`);
+    await page.getByRole("link", { name: `Edit ${person}` }).click();
+    await page.waitForURL((url) => /^\/admin\/staff\/\d+\/edit$/.test(url.pathname) && url.search === search);
+    await page.getByRole("heading", { name: `Edit ${person}` }).waitFor();
+    await expect(page.getByRole("link", { name: "Cancel" }).getAttribute("href")).resolves.toBe(
+      `/admin/staff${search}`,
+    );
+    // A refused change comes back on the same page with the message next to its field.
+    await page.getByLabel("Name").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Enter a name").first().waitFor();
+    await page.getByLabel("Name").fill(`${person} Edited`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, `${person} Edited saved.`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/admin/staff${search}`);
+    await page
+      .getByRole("row")
+      .filter({ hasText: `${person} Edited` })
+      .waitFor();
+    // The old address of the edit panel still opens the edit page.
+    const id = /\/admin\/staff\/(\d+)\/edit/.exec(
+      (await page.getByRole("link", { name: `Edit ${person} Edited` }).getAttribute("href")) ?? "",
+    )?.[1];
+    await page.goto(`/admin/staff?edit=${id}`);
+    await page.waitForURL(`**/admin/staff/${id}/edit`);
+    // No one with that id: the 404 page, inside the admin navigation.
+    const missing = await page.goto("/admin/staff/999999/edit");
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Not Found" }).waitFor();
+    await page.getByText("That staff member was not found. They may be outside your school.").waitFor();
+    await page.getByRole("navigation", { name: "Admin" }).waitFor();
   });
 
   test("archive a teacher, then restore them; the only teacher of a class is not archived", async () => {

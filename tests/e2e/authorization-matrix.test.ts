@@ -74,6 +74,8 @@ const MATRIX: Row[] = [
   // The admin area: admins only; a school admin sees their own school only.
   ["GET",    "/admin",                                              undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/staff",                                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/admin/staff/new",                                    undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/admin/staff/{teacherUser}/edit",                     undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/schools",                                      undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/schools/{school}",                             undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/schools/{otherSchool}",                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
@@ -173,6 +175,7 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
   ["GET", "/api/users/all",                      "head@elsewhere.example",         ["otherSchoolAdmin", "platformAdmin"]],
   ["GET", "/api/users/with-classes",             "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
   ["GET", "/admin/staff",                        "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
+  ["GET", "/admin/staff/{teacherUser}/edit",        "amara.okafor@riverside.example", ["schoolAdmin", "platformAdmin"]],
   ["GET", "/admin/schools",                      "Riverside Primary School",       ["schoolAdmin", "platformAdmin"]],
   ["GET", "/admin/schools",                      "Elsewhere High School",          ["otherSchoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/home",                 "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],

@@ -95,6 +95,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     };
     for (const path of [
       `/admin/staff?edit=${staff.data[0].id}`,
+      `/admin/staff/${staff.data[0].id}/edit`,
+      "/admin/staff/new",
       "/admin/create-class",
       `/admin/settings?classId=${classes[0].id}`,
       `/admin/schools/${classes[0].schoolId}`,

@@ -296,10 +296,10 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await signInByKeyboard(page, javaScriptEnabled, admin);
     await page.goto("/admin/staff");
     await ready(page, javaScriptEnabled, "signed-in");
-    // The page's "Add staff" link jumps to the form; the next Tab is its first field.
+    // The list's "Add staff" link opens the form's page at the form; the next Tab is its first field.
     await tabTo(page, "Add staff");
     await page.keyboard.press("Enter");
-    await page.waitForURL("**/admin/staff#add-staff");
+    await page.waitForURL("**/admin/staff/new#add-staff");
     await tab(page, "Name", "Staff member 1");
     await page.keyboard.type(`Keyboard ${tag} One`);
     await tab(page, "E-mail", "Staff member 1");

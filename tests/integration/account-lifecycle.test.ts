@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import * as passwordScreen from "~/routes/account/password";
 import * as schoolScreen from "~/routes/admin/school";
 import * as schoolsScreen from "~/routes/admin/schools";
-import * as staffScreen from "~/routes/admin/staff";
+import * as staffScreen from "~/routes/admin/staff/list";
 import * as authApi from "~/routes/api/auth";
 import * as meApi from "~/routes/api/users/me-with-school";
 import * as userApi from "~/routes/api/users/user";

@@ -10,7 +10,8 @@ process.env.LOG_LEVEL ??= "warn";
 
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import * as staffScreen from "~/routes/admin/staff";
+import * as staffEditScreen from "~/routes/admin/staff/edit";
+import * as staffScreen from "~/routes/admin/staff/list";
 import * as authApi from "~/routes/api/auth";
 import * as classTeacherApi from "~/routes/api/classes/class-teacher";
 import * as classesApi from "~/routes/api/classes/index";
@@ -223,13 +224,12 @@ describe("no class is left without a teacher", () => {
       form: { intent: "archive", id: String(world.teacher.id) },
     });
     expect(archive.status).toBe(302);
-    const move = await callRoute(staffScreen, database, {
+    const move = await callRoute(staffEditScreen, database, {
       method: "POST",
-      path: `/admin/staff?edit=${world.teacher.id}`,
+      path: `/admin/staff/${world.teacher.id}/edit`,
+      params: { staffId: world.teacher.id },
       cookie: adminCookie,
       form: {
-        intent: "update",
-        id: String(world.teacher.id),
         name: "Amara Okafor",
         role: "teacher",
         schoolId: String(world.other.id),

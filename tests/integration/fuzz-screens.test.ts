@@ -225,10 +225,10 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /admin/schools/:schoolId (archive/restore)",  actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, fields: { intent: field("archive", "restore") } },
   { name: "POST /admin/settings?classId (update)",            actor: "platformAdmin", path: "/admin/settings?classId=:id",        hostilePath: true, fields: { name: field(...NAMES), teacherIds: field("3", "4", "5") } },
   { name: "POST /admin/settings?classId (archive/restore)",   actor: "platformAdmin", path: "/admin/settings?classId=:id",        hostilePath: true, fields: { intent: field("archive", "restore") } },
-  { name: "POST /admin/staff (update)",                       actor: "platformAdmin", path: "/admin/staff",                       intent: "update", fields: { id: field("3", "4", "5"), name: field(...NAMES), role: field("teacher", "admin"), schoolId: field("1", "2", "") } },
+  { name: "POST /admin/staff/:staffId/edit",                  actor: "platformAdmin", path: "/admin/staff/:id/edit",              hostilePath: true, fields: { name: field(...NAMES), role: field("teacher", "admin"), schoolId: field("1", "2", "") } },
   { name: "POST /admin/staff (archive/restore)",              actor: "platformAdmin", path: "/admin/staff",                       fields: { intent: field("archive", "restore"), id: field("4", "5", "6") } },
-  { name: "POST /admin/staff (bulk-create)",                  actor: "platformAdmin", path: "/admin/staff",                       intent: "bulk-create", fields: { "staffMembers[0].name": field(...NAMES), "staffMembers[0].email": field(...EMAILS), "staffMembers[0].role": field("teacher", "admin"), "staffMembers[0].school": field("Riverside Primary School", "Nowhere"), "staffMembers[1].email": field("second.fuzz@riverside.example") } },
-  { name: "POST /admin/staff (import-csv)",                   actor: "platformAdmin", path: "/admin/staff",                       intent: "import-csv", fields: { csvText: field("name,email,role,school\nCsv Person,csv.person@riverside.example,teacher,Riverside Primary School", "name,email\n\"unterminated,x@y.z", "=cmd|' /C calc'!A0,evil@example.org") } },
+  { name: "POST /admin/staff/new (bulk-create)",                  actor: "platformAdmin", path: "/admin/staff/new",                   intent: "bulk-create", fields: { "staffMembers[0].name": field(...NAMES), "staffMembers[0].email": field(...EMAILS), "staffMembers[0].role": field("teacher", "admin"), "staffMembers[0].school": field("Riverside Primary School", "Nowhere"), "staffMembers[1].email": field("second.fuzz@riverside.example") } },
+  { name: "POST /admin/staff/new (import-csv)",                   actor: "platformAdmin", path: "/admin/staff/new",                   intent: "import-csv", fields: { csvText: field("name,email,role,school\nCsv Person,csv.person@riverside.example,teacher,Riverside Primary School", "name,email\n\"unterminated,x@y.z", "=cmd|' /C calc'!A0,evil@example.org") } },
   { name: "POST /admin/survey (sync)",                        actor: "platformAdmin", path: "/admin/survey",                      fields: { intent: field("sync") } },
 ];
 
@@ -283,6 +283,8 @@ const QUERIES: QueryCase[] = [
   { path: "/student/assignments/:id/thanks",                actor: "student",       params: [] },
   { path: "/admin",                                         actor: "platformAdmin", params: [] },
   { path: "/admin/staff",                                   actor: "platformAdmin", params: ["q", "schoolId", "role", "status", "page", "result", "edit"], strict: ["q", "schoolId", "role", "status", "page"], ranges: { page: [1, 100_000] } },
+  { path: "/admin/staff/new",                               actor: "platformAdmin", params: [] },
+  { path: "/admin/staff/:id/edit",                          actor: "platformAdmin", params: ["q", "schoolId", "role", "status", "page"] },
   { path: "/admin/schools",                                 actor: "platformAdmin", params: [] },
   { path: "/admin/schools/:id",                             actor: "platformAdmin", params: [] },
   { path: "/admin/create-class",                            actor: "platformAdmin", params: ["schoolId"] },
@@ -663,7 +665,7 @@ describe("regressions found by this fuzzer", () => {
       expect(response.status, body).toBe(400);
       expect(await response.text(), body).toContain("Enter a last name");
     }
-    const staff = await send("platformAdmin", "POST", "/admin/staff", "intent=bulk-create&staffMembers=x", form);
+    const staff = await send("platformAdmin", "POST", "/admin/staff/new", "intent=bulk-create&staffMembers=x", form);
     expect(staff.status).toBe(400);
     expect(await staff.text()).toContain("Fill in at least one row");
     expect(loggedErrors.splice(0)).toEqual([]);

@@ -242,9 +242,9 @@ const FORMS: FormCase[] = [
   { name: "POST /admin/schools (create)",         actor: "platformAdmin", path: () => "/admin/schools",                                fields: () => [["name", "Input Academy"], ["intent", "create"]] },
   { name: "POST /admin/schools/:id (rename)",     actor: "platformAdmin", path: () => "/admin/schools/1",                              fields: () => [["name", "Riverside Primary School"], ["intent", "rename"]] },
   { name: "POST /admin/settings?classId (update)", actor: "platformAdmin", path: () => `/admin/settings?classId=${ids.class5A}`,        fields: () => [["name", "5A Sunflowers"], ["teacherIds", String(userIds.get("teacher"))]] },
-  { name: "POST /admin/staff (update)",           actor: "platformAdmin", path: () => "/admin/staff",                                  fields: () => [["name", "Daniel Murphy"], ["intent", "update"], ["id", String(userIds.get("teacher2"))], ["role", "teacher"], ["schoolId", "1"]] },
-  { name: "POST /admin/staff (bulk-create)",      actor: "platformAdmin", path: () => "/admin/staff",                                  fields: () => [["staffMembers[0].name", "Input Person"], ["intent", "bulk-create"], ["staffMembers[0].email", "input.person2@riverside.example"]] },
-  { name: "POST /admin/staff (import-csv)",       actor: "platformAdmin", path: () => "/admin/staff",                                  fields: () => [["csvText", "name,email\nCsv Person,csv.input@riverside.example"], ["intent", "import-csv"]] },
+  { name: "POST /admin/staff/:id/edit",          actor: "platformAdmin", path: () => `/admin/staff/${userIds.get("teacher2")}/edit`,   fields: () => [["name", "Daniel Murphy"], ["role", "teacher"], ["schoolId", "1"]] },
+  { name: "POST /admin/staff/new (bulk-create)",      actor: "platformAdmin", path: () => "/admin/staff/new",                              fields: () => [["staffMembers[0].name", "Input Person"], ["intent", "bulk-create"], ["staffMembers[0].email", "input.person2@riverside.example"]] },
+  { name: "POST /admin/staff/new (import-csv)",       actor: "platformAdmin", path: () => "/admin/staff/new",                              fields: () => [["csvText", "name,email\nCsv Person,csv.input@riverside.example"], ["intent", "import-csv"]] },
   { name: "POST /admin/survey (sync)",            actor: "platformAdmin", path: () => "/admin/survey",                                 fields: () => [["intent", "sync"]] },
 ];
 
@@ -323,7 +323,7 @@ describe("control characters and lone surrogates in the screens' forms", () => {
     );
     const before = await snapshot(server.app.db);
     const response = await server.handle(
-      new Request(`${ORIGIN}/admin/staff`, {
+      new Request(`${ORIGIN}/admin/staff/new`, {
         method: "POST",
         headers: { Origin: ORIGIN, ...(await headersFor("platformAdmin")) },
         body: form,

@@ -103,6 +103,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("projector", "/class/1/projector"),
   staffScreen("admin", "/admin"),
   staffScreen("admin staff", "/admin/staff"),
+  staffScreen("admin add staff", "/admin/staff/new"),
+  staffScreen("admin edit staff", "/admin/staff/1/edit"),
   staffScreen("admin schools", "/admin/schools"),
   staffScreen("admin school", "/admin/schools/1"),
   staffScreen("admin create class", "/admin/create-class"),

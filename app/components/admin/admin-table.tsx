@@ -1,5 +1,5 @@
 import "./admin.css";
-import { TableRoot } from "~/components/ui/table-root";
+import { TableRoot } from "~/components/ui/kit-controls";
 
 /**
  * A table that scrolls sideways inside its own box on narrow screens, so the
@@ -9,7 +9,7 @@ export function AdminTable({ label, children }: { label: string; children: React
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <section className="admin-table-scroll" aria-label={label} tabIndex={0}>
-      <TableRoot variant="ghost" size={2}>
+      <TableRoot variant="ghost" size="2">
         {children}
       </TableRoot>
     </section>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { row, splitRow, text } from "~/components/ui/radix-classes";
+import { Box, Flex, Text } from "~/components/ui/kit";
+import { TabNav, TabNavLink } from "~/components/ui/kit-controls";
 
 const TABS = [
   { to: "home", label: "Home" },
@@ -19,22 +20,30 @@ export function ClassNav({
   const { pathname } = useLocation();
   const base = `/class/${currentClass.id}/`;
   const others = myClasses.filter((c) => c.id !== currentClass.id);
-  // Plain elements with Radix Themes' classes (TabNav's markup): this renders
-  // on every class screen, and the components cost more than the page itself.
+  // The layout kit (kit.tsx, TabNav's markup included): this renders on every
+  // class screen, and Radix's components cost more than the page itself.
   return (
-    <div className="rt-Box rt-r-mb-5 no-print">
-      <div className={`${splitRow(2)} rt-r-mb-3`}>
+    <Box mb="5" className="no-print">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        align={{ initial: "start", sm: "center" }}
+        justify="between"
+        gap="2"
+        mb="3"
+      >
         <div>
-          <p data-accent-color="gray" className={text(1)}>
+          <Text as="p" size="1" color="gray">
             {currentClass.schoolName}
-          </p>
-          <p className={text(5, "rt-r-weight-bold")}>{currentClass.name}</p>
+          </Text>
+          <Text as="p" size="5" weight="bold">
+            {currentClass.name}
+          </Text>
         </div>
-        <div className={row(2)}>
+        <Flex align="center" wrap="wrap" gap="2">
           {others.length > 0 ? (
             <details className="class-switcher">
               <summary>
-                <span className={text(2)}>Switch class</span>
+                <Text size="2">Switch class</Text>
               </summary>
               <ul className="plain-list">
                 {others.map((c) => (
@@ -46,35 +55,25 @@ export function ClassNav({
             </details>
           ) : null}
           <Link to={`${base}create`}>
-            <span className={text(2)}>New class</span>
+            <Text size="2">New class</Text>
           </Link>
-        </div>
-      </div>
-      <nav aria-label="Class sections" className="rt-TabNavRoot">
-        <ul className="rt-reset rt-BaseTabList rt-TabNavList rt-r-size-2 class-tabs">
-          {TABS.map((tab) => {
-            const href = `${base}${tab.to}`;
-            const active =
-              pathname === href ||
-              (tab.to === "surveys/manage" &&
-                (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
-              (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
-            return (
-              <li key={tab.to} className="rt-TabNavItem">
-                <Link
-                  to={href}
-                  className="rt-reset rt-BaseTabListTrigger rt-TabNavLink"
-                  aria-current={active ? "page" : undefined}
-                  data-active={active ? "" : undefined}
-                >
-                  <span className="rt-BaseTabListTriggerInner rt-TabNavLinkInner">{tab.label}</span>
-                  <span className="rt-BaseTabListTriggerInnerHidden rt-TabNavLinkInnerHidden">{tab.label}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-    </div>
+        </Flex>
+      </Flex>
+      <TabNav label="Class sections" className="class-tabs">
+        {TABS.map((tab) => {
+          const href = `${base}${tab.to}`;
+          const active =
+            pathname === href ||
+            (tab.to === "surveys/manage" &&
+              (pathname === `${base}surveys` || pathname.startsWith(`${base}surveys/results`))) ||
+            (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
+          return (
+            <TabNavLink key={tab.to} to={href} active={active}>
+              {tab.label}
+            </TabNavLink>
+          );
+        })}
+      </TabNav>
+    </Box>
   );
 }

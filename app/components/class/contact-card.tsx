@@ -1,4 +1,5 @@
-import { card, heading, link, stack, text } from "~/components/ui/radix-classes";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { TextAnchor } from "~/components/ui/kit-controls";
 
 export interface ContactView {
   id?: number;
@@ -12,43 +13,45 @@ export interface ContactView {
 
 /**
  * SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes.
- * Plain elements with Radix Themes' classes: a class list shows dozens of these.
+ * The layout kit (kit.tsx): a class list shows dozens of these.
  */
 export function ContactCard({
   contact,
-  headingLevel: HeadingTag = "h4",
+  headingLevel = "h4",
 }: {
   contact: ContactView;
   headingLevel?: "h3" | "h4" | "h5";
 }) {
   return (
-    <div className={card(1)}>
-      <div className={stack(1)}>
-        <HeadingTag className={heading(3)}>{contact.name}</HeadingTag>
-        <span data-accent-color="gray" className={text(2)}>
+    <Card size="1">
+      <Flex direction="column" gap="1">
+        <Heading as={headingLevel} size="3">
+          {contact.name}
+        </Heading>
+        <Text size="2" color="gray">
           {contact.relationship || "No relationship"}
-        </span>
+        </Text>
         {contact.email ? (
-          <span className={text(2)}>
-            <a data-accent-color="" className={link} href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </span>
+          <Text size="2">
+            <TextAnchor href={`mailto:${contact.email}`}>{contact.email}</TextAnchor>
+          </Text>
         ) : null}
         {contact.phonePrimary ? <PhoneLine phone={contact.phonePrimary} /> : null}
         {contact.phoneSecondary ? <PhoneLine phone={contact.phoneSecondary} /> : null}
-        {contact.notes ? <p className={text(2)}>{contact.notes}</p> : null}
-      </div>
-    </div>
+        {contact.notes ? (
+          <Text as="p" size="2">
+            {contact.notes}
+          </Text>
+        ) : null}
+      </Flex>
+    </Card>
   );
 }
 
 function PhoneLine({ phone }: { phone: string }) {
   return (
-    <span className={text(2)}>
-      <a data-accent-color="" className={link} href={`tel:${phone.replace(/\s+/g, "")}`}>
-        {phone}
-      </a>
-    </span>
+    <Text size="2">
+      <TextAnchor href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</TextAnchor>
+    </Text>
   );
 }

@@ -1,6 +1,6 @@
-import { card, heading, text } from "~/components/ui/radix-classes";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
 
-/** Nothing to show yet: says so, and what to do next. Plain elements with Radix Themes' classes (radix-classes.ts). */
+/** Nothing to show yet: says so, and what to do next. The layout kit (kit.tsx): it shows on many class screens. */
 export function EmptyState({
   title,
   children,
@@ -11,14 +11,16 @@ export function EmptyState({
   action?: React.ReactNode;
 }) {
   return (
-    <div className={card(2)}>
-      <div className="rt-Flex rt-r-fd-column rt-r-ai-start rt-r-gap-2">
-        <h3 className={heading(3)}>{title}</h3>
-        <p data-accent-color="gray" className={text(2)}>
+    <Card size="2">
+      <Flex direction="column" align="start" gap="2">
+        <Heading as="h3" size="3">
+          {title}
+        </Heading>
+        <Text as="p" size="2" color="gray">
           {children}
-        </p>
+        </Text>
         {action}
-      </div>
-    </div>
+      </Flex>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { badge } from "~/components/ui/radix-classes";
+import { Badge } from "~/components/ui/kit";
 
 const LABELS = {
   assigned: { label: "Not started", color: "gray" },
@@ -6,12 +6,12 @@ const LABELS = {
   completed: { label: "Closed", color: "blue" },
 } as const;
 
-/** `<Badge size="2">` as a plain element (radix-classes.ts): one per assignment in the class's lists. */
+/** The kit's `<Badge size="2">` (kit.tsx): one per assignment in the class's lists. */
 export function AssignmentStatusBadge({ status }: { status: keyof typeof LABELS }) {
   const { label, color } = LABELS[status];
   return (
-    <span data-accent-color={color} className={badge(2)}>
+    <Badge size="2" color={color}>
       {label}
-    </span>
+    </Badge>
   );
 }

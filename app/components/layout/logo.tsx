@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Flex, Text } from "~/components/ui/kit";
 
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
@@ -15,16 +16,13 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 export function Logo({ to = "/" }: { to?: string }) {
   return (
     <Link to={to} className="logo-link" aria-label="Orliverse Classroom, start page">
-      {/* Plain elements with Radix Themes' classes (radix-classes.ts): the logo is on every page. */}
-      <div className="rt-Flex rt-r-ai-center rt-r-gap-2">
+      {/* The layout kit (kit.tsx): the logo is on every page. */}
+      <Flex align="center" gap="2">
         <LogoMark />
-        <span className="rt-Text rt-r-size-4 rt-r-weight-bold logo-text">
-          Orliverse{" "}
-          <span data-accent-color="indigo" className="rt-Text">
-            Classroom
-          </span>
-        </span>
-      </div>
+        <Text size="4" weight="bold" className="logo-text">
+          Orliverse <Text color="indigo">Classroom</Text>
+        </Text>
+      </Flex>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Flex, Text } from "@radix-ui/themes";
+import { Flex as KitFlex, Text as KitText } from "~/components/ui/kit";
 
 export interface ProfileUser {
   name: string;
@@ -60,10 +61,10 @@ export function ProfileArea({
     );
   }
   if (!user) return null;
-  // The loaded state is on every signed-in page: plain elements with Radix Themes' classes (radix-classes.ts).
+  // The loaded state is on every signed-in page: the layout kit (kit.tsx), not Radix's components.
   // Only phrasing content (spans): the area sits inside the menu's <summary> and <button>.
   return (
-    <span className="rt-Flex rt-r-ai-center rt-r-gap-2 profile-area">
+    <KitFlex as="span" align="center" gap="2" className="profile-area">
       {/* Decorative next to the name: hidden so a screen reader does not say the name twice. */}
       <span className="profile-avatar" aria-hidden="true">
         {avatar}
@@ -71,17 +72,19 @@ export function ProfileArea({
           {initials(user.name)}
         </span>
       </span>
-      <span className="rt-Flex rt-r-fd-column rt-r-ai-start profile-text">
-        <span className="rt-Text rt-r-size-2 rt-r-weight-medium profile-name">{user.name}</span>
-        <span data-accent-color="gray" className="rt-Text rt-r-size-1 profile-email">
+      <KitFlex as="span" direction="column" align="start" className="profile-text">
+        <KitText size="2" weight="medium" className="profile-name">
+          {user.name}
+        </KitText>
+        <KitText size="1" color="gray" className="profile-email">
           {user.email}
-        </span>
+        </KitText>
         {user.school ? (
-          <span data-accent-color="gray" className="rt-Text rt-r-size-1 profile-school">
+          <KitText size="1" color="gray" className="profile-school">
             {user.school.name}
-          </span>
+          </KitText>
         ) : null}
-      </span>
-    </span>
+      </KitFlex>
+    </KitFlex>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
@@ -14,9 +14,9 @@ import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create-class";
 
 const schema = z.object({
@@ -45,13 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClassWithTeachers(db, user, submission.value);
     return redirectWithSuccess(`/admin/settings?classId=${created.id}`, `Class ${created.name} created.`);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return formErrorReply(submission, error);
   }
 }
 
@@ -112,7 +111,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
                   title="No active teachers in this school"
                   action={
                     <RadixLink asChild size="2">
-                      <Link to="/admin/staff#add-staff">Add staff</Link>
+                      <Link to="/admin/staff/new">Add staff</Link>
                     </RadixLink>
                   }
                 >

@@ -39,7 +39,7 @@ const ACTION_LABELS: Record<string, string> = {
 
 function targetHref(targetType: string, targetId: string | null): string | null {
   if (!targetId) return null;
-  if (targetType === "user") return `/admin/staff?edit=${targetId}`;
+  if (targetType === "user") return `/admin/staff/${targetId}/edit`;
   if (targetType === "school") return `/admin/schools/${targetId}`;
   if (targetType === "class") return `/admin/settings?classId=${targetId}`;
   return null;
@@ -90,7 +90,7 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
             title="No activity yet"
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff#add-staff">Add staff</Link>
+                <Link to="/admin/staff/new">Add staff</Link>
               </RadixLink>
             }
           >

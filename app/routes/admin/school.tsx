@@ -1,95 +1,87 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
 import { z } from "zod";
-import { AdminTable } from "~/components/admin/admin-table";
-import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
-import { EmptyState } from "~/components/class/empty-state";
+import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
-import { isRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { redirectWithFailure } from "~/server/web/screen-errors.server";
+import {
+  formErrorReply,
+  formReply,
+  orNotFound,
+  recordIdParam,
+  redirectWithFailure,
+} from "~/server/web/screen-errors.server";
+import { SchoolClasses } from "./__school/school-classes";
+import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
 
-function schoolIdFrom(param: string | undefined): number {
-  const id = Number(param);
-  if (!isRecordId(id) || String(id) !== param) throw data("Not Found", { status: 404 });
-  return id;
-}
+/** The page's buttons: its two forms (rename, privacy) and Archive or Restore, parsed once. */
+const schoolPageSchema = z.discriminatedUnion("intent", [
+  renameSchema.extend({ intent: z.literal("rename") }),
+  privacySchema.extend({ intent: z.literal("privacy") }),
+  z.object({ intent: z.literal("archive") }),
+  z.object({ intent: z.literal("restore") }),
+]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const schoolId = schoolIdFrom(params.schoolId);
-  try {
-    return { ...(await getSchoolDetail(db, user, schoolId)), platform: isPlatformAdmin(user) };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-    throw error;
-  }
+  const schoolId = recordIdParam(params.schoolId);
+  return { ...(await orNotFound(getSchoolDetail(db, user, schoolId))), platform: isPlatformAdmin(user) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const schoolId = schoolIdFrom(params.schoolId);
+  const schoolId = recordIdParam(params.schoolId);
   const here = `/admin/schools/${schoolId}`;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "rename") {
-    const submission = parseWithZod(formData, { schema: renameSchema });
-    if (submission.status !== "success")
-      return data({ form: "rename" as const, result: submission.reply() }, { status: 400 });
-    try {
-      const school = await renameSchool(db, user, schoolId, submission.value);
+  const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
+  const form = submission.payload.intent;
+  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore") {
+    return redirectWithError(here, "Unknown action.");
+  }
+  // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
+  if (submission.status !== "success") return formReply(submission, { extra: { form } });
+  const value = submission.value;
+  const { intent } = value;
+  try {
+    if (value.intent === "rename") {
+      const school = await orNotFound(renameSchool(db, user, schoolId, { name: value.name }));
       return redirectWithSuccess(here, `School renamed to ${school.name}.`);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      if (error.code === "NOT_FOUND") throw data("Not Found", { status: 404 });
-      return data(
-        { form: "rename" as const, result: submission.reply({ fieldErrors: { name: [error.message] } }) },
-        { status: error.status },
-      );
     }
-  }
-  if (intent === "privacy") {
-    const submission = parseWithZod(formData, { schema: privacySchema });
-    if (submission.status !== "success")
-      return data({ form: "privacy" as const, result: submission.reply() }, { status: 400 });
-    try {
-      await updateSchoolPrivacy(db, user, schoolId, submission.value);
+    if (value.intent === "privacy") {
+      const { retentionMonths, minGroupSize } = value;
+      await updateSchoolPrivacy(db, user, schoolId, { retentionMonths, minGroupSize });
       return redirectWithSuccess(here, "Privacy settings saved.");
-    } catch (error) {
-      return redirectWithFailure(here, error, "The privacy settings could not be saved. Please try again.");
     }
+    const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
+    return redirectWithSuccess(
+      here,
+      intent === "archive"
+        ? `${school.name} archived. Its staff now see the blocked page.`
+        : `${school.name} restored.`,
+    );
+  } catch (error) {
+    if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
+    const fallback =
+      intent === "privacy"
+        ? "The privacy settings could not be saved. Please try again."
+        : "The school could not be changed. Please try again.";
+    return redirectWithFailure(here, error, fallback);
   }
-  if (intent === "archive" || intent === "restore") {
-    try {
-      const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
-      return redirectWithSuccess(
-        here,
-        intent === "archive"
-          ? `${school.name} archived. Its staff now see the blocked page.`
-          : `${school.name} restored.`,
-      );
-    } catch (error) {
-      return redirectWithFailure(here, error, "The school could not be changed. Please try again.");
-    }
-  }
-  return redirectWithError(here, "Unknown action.");
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -188,109 +180,8 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         </Form>
       </Card>
 
-      <section aria-labelledby="school-staff-heading">
-        <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
-          <Heading as="h2" size="5" id="school-staff-heading">
-            Staff ({staff.length})
-          </Heading>
-          <RadixLink asChild size="2">
-            <Link to={`/admin/staff?schoolId=${school.id}`}>Manage on the Staff page</Link>
-          </RadixLink>
-        </Flex>
-        {staff.length === 0 ? (
-          <EmptyState
-            title="No staff in this school"
-            action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff#add-staff">Add staff</Link>
-              </RadixLink>
-            }
-          >
-            Add teachers and admins on the Staff page, or import them from a CSV file.
-          </EmptyState>
-        ) : (
-          <AdminTable label="Staff of this school">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {staff.map((member) => (
-                <Table.Row key={member.id}>
-                  <Table.RowHeaderCell>
-                    <RadixLink asChild>
-                      <Link to={`/admin/staff?edit=${member.id}`}>{member.name}</Link>
-                    </RadixLink>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>{member.email}</Table.Cell>
-                  <Table.Cell>
-                    <RoleBadge role={member.role} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RecordStatusBadge status={member.status} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </AdminTable>
-        )}
-      </section>
-
-      <section aria-labelledby="school-classes-heading">
-        <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
-          <Heading as="h2" size="5" id="school-classes-heading">
-            Classes ({classes.length})
-          </Heading>
-          <RadixLink asChild size="2">
-            <Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link>
-          </RadixLink>
-        </Flex>
-        {classes.length === 0 ? (
-          <EmptyState
-            title="No classes in this school"
-            action={
-              <RadixLink asChild size="2">
-                <Link to={`/admin/create-class?schoolId=${school.id}`}>Create a class</Link>
-              </RadixLink>
-            }
-          >
-            Create a class and choose its teachers; teachers can then add students and assign surveys.
-          </EmptyState>
-        ) : (
-          <AdminTable label="Classes of this school">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Class</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Teachers</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {classes.map((klass) => (
-                <Table.Row key={klass.id}>
-                  <Table.RowHeaderCell>
-                    <RadixLink asChild>
-                      <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
-                    </RadixLink>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>
-                    {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">No teacher</Text>}
-                  </Table.Cell>
-                  <Table.Cell justify="end">{klass.studentCount}</Table.Cell>
-                  <Table.Cell>
-                    <RecordStatusBadge status={klass.status} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </AdminTable>
-        )}
-      </section>
+      <SchoolStaff schoolId={school.id} staff={staff} />
+      <SchoolClasses schoolId={school.id} classes={classes} />
     </Flex>
   );
 }

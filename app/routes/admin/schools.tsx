@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -14,10 +14,9 @@ import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { redirectWithFailure } from "~/server/web/screen-errors.server";
+import { formErrorReply, formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/schools";
 
 const createSchema = z.object({ name: schoolNameSchema });
@@ -39,13 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: createSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return formReply(submission);
     try {
       const school = await createSchool(db, user, submission.value);
       return redirectWithSuccess(`/admin/schools/${school.id}`, `School ${school.name} created.`);
     } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data({ result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: error.status });
+      return formErrorReply(submission, error, { messageField: "name" });
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });

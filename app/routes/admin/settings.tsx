@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { SelectField } from "~/components/admin/select-field";
@@ -12,6 +12,7 @@ import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
+import type { CurrentUser } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
   listClassesForAdmin,
@@ -21,9 +22,9 @@ import {
 } from "~/server/classes/admin-classes.server";
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
+import type { Db } from "~/server/db/client.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { redirectWithFailure } from "~/server/web/screen-errors.server";
+import { formErrorReply, formReply, nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
 
 const updateSchema = z.object({
@@ -44,21 +45,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const classes = await listClassesForAdmin(db, user);
   const classId = classIdFrom(request);
   if (!classId) return { classes, selected: null, missing: false };
-  try {
-    const klass = await getClass(db, user, classId);
-    const [teachers, schoolTeachers] = await Promise.all([
-      listClassTeachers(db, user, classId),
-      listSchoolTeachers(db, user, klass.schoolId),
-    ]);
-    const choices = [
-      ...teachers.map(({ id, name, email }) => ({ id, name, email })),
-      ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id)),
-    ];
-    return { classes, selected: { klass, teachers, choices }, missing: false };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") return { classes, selected: null, missing: true };
-    throw error;
-  }
+  // A class that is gone (or not the admin's to see) leaves the list with a note, not a 404.
+  const selected = await nullIfNotFound(selectedClass(db, user, classId));
+  return { classes, selected, missing: selected === null };
+}
+
+async function selectedClass(db: Db, user: CurrentUser, classId: number) {
+  const klass = await getClass(db, user, classId);
+  const [teachers, schoolTeachers] = await Promise.all([
+    listClassTeachers(db, user, classId),
+    listSchoolTeachers(db, user, klass.schoolId),
+  ]);
+  const choices = [
+    ...teachers.map(({ id, name, email }) => ({ id, name, email })),
+    ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id)),
+  ];
+  return { klass, teachers, choices };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,13 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(formData, { schema: updateSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission);
   try {
     const klass = await updateClassSettings(db, user, classId, submission.value);
     return redirectWithSuccess(here, `Class ${submission.value.name || klass.name} saved.`);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return formErrorReply(submission, error);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
@@ -11,48 +11,43 @@ import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { toSearch } from "~/lib/query-string";
-import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import {
   getSurveyRecord,
   listResponseFilterChoices,
   queryResponses,
   responseFiltersFromSearch,
 } from "~/server/responses/responses.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey";
+
+const NO_SUCH_SURVEY = "There is no survey with this id.";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
-  const surveyId = Number(params.surveyId);
-  if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
-    throw data("There is no survey with this id.", { status: 404 });
-  }
+  const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
   const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
-  try {
-    const survey = await getSurveyRecord(db, user, surveyId);
-    const [page, choices, read] = await Promise.all([
+  const survey = await orNotFound(getSurveyRecord(db, user, surveyId), NO_SUCH_SURVEY);
+  const [page, choices, read] = await orNotFound(
+    Promise.all([
       queryResponses(db, user, surveyId, filters),
       listResponseFilterChoices(db, user, surveyId),
       content.read(),
-    ]);
-    const story = read.snapshot?.bySlug.get(survey.fullSlug) ?? null;
-    return {
-      survey: { id: survey.id, title: survey.title, fullSlug: survey.fullSlug, removed: survey.removedAt !== null },
-      story: story ? (story.content as SurveyBlock) : null,
-      contentError: read.error ? read.error.message : null,
-      page,
-      choices,
-      filters,
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND")
-      throw data("There is no survey with this id.", { status: 404 });
-    throw error;
-  }
+    ]),
+    NO_SUCH_SURVEY,
+  );
+  const story = read.snapshot?.bySlug.get(survey.fullSlug) ?? null;
+  return {
+    survey: { id: survey.id, title: survey.title, fullSlug: survey.fullSlug, removed: survey.removedAt !== null },
+    story: story ? (story.content as SurveyBlock) : null,
+    contentError: read.error ? read.error.message : null,
+    page,
+    choices,
+    filters,
+  };
 }
 
 export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
@@ -262,7 +257,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       params={params}
       homeLink={{ to: "/admin/survey", label: "Back to all surveys" }}
-      statusHandlers={{ 404: () => <NotFoundMessage>There is no survey with this id.</NotFoundMessage> }}
+      statusHandlers={{ 404: () => <NotFoundMessage>{NO_SUCH_SURVEY}</NotFoundMessage> }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
 import { useFormReply } from "~/lib/form-reply";
@@ -9,7 +9,7 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/forgot-password";
 
 export const RESET_REQUESTED_MESSAGE =
@@ -18,17 +18,13 @@ export const RESET_REQUESTED_MESSAGE =
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission, { extra: { sent: false } });
   // A bot that fills the honeypot gets the same answer and nothing is sent.
   if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
   try {
     await requestPasswordReset(getAppFromContext(context), submission.value.email, clientAddress(context));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message] }), sent: false },
-      { status: error.status, headers: error.headers },
-    );
+    return formErrorReply(submission, error, { extra: { sent: false } });
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }

@@ -7,7 +7,7 @@ import { createAuthenticator } from "~/server/auth/authenticator.server";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,20 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return formReply(submission, { hideFields: ["password"] });
   const app = getAppFromContext(context);
   const address = clientAddress(context);
   try {
     const userId = await createAuthenticator(app.db, address).authenticate("form", request);
     return await signInAndRedirect(app, userId, request, address, submission.value.redirectTo);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.status, headers: error.headers },
-    );
+    return formErrorReply(submission, error, { hideFields: ["password"] });
   }
 }
 

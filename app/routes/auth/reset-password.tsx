@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
 import { useFormReply } from "~/lib/form-reply";
@@ -9,8 +9,8 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/reset-password";
 
 const HIDDEN = ["newPassword", "confirmPassword"];
@@ -27,17 +27,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success" || formData.get(HONEYPOT_FIELD)) {
-    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+    return formReply(submission, { hideFields: HIDDEN });
   }
   const { db } = getAppFromContext(context);
   try {
     await resetPassword(db, submission.value);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: HIDDEN }) },
-      { status: error.status, headers: error.headers },
-    );
+    return formErrorReply(submission, error, { hideFields: HIDDEN });
   }
   return redirectWithSuccess("/login", "Your password has been changed. Sign in with your new password.");
 }

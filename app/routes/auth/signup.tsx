@@ -7,7 +7,7 @@ import { signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/signup";
 
 const HIDDEN = ["password", "confirmPassword"];
@@ -32,27 +32,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return formReply(submission, { hideFields: HIDDEN });
   const app = getAppFromContext(context);
   const address = clientAddress(context);
   try {
     const userId = await signUp(app, submission.value, address);
     return await signInAndRedirect(app, userId, request, address);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const fieldErrors = error.code === "CONFLICT" ? { email: [error.message] } : undefined;
-    return data(
-      {
-        result: submission.reply({
-          formErrors: fieldErrors ? undefined : [error.message],
-          fieldErrors,
-          hideFields: HIDDEN,
-        }),
-      },
-      { status: error.status, headers: error.headers },
-    );
+    // An address already taken is said next to the e-mail field.
+    return formErrorReply(submission, error, {
+      hideFields: HIDDEN,
+      messageField: (refused) => (refused.code === "CONFLICT" ? "email" : undefined),
+    });
   }
 }
 

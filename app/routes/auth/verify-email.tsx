@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { tokenProblem, verifyEmail } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
+import { refusal } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/verify-email";
 
 /**
@@ -25,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await verifyEmail(db, token);
     return { verified: true, message: "Thank you. Your e-mail address is confirmed." };
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return { verified: false, message: error.message };
+    return { verified: false, message: refusal(error).message };
   }
 }
 

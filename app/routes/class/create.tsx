@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex } from "@radix-ui/themes";
-import { data } from "react-router";
 import { CreateClassForm } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { createClassFormSchema } from "~/lib/schemas/classroom";
 import { createClass } from "~/server/classes/classes.server";
-import { isDomainError } from "~/server/errors.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -18,13 +17,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db } = await requireClassTeacher(request, context, params.classId);
   const submission = parseWithZod(await request.formData(), { schema: createClassFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClass(db, user, submission.value);
     return redirectWithSuccess(`/class/${created.id}/home`, `Class ${created.name} created.`);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return formErrorReply(submission, error);
   }
 }
 

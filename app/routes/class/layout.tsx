@@ -2,6 +2,7 @@ import "~/components/class/class.css";
 import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { ClassNav } from "~/components/class/class-nav";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Box } from "~/components/ui/kit";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
 import { listMyClassesForRequest } from "~/server/web/class-access.server";
@@ -20,10 +21,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ClassLayout() {
   const { currentClass, myClasses } = useLoaderData<typeof loader>();
   return (
-    <div className="rt-Box page-container class-area">
+    <Box className="page-container class-area">
       <ClassNav currentClass={currentClass} myClasses={myClasses} />
       <Outlet />
-    </div>
+    </Box>
   );
 }
 
@@ -47,10 +48,10 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   );
   if (!data) return panel;
   return (
-    <div className="rt-Box page-container class-area">
+    <Box className="page-container class-area">
       <ClassNav currentClass={data.currentClass} myClasses={data.myClasses} />
       {panel}
-    </div>
+    </Box>
   );
 }
 

@@ -3,12 +3,10 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { plural, studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { isDomainError } from "~/server/errors.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
-import { parseId } from "~/server/web/api.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { notFoundPage, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student-delete";
 
 const deleteIntent = z.object({ intent: z.literal("delete-student") });
@@ -16,18 +14,13 @@ const deleteIntent = z.object({ intent: z.literal("delete-student") });
 /** The confirmation step: a full page, so it works with JavaScript off. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const studentId = parseId(params.studentId);
-  try {
-    return { classId, preview: await getStudentDeletionPreview(db, user, classId, studentId) };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
-    throw error;
-  }
+  const studentId = recordIdParam(params.studentId);
+  return { classId, preview: await orNotFound(getStudentDeletionPreview(db, user, classId, studentId)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const studentId = parseId(params.studentId);
+  const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}/delete`;
   const parsed = deleteIntent.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirectWithError(here, "Failed to delete the student");

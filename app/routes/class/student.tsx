@@ -1,49 +1,42 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { TableRoot } from "~/components/ui/table-root";
+import { TableRoot } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
-import { isDomainError } from "~/server/errors.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
-import { parseId } from "~/server/web/api.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
-import { notFoundPage, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { formReply, orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const studentId = parseId(params.studentId);
-  try {
-    const student = await getStudent(db, user, classId, studentId);
-    const online = student.lastSeenAt !== null && Date.now() - student.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
-    return {
-      classId,
-      student,
-      online,
-      editing: new URL(request.url).searchParams.has("edit"),
-      isAdmin: user.role === "admin",
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
-    throw error;
-  }
+  const studentId = recordIdParam(params.studentId);
+  const student = await orNotFound(getStudent(db, user, classId, studentId));
+  const online = student.lastSeenAt !== null && Date.now() - student.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+  return {
+    classId,
+    student,
+    online,
+    editing: new URL(request.url).searchParams.has("edit"),
+    isAdmin: user.role === "admin",
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const studentId = parseId(params.studentId);
+  const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}`;
   const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: studentSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission);
   try {
     await updateStudent(db, user, classId, studentId, submission.value);
     return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} saved.`);
@@ -146,7 +139,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
           <EmptyState title="No surveys yet">This class has not been given a survey yet.</EmptyState>
         ) : (
           <Card size="1">
-            <TableRoot variant="ghost" size={2}>
+            <TableRoot variant="ghost" size="2">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>

@@ -1,14 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
-import { ContactCard } from "~/components/class/contact-card";
-import { EmptyState } from "~/components/class/empty-state";
-import { plural, studentName } from "~/components/class/format";
+import { plural } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { button, card, heading, link, splitRow, stack, text, twoColumns } from "~/components/ui/radix-classes";
+import { Flex, Grid, Heading, Text } from "~/components/ui/kit";
+import { ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
@@ -18,13 +16,23 @@ import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
-import { redirectWithFailure } from "~/server/web/screen-errors.server";
+import { formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { RemoveStudentConfirm } from "./__students/remove-student-confirm";
+import { StudentList } from "./__students/student-list";
+import { TeachersCard } from "./__students/teachers-card";
 import type { Route } from "./+types/students-manage";
 
-const idIntent = z.object({
-  intent: z.enum(["remove-student", "add-teacher", "remove-teacher"]),
-  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
-});
+const idField = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
+/** Every button of the page, parsed once: the add-student form, the class code's two, and the list's. */
+const manageSchema = z.discriminatedUnion("intent", [
+  studentSchema.extend({ intent: z.literal("add-student") }),
+  generateClassCodeSchema.pick({ expirationHours: true }).extend({ intent: z.literal("generate-code") }),
+  z.object({ intent: z.literal("stop-code") }),
+  z.object({ intent: z.literal("remove-student"), id: idField }),
+  z.object({ intent: z.literal("add-teacher"), id: idField }),
+  z.object({ intent: z.literal("remove-teacher"), id: idField }),
+]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
@@ -51,123 +59,84 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/students/manage`;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-
-  if (intent === "add-student") {
-    const submission = parseWithZod(keepListShape(formData, "contacts"), { schema: studentSchema });
-    if (submission.status !== "success")
-      return data({ form: "add-student", result: submission.reply(), codeError: null }, { status: 400 });
-    try {
-      await createStudent(db, user, classId, submission.value);
-      return redirectWithSuccess(
-        here,
-        `${submission.value.firstName} ${submission.value.lastName} added to the class.`,
-      );
-    } catch (error) {
-      return redirectWithFailure(here, error, "Failed to add the student");
+  const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: manageSchema });
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    if (intent === "add-student") return formReply(submission, { extra: { form: "add-student", codeError: null } });
+    if (intent === "generate-code") {
+      const codeError = submission.error?.expirationHours?.[0] ?? "Check the expiry";
+      return data({ form: "class-code", result: null, codeError }, { status: 400 });
     }
+    return redirectWithError(here, "That action is not available.");
   }
-
-  if (intent === "generate-code") {
-    const parsed = generateClassCodeSchema.safeParse({
-      classId,
-      expirationHours: formData.get("expirationHours") || undefined,
-    });
-    if (!parsed.success) {
-      return data(
-        { form: "class-code", result: null, codeError: parsed.error.issues[0]?.message ?? "Check the expiry" },
-        { status: 400 },
-      );
-    }
-    try {
-      const code = await generateClassCode(db, user, parsed.data);
-      return redirectWithSuccess(here, `New class code ${code.code} is live.`);
-    } catch (error) {
-      return redirectWithFailure(here, error, "Failed to generate a class code");
-    }
-  }
-
-  if (intent === "stop-code") {
-    try {
-      const result = await stopClassCode(db, user, { classId });
-      return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
-    } catch (error) {
-      return redirectWithFailure(here, error, "Failed to stop the class code");
-    }
-  }
-
-  const parsed = idIntent.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError(here, "That action is not available.");
+  const input = submission.value;
   try {
-    if (parsed.data.intent === "remove-student") {
-      const student = await removeStudentFromClass(db, user, classId, parsed.data.id);
-      return redirectWithSuccess(here, `${student.firstName} ${student.lastName} removed from the class.`);
+    switch (input.intent) {
+      case "add-student": {
+        const { intent: _, ...student } = input;
+        await createStudent(db, user, classId, student);
+        return redirectWithSuccess(here, `${input.firstName} ${input.lastName} added to the class.`);
+      }
+      case "generate-code": {
+        const code = await generateClassCode(db, user, { classId, expirationHours: input.expirationHours });
+        return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+      }
+      case "stop-code": {
+        const result = await stopClassCode(db, user, { classId });
+        return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
+      }
+      case "remove-student": {
+        const student = await removeStudentFromClass(db, user, classId, input.id);
+        return redirectWithSuccess(here, `${student.firstName} ${student.lastName} removed from the class.`);
+      }
+      case "add-teacher": {
+        const teacher = await addClassTeacher(db, user, classId, input.id);
+        return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
+      }
+      case "remove-teacher": {
+        await removeClassTeacher(db, user, classId, input.id);
+        if (input.id === user.id) return redirectWithSuccess("/class/-1/home", "You left the class.");
+        return redirectWithSuccess(here, "Teacher removed from the class.");
+      }
     }
-    if (parsed.data.intent === "add-teacher") {
-      const teacher = await addClassTeacher(db, user, classId, parsed.data.id);
-      return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
-    }
-    await removeClassTeacher(db, user, classId, parsed.data.id);
-    if (parsed.data.id === user.id) return redirectWithSuccess("/class/-1/home", "You left the class.");
-    return redirectWithSuccess(here, "Teacher removed from the class.");
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to update the class");
+    return redirectWithFailure(here, error, FAILURE[input.intent]);
   }
 }
 
+/** What a button says when something unexpected stops it. */
+const FAILURE = {
+  "add-student": "Failed to add the student",
+  "generate-code": "Failed to generate a class code",
+  "stop-code": "Failed to stop the class code",
+  "remove-student": "Failed to update the class",
+  "add-teacher": "Failed to update the class",
+  "remove-teacher": "Failed to update the class",
+} as const;
+
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, teachers, addableTeachers, showAddForm, confirmStudent } = loaderData;
-  const owner = teachers.find((teacher) => teacher.role === "owner");
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
   return (
-    // Plain elements with Radix Themes' classes (radix-classes.ts) for everything shown on every visit.
-    <div className={stack(5)}>
-      <div className={splitRow(3)}>
-        <div className={stack(1)}>
-          <h1 className={heading(6)}>Students</h1>
-          <span data-accent-color="gray" className={text(2)}>
+    // The layout kit (kit.tsx) for everything shown on every visit.
+    <Flex direction="column" gap="5">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        align={{ initial: "start", sm: "center" }}
+        justify="between"
+        gap="3"
+      >
+        <Flex direction="column" gap="1">
+          <Heading size="6">Students</Heading>
+          <Text size="2" color="gray">
             {plural(students.length, "student")} in this class, with their contacts.
-          </span>
-        </div>
-        {!showAddForm && !addFormResult ? (
-          <Link data-accent-color="" className={button("solid")} to="?add=1">
-            Add a student
-          </Link>
-        ) : null}
-      </div>
+          </Text>
+        </Flex>
+        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">Add a student</ButtonLink> : null}
+      </Flex>
 
-      {confirmStudent ? (
-        <Card
-          size="3"
-          className="confirm-panel"
-          role="alertdialog"
-          aria-labelledby="confirm-remove-title"
-          aria-describedby="confirm-remove-text"
-        >
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4" id="confirm-remove-title">
-              Remove {studentName(confirmStudent)} from the class?
-            </Heading>
-            <Text id="confirm-remove-text" size="2">
-              They leave this class's list. Their record and past answers are kept, and they can join again with a class
-              code.
-            </Text>
-            <Flex gap="3" justify="end">
-              <Button asChild variant="soft" color="gray">
-                <Link to=".">Cancel</Link>
-              </Button>
-              <Form method="post" action={`${base}/students/manage`}>
-                <input type="hidden" name="id" value={confirmStudent.id} />
-                <Button type="submit" name="intent" value="remove-student" color="red">
-                  Remove student
-                </Button>
-              </Form>
-            </Flex>
-          </Flex>
-        </Card>
-      ) : null}
+      {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 
       {showAddForm || addFormResult ? (
         <StudentForm
@@ -180,157 +149,17 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         />
       ) : null}
 
-      {students.length === 0 ? (
-        <EmptyState
-          title="No students yet"
-          action={
-            <Button asChild variant="soft">
-              <Link to="?add=1">Add a student</Link>
-            </Button>
-          }
-        >
-          Share the class code below with your students so they can join from the student app, or add them yourself.
-        </EmptyState>
-      ) : (
-        // Plain elements with Radix Themes' classes: this list is the screen's
-        // bulk, and the components' prop parsing dominated its render time.
-        <ul className={stack(3, "plain-list")} aria-label="Students">
-          {students.map((student) => (
-            <li key={student.id}>
-              <div className={card(2)}>
-                <div className={stack(3)}>
-                  <div className={splitRow(2)}>
-                    <div className="rt-Flex rt-r-fd-column">
-                      <h2 className={heading(4)}>
-                        <Link data-accent-color="" className={link} to={`${base}/student/${student.id}`}>
-                          {studentName(student)}
-                        </Link>
-                      </h2>
-                      <span data-accent-color="gray" className={text(1)}>
-                        {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
-                      </span>
-                    </div>
-                    <div className="rt-Flex rt-r-gap-2">
-                      <Link data-accent-color="" className={button("soft")} to={`${base}/student/${student.id}?edit=1`}>
-                        Edit<span className="visually-hidden"> {studentName(student)}</span>
-                      </Link>
-                      <Link
-                        data-accent-color="red"
-                        className={button("soft")}
-                        to={`?confirm=remove-student-${student.id}`}
-                      >
-                        Remove<span className="visually-hidden"> {studentName(student)}</span>
-                      </Link>
-                    </div>
-                  </div>
-                  {student.contacts.length === 0 ? (
-                    <span data-accent-color="gray" className={text(2)}>
-                      No contacts. Edit the student to add one.
-                    </span>
-                  ) : (
-                    <div className="contact-grid">
-                      {student.contacts.map((contact) => (
-                        <ContactCard key={contact.id} contact={contact} headingLevel="h3" />
-                      ))}
-                    </div>
-                  )}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <StudentList base={base} students={students} />
 
-      <div className={twoColumns("md", 4)}>
+      <Grid columns={{ initial: "1", md: "2" }} gap="4">
         <ClassCodePanel
           classCode={classCode}
           manage
           error={actionData?.form === "class-code" ? actionData.codeError : null}
         />
-        <div className={card(2)}>
-          <div className={stack(3)}>
-            <h2 id="teachers-heading" className={heading(4)}>
-              Teachers
-            </h2>
-            {owner ? (
-              <span data-accent-color="gray" className={text(2)} id="teachers-rule">
-                {owner.you ? "You own" : `${owner.name} owns`} this class. The owner removes other teachers; any teacher
-                may leave, and when the owner leaves, the longest-serving teacher becomes the owner.
-              </span>
-            ) : null}
-            <ul className="plain-list" aria-labelledby="teachers-heading">
-              {teachers.map((teacher) => (
-                <li key={teacher.id}>
-                  <div className="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-2 rt-r-py-1">
-                    <span className={text(2)}>
-                      {teacher.name}
-                      {teacher.you ? " (you)" : null}{" "}
-                      <span data-accent-color="gray" className="rt-Text">
-                        ({teacher.role === "owner" ? "owner" : "co-teacher"})
-                      </span>
-                    </span>
-                    {teacher.removable ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={teacher.id} />
-                        <button
-                          data-accent-color="red"
-                          type="submit"
-                          name="intent"
-                          value="remove-teacher"
-                          className={button("ghost", 1)}
-                        >
-                          {teacher.you ? (
-                            "Leave class"
-                          ) : (
-                            <>
-                              Remove<span className="visually-hidden"> {teacher.name}</span>
-                            </>
-                          )}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {addableTeachers.length > 0 ? (
-              <Form method="post">
-                <div className="rt-Flex rt-r-ai-end rt-r-fw-wrap rt-r-gap-2">
-                  <div className={stack(1)}>
-                    <label htmlFor="add-teacher-id" className="rt-Text rt-r-size-2 rt-r-weight-medium">
-                      Add a teacher
-                    </label>
-                    <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
-                      <option value="" disabled>
-                        Choose a colleague…
-                      </option>
-                      {addableTeachers.map((teacher) => (
-                        <option key={teacher.id} value={teacher.id}>
-                          {teacher.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <button
-                    data-accent-color=""
-                    type="submit"
-                    name="intent"
-                    value="add-teacher"
-                    className={button("soft")}
-                  >
-                    Add teacher
-                  </button>
-                </div>
-              </Form>
-            ) : (
-              <span data-accent-color="gray" className={text(2)}>
-                Every teacher of the school already teaches this class.
-              </span>
-            )}
-          </div>
-        </div>
-      </div>
-    </div>
+        <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
+      </Grid>
+    </Flex>
   );
 }
 

@@ -4,20 +4,19 @@ import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { csvDownload } from "~/server/csv/csv.server";
 import { isDomainError } from "~/server/errors.server";
-import { parseId } from "~/server/web/api.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError } from "~/server/web/redirects.server";
-import { notFoundPage } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
-  const assignmentId = parseId(params.assignmentId);
+  const assignmentId = recordIdParam(params.assignmentId);
   try {
-    const csv = await buildResponsesCsv(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
+    const lookup = createSurveyContentLookup(content);
+    const csv = await orNotFound(buildResponsesCsv(db, user, { classId, assignmentId }, lookup));
     return csvDownload(csv.filename, csv.body);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
     // Small-group protection: back to the results page, which says why.
     if (isDomainError(error) && error.code === "CONFLICT") {
       return redirectWithError(`/class/${classId}/surveys/results/${assignmentId}`, error.message);

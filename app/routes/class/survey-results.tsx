@@ -4,108 +4,85 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import {
-  badge,
-  button,
-  card,
-  heading,
-  link,
-  row,
-  splitRow,
-  stack,
-  text,
-  twoColumns,
-} from "~/components/ui/radix-classes";
+import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, Stack } from "~/components/ui/kit";
+import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
 import { groupProtectionMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { isDomainError } from "~/server/errors.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
-import { parseId } from "~/server/web/api.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { notFoundPage } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
-  const assignmentId = parseId(params.assignmentId);
-  try {
-    const results = await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content));
-    // Drawings only where the questions are shown (never while small-group protection hides them).
-    const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
-    const drawings = hasDrawings ? await listSubmittedDrawings(db, user, { classId, assignmentId }) : [];
-    // An anonymous assignment's drawings come in no telling order.
-    if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
-    return { classId, results, drawings };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw notFoundPage();
-    throw error;
-  }
+  const assignmentId = recordIdParam(params.assignmentId);
+  const scope = { classId, assignmentId };
+  const results = await orNotFound(getAssignmentResults(db, user, scope, createSurveyContentLookup(content)));
+  // Drawings only where the questions are shown (never while small-group protection hides them).
+  const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
+  const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
+  // An anonymous assignment's drawings come in no telling order.
+  if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
+  return { classId, results, drawings };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { classId, results, drawings } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
-  // Plain elements with Radix Themes' classes (radix-classes.ts): same markup, without the components' prop parsing.
+  // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
-    <div className={stack(5, "results-page")}>
-      <div className={splitRow(3)}>
-        <div className={stack(1)}>
-          <span data-accent-color="gray" className={text(2, "no-print")}>
-            <Link data-accent-color="" className={link} to={`${base}/surveys/manage`}>
-              Surveys
-            </Link>{" "}
-            / Results
-          </span>
-          <h1 className={heading(6)}>Results: {assignment.surveyTitle}</h1>
-          <div className={row(2)}>
+    <Stack gap="5" className="results-page">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        align={{ initial: "start", sm: "center" }}
+        justify="between"
+        gap="3"
+      >
+        <Stack gap="1">
+          <KitText size="2" color="gray" className="no-print">
+            <TextLink to={`${base}/surveys/manage`}>Surveys</TextLink> / Results
+          </KitText>
+          <Heading size="6">Results: {assignment.surveyTitle}</Heading>
+          <Row gap="2">
             <AssignmentStatusBadge status={assignment.status} />
-            {assignment.anonymous ? (
-              <span data-accent-color="violet" className={badge()}>
-                Anonymous
-              </span>
-            ) : null}
-            <span data-accent-color="gray" className={text(2)}>
+            {assignment.anonymous ? <Badge color="violet">Anonymous</Badge> : null}
+            <KitText size="2" color="gray">
               {assignment.startedAt ? `Started ${formatDateTime(assignment.startedAt)}` : "Not started yet"}
               {assignment.closedAt ? ` · closed ${formatDateTime(assignment.closedAt)}` : ""}
-            </span>
-          </div>
-        </div>
-        <div className="rt-Flex rt-r-fw-wrap rt-r-gap-2 no-print">
-          <a
-            data-accent-color=""
-            className={button("soft")}
-            href={`${base}/surveys/results/${assignment.id}/csv`}
-            download
-          >
+            </KitText>
+          </Row>
+        </Stack>
+        <Flex wrap="wrap" gap="2" className="no-print">
+          <ButtonAnchor variant="soft" href={`${base}/surveys/results/${assignment.id}/csv`} download>
             Download CSV
-          </a>
-        </div>
-      </div>
+          </ButtonAnchor>
+        </Flex>
+      </Flex>
 
-      <div className={card(3)}>
-        <div className={stack(2)}>
-          <h2 className={heading(4)}>Response rate</h2>
-          <span data-testid="response-rate" className={text(6, "rt-r-weight-bold")}>
+      <Card size="3">
+        <Stack gap="2">
+          <Heading as="h2" size="4">
+            Response rate
+          </Heading>
+          <KitText size="6" weight="bold" data-testid="response-rate">
             {results.responseRatePercent}%
-          </span>
+          </KitText>
           <div className="rate-meter" aria-hidden="true">
             <span style={{ width: `${results.responseRatePercent}%` }} />
           </div>
-          <span data-accent-color="gray" className={text(2)}>
+          <KitText size="2" color="gray">
             {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
-          </span>
-        </div>
-      </div>
+          </KitText>
+        </Stack>
+      </Card>
 
       {assignment.anonymous ? (
-        <div data-accent-color="violet" role="note" className="rt-CalloutRoot rt-r-size-2 rt-variant-soft">
-          <p className="rt-Text rt-r-size-2 rt-CalloutText">
-            Anonymous survey: answers are shown without names, written answers in random order, and nothing on this page
-            or in the CSV links an answer to a student.
-          </p>
-        </div>
+        <Callout color="violet" role="note">
+          Anonymous survey: answers are shown without names, written answers in random order, and nothing on this page
+          or in the CSV links an answer to a student.
+        </Callout>
       ) : null}
 
       {results.groupProtection?.hidden ? (
@@ -124,30 +101,30 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             : "Start the survey from Manage surveys so students can answer it."}
         </EmptyState>
       ) : (
-        <div className={stack(4)}>
+        <Stack gap="4">
           {results.questions.map((question, index) => {
             const headingId = `question-${index}`;
             const title = question.questionNumber ? `${question.questionNumber}. ${question.prompt}` : question.prompt;
             return (
-              <div key={question.uid} className={card(3, "results-question")}>
-                <div className={stack(3)}>
-                  <div className={stack(1)}>
-                    <h2 id={headingId} className={heading(4)}>
+              <Card key={question.uid} size="3" className="results-question">
+                <Stack gap="3">
+                  <Stack gap="1">
+                    <Heading as="h2" size="4" id={headingId}>
                       {title || "Question"}
-                    </h2>
-                    <span data-accent-color="gray" className={text(2)}>
+                    </Heading>
+                    <KitText size="2" color="gray">
                       {plural(question.answeredCount, "answer")}
-                    </span>
-                  </div>
+                    </KitText>
+                  </Stack>
                   {question.kind === "option" || question.kind === "choice" ? (
                     <ResultBars options={question.options} total={question.answeredCount} labelledBy={headingId} />
                   ) : question.kind === "freetext" ? (
                     question.answers.length === 0 ? (
-                      <span data-accent-color="gray" className={text(2)}>
+                      <KitText size="2" color="gray">
                         No written answers yet.
-                      </span>
+                      </KitText>
                     ) : (
-                      <ul className={stack(2, "plain-list")} aria-labelledby={headingId}>
+                      <Stack as="ul" gap="2" className="plain-list" aria-labelledby={headingId}>
                         {question.answers.map((answer, answerIndex) => (
                           <li key={answerIndex} className="freetext-answer">
                             <p>“{answer.text}”</p>
@@ -156,13 +133,13 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                         ))}
                         {question.answeredCount > question.answers.length ? (
                           <li>
-                            <span data-accent-color="gray" className={text(2)}>
+                            <KitText size="2" color="gray">
                               Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them
                               all.
-                            </span>
+                            </KitText>
                           </li>
                         ) : null}
-                      </ul>
+                      </Stack>
                     )
                   ) : (
                     <DrawingGallery
@@ -170,23 +147,25 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                       labelledBy={headingId}
                     />
                   )}
-                </div>
-              </div>
+                </Stack>
+              </Card>
             );
           })}
-        </div>
+        </Stack>
       )}
 
       {assignment.anonymous ? (
-        <div className={card(2)}>
-          <h2 className={heading(4, "rt-r-mb-2")}>Who has responded</h2>
-          <p data-accent-color="gray" className={text(2)}>
+        <Card size="2">
+          <Heading as="h2" size="4" mb="2">
+            Who has responded
+          </Heading>
+          <KitText as="p" size="2" color="gray">
             {results.respondedTotal} responded, {results.notRespondedTotal} not yet. For an anonymous survey the names
             are not listed; each student's page shows only “responded” or “not yet”.
-          </p>
-        </div>
+          </KitText>
+        </Card>
       ) : (
-        <div className={twoColumns("sm", 4)}>
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
           <StudentList
             id="responded-heading"
             title={`Responded (${results.respondedTotal})`}
@@ -211,9 +190,9 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                 : null
             }
           />
-        </div>
+        </Grid>
       )}
-    </div>
+    </Stack>
   );
 }
 
@@ -227,14 +206,14 @@ function StudentList(props: {
   more: string | null;
 }) {
   return (
-    <div className={card(2)}>
-      <h2 id={props.id} className={heading(4, "rt-r-mb-2")}>
+    <Card size="2">
+      <Heading as="h2" size="4" mb="2" id={props.id}>
         {props.title}
-      </h2>
+      </Heading>
       {props.students.length === 0 ? (
-        <span data-accent-color="gray" className={text(2)}>
+        <KitText size="2" color="gray">
           {props.empty}
-        </span>
+        </KitText>
       ) : (
         <ul className="plain-list name-columns" aria-labelledby={props.id}>
           {props.students.map((student) => (
@@ -247,11 +226,11 @@ function StudentList(props: {
         </ul>
       )}
       {props.more ? (
-        <p data-accent-color="gray" className={text(1, "rt-r-mt-2")}>
+        <KitText as="p" size="1" color="gray" mt="2">
           {props.more}
-        </p>
+        </KitText>
       ) : null}
-    </div>
+    </Card>
   );
 }
 

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { TableRoot } from "~/components/ui/table-root";
+import { TableRoot } from "~/components/ui/kit-controls";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -79,7 +79,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <Card size="1">
-          <TableRoot variant="ghost" size={2}>
+          <TableRoot variant="ghost" size="2">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>

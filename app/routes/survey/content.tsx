@@ -3,31 +3,23 @@ import { data, Link } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
-import { isRecordId } from "~/lib/schemas/ids";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { isDomainError } from "~/server/errors.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/content";
 
 const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
-  const surveyId = Number(params.surveyId);
-  if (!isRecordId(surveyId) || String(surveyId) !== params.surveyId) {
-    throw data(NO_SUCH_SURVEY, { status: 404 });
-  }
+  const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
   const { db, content } = getAppFromContext(context);
-  try {
-    const preview = await getSurveyStory(db, content, surveyId);
-    // No copy of the content at all: say so on the page, with an honest status.
-    return data(preview, { status: preview.story ? 200 : 503 });
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
-    throw error;
-  }
+  // The 404 page says the domain's reason (no such survey, or no longer published).
+  const preview = await orNotFound(getSurveyStory(db, content, surveyId), (error) => error.message);
+  // No copy of the content at all: say so on the page, with an honest status.
+  return data(preview, { status: preview.story ? 200 : 503 });
 }
 
 export default function SurveyContent({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { conflict, notFound, rateLimited, validationError } from "../errors.server";
-import { formErrorReply, orNotFound, redirectWithFailure } from "./screen-errors.server";
+import { conflict, type DomainError, notFound, rateLimited, validationError } from "../errors.server";
+import {
+  formErrorReply,
+  nullIfNotFound,
+  orNotFound,
+  recordIdParam,
+  redirectWithFailure,
+  refusal,
+} from "./screen-errors.server";
 
 const schema = z.object({ name: z.string(), password: z.string() });
 const submission = () => {
@@ -45,4 +52,60 @@ test("a button's refusal is a redirect with the rule's message as a failure toas
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/class/1/home");
   expect(response.headers.get("set-cookie")).toContain("toast");
+});
+
+test("a URL id that is not a record id written plainly is the 404 page, with the route's sentence if it has one", () => {
+  expect(recordIdParam("42")).toBe(42);
+  for (const bad of [undefined, "", "abc", "042", "4.2", "-1", "0", "99999999999999999999"]) {
+    const thrown = (() => {
+      try {
+        recordIdParam(bad);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown, String(bad)).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  }
+  const withSentence = (() => {
+    try {
+      recordIdParam("x", "There is no survey with this id.");
+    } catch (error) {
+      return error as Response;
+    }
+  })();
+  return expect(withSentence?.text()).resolves.toBe("There is no survey with this id.");
+});
+
+test("the 404 page can say the route's sentence or the domain's own message", async () => {
+  const own = await orNotFound(Promise.reject(notFound("No such survey")), (error) => error.message).catch((e) => e);
+  expect(await (own as Response).text()).toBe("No such survey");
+  const fixed = await orNotFound(Promise.reject(notFound("x")), "Gone.").catch((e) => e);
+  expect(await (fixed as Response).text()).toBe("Gone.");
+});
+
+test("a page that notes a missing record gets null for NOT_FOUND, and every other error as thrown", async () => {
+  await expect(nullIfNotFound(Promise.reject(notFound()))).resolves.toBeNull();
+  await expect(nullIfNotFound(Promise.resolve("a"))).resolves.toBe("a");
+  const other = conflict("Taken");
+  await expect(nullIfNotFound(Promise.reject(other))).rejects.toBe(other);
+});
+
+test("a rule's message can belong to one field (a name already taken) instead of the whole form", () => {
+  const onName = formErrorReply(submission(), conflict("That name is taken"), { messageField: "name" });
+  expect(onName.data.result.error).toEqual({ name: ["That name is taken"] });
+  const chosen = (error: DomainError) => (error.code === "CONFLICT" ? "name" : undefined);
+  expect(formErrorReply(submission(), conflict("Taken"), { messageField: chosen }).data.result.error).toEqual({
+    name: ["Taken"],
+  });
+  expect(formErrorReply(submission(), rateLimited("Slow down", 5), { messageField: chosen }).data.result.error).toEqual(
+    { "": ["Slow down"] },
+  );
+});
+
+test("refusal hands back a domain error and rethrows anything else", () => {
+  const rule = conflict("No");
+  expect(refusal(rule)).toBe(rule);
+  const redirect = new Response(null, { status: 302 });
+  expect(() => refusal(redirect)).toThrow();
 });

@@ -11,6 +11,10 @@
  * - a rule said no to a button with no form to show again → a redirect with
  *   a failure toast (`redirectWithFailure`).
  *
+ * A route's own id in the URL that is not a record id is the 404 page too
+ * (`recordIdParam`), and a page that shows a list with a "that one is gone"
+ * note instead of a 404 reads `nullIfNotFound`.
+ *
  * Anything that is not a domain error is rethrown (or, for the toast,
  * logged and replaced by the screen's fallback text), so a bug is never
  * dressed up as a refusal.
@@ -31,6 +35,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
+import { isRecordId } from "~/lib/schemas/ids";
 import type { StudentFormReply } from "~/lib/student-form";
 import { type DomainError, isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
@@ -47,26 +52,66 @@ export function isNotFound(error: unknown): error is DomainError {
   return isDomainError(error) && error.code === "NOT_FOUND";
 }
 
-/** Awaits a domain call; its NOT_FOUND becomes the 404 page, anything else passes through. */
-export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+/** A URL's id (`/admin/schools/:schoolId`): the number, or the 404 page when it is not a record id written plainly. */
+export function recordIdParam(value: string | undefined, message?: string): number {
+  const id = Number(value);
+  if (!isRecordId(id) || String(id) !== value) throw notFoundPage(message);
+  return id;
+}
+
+/**
+ * Awaits a domain call; its NOT_FOUND becomes the 404 page, anything else
+ * passes through. The page says `message` (a sentence, or the domain error's
+ * own message when given as a function), or the standard sentence.
+ */
+export async function orNotFound<T>(work: Promise<T>, message?: string | ((error: DomainError) => string)): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isNotFound(error)) throw notFoundPage();
+    if (isNotFound(error)) throw notFoundPage(typeof message === "function" ? message(error) : message);
     throw error;
   }
 }
 
-interface ReplyOptions {
+/** Awaits a domain call; its NOT_FOUND becomes null (the page says the record is gone), anything else passes through. */
+export async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The domain error a rule refused with; anything else (a bug, a guard's Response) is rethrown. */
+export function refusal(error: unknown): DomainError {
+  if (!isDomainError(error)) throw error;
+  return error;
+}
+
+interface ReplyOptions<E> {
   /** Fields whose posted value must not be sent back (passwords). */
   hideFields?: string[];
   /** More data for the component beside `result` (for a page with several forms: which one). */
-  extra?: Record<string, unknown>;
+  extra?: E;
+}
+
+interface ErrorReplyOptions<E> extends ReplyOptions<E> {
+  /**
+   * The field a rule's message belongs to (a name already taken), shown next
+   * to it instead of above the form; a function chooses by the error
+   * (undefined: above the form).
+   */
+  messageField?: string | ((error: DomainError) => string | undefined);
 }
 
 /** A form whose input did not parse: the field errors, with a 400. */
-export function formReply<T>(submission: Submission<T>, options: ReplyOptions = {}) {
-  return data({ ...options.extra, result: submission.reply({ hideFields: options.hideFields }) }, { status: 400 });
+// biome-ignore lint/complexity/noBannedTypes: no extra data is an empty object type
+export function formReply<T, E extends object = {}>(submission: Submission<T>, options: ReplyOptions<E> = {}) {
+  return data(
+    { ...(options.extra as E), result: submission.reply({ hideFields: options.hideFields }) },
+    { status: 400 },
+  );
 }
 
 /**
@@ -74,13 +119,27 @@ export function formReply<T>(submission: Submission<T>, options: ReplyOptions = 
  * (and the rule's field errors next to their fields), with the error's status
  * and headers (a rate limit's Retry-After). Anything else is rethrown.
  */
-export function formErrorReply<T>(submission: Submission<T>, error: unknown, options: ReplyOptions = {}) {
-  if (!isDomainError(error)) throw error;
-  const fieldErrors = error.fieldErrors ? { ...error.fieldErrors } : undefined;
+// biome-ignore lint/complexity/noBannedTypes: no extra data is an empty object type
+export function formErrorReply<T, E extends object = {}>(
+  submission: Submission<T>,
+  thrown: unknown,
+  options: ErrorReplyOptions<E> = {},
+) {
+  const error = refusal(thrown);
+  const field = typeof options.messageField === "function" ? options.messageField(error) : options.messageField;
+  const fieldErrors = field
+    ? { ...error.fieldErrors, [field]: [error.message] }
+    : error.fieldErrors
+      ? { ...error.fieldErrors }
+      : undefined;
   return data(
     {
-      ...options.extra,
-      result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: options.hideFields }),
+      ...(options.extra as E),
+      result: submission.reply({
+        formErrors: field ? undefined : [error.message],
+        fieldErrors,
+        hideFields: options.hideFields,
+      }),
     },
     { status: error.status, headers: error.headers },
   );

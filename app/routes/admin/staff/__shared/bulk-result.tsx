@@ -1,0 +1,76 @@
+/** What a bulk create or CSV import did: the rows created and invited, and the rows refused with why. */
+import { Box, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { AdminTable } from "~/components/admin/admin-table";
+import { plural } from "~/components/class/format";
+import type { BulkCreateResult } from "~/server/users/bulk-create.server";
+
+export function BulkResult({ result }: { result: BulkCreateResult }) {
+  return (
+    <Card size="3" id="bulk-result">
+      <Flex direction="column" gap="4">
+        <Heading as="h2" size="5">
+          Result: {plural(result.created.length, "created")}, {plural(result.refused.length, "refused", "refused")}
+        </Heading>
+        {result.created.length > 0 ? (
+          <Box>
+            <Heading as="h3" size="3" mb="2">
+              Created and invited ({result.created.length})
+            </Heading>
+            <AdminTable label="Created staff">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {result.created.map((row) => (
+                  <Table.Row key={row.row}>
+                    <Table.Cell>{row.row}</Table.Cell>
+                    <Table.RowHeaderCell>{row.name}</Table.RowHeaderCell>
+                    <Table.Cell>{row.email}</Table.Cell>
+                    <Table.Cell>{row.role === "admin" ? "Admin" : "Teacher"}</Table.Cell>
+                    <Table.Cell>{row.schoolName ?? "No school"}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </AdminTable>
+          </Box>
+        ) : null}
+        {result.refused.length > 0 ? (
+          <Box>
+            <Heading as="h3" size="3" mb="2">
+              Refused ({result.refused.length})
+            </Heading>
+            <AdminTable label="Refused rows">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Why</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {result.refused.map((row) => (
+                  <Table.Row key={row.row}>
+                    <Table.Cell>{row.row}</Table.Cell>
+                    <Table.RowHeaderCell>{row.name || "—"}</Table.RowHeaderCell>
+                    <Table.Cell>{row.email || "—"}</Table.Cell>
+                    <Table.Cell>{row.reasons.join("; ")}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </AdminTable>
+            <Text as="p" size="2" color="gray" mt="2">
+              Fix these rows and add them again; the created rows are already saved.
+            </Text>
+          </Box>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+/** The new-staff page's CSV import: a file, or pasted rows. */
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form } from "react-router";
+import { TextAreaField } from "~/components/forms";
+
+export function ImportCsvCard({
+  error,
+  platform,
+  maxRows,
+}: {
+  error: string | null | undefined;
+  platform: boolean;
+  maxRows: number;
+}) {
+  return (
+    <Card size="3" id="import-csv">
+      <Form method="post" encType="multipart/form-data" aria-labelledby="import-csv-title">
+        <input type="hidden" name="intent" value="import-csv" />
+        <Flex direction="column" gap="4">
+          <Box>
+            <Heading as="h2" size="5" id="import-csv-title">
+              Import CSV
+            </Heading>
+            <Text as="p" size="2" color="gray" mt="1">
+              Columns: name, email, role (teacher or admin; empty means teacher), school (its name
+              {platform ? "" : "; empty means your school"}). A header row is optional. Up to {maxRows} rows.{" "}
+              <RadixLink href="/admin/staff/template.csv" download>
+                Download a template
+              </RadixLink>
+              .
+            </Text>
+          </Box>
+          {error ? (
+            <Callout.Root color="red" role="alert" id="import-csv-error">
+              <Callout.Text>{error}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor="csv-file" size="2" weight="medium">
+              CSV file
+            </Text>
+            <input
+              id="csv-file"
+              name="csvFile"
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={error ? "import-csv-error" : undefined}
+            />
+          </Flex>
+          <Box className="admin-textarea-csv">
+            <TextAreaField label="Or paste CSV rows" name="csvText" id="csv-text" hint="Used when no file is chosen." />
+          </Box>
+          <Flex justify="end">
+            <Button type="submit">Import staff</Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * /admin/staff: the staff list with its filters, the last import's result
+ * (`?result=`), and each row's Archive or Restore button. Adding staff is
+ * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
+ */
+import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { data, Form, Link, useLocation } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Pagination } from "~/components/admin/pagination";
+import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
+import { EmptyState } from "~/components/class/empty-state";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { PageHeader } from "~/components/layout/page-header";
+import { isRecordId } from "~/lib/schemas/ids";
+import { isPlatformAdmin } from "~/server/auth/current-user.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { listSchools } from "~/server/schools/schools.server";
+import { getBulkCreateResult } from "~/server/users/bulk-create.server";
+import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
+import { redirect, redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { BulkResult } from "./__shared/bulk-result";
+import { StaffFilters } from "./__shared/staff-filters";
+import { listSearch } from "./__shared/staff-list";
+import { statusSchema } from "./__shared/staff-schemas";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const url = new URL(request.url);
+  // The edit panel once lived on this page: an old link opens the edit page, keeping the list's filters.
+  const editId = Number(url.searchParams.get("edit"));
+  if (isRecordId(editId)) throw redirect(`/admin/staff/${editId}/edit${listSearch(url.searchParams)}`);
+  const filters = staffFiltersFromSearch(url.searchParams);
+  const resultId = Number(url.searchParams.get("result"));
+  const [page, schools, bulkResult] = await Promise.all([
+    listStaff(db, user, filters),
+    listSchools(db, user),
+    isRecordId(resultId) ? nullIfNotFound(getBulkCreateResult(db, user, resultId)) : null,
+  ]);
+  return {
+    page,
+    filters,
+    schools: schools.map((school) => ({ id: school.id, name: school.name, status: school.status })),
+    bulkResult,
+    me: { id: user.id, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null },
+  };
+}
+
+/** A row's Archive or Restore button. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db } = getAppFromContext(context);
+  const formData = await request.formData();
+  const listUrl = `/admin/staff${listSearch(new URL(request.url).searchParams)}`;
+  const intent = formData.get("intent");
+  if (intent !== "archive" && intent !== "restore") return data({ message: "Unknown action." }, { status: 400 });
+  const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
+  if (!parsed.success) return redirectWithError(listUrl, "That staff member could not be found.");
+  try {
+    const archive = parsed.data.intent === "archive";
+    const member = await updateStaffMember(db, user, parsed.data.id, { status: archive ? "archived" : "active" });
+    return redirectWithSuccess(listUrl, archive ? `${member.name} archived.` : `${member.name} restored.`);
+  } catch (error) {
+    return redirectWithFailure(listUrl, error, "The staff member could not be changed. Please try again.");
+  }
+}
+
+export default function AdminStaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, filters, schools, bulkResult, me } = loaderData;
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const hasFilters = Boolean(filters.q || filters.schoolId || filters.role || filters.status);
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="Staff"
+        description={
+          me.platform
+            ? "Teachers and administrators in every school."
+            : `Teachers and administrators of ${me.schoolName ?? "your school"}.`
+        }
+        actions={
+          <>
+            {/* A document load, so the browser puts the keyboard's next Tab at the form it scrolls to. */}
+            <Button asChild variant="soft">
+              <Link to="/admin/staff/new#add-staff" reloadDocument>
+                Add staff
+              </Link>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to="/admin/staff/new#import-csv" reloadDocument>
+                Import CSV
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      {bulkResult ? <BulkResult result={bulkResult} /> : null}
+      {actionData ? (
+        // A refused post with no form on this page (an unknown button) still says so.
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{actionData.message}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+
+      <StaffFilters filters={filters} schools={schools} hasFilters={hasFilters} />
+
+      {page.total === 0 ? (
+        hasFilters ? (
+          <EmptyState
+            title="No staff match these filters"
+            action={
+              <RadixLink asChild size="2">
+                <Link to="/admin/staff">Clear the filters</Link>
+              </RadixLink>
+            }
+          >
+            Try a shorter search, or another school, role or status.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="No staff yet"
+            action={
+              <RadixLink asChild size="2">
+                <Link to="/admin/staff/new">Add staff</Link>
+              </RadixLink>
+            }
+          >
+            Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member
+            gets an invitation e-mail.
+          </EmptyState>
+        )
+      ) : (
+        <Box>
+          <AdminTable label="Staff">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Classes</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <span className="visually-hidden">Actions</span>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.staff.map((member) => (
+                <Table.Row key={member.id}>
+                  <Table.RowHeaderCell>
+                    <Text weight="medium">{member.name}</Text>
+                    <Text as="div" size="1" color="gray">
+                      {member.email}
+                    </Text>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>
+                    <RoleBadge role={member.role} platform={member.role === "admin" && member.schoolId === null} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {member.school ? (
+                      <RadixLink asChild size="2">
+                        <Link to={`/admin/schools/${member.school.id}`}>{member.school.name}</Link>
+                      </RadixLink>
+                    ) : (
+                      <Text color="gray" size="2">
+                        No school
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <RecordStatusBadge status={member.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {member.classes.length === 0 ? (
+                      <Text color="gray" size="2">
+                        None
+                      </Text>
+                    ) : (
+                      <Flex gap="1" wrap="wrap">
+                        {member.classes.map((klass) => (
+                          <Badge key={klass.id} variant="outline" color="gray" asChild>
+                            <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
+                          </Badge>
+                        ))}
+                      </Flex>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="2" align="center" wrap="nowrap">
+                      <Button asChild size="1" variant="soft">
+                        <Link
+                          to={`/admin/staff/${member.id}/edit${listSearch(params)}`}
+                          aria-label={`Edit ${member.name}`}
+                        >
+                          Edit
+                        </Link>
+                      </Button>
+                      {member.id === me.id ? (
+                        <Text size="1" color="gray">
+                          You
+                        </Text>
+                      ) : (
+                        <Form method="post" className="admin-inline-form">
+                          <input type="hidden" name="id" value={member.id} />
+                          {member.status === "active" ? (
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="archive"
+                              size="1"
+                              variant="soft"
+                              color="red"
+                              aria-label={`Archive ${member.name}`}
+                            >
+                              Archive
+                            </Button>
+                          ) : (
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="restore"
+                              size="1"
+                              variant="soft"
+                              color="green"
+                              aria-label={`Restore ${member.name}`}
+                            >
+                              Restore
+                            </Button>
+                          )}
+                        </Form>
+                      )}
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </AdminTable>
+          <Pagination
+            page={page.page}
+            pageCount={page.pageCount}
+            total={page.total}
+            noun={["staff member", "staff members"]}
+            hrefFor={(target) => `/admin/staff${listSearch(params, { page: target === 1 ? null : target })}`}
+          />
+        </Box>
+      )}
+    </Flex>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) => pageTitle("Staff", error);
+
+/**
+ * An error in this page's action shows here, inside the header and the
+ * navigation: after a failed action React Router runs only the loaders
+ * above the route that shows the error, so a layout's boundary would have
+ * no data to draw its frame with.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -1,0 +1,73 @@
+/** The class's students, each with their contacts, an Edit link and a Remove link (which asks first). */
+import { Button } from "@radix-ui/themes";
+import { Link } from "react-router";
+import { ContactCard } from "~/components/class/contact-card";
+import { EmptyState } from "~/components/class/empty-state";
+import { studentName } from "~/components/class/format";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import type { getClassPeople } from "~/server/students/students.server";
+
+type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];
+
+export function StudentList({ base, students }: { base: string; students: Student[] }) {
+  return students.length === 0 ? (
+    <EmptyState
+      title="No students yet"
+      action={
+        <Button asChild variant="soft">
+          <Link to="?add=1">Add a student</Link>
+        </Button>
+      }
+    >
+      Share the class code below with your students so they can join from the student app, or add them yourself.
+    </EmptyState>
+  ) : (
+    // The layout kit (kit.tsx): this list is the screen's bulk, and Radix's
+    // components' prop parsing dominated its render time.
+    <Flex as="ul" direction="column" gap="3" className="plain-list" aria-label="Students">
+      {students.map((student) => (
+        <li key={student.id}>
+          <Card size="2">
+            <Flex direction="column" gap="3">
+              <Flex
+                direction={{ initial: "column", sm: "row" }}
+                align={{ initial: "start", sm: "center" }}
+                justify="between"
+                gap="2"
+              >
+                <Flex direction="column">
+                  <Heading as="h2" size="4">
+                    <TextLink to={`${base}/student/${student.id}`}>{studentName(student)}</TextLink>
+                  </Heading>
+                  <Text size="1" color="gray">
+                    {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
+                  </Text>
+                </Flex>
+                <Flex gap="2">
+                  <ButtonLink variant="soft" to={`${base}/student/${student.id}?edit=1`}>
+                    Edit<span className="visually-hidden"> {studentName(student)}</span>
+                  </ButtonLink>
+                  <ButtonLink variant="soft" color="red" to={`?confirm=remove-student-${student.id}`}>
+                    Remove<span className="visually-hidden"> {studentName(student)}</span>
+                  </ButtonLink>
+                </Flex>
+              </Flex>
+              {student.contacts.length === 0 ? (
+                <Text size="2" color="gray">
+                  No contacts. Edit the student to add one.
+                </Text>
+              ) : (
+                <div className="contact-grid">
+                  {student.contacts.map((contact) => (
+                    <ContactCard key={contact.id} contact={contact} headingLevel="h3" />
+                  ))}
+                </div>
+              )}
+            </Flex>
+          </Card>
+        </li>
+      ))}
+    </Flex>
+  );
+}

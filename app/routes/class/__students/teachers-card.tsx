@@ -1,0 +1,95 @@
+/**
+ * The class's teachers: who owns the class, a Remove (or Leave class) button
+ * where this user may use it (ADR 111), and Add a teacher from the school.
+ */
+import { Form } from "react-router";
+import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { Button } from "~/components/ui/kit-controls";
+
+interface Teacher {
+  id: number;
+  name: string;
+  role: string;
+  you: boolean;
+  removable: boolean;
+}
+
+export function TeachersCard({
+  teachers,
+  addableTeachers,
+}: {
+  teachers: Teacher[];
+  addableTeachers: { id: number; name: string }[];
+}) {
+  const owner = teachers.find((teacher) => teacher.role === "owner");
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4" id="teachers-heading">
+          Teachers
+        </Heading>
+        {owner ? (
+          <Text size="2" color="gray" id="teachers-rule">
+            {owner.you ? "You own" : `${owner.name} owns`} this class. The owner removes other teachers; any teacher may
+            leave, and when the owner leaves, the longest-serving teacher becomes the owner.
+          </Text>
+        ) : null}
+        <ul className="plain-list" aria-labelledby="teachers-heading">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <Flex align="center" justify="between" gap="2" py="1">
+                <Text size="2">
+                  {teacher.name}
+                  {teacher.you ? " (you)" : null}{" "}
+                  <Text color="gray">({teacher.role === "owner" ? "owner" : "co-teacher"})</Text>
+                </Text>
+                {teacher.removable ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={teacher.id} />
+                    <Button type="submit" name="intent" value="remove-teacher" variant="ghost" size="1" color="red">
+                      {teacher.you ? (
+                        "Leave class"
+                      ) : (
+                        <>
+                          Remove<span className="visually-hidden"> {teacher.name}</span>
+                        </>
+                      )}
+                    </Button>
+                  </Form>
+                ) : null}
+              </Flex>
+            </li>
+          ))}
+        </ul>
+        {addableTeachers.length > 0 ? (
+          <Form method="post">
+            <Flex align="end" wrap="wrap" gap="2">
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor="add-teacher-id" size="2" weight="medium">
+                  Add a teacher
+                </Text>
+                <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
+                  <option value="" disabled>
+                    Choose a colleague…
+                  </option>
+                  {addableTeachers.map((teacher) => (
+                    <option key={teacher.id} value={teacher.id}>
+                      {teacher.name}
+                    </option>
+                  ))}
+                </select>
+              </Flex>
+              <Button type="submit" name="intent" value="add-teacher" variant="soft">
+                Add teacher
+              </Button>
+            </Flex>
+          </Form>
+        ) : (
+          <Text size="2" color="gray">
+            Every teacher of the school already teaches this class.
+          </Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}
