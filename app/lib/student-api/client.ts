@@ -1,5 +1,5 @@
 /**
- * A small typed client for the student API (issue 8). Fetch with JSON
+ * A small typed client for the student API (docs/api.md#student-api). Fetch with JSON
  * bodies; a non-ok answer throws StudentApiHttpError with the message
  * 'HTTP error! status: {status}', carrying the status, the body (parsed
  * JSON, or the text when it is not JSON) and the headers (`Retry-After`),

@@ -189,7 +189,7 @@ export interface AssignmentSummary {
   startedAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;
-  /** No screen, API answer or export links this assignment's answers to a student (issue 12). */
+  /** No screen, API answer or export links this assignment's answers to a student (docs/product.md#anonymous-assignments). */
   anonymous: boolean;
   responseCount: number;
 }
