@@ -1,8 +1,8 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Written out by hand to mirror SPEC.md §2's route table, then the JSON API
- * of SPEC.md §7 under /api.
+ * Written out by hand to mirror the route table of docs/product.md#routes-and-screens,
+ * then the JSON API (docs/product.md#json-api) under /api.
  */
 export default [
   index("routes/index.tsx"),

@@ -11,7 +11,7 @@ export interface ContactView {
 }
 
 /**
- * SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes.
+ * The contact card (docs/product.md#contact-card): name, relationship (or 'No relationship'), e-mail, phones, notes.
  * Plain elements with Radix Themes' classes: a class list shows dozens of these.
  */
 export function ContactCard({

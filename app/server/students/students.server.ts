@@ -58,7 +58,7 @@ const contactsJsonOf = (studentId: SQL) => sql<Contact[]>`coalesce((
 ), '[]'::json)`;
 const contactsJson = contactsJsonOf(sql`${students.id}`);
 
-/** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
+/** The class roster with each student's contacts (GET /api/classes/{id}/students-with-contacts, docs/api.md). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
   await getClass(db, actor, classId);
   return selectStudentsWithContacts(db, classId);
