@@ -13,7 +13,7 @@ const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
  */
 if (browserCanRunApp()) {
   /**
-   * SPEC.md §8: a failed dynamic module load (a new deploy replaced the
+   * docs/product.md#toasts-and-router-constants: a failed dynamic module load (a new deploy replaced the
    * chunks) reloads the page once. The flag stops a reload loop when the
    * chunk is really gone; it is cleared once a page loads cleanly.
    */

@@ -1,13 +1,13 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Written out by hand to mirror SPEC.md §2's route table, then the JSON API
- * of SPEC.md §7 under /api.
+ * Written out by hand to mirror the route table of docs/product.md#routes-and-screens,
+ * then the JSON API (docs/product.md#json-api) under /api.
  */
 export default [
   index("routes/index.tsx"),
 
-  // Public: accounts (issue 3)
+  // Public: accounts
   route("login", "routes/auth/login.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("logout", "routes/auth/logout.tsx"),
@@ -27,15 +27,15 @@ export default [
     route("assignments/:assignmentId/thanks", "routes/student/thanks.tsx"),
   ]),
 
-  // Signed-in screens share the header shell (issue 4).
+  // Signed-in screens share the header shell.
   layout("routes/shell.tsx", [
     route("home", "routes/home.tsx"),
     route("account/password", "routes/account/password.tsx"),
-    // survey screens (issue 5)
+    // survey screens
     route("survey", "routes/survey/index.tsx"),
     route("survey/content/:surveyId", "routes/survey/content.tsx"),
     route("admin", "routes/admin/layout.tsx", [
-      // admin area (issue 7)
+      // admin area
       index("routes/admin/index.tsx"),
       route("staff", "routes/admin/staff/list.tsx"),
       route("staff/new", "routes/admin/staff/new.tsx"),
@@ -48,12 +48,12 @@ export default [
       route("survey/:surveyId", "routes/admin/survey.tsx"),
       route("survey/:surveyId/responses.csv", "routes/admin/survey-responses-csv.ts"),
       route("staff/template.csv", "routes/admin/staff-template-csv.ts"),
-      // students' privacy (issue 12)
+      // students' privacy
       route("students/:studentId/export.json", "routes/admin/student-export.ts"),
       route("audit", "routes/admin/audit.tsx"),
     ]),
     route("class/:classId", "routes/class/layout.tsx", [
-      // class area (issue 6)
+      // class area
       index("routes/class/index.tsx"),
       route("home", "routes/class/home.tsx"),
       route("create", "routes/class/create.tsx"),
@@ -65,7 +65,7 @@ export default [
       route("students/manage", "routes/class/students-manage.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
       route("student/:studentId/delete", "routes/class/student-delete.tsx"),
-      // student API (issue 8): a drawing answer's image, for the class's teachers
+      // a drawing answer's image (student API), for the class's teachers
       route("drawings/:drawingFile", "routes/class/drawing.tsx"),
     ]),
   ]),
@@ -74,12 +74,12 @@ export default [
   route("class/:classId/projector", "routes/class/projector.tsx"),
 
   ...prefix("api", [
-    // auth API (issue 3)
+    // auth API
     route("auth/*", "routes/api/auth.ts"),
-    // survey API (issue 5)
+    // survey API
     route("surveys", "routes/api/surveys.ts"),
     route("content/webhook", "routes/api/content-webhook.ts"),
-    // class API (issue 6)
+    // class API
     route("classes", "routes/api/classes/index.ts"),
     route("classes/my-classes", "routes/api/classes/my-classes.ts"),
     route("classes/:id", "routes/api/classes/class.ts"),
@@ -96,7 +96,7 @@ export default [
     route("classes/:classId/assignments/:assignmentId", "routes/api/classes/assignment.ts"),
     route("classes/:classId/assignments/:assignmentId/status", "routes/api/classes/assignment-status.ts"),
     route("classes/:classId/assignments/:assignmentId/stats", "routes/api/classes/assignment-stats.ts"),
-    // user API (issue 7)
+    // user API
     route("users/all", "routes/api/users/all.ts"),
     route("users/with-classes", "routes/api/users/with-classes.ts"),
     route("users/bulk-create", "routes/api/users/bulk-create.ts"),
@@ -104,7 +104,7 @@ export default [
     route("users/:id/with-school", "routes/api/users/with-school.ts"),
     route("users/:id", "routes/api/users/user.ts"),
     route("surveys/:surveyId/responses", "routes/api/survey-responses.ts"),
-    // student API (issue 8)
+    // student API
     route("student/v1/join", "routes/api/student/join.ts"),
     route("student/v1/heartbeat", "routes/api/student/heartbeat.ts"),
     route("student/v1/assignments", "routes/api/student/assignments.ts"),

@@ -1,6 +1,6 @@
 /**
  * `npm run build:avatar`: writes public/assets/runtimes/orliverse_rive.riv, the animated
- * avatar (SPEC.md §1). The character lives in app/lib/rive/avatar-design.ts, its Rive
+ * avatar (docs/product.md#avatar). The character lives in app/lib/rive/avatar-design.ts, its Rive
  * objects in app/lib/rive/avatar-riv.ts and the binary format in app/lib/rive/riv-format.ts.
  * The output is deterministic; app/lib/rive/avatar-riv.test.ts checks that the committed
  * file is exactly what this produces.

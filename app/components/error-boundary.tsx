@@ -1,5 +1,5 @@
 /**
- * The one error panel of the app (SPEC.md §8): 'Not Found' for a 404,
+ * The one error panel of the app (docs/product.md#error-pages): 'Not Found' for a 404,
  * 'Something went wrong!' with a Show Error / Hide Error toggle for anything
  * else. A <details> element is the toggle, so it works without JavaScript.
  *

@@ -10,7 +10,7 @@ export interface FlashToasterProps {
 }
 
 /**
- * sonner, with SPEC.md §9's settings, showing each flash message it is given.
+ * sonner, with the settings of docs/product.md#toasts-and-router-constants, showing each flash message it is given.
  * Loaded only once a page has a message to show (toasts.tsx, ADR 141).
  */
 export default function FlashToaster({ toast, onReady }: FlashToasterProps) {

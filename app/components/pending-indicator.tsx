@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** SPEC.md §9: show after 1000 ms of pending navigation, and stay at least 500 ms. */
+/** docs/product.md#toasts-and-router-constants: show after 1000 ms of pending navigation, and stay at least 500 ms. */
 export const PENDING_DELAY_MS = 1000;
 export const PENDING_MIN_DISPLAY_MS = 500;
 

@@ -17,8 +17,8 @@ const FlashToaster = lazy(
 
 /**
  * Flash messages from remix-toast. Without JavaScript, a server-rendered
- * status region shows them. With it, sonner shows them with SPEC.md §9's
- * settings; sonner is loaded only once there is a message (ADR 141), and the
+ * status region shows them. With it, sonner shows them with the settings of
+ * docs/product.md#toasts-and-router-constants; sonner is loaded only once there is a message (ADR 141), and the
  * status region stays until sonner is there.
  */
 export function Toasts({ toast }: { toast: FlashToast | null }) {

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3-§4: the auth form's state. It starts as `login` or as the state
+ * The auth form's state (docs/product.md#sign-in-and-sign-up). It starts as `login` or as the state
  * the caller gives; resetting clears email, password and confirmPassword.
  */
 export type AuthMode = "login" | "signup";

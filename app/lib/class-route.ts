@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2, class route loading, as a pure decision:
+ * Class route loading (docs/product.md#class-route-loading), as a pure decision:
  * 1. the user's own classes are given;
  * 2. none → /home?noClasses=true;
  * 3. the requested id is not among them → the first class's home;

@@ -1,8 +1,8 @@
 /**
  * A server-validated form's state, read straight from the server's reply
  * (conform's `submission.reply()`), for the public pages: sign-in, sign-up,
- * forgot and reset password. They validate nothing in the browser (SPEC.md
- * §5), so conform's client runtime (8 kB gzip) would only copy the reply
+ * forgot and reset password. They validate nothing in the browser
+ * (docs/product.md#validation-messages), so conform's client runtime (8 kB gzip) would only copy the reply
  * into the markup; this does that with the same ids and aria attributes
  * conform gives (ADR 141). Forms with field lists keep conform.
  */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 
 /**
- * SPEC.md §2's navbar slot. A route sets custom navbar content with
+ * The navbar slot (docs/product.md#navbar-slot). A route sets custom navbar content with
  * `export const handle = { navbar: () => <…/> }`, or clears what a parent set
  * with `handle = { navbar: null }`. The deepest route that says anything wins.
  */

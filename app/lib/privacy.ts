@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Privacy texts and limits shared by server and screens (issue 12). */
+/** Privacy texts and limits shared by server and screens (docs/product.md#results-and-anonymity). */
 
 /** Default small-group threshold, and the lowest a school may set. */
 export const DEFAULT_MIN_GROUP_SIZE = 5;

@@ -1,5 +1,5 @@
 /**
- * Storyblok-format survey content (SPEC.md §3) and the answer fields a survey
+ * Storyblok-format survey content (docs/product.md#preview-blocks) and the answer fields a survey
  * asks for. Pure code, shared by the server (seed, validation, statistics)
  * and the preview components.
  *
@@ -153,12 +153,12 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
   return fields;
 }
 
-/** survey-header anchor id (SPEC.md §2): the lowercased text with spaces turned into hyphens. */
+/** survey-header anchor id (docs/product.md#header-anchor-ids): the lowercased text with spaces turned into hyphens. */
 export function headerAnchorId(text: string): string {
   return text.trim().toLowerCase().replace(/ /g, "-");
 }
 
-/** Drawing preview (SPEC.md §5, §9): brush sizes in px, default 8. */
+/** Drawing preview (docs/product.md#drawing-preview): brush sizes in px, default 8. */
 export const DRAWING_BRUSH_SIZES = [3, 8, 15, 40] as const;
 export const DEFAULT_DRAWING_BRUSH_SIZE = 8;
 
@@ -178,5 +178,5 @@ export const DRAWING_PALETTE = [
   { name: "Brown", value: "#ad7f58" },
 ] as const;
 
-/** Drawing preview canvas size in px (SPEC.md §9). */
+/** Drawing preview canvas size in px (docs/product.md#drawing-preview). */
 export const DRAWING_CANVAS = { width: 600, height: 400 } as const;

@@ -1,4 +1,4 @@
-/** SPEC.md §9: the toast constants, in one place for the Toaster. */
+/** docs/product.md#toasts-and-router-constants: the toast constants, in one place for the Toaster. */
 export const TOAST_SETTINGS = {
   durationMs: 4000,
   visibleToasts: 3,

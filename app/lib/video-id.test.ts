@@ -3,7 +3,7 @@ import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "./video-id";
 
 const ID = "dQw4w9WgXcQ";
 
-describe("extractYouTubeId (SPEC.md §5)", () => {
+describe("extractYouTubeId (docs/product.md#video-id-extraction)", () => {
   test.each([
     // watch?v={id}: the value after the equals sign
     ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", ID],

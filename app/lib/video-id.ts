@@ -1,5 +1,5 @@
 /**
- * YouTube video id extraction for the survey video block (SPEC.md §5).
+ * YouTube video id extraction for the survey video block (docs/product.md#video-id-extraction).
  * Pure code: the preview component and its tests share it.
  *
  * Steps, in order:

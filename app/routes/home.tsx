@@ -14,7 +14,7 @@ import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
 
-/** SPEC.md §2: /home, with the noClasses flag set when the user has no classes. */
+/** docs/product.md#home: /home, with the noClasses flag set when the user has no classes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const noClasses = new URL(request.url).searchParams.get("noClasses") === "true";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * A teacher with no class yet creates their first one here: every class
  * screen (its create screen included) sends a user without classes back to
- * /home?noClasses=true (SPEC.md §2). The domain refuses a teacher without a school.
+ * /home?noClasses=true (docs/product.md#class-route-loading). The domain refuses a teacher without a school.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);

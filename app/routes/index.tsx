@@ -3,7 +3,7 @@ import { getOptionalUser } from "~/server/auth/guards.server";
 import { redirect } from "~/server/web/redirects.server";
 import type { Route } from "./+types/index";
 
-/** SPEC.md §2/§6: with a loaded user, redirect by role; otherwise sign in. */
+/** docs/product.md#where-a-signed-in-user-lands: with a loaded user, redirect by role; otherwise sign in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) throw redirect("/login");

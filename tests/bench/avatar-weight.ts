@@ -1,5 +1,5 @@
 /**
- * Build check for issue 9 ("Weight"): the first-load JavaScript of a page with and
+ * Build check of the avatar's weight: the first-load JavaScript of a page with and
  * without the avatar, and what the avatar loads lazily once the page is interactive.
  * Reads a finished `react-router build` (build/client); the bench harness calls
  * printAvatarWeight().

@@ -7,8 +7,8 @@
  *   in alternating short wrk bursts (A-S-B-B-S-A), because single runs on
  *   shared machines vary by 1.3-2.4x. Two references: A, the static page of
  *   24 rows (about 10 kB) every route is compared with, and S, the same page
- *   made as long as the measured route's page (issue 2: "a static page of
- *   similar size"), which separates what a screen's data and components cost
+ *   made as long as the measured route's page ("a static page of
+ *   similar size", ADR 065), which separates what a screen's data and components cost
  *   from what its length costs. Prints, per route, both median ratios with
  *   min-max, and the server's idle and peak RSS.
  * - shell: the reference page and the class screens against a bare React
@@ -121,7 +121,7 @@ async function main() {
       bare = undefined;
     }
 
-    // First-load JavaScript and CSS per page (issue 20, item 1: the budget's
+    // First-load JavaScript and CSS per page (ADR 143: the budget's
     // figures, from the build's manifest) print here, before Lighthouse's
     // table; LighthousePage.routeId joins the two.
 

@@ -5,7 +5,7 @@
  * run (N-T-T-N: N the bare page, T the app's page), so both see the same
  * machine. The ratio is T's requests/second over N's.
  *
- * Goals (issue 20): the reference page (/bench/reference, a static page
+ * Goals (ADR 146): the reference page (/bench/reference, a static page
  * through our root layout) at 0.8 of the bare page or better, the class
  * screens at 0.5 or better.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin area end to end (issue 7), with JavaScript on and off: bulk-create
+ * The admin area end to end (docs/product.md#admin-area), with JavaScript on and off: bulk-create
  * three staff through the form, import a CSV, edit a staff member on their own
  * page, archive and restore a teacher (and not the only teacher of a class),
  * create a class, edit a class, filter responses and export the filtered CSV.

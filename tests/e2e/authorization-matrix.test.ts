@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue 11): every route and API endpoint × every
+ * The authorisation matrix (docs/security.md): every route and API endpoint × every
  * actor, against the production build with the demo data.
  *
  * Actors: anonymous; Amara Okafor, the teacher of 5A Sunflowers ("teacher");

@@ -1,5 +1,5 @@
 /**
- * Issue 11's core flows (tests/e2e/browsers.support.ts) in Chromium through
+ * The core flows (tests/e2e/browsers.support.ts) in Chromium through
  * playwright-core, JavaScript on and off: the same steps the Firefox ESR and
  * WebKitGTK files run, so one scenario covers every engine and mode.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11's core flows (tests/e2e/browsers.support.ts) in Firefox ESR,
+ * The core flows (tests/e2e/browsers.support.ts) in Firefox ESR,
  * JavaScript on and off, driven by puppeteer-core over WebDriver BiDi
  * (Playwright's Firefox build cannot be downloaded here, and Playwright cannot
  * drive a stock Firefox). BiDi has no command to turn scripts off

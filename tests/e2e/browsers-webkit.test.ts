@@ -1,5 +1,5 @@
 /**
- * Issue 11's core flows (tests/e2e/browsers.support.ts) in WebKitGTK with
+ * The core flows (tests/e2e/browsers.support.ts) in WebKitGTK with
  * JavaScript off, driven by selenium-webdriver through WebKitWebDriver, which
  * launches WebKitGTK's MiniBrowser on an X display: this file starts its own
  * Xvfb on a display Xvfb picks itself (-displayfd), so no xvfb-run is needed.

@@ -1,5 +1,5 @@
 /**
- * The core flows of issue 11 ("three browser engines"), written once and run
+ * The core flows in three browser engines (ADR 081), written once and run
  * in every engine: sign in, class home, assign a survey, start and close it,
  * read results, add a student, change password, sign out; and with
  * JavaScript off, a student joins with the class code and answers.

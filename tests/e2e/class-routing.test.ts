@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2's class route loading, seen in a browser with JavaScript on and
+ * Class route loading (docs/product.md#class-route-loading), seen in a browser with JavaScript on and
  * off: -1 and foreign or unknown ids fall back to the first class's home;
  * a user without classes goes to /home?noClasses=true.
  */

@@ -1,5 +1,5 @@
 /**
- * CSRF and headers (issue 11), against the production build:
+ * CSRF and headers (docs/security.md), against the production build:
  *
  * - every route with an action (found from app/routes.ts and the modules
  *   themselves, so a new action is covered without editing this file)

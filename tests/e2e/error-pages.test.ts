@@ -2,7 +2,7 @@
  * An error inside the signed-in area keeps the header and navigation and
  * sets a page title, with JavaScript on (a client-side navigation) and off
  * (the server's page): a 404 says 'Not Found'; any other error says
- * 'Something went wrong!' with a Show Error / Hide Error toggle (SPEC.md §8).
+ * 'Something went wrong!' with a Show Error / Hide Error toggle (docs/product.md#error-pages).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";

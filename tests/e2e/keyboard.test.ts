@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 11): sign in, change a password through the profile
+ * Keyboard only (docs/security.md): sign in, change a password through the profile
  * menu, and bulk-create two staff members, with JavaScript on and off, using
  * nothing but page.keyboard (Tab, Shift+Tab, Enter, Space, Escape, typing). No mouse,
  * no locator.click() or fill(): locators only read what the page shows.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 end to end: deleting a student through the confirmation page,
+ * Privacy (docs/product.md#privacy) end to end: deleting a student through the confirmation page,
  * the school's privacy settings and the audit log, with JavaScript on and off.
  */
 import { beforeAll, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 12 end to end, against the built app: a teacher assigns a survey
+ * Anonymous assignments (docs/product.md#anonymous-assignments) end to end, against the built app: a teacher assigns a survey
  * anonymously from the library (JS on and off); the mode is fixed once it
  * starts (409); five students answer through the student API; then every
  * screen, API answer and export about that assignment (teacher and admin) is

@@ -1,5 +1,5 @@
 /**
- * The student API end to end (issue 8), against the built app over HTTP:
+ * The student API end to end (docs/api.md#student-api), against the built app over HTTP:
  * a student joins with the code the teacher's students screen shows, answers
  * through the typed client, and the teacher's results screen (JavaScript off)
  * shows the answer; the drawing is served to the teacher. Every student API

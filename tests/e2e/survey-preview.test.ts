@@ -1,6 +1,6 @@
 /**
  * Survey screens end to end, with JavaScript on and off: the list, the
- * read-only preview of every sample survey (the texts of SPEC.md §2), 404s,
+ * read-only preview of every sample survey (the texts of docs/product.md#preview-blocks), 404s,
  * the survey API and the content webhook.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -60,7 +60,7 @@ async function text(page: Page, selector: string): Promise<string> {
   return content.replace(/\s+/g, " ").trim();
 }
 
-/** What SPEC.md §2 says a content block shows, checked on the page. */
+/** What docs/product.md#preview-blocks says a content block shows, checked on the page. */
 async function expectContentBlock(page: Page, block: ContentBlock) {
   if (block.component === "survey-header" && hasText(block.content)) {
     expect(await text(page, `h2[id="${headerAnchorId(block.content)}"]`)).toBe(block.content.trim());
@@ -158,7 +158,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(await text(page, "h1")).toBe("Reading habits");
   });
 
-  test("every sample survey previews exactly as SPEC.md §2 describes", async () => {
+  test("every sample survey previews exactly as docs/product.md#preview-blocks describes", async () => {
     const page = await signedInPage(javaScriptEnabled);
     for (const story of stories) {
       const id = idsBySlug.get(story.full_slug);

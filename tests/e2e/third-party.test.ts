@@ -1,5 +1,5 @@
 /**
- * No third-party requests (issue 11): with JavaScript on, every screen of
+ * No third-party requests (docs/security.md): with JavaScript on, every screen of
  * the demo data is visited and every request the browser makes (pages,
  * frames, scripts, fonts, images, WASM, fetches) is recorded. None may leave
  * the app's own origin, except what survey content itself names: Storyblok

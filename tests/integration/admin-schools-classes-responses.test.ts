@@ -1,6 +1,6 @@
 /**
  * Schools, the admin's class tools, survey responses across classes and the
- * /admin overview (issue 7): platform admin vs school admin vs teacher on
+ * /admin overview: platform admin vs school admin vs teacher on
  * every function, and GET /api/surveys/{surveyId}/responses.
  */
 

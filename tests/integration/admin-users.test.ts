@@ -1,5 +1,5 @@
 /**
- * Staff (issue 7): scope rules for platform admin, school admin and teacher on
+ * Staff (docs/product.md#staff): scope rules for platform admin, school admin and teacher on
  * every user endpoint, edit rules, bulk create (all valid, some invalid,
  * duplicates within the file, 500 rows in one request, CSV) and archive
  * effects, through the route modules with a real session and database.

@@ -1,5 +1,5 @@
 /**
- * The class JSON API (SPEC.md §7), called through the route modules' loaders
+ * The class JSON API (docs/product.md#json-api, docs/api.md), called through the route modules' loaders
  * and actions with a real session cookie and a real database: status codes,
  * `{ code, message }` errors and the permission cases.
  */

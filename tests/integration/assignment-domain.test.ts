@@ -320,7 +320,7 @@ test("the CSV has one row per respondent, option labels, and safe cells", async 
 });
 
 test("anonymous assignments hide names in free text and the CSV", async () => {
-  // Five respondents: the default small-group threshold (issue 12) is met.
+  // Five respondents: the default small-group threshold (docs/product.md#small-group-protection) is met.
   const { klass, assignment } = await classWithResponses(5, 0);
   await db.update(assignments).set({ anonymous: true }).where(eq(assignments.id, assignment.id));
   const results = await getAssignmentResults(

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 11): fast-check throws malformed, oversized, wrongly typed
+ * Bad input (docs/security.md): fast-check throws malformed, oversized, wrongly typed
  * and hostile values at every JSON API endpoint, in-process against a
  * demo-seeded test database (the route modules behind a `fetch`, as in
  * tests/support/student-api-app.ts). Every answer must be a success or a 4xx
@@ -11,7 +11,7 @@
  * student token. Runs per endpoint: FUZZ_RUNS (default 40); the counts are
  * recorded in docs/security.md.
  *
- * The input rules (issue 17 §3) are invariants here, whatever else a body
+ * The input rules (docs/product.md#the-text-rule, ADRs 120–123) are invariants here, whatever else a body
  * holds: a body with a key or value no field may hold (control characters,
  * lone surrogates; ADR 120) or with a key the endpoint does not take is never
  * accepted; a list query with a page or page size out of range (or given

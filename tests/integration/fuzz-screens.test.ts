@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 11), the screens: fast-check throws malformed, oversized,
+ * Bad input (docs/security.md), the screens: fast-check throws malformed, oversized,
  * wrongly typed and hostile values at every screen `action` (HTML form posts)
  * and hostile query strings and path ids at every screen's loaders.
  *
@@ -17,7 +17,7 @@
  * refused request the data tables (all but sessions and rate limits) hold
  * exactly the rows they held before (row count and an md5 of their content).
  *
- * The input rules (issue 17 §3) are invariants too: a form post or a query
+ * The input rules (docs/product.md#the-text-rule, ADRs 120–123) are invariants too: a form post or a query
  * string with a name or value no field may hold (control characters; ADR
  * 120) is refused with a 400; a list's page or page size out of range, or a
  * filter given twice, is refused, never reinterpreted; every redirect, with

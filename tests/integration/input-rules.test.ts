@@ -1,5 +1,5 @@
 /**
- * Bad input is refused, never stored and never reinterpreted (issue 17 §3),
+ * Bad input is refused, never stored and never reinterpreted (ADRs 120–123),
  * through the whole app in-process (tests/support/app-handler.ts) on its own
  * demo database: PGlite, or PostgreSQL with TEST_DATABASE_URL.
  *

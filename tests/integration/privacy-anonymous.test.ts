@@ -1,5 +1,5 @@
 /**
- * Issue 12, anonymous assignments and small-group protection, on a real
+ * Anonymous assignments and small-group protection (docs/product.md#results-and-anonymity), on a real
  * database: the mode is fixed once started, and for an anonymous assignment
  * no result, student page or export carries a student's name or id; answers
  * stay hidden below the school's threshold (tested at 4 and 5 responses).

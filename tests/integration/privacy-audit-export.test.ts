@@ -1,5 +1,5 @@
 /**
- * Issue 12: the data-request export (everything about one student, admins
+ * Privacy (docs/product.md#privacy): the data-request export (everything about one student, admins
  * in scope only) and the audit log for admins (scope, filters), which also
  * records admins' reads of identified responses, never anonymous ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, retention: with the clock moved forward past a school's retention
+ * Retention (docs/product.md#privacy): with the clock moved forward past a school's retention
  * period, the job deletes that school's older responses and drawings (and
  * nothing newer, nothing of another school), and audits the counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Student API reliability (issue 8): 300 students submit at once while every
+ * Student API reliability: 300 students submit at once while every
  * one of them also retries, and a close lands in the middle of a burst of
  * submissions. Through the route modules and the typed client, on a real
  * database (PGlite here; CI runs it on PostgreSQL as well, where the

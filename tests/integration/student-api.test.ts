@@ -1,5 +1,5 @@
 /**
- * The student API (issue 8) through its route modules and the typed client,
+ * The student API (docs/api.md#student-api) through its route modules and the typed client,
  * on a real database: join, tokens and revoking, presence, assignments,
  * survey content, submission rules, idempotency, drawings and the contract.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, deleting a student: one transaction removes contacts, class
+ * Deleting a student (docs/product.md#removing-and-deleting-a-student): one transaction removes contacts, class
  * memberships, tokens, responses and drawings; afterwards no row names the
  * student, and the audit log holds the deletion with counts and no name.
  */

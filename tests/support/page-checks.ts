@@ -28,7 +28,7 @@ const KNOWN_CONSOLE_ERRORS: { pattern: RegExp; reason: string }[] = [
     // zod 4 probes whether it may compile validators with `new Function("")`
     // (its JIT) the first time a schema parses in the browser; the enforced CSP
     // (no 'unsafe-eval') refuses it and zod falls back to its interpreter. The
-    // client-bundle work (issue 20) runs zod jitless on the client; then delete
+    // client-bundle work (ADR 141) runs zod jitless on the client; then delete
     // this entry and the violation fails every test again.
     pattern:
       /Refused to evaluate a string as JavaScript because 'unsafe-eval'|blocked a JavaScript eval \(script-src\)|securitypolicyviolation: script-src(-elem)? blocked eval\b/,

@@ -9,7 +9,7 @@ interface ChangePasswordActionData {
 }
 
 /**
- * SPEC.md §2: the Change Password dialog (modal, max width 'sm', about
+ * docs/product.md#change-password-dialog: the Change Password dialog (modal, max width 'sm', about
  * 28rem). Closing resets the form, clears errors and hides all passwords;
  * success resets and closes. Toasts come from the server (remix-toast).
  */

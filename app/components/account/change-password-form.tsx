@@ -22,10 +22,10 @@ interface ChangePasswordFormProps {
 }
 
 /**
- * SPEC.md §2 and §5: Current Password, New Password, Confirm New Password,
+ * docs/product.md#change-password-dialog and #change-password: Current Password, New Password, Confirm New Password,
  * each with a show/hide toggle; Cancel and Change Password, the latter
  * reading 'Changing...' while busy, with both buttons disabled. The server
- * checks §5's rules and answers with field errors (ADR 141).
+ * checks those rules and answers with field errors (ADR 141).
  */
 export function ChangePasswordForm({
   lastResult,

@@ -9,7 +9,7 @@ import { Field, fieldProps, Honeypot, PasswordField } from "../forms";
 import { AuthCard } from "./auth-card";
 
 interface AuthScreenProps {
-  /** SPEC.md §4: starts as login unless the caller says otherwise. */
+  /** Starts as login unless the caller says otherwise (docs/product.md#sign-in-and-sign-up). */
   initialState?: AuthMode;
   lastResult?: SubmissionResult<string[]> | null;
   redirectTo?: string | null;
@@ -17,7 +17,7 @@ interface AuthScreenProps {
 
 /**
  * Sign-in and sign-up in one screen. No client-side checks on e-mail or
- * passwords (SPEC.md §5): the server answers with field errors, which
+ * passwords (docs/product.md#validation-messages): the server answers with field errors, which
  * useFormReply puts on the fields.
  */
 export function AuthScreen({ initialState = "login", lastResult, redirectTo }: AuthScreenProps) {

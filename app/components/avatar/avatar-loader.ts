@@ -13,10 +13,10 @@ import { AVATAR_RIV_URL } from "~/lib/rive/avatar-names";
 /** Give up on the animation (and keep the static face) after this long. */
 export const AVATAR_LOAD_TIMEOUT_MS = 4000;
 
-/** SPEC.md §9: "avatar draw timer resets every 5 s". */
+/** docs/product.md#avatar: "draw timer reset every 5 s". */
 export const AVATAR_DRAW_TIMER_MS = 5000;
 
-/** SPEC.md §9: device pixel ratio clamped between 1 and 3. */
+/** docs/product.md#avatar: device pixel ratio clamped between 1 and 3. */
 export function clampDevicePixelRatio(ratio: number | undefined): number {
   if (typeof ratio !== "number" || !Number.isFinite(ratio)) return 1;
   return Math.min(3, Math.max(1, ratio));
@@ -58,7 +58,7 @@ export function loadAvatarFile(): Promise<ArrayBuffer> {
       return response.arrayBuffer();
     })
     .catch((error: unknown) => {
-      // SPEC.md §8: avatar file load failure.
+      // docs/product.md#avatar: avatar file load failure.
       console.error("Failed to load Rive file", error);
       throw new AvatarFileError("Failed to load Rive file", { cause: error });
     });

@@ -1,5 +1,5 @@
 /**
- * <Avatar name size />: the product's animated avatar (SPEC.md §1).
+ * <Avatar name size />: the product's animated avatar (docs/product.md#avatar).
  *
  * The server renders the static face (./avatar-face.tsx) in a box of exactly `size`
  * pixels, so nothing shifts when the animation takes over. After hydration, only where

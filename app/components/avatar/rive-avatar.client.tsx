@@ -45,7 +45,7 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
           shouldDisableRiveListeners: true,
           onLoad: () => onReady(),
           onLoadError: (event) => {
-            // The runtime's own texts (SPEC.md §8): 'The file failed to load',
+            // The runtime's own texts (docs/product.md#avatar): 'The file failed to load',
             // 'Invalid artboard name or no default artboard', or
             // 'Rive source file or data buffer required'.
             console.error(String(event.data));
@@ -53,7 +53,7 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
           },
         }
       : null,
-    // SPEC.md §9: device pixel ratio clamped between 1 and 3.
+    // docs/product.md#avatar: device pixel ratio clamped between 1 and 3.
     { customDevicePixelRatio: clampDevicePixelRatio(window.devicePixelRatio) },
   );
 
@@ -64,7 +64,7 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
     onFail();
   }, [hasSource, onFail]);
 
-  // SPEC.md §9, "avatar draw timer resets every 5 s": every 5 s, while the page is
+  // docs/product.md#avatar, "draw timer reset every 5 s": every 5 s, while the page is
   // visible, a paused or stopped instance is set playing again, so the idle loop
   // recovers after the runtime pauses it (tab switches, a settled state machine).
   useEffect(() => {

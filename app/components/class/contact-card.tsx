@@ -12,7 +12,7 @@ export interface ContactView {
 }
 
 /**
- * SPEC.md §2 contact card: name, relationship (or 'No relationship'), e-mail, phones, notes.
+ * The contact card (docs/product.md#contact-card): name, relationship (or 'No relationship'), e-mail, phones, notes.
  * The layout kit (kit.tsx): a class list shows dozens of these.
  */
 export function ContactCard({

@@ -2,7 +2,7 @@ import { Flex, Text } from "@radix-ui/themes";
 import { Form, NavLink } from "react-router";
 import { SurveySubMenu } from "./survey-sub-menu";
 
-/** SPEC.md §2: the admin sidebar. The Class link uses classId -1. */
+/** docs/product.md#admin-sidebar: the admin sidebar. The Class link uses classId -1. */
 export const ADMIN_SIDEBAR_ITEMS = [
   { label: "Staff", to: "/admin/staff" },
   { label: "Schools", to: "/admin/schools" },
@@ -11,7 +11,7 @@ export const ADMIN_SIDEBAR_ITEMS = [
   { label: "Class", to: "/class/-1/home" },
 ] as const;
 
-/** The Surveys item is a sub-menu (SPEC.md §2), open by default. */
+/** The Surveys item is a sub-menu (docs/product.md#admin-sidebar), open by default. */
 export const ADMIN_SURVEY_LINKS = [
   { label: "All surveys", to: "/admin/survey" },
   { label: "Survey previews", to: "/survey" },

@@ -19,7 +19,7 @@ export function initials(name: string): string {
 }
 
 /**
- * SPEC.md §2, the header's profile area: avatar with initials, name, e-mail,
+ * docs/product.md#profile-area, the header's profile area: avatar with initials, name, e-mail,
  * school name if any; a grey pulsing placeholder while loading; 'Error
  * loading profile' on error; nothing without a user. Every state is phrasing
  * content (spans only), as the <summary> and <button> that hold it require.

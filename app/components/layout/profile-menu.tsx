@@ -14,7 +14,7 @@ function loadProfileDropdown(): Promise<ComponentType<ProfileDropdownProps> | nu
 }
 
 /**
- * SPEC.md §2: the profile area opens a menu, aligned to the end, with
+ * docs/product.md#profile-menu: the profile area opens a menu, aligned to the end, with
  * 'Update Password' (closes the menu, opens the password dialog) and
  * 'Logout' (closes the menu, signs out). Without JavaScript the same two
  * actions sit in a <details> menu: a link to the full password page and a

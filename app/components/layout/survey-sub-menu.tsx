@@ -8,7 +8,7 @@ export interface SubMenuLink {
 }
 
 /**
- * SPEC.md §2: the survey sub-menu, open by default. A <details> element, so
+ * docs/product.md#admin-sidebar: the survey sub-menu, open by default. A <details> element, so
  * it opens and closes without JavaScript; with it, React keeps the flag.
  */
 export function SurveySubMenu({ links, defaultOpen = true }: { links: readonly SubMenuLink[]; defaultOpen?: boolean }) {

@@ -332,7 +332,7 @@ describe("survey text block", () => {
 });
 
 describe("survey video block", () => {
-  test("embeds the player 100% wide and 480 high with the permissions of SPEC.md §2, and a plain link", () => {
+  test("embeds the player 100% wide and 480 high with the permissions of docs/product.md#preview-blocks, and a plain link", () => {
     const html = renderToStaticMarkup(
       <SurveyVideo
         blok={{ _uid: "v", component: "survey-video", youtube_link: "https://youtu.be/dQw4w9WgXcQ?si=abc" }}

@@ -9,7 +9,7 @@ export const VIDEO_PLAYER_PERMISSIONS =
 /**
  * survey video block: the YouTube player (privacy-enhanced host), 100% wide
  * and 480 high, with a plain link for networks that block the player.
- * Nothing renders when no video id can be extracted (SPEC.md §5).
+ * Nothing renders when no video id can be extracted (docs/product.md#video-id-extraction).
  */
 export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
   const id = extractYouTubeId(blok.youtube_link);

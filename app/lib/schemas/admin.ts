@@ -1,5 +1,5 @@
 /**
- * Input rules for the admin area (issue 7) that both the forms (client) and
+ * Input rules for the admin area that both the forms (client) and
  * the domain (server) use. Pure: no server imports.
  */
 import { singleLineText } from "./text";

@@ -9,7 +9,7 @@ import { MAX_RECORD_ID } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
 
-/** SPEC.md §9: ten years, when no expiry is given. */
+/** docs/product.md#class-codes: ten years, when no expiry is given. */
 export const DEFAULT_CLASS_CODE_EXPIRATION_HOURS = 24 * 365 * 10;
 
 const optionalText = (max: number, label: string, text = singleLineText) =>
@@ -97,7 +97,7 @@ export const stopClassCodeSchema = strictBody({
     .max(MAX_RECORD_ID, "classId must be a class id"),
 });
 
-/** SPEC.md §4: 'completed' closes the survey; any other value starts it. */
+/** docs/product.md#assignment-status: 'completed' closes the survey; any other value starts it. */
 export const assignmentStatusSchema = strictBody({
   status: singleLineText("status is required").min(1, "status is required").max(40),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { untrimmedText } from "./text";
 
-/** SPEC.md §9: minimum new password length. */
+/** docs/product.md#change-password: minimum new password length. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** SPEC.md §5: a new password's rules, with their exact messages. */
+/** docs/product.md#change-password: a new password's rules, with their exact messages. */
 export const newPasswordSchema = untrimmedText("Password must be at least 8 characters")
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters")
   .max(200, "Password must be at most 200 characters")
@@ -13,7 +13,7 @@ export const newPasswordSchema = untrimmedText("Password must be at least 8 char
     "Password must contain at least one lowercase letter, one uppercase letter, and one number",
   );
 
-/** SPEC.md §5: the change-password form. */
+/** docs/product.md#change-password: the change-password form. */
 export const changePasswordSchema = z
   .object({
     currentPassword: untrimmedText("Current password is required").min(1, "Current password is required"),

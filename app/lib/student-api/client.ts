@@ -1,9 +1,9 @@
 /**
- * A small typed client for the student API (issue 8). Fetch with JSON
+ * A small typed client for the student API (docs/api.md#student-api). Fetch with JSON
  * bodies; a non-ok answer throws StudentApiHttpError with the message
  * 'HTTP error! status: {status}', carrying the status, the body (parsed
  * JSON, or the text when it is not JSON) and the headers (`Retry-After`),
- * and logs it (SPEC.md §8).
+ * and logs it (docs/product.md#error-texts).
  *
  *   const api = createStudentApiClient({ baseUrl: "https://classroom.example.org" });
  *   const { token } = await api.join({ code: "SUNNY-4821", firstName: "Mia", lastName: "Jensen" });

@@ -1,5 +1,5 @@
 /**
- * The student API's contract (issue 8): the zod schemas that validate its
+ * The student API's contract (docs/api.md#student-api): the zod schemas that validate its
  * requests and describe its answers. The route modules parse with these, the
  * OpenAPI document (./openapi.ts) is generated from these, and the typed
  * client (./client.ts) takes its types from these, so the three cannot drift.

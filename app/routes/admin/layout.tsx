@@ -5,7 +5,7 @@ import { AdminSidebar } from "~/components/layout/admin-sidebar";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 
-/** /admin/*: admins only; a non-admin goes to the home of class -1 (SPEC.md §6). */
+/** /admin/*: admins only; a non-admin goes to the home of class -1 (docs/product.md#where-a-signed-in-user-lands). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { admin: true };

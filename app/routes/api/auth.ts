@@ -1,5 +1,5 @@
 /**
- * /api/auth/* — the JSON auth calls (SPEC.md §7) for the student app and
+ * /api/auth/* — the JSON auth calls (docs/product.md#accounts) for the student app and
  * integrations, on the same domain functions as the screens. Errors are
  * `{ code, message }`; an answer that should move the browser carries
  * `url` and `redirect: true`.
@@ -128,7 +128,7 @@ const postHandlers: Record<string, Handler> = {
     const user = await requireApiUser(request, context);
     const { session } = await getRequestAuth(request, context);
     const input = parseInput(apiChangePasswordSchema, await readJsonBody(request));
-    // revokeOtherSessions is always true (SPEC.md §9), whatever the body says.
+    // revokeOtherSessions is always true (docs/product.md#change-password-dialog), whatever the body says.
     await changePassword(app.db, user, session!.id, { ...input, confirmPassword: input.newPassword });
     return Response.json({ status: true });
   },

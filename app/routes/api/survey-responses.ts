@@ -4,7 +4,7 @@
  * UTC, inclusive), page, pageSize (≤ 200). A response to an anonymous
  * assignment comes without studentName, id or submittedAt (all null), after
  * the named ones. Admins only: others get 404
- * (SPEC.md §6 notes the original had no check; we have one).
+ * (the original had no check; we have one: docs/product.md#admin-surveys).
  */
 
 import { requireApiAdmin } from "~/server/auth/guards.server";

@@ -4,7 +4,7 @@ import { listSurveys } from "~/server/surveys/surveys.server";
 import { handleApi } from "~/server/web/api.server";
 import type { Route } from "./+types/surveys";
 
-/** GET /api/surveys: `{ data: [{ id, fullSlug }] }` for signed-in users (SPEC.md §7). */
+/** GET /api/surveys: `{ data: [{ id, fullSlug }] }` for signed-in users (docs/product.md#json-api). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context);

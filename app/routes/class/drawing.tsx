@@ -1,6 +1,6 @@
 /**
  * GET /class/{classId}/drawings/{drawingId}.png: a drawing answer's image,
- * for a user who may see the class (student API, issue 8).
+ * for a user who may see the class (docs/api.md#drawings).
  */
 
 import { getDrawingForTeacher } from "~/server/responses/drawings.server";

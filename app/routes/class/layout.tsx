@@ -9,7 +9,7 @@ import { listMyClassesForRequest } from "~/server/web/class-access.server";
 import { redirect } from "~/server/web/redirects.server";
 import type { Route } from "./+types/layout";
 
-/** SPEC.md §2 class route loading, in the server loader. */
+/** Class route loading (docs/product.md#class-route-loading), in the server loader. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const myClasses = await listMyClassesForRequest(request, context, user);

@@ -1,6 +1,6 @@
 /**
  * Assignments: a survey given to a class. Assigned → started (active) →
- * closed (completed). SPEC.md §4: the status 'completed' closes a survey,
+ * closed (completed). docs/product.md#assignment-status: the status 'completed' closes a survey,
  * any other value starts it. A survey is assigned to a class at most once.
  */
 import { and, asc, count, desc, eq, isNull, notExists, sql } from "drizzle-orm";
@@ -118,7 +118,7 @@ export interface StatusChange {
   assignment: AssignmentSummary;
 }
 
-/** SPEC.md §4: 'completed' closes the survey; any other value starts (or reopens) it. */
+/** docs/product.md#assignment-status: 'completed' closes the survey; any other value starts (or reopens) it. */
 export async function setAssignmentStatus(
   db: Db,
   actor: Actor,

@@ -51,7 +51,7 @@ export interface StudentRef {
 }
 
 /**
- * Small-group protection (issue 12): an anonymous assignment's answers stay
+ * Small-group protection (docs/product.md#small-group-protection): an anonymous assignment's answers stay
  * hidden until at least `threshold` students (the school's minGroupSize) have
  * responded, so nobody can work out who answered what from a tiny group.
  */

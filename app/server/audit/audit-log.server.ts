@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (issue 12): filterable by actor, action and date,
+ * The audit log for admins (docs/product.md#audit-log): filterable by actor, action and date,
  * in the admin's scope (a school admin sees their school's events, a platform
  * admin all). Also where reads of identified responses by admins are recorded.
  */

@@ -199,8 +199,8 @@ export async function signUp(
 }
 
 /**
- * Changes the actor's password: checks the current one, applies SPEC.md §5's
- * rules (already parsed), cancels the user's outstanding reset and invitation
+ * Changes the actor's password: checks the current one, applies the rules of
+ * docs/product.md#change-password (already parsed), cancels the user's outstanding reset and invitation
  * links and always revokes the user's other sessions.
  */
 export async function changePassword(
@@ -224,7 +224,7 @@ export async function changePassword(
       targetId: String(actor.id),
     });
   });
-  // revokeOtherSessions is always true (SPEC.md §9).
+  // revokeOtherSessions is always true (docs/product.md#change-password-dialog).
   await revokeOtherSessions(db, actor.id, currentSessionId);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The signed-in user as screens and the API see it (SPEC.md §3, current user),
+ * The signed-in user as screens and the API see it (docs/product.md#the-current-user),
  * loaded with the user's school.
  */
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
@@ -30,7 +30,7 @@ async function loadSchool(db: Db, schoolId: number): Promise<CurrentUserSchool |
 
 /**
  * Loads the user and their school. If the school cannot be loaded, the basic
- * user is used and the error message kept (SPEC.md §4).
+ * user is used and the error message kept (docs/product.md#the-current-user).
  */
 export async function loadCurrentUser(
   db: Db,
@@ -94,12 +94,12 @@ export function isPlatformAdmin(user: Pick<CurrentUser, "role" | "schoolId">): b
   return user.role === "admin" && user.schoolId === null;
 }
 
-/** SPEC.md §6: where a signed-in user lands. */
+/** docs/product.md#where-a-signed-in-user-lands. */
 export function homePathFor(user: Pick<CurrentUser, "role">): string {
   return isAdmin(user) ? "/admin/staff" : "/class/-1/home";
 }
 
-/** The JSON form of the current user (SPEC.md §7, GET /api/users/me/with-school). */
+/** The JSON form of the current user (docs/product.md#the-current-user, GET /api/users/me/with-school). */
 export function serializeCurrentUser(user: CurrentUser) {
   return {
     id: user.id,

@@ -62,7 +62,7 @@ export async function requireUser(request: Request, context: Context): Promise<C
   return user;
 }
 
-/** An admin; a non-admin is sent to the home of class -1 (SPEC.md §6). */
+/** An admin; a non-admin is sent to the home of class -1 (docs/product.md#where-a-signed-in-user-lands). */
 export async function requireAdmin(request: Request, context: Context): Promise<CurrentUser> {
   const user = await requireUser(request, context);
   if (!isAdmin(user)) throw redirect("/class/-1/home");

@@ -3,7 +3,7 @@ import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { safeRedirectPath } from "./guards.server";
 import { createSession, type SessionServices } from "./session.server";
 
-/** Starts a session and sends the user on: to a same-site redirectTo, else by role (SPEC.md §6). */
+/** Starts a session and sends the user on: to a same-site redirectTo, else by role (docs/product.md#where-a-signed-in-user-lands). */
 export async function signInAndRedirect(
   services: SessionServices,
   userId: number,

@@ -58,7 +58,7 @@ export async function findLiveClassCode(db: Db | Tx, classId: number, now = new 
   return { ...row, expired: row.expiresAt.getTime() <= now.getTime() };
 }
 
-/** SPEC.md §7 GET /api/classCodes/class/{classId}. */
+/** GET /api/classCodes/class/{classId} (docs/product.md#class-codes). */
 export async function getClassCode(db: Db, actor: Actor, classId: number): Promise<LiveClassCode | null> {
   await getClass(db, actor, classId);
   return findLiveClassCode(db, classId);

@@ -1,5 +1,5 @@
 /**
- * Joining a class from the student app with a class code (issue 8).
+ * Joining a class from the student app with a class code (docs/product.md#joining-a-class).
  *
  * - The code must be live: not stopped, not expired, of an active class in
  *   an active school (an archived class or school is closed to students).

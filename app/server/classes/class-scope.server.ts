@@ -45,7 +45,7 @@ const teacherClassesQuery = preparedPerDatabase((db) =>
   ).prepare("teacher_classes"),
 );
 
-/** SPEC.md §2 step 1: the user's own classes (active ones), first by name. */
+/** docs/product.md#class-route-loading step 1: the user's own classes (active ones), first by name. */
 export async function listMyClasses(db: Db, actor: Actor): Promise<ClassSummary[]> {
   if (actor.role === "teacher") return teacherClassesQuery(db).execute({ userId: actor.id });
   return selectMyClasses(db, classScopeCondition(actor));

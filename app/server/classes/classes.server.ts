@@ -194,7 +194,7 @@ export interface AssignmentSummary {
   startedAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;
-  /** No screen, API answer or export links this assignment's answers to a student (issue 12). */
+  /** No screen, API answer or export links this assignment's answers to a student (docs/product.md#anonymous-assignments). */
   anonymous: boolean;
   responseCount: number;
 }
@@ -406,7 +406,7 @@ async function requireSchoolTeacher(tx: Tx, schoolId: number, userId: number) {
   return user;
 }
 
-/** Adds a teacher of the class's school as a co-teacher (SPEC.md §7 POST /api/classes/{classId}/user/{userId}). */
+/** Adds a teacher of the class's school as a co-teacher (docs/product.md#owners-and-co-teachers, POST /api/classes/{classId}/user/{userId}). */
 export async function addClassTeacher(db: Db, actor: Actor, classId: number, userId: number): Promise<ClassTeacher> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);

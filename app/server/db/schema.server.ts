@@ -39,9 +39,9 @@ export const schools = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     status: text("status").$type<RecordStatus>().notNull().default("active"),
-    /** Responses and drawings older than this are deleted by the retention job (issue 12). */
+    /** Responses and drawings older than this are deleted by the retention job (docs/product.md#privacy). */
     retentionMonths: integer("retention_months").notNull().default(24),
-    /** Anonymous results stay hidden until at least this many students have responded (issue 12). */
+    /** Anonymous results stay hidden until at least this many students have responded (docs/product.md#small-group-protection). */
     minGroupSize: integer("min_group_size").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -400,7 +400,7 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * Drawing answers (response-art) uploaded through the student API (issue 8):
+ * Drawing answers (response-art) uploaded through the student API (docs/api.md#drawings):
  * the PNG itself is kept in the database, so app instances stay stateless
  * (docs/decisions/050-student-api.md). A response's answers name a drawing
  * as `{ drawingId }`.

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 12): each school keeps responses and drawings for
+ * Retention (docs/product.md#privacy): each school keeps responses and drawings for
  * `schools.retention_months` (default 24). This job deletes older ones and
  * records per school how many went, in the audit log. It runs at start and
  * daily; several instances may run it at the same moment: a transaction-level

@@ -1,5 +1,5 @@
 /**
- * Data-request export (issue 12): everything the school holds about one
+ * Data-request export (docs/product.md#privacy): everything the school holds about one
  * student, as JSON, for an admin answering a subject access request. It
  * includes the student's answers to anonymous surveys too (they are still
  * held about the student), so every export is audited.

@@ -1,5 +1,5 @@
 /**
- * Submitting a response from the student app (issue 8).
+ * Submitting a response from the student app (docs/api.md#answers).
  *
  * - Answers are keyed by block `_uid` and checked against the survey's
  *   content (listAnswerFields): option indexes in range and naming a

@@ -184,7 +184,7 @@ export async function renameSchool(
   }
 }
 
-/** Retention period and small-group threshold (issue 12): any admin with the school in scope. */
+/** Retention period and small-group threshold (docs/product.md#schools): any admin with the school in scope. */
 export async function updateSchoolPrivacy(
   db: Db,
   actor: Actor,

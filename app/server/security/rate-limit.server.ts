@@ -74,7 +74,7 @@ export const RATE_LIMITS = {
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { limit: 20, windowMs: 60 * MINUTE },
-  /** Student API joins (issue 8), see docs/api.md "Guessing a class code": every join from one IP (a school NAT carries whole classes). */
+  /** Student API joins, see docs/api.md "Guessing a class code": every join from one IP (a school NAT carries whole classes). */
   classCodeJoinPerIp: { limit: 300, windowMs: 15 * MINUTE },
   /** Joins with a code that is not live (unknown, stopped, expired) from one IP: the guessing limit. */
   classCodeJoinFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },

@@ -1,5 +1,5 @@
 /**
- * Deleting a student for good (issue 12): their contacts, class memberships,
+ * Deleting a student for good (docs/product.md#removing-and-deleting-a-student): their contacts, class memberships,
  * student-app tokens, responses and drawings go in one transaction, and the
  * student record last. The audit log keeps that it happened, with counts and
  * no personal data; earlier audit events about the student keep their action

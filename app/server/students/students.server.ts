@@ -67,7 +67,7 @@ const rosterFields = {
 };
 export type StudentWithContacts = JsonRow<typeof rosterFields>;
 
-/** The class roster with each student's contacts (SPEC.md §7 students-with-contacts). */
+/** The class roster with each student's contacts (GET /api/classes/{id}/students-with-contacts, docs/api.md). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
   await getClass(db, actor, classId);
   return selectStudentsWithContacts(db, classId);

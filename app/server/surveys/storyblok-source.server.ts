@@ -1,6 +1,6 @@
 /**
  * Storyblok's Content Delivery API (EU region) through storyblok-js-client,
- * with the client limits of SPEC.md §9: 5 requests per second, page size 25
+ * with the client limits of docs/product.md#content-source: 5 requests per second, page size 25
  * with every page fetched, 429 retried every 300 ms up to 10 times, and
  * statuses 200–206 counted as success.
  */
@@ -23,7 +23,7 @@ export interface StoryblokSourceOptions {
 }
 
 /**
- * SPEC.md §8 counts 200–206 as success. The client's status check agrees,
+ * docs/product.md#content-source counts 200–206 as success. The client's status check agrees,
  * but its response handling accepts only 200, so a 2xx answer is handed on as 200.
  */
 function acceptSuccessStatuses(response: ISbResponse): ISbResponse {

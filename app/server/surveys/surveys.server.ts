@@ -1,7 +1,7 @@
 /**
  * Surveys as teachers see them: the registry list and the read-only preview
  * of one survey's content. Every signed-in user may read survey content
- * (SPEC.md §6); the routes guard that, these functions take what they need.
+ * (docs/product.md#survey-screens); the routes guard that, these functions take what they need.
  */
 import { asc, eq, isNull } from "drizzle-orm";
 import type { SurveyStory } from "~/lib/survey-content";

@@ -157,7 +157,7 @@ export async function listAllStaff(
   return (rows as StaffRow[]).map(toStaffMember);
 }
 
-/** GET /api/users/with-classes: admins dropped, count after dropping (SPEC.md §6/§7). */
+/** GET /api/users/with-classes: admins dropped, count after dropping (docs/product.md#json-api). */
 export async function listStaffWithClasses(db: Db, actor: Actor): Promise<{ data: StaffMember[]; count: number }> {
   const data = (await listAllStaff(db, actor, { excludeAdmin: true })).filter((member) => member.role !== "admin");
   return { data, count: data.length };

@@ -13,7 +13,7 @@ export type ChangePasswordOutcome =
   | { kind: "unexpected" };
 
 /**
- * Runs the change and classifies the outcome as SPEC.md §8 does: a 400 whose
+ * Runs the change and classifies the outcome as docs/product.md#change-password-dialog does: a 400 whose
  * message contains 'password' is a wrong current password; any other error
  * is a failure; anything thrown that is not ours is unexpected.
  */

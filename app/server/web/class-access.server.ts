@@ -27,7 +27,7 @@ export interface ClassScreen {
 
 /**
  * A signed-in user who may see the class in the URL. Anyone else is sent
- * where SPEC.md §2's class route loading would send them (the first of their
+ * where class route loading (docs/product.md#class-route-loading) would send them (the first of their
  * classes, or /home?noClasses=true): a redirect, never a 403.
  */
 export async function requireClassTeacher(
@@ -59,7 +59,7 @@ export async function requireClassTeacher(
 const myClassesContext = createContext<Promise<ClassSummary[]> | null>(null);
 
 /**
- * The user's classes (SPEC.md §2 class route loading), loaded once per
+ * The user's classes (docs/product.md#class-route-loading), loaded once per
  * request. Only reads share it: after a form post changes a class, the
  * loaders must see the change.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/classes/{classId}/surveys/{surveyId}/assign: assign the survey; twice is a 409.
- * The body may be empty, or `{ "anonymous": true }` for an anonymous assignment (issue 12).
+ * The body may be empty, or `{ "anonymous": true }` for an anonymous assignment (docs/product.md#anonymous-assignments).
  */
 import { z } from "zod";
 import { strictBody } from "~/lib/schemas/strict-body";

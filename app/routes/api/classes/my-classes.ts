@@ -1,4 +1,4 @@
-/** GET /api/classes/my-classes: `{ classes: [{ id, name, schoolId, schoolName }] }` (SPEC.md §7). */
+/** GET /api/classes/my-classes: `{ classes: [{ id, name, schoolId, schoolName }] }` (docs/product.md#class-route-loading). */
 
 import { requireApiUser } from "~/server/auth/guards.server";
 import { listMyClasses } from "~/server/classes/class-scope.server";

@@ -1,4 +1,4 @@
-/** GET /api/users/me/with-school: the signed-in user with their school (SPEC.md §7); any signed-in user. */
+/** GET /api/users/me/with-school: the signed-in user with their school (docs/product.md#the-current-user); any signed-in user. */
 
 import { serializeCurrentUser } from "~/server/auth/current-user.server";
 import { requireApiUser } from "~/server/auth/guards.server";

@@ -1,7 +1,7 @@
 /**
  * GET /api/users/with-classes: `{ data, count }`, each user with their
  * classes. Admins are dropped and `count` is the count after dropping
- * (SPEC.md §6/§7: the original client did this; we do it on the server).
+ * (the original client did this; we do it on the server: docs/product.md#json-api).
  */
 
 import { requireApiAdmin } from "~/server/auth/guards.server";
