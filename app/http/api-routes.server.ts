@@ -118,8 +118,8 @@ export const SCREEN_METHODS = ["GET", "HEAD", "POST", "OPTIONS"] as const;
 /**
  * The entry's own answer for a screen path (not /api) asked with a method no
  * screen takes (PUT, DELETE, PROPFIND…): a 405 page with `Allow`, before any
- * route runs; OPTIONS: 204 with `Allow`; a POST to a resource route (a
- * drawing, a CSV) that takes none: 405. Null otherwise: React Router answers
+ * route runs; OPTIONS: 204 with `Allow`; a method a resource route (a
+ * drawing, a CSV, an upload) does not take: 405 with that route's `Allow`. Null otherwise: React Router answers
  * (a page without a form answers a POST with its own 405, given an `Allow`
  * header in entry.server.tsx).
  */
@@ -130,7 +130,7 @@ export function screenMethodAnswer(
 ): Response | null {
   if (isApiPath(pathname)) return null;
   const resource = table.resourceAllow(pathname);
-  if (resource && method === "POST" && !resource.includes("POST")) return methodNotAllowedPage(method, resource);
+  if (resource && method !== "OPTIONS" && !resource.includes(method)) return methodNotAllowedPage(method, resource);
   const allow = SCREEN_METHODS.join(", ");
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
   if ((SCREEN_METHODS as readonly string[]).includes(method)) return null;

@@ -16,26 +16,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test } from "vitest";
-import routes from "~/routes";
 import { expectConsoleError, newPage } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+import { ALL_ROUTES, concretePath } from "./route-paths.support";
 
-interface FlatRoute {
-  path: string;
-  file: string;
-}
-
-function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}` : parent;
-    return [{ path: own || "/", file: entry.file }, ...flatten(entry.children ?? [], own)];
-  });
-}
-
-const ALL_ROUTES = flatten(routes as RouteConfigEntry[]);
 const source = (file: string) => readFileSync(path.join("app", file), "utf8");
 const hasComponent = (file: string) => /export default function/.test(source(file));
 const ACTION_ROUTES = ALL_ROUTES.filter((route) =>
@@ -54,17 +40,7 @@ beforeAll(async () => {
 });
 
 function concrete(routePath: string): string {
-  const values: Record<string, number | string> = {
-    classId: ids.classId,
-    id: ids.classId,
-    assignmentId: ids.studentAssignmentId,
-    studentId: ids.studentId,
-    surveyId: ids.surveyId,
-    schoolId: ids.schoolId,
-    userId: ids.teacherUserId,
-    drawingFile: "nothing.png",
-  };
-  return routePath.replace(/:(\w+)/g, (_, name: string) => String(values[name] ?? 1)).replace(/\*$/, "sign-out");
+  return concretePath(routePath, ids, { splat: "sign-out", values: { assignmentId: ids.studentAssignmentId } });
 }
 
 /** A write as a browser signed in as the platform admin and as a student would send it from another site. */

@@ -24,15 +24,16 @@ export const ALL_ROUTES: FlatRoute[] = flatten(routes as RouteConfigEntry[]);
 
 /**
  * The route's path with its parameters filled from the demo ids; `firstParam`
- * replaces the first parameter instead (a hostile segment); a trailing `*`
- * becomes `splat`.
+ * replaces the first parameter instead (a hostile segment); `values` sets
+ * others; a trailing `*` becomes `splat`.
  */
 export function concretePath(
   routePath: string,
   ids: DemoIds,
-  options: { firstParam?: string; splat?: string } = {},
+  options: { firstParam?: string; splat?: string; values?: Record<string, number | string> } = {},
 ): string {
   const values: Record<string, number | string> = {
+    staffId: ids.teacherUserId,
     classId: ids.classId,
     id: ids.classId,
     assignmentId: ids.assignmentId,
@@ -41,6 +42,7 @@ export function concretePath(
     schoolId: ids.schoolId,
     userId: ids.teacherUserId,
     drawingFile: "nothing.png",
+    ...options.values,
   };
   let first = true;
   return routePath
