@@ -1,6 +1,7 @@
 /**
  * A whole lesson, end to end against the built app, with no e-mail: a
- * teacher starts a survey and opens the class home with its join details;
+ * teacher starts a survey, opens the class home with its join details and
+ * the projector view (whose joined count rises by three);
  * three students in their own browsers (JavaScript off; JavaScript on, who
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
@@ -96,6 +97,12 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   const teacherPage = await teacher.newPage();
   await teacherPage.goto(`/class/${classId}/home`);
   expect(await teacherPage.getByText(CODE).count()).toBeGreaterThan(0);
+  // The teacher puts the projector view on the wall: the code, where to join, a QR code, who has joined.
+  await teacherPage.goto(`/class/${classId}/projector`);
+  expect(await teacherPage.getByTestId("projector-code").innerText()).toBe(CODE);
+  expect(await teacherPage.getByTestId("join-address").innerText()).toMatch(/\/join$/);
+  expect(await teacherPage.locator("svg title").count()).toBeGreaterThan(0);
+  const joinedBefore = Number(await teacherPage.getByTestId("joined-count").locator("strong").innerText());
 
   // 1. JavaScript off: a failed send keeps the page, then the answers go in.
   const offContext = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
@@ -170,6 +177,10 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   await phone.getByRole("button", { name: "Send my answers" }).click();
   await phone.getByRole("heading", { name: "Thank you!" }).waitFor();
   await screenshot(phone, "thanks-375");
+
+  // The projector view counts the three who joined (a reload brings it up to date).
+  await teacherPage.goto(`/class/${classId}/projector`);
+  expect(Number(await teacherPage.getByTestId("joined-count").locator("strong").innerText())).toBe(joinedBefore + 3);
 
   // The teacher's results: three responses, and the students' names.
   await teacherPage.goto(`/class/${classId}/surveys/results/${assignmentId}`);
