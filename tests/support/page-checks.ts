@@ -24,16 +24,9 @@ import { validateHtml } from "./html-validate";
  * it is allowed and when it goes away.
  */
 const KNOWN_CONSOLE_ERRORS: { pattern: RegExp; reason: string }[] = [
-  {
-    // zod 4 probes whether it may compile validators with `new Function("")`
-    // (its JIT) the first time a schema parses in the browser; the enforced CSP
-    // (no 'unsafe-eval') refuses it and zod falls back to its interpreter. The
-    // client-bundle work (ADR 141) runs zod jitless on the client; then delete
-    // this entry and the violation fails every test again.
-    pattern:
-      /Refused to evaluate a string as JavaScript because 'unsafe-eval'|blocked a JavaScript eval \(script-src\)|securitypolicyviolation: script-src(-elem)? blocked eval\b/,
-    reason: "zod's new Function probe (zod's JIT) under the enforced CSP",
-  },
+  // Empty: zod's `new Function` probe under the enforced CSP was the one
+  // entry, and no zod runs in the browser any more (ADR 141), so every
+  // eval violation fails the test that caused it.
 ];
 
 type ProblemKind = "console error" | "uncaught exception" | "CSP violation" | "HTML";
