@@ -4,6 +4,7 @@ import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@ra
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -113,34 +114,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
                 <Table.Cell justify="end">{school.studentCount}</Table.Cell>
                 {platform ? (
                   <Table.Cell>
-                    <Form method="post" className="admin-inline-form">
-                      <input type="hidden" name="id" value={school.id} />
-                      {school.status === "active" ? (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="archive"
-                          size="1"
-                          variant="soft"
-                          color="red"
-                          aria-label={`Archive ${school.name}`}
-                        >
-                          Archive
-                        </Button>
-                      ) : (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="restore"
-                          size="1"
-                          variant="soft"
-                          color="green"
-                          aria-label={`Restore ${school.name}`}
-                        >
-                          Restore
-                        </Button>
-                      )}
-                    </Form>
+                    <ArchiveRestoreForm id={school.id} name={school.name} status={school.status} />
                   </Table.Cell>
                 ) : null}
               </Table.Row>

@@ -4,8 +4,9 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
  */
 import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
@@ -204,34 +205,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                           You
                         </Text>
                       ) : (
-                        <Form method="post" className="admin-inline-form">
-                          <input type="hidden" name="id" value={member.id} />
-                          {member.status === "active" ? (
-                            <Button
-                              type="submit"
-                              name="intent"
-                              value="archive"
-                              size="1"
-                              variant="soft"
-                              color="red"
-                              aria-label={`Archive ${member.name}`}
-                            >
-                              Archive
-                            </Button>
-                          ) : (
-                            <Button
-                              type="submit"
-                              name="intent"
-                              value="restore"
-                              size="1"
-                              variant="soft"
-                              color="green"
-                              aria-label={`Restore ${member.name}`}
-                            >
-                              Restore
-                            </Button>
-                          )}
-                        </Form>
+                        <ArchiveRestoreForm id={member.id} name={member.name} status={member.status} />
                       )}
                     </Flex>
                   </Table.Cell>

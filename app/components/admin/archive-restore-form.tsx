@@ -1,0 +1,27 @@
+import { Button } from "@radix-ui/themes";
+import { Form } from "react-router";
+
+/**
+ * A table row's Archive (or, once archived, Restore) button: a plain POST of
+ * `intent` and `id` to the page's own action, named for the record so that a
+ * screen reader tells the rows apart.
+ */
+export function ArchiveRestoreForm({ id, name, status }: { id: number; name: string; status: "active" | "archived" }) {
+  const archive = status === "active";
+  return (
+    <Form method="post" className="admin-inline-form">
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        name="intent"
+        value={archive ? "archive" : "restore"}
+        size="1"
+        variant="soft"
+        color={archive ? "red" : "green"}
+        aria-label={`${archive ? "Archive" : "Restore"} ${name}`}
+      >
+        {archive ? "Archive" : "Restore"}
+      </Button>
+    </Form>
+  );
+}
