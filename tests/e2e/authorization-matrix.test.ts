@@ -158,6 +158,7 @@ const MATRIX: Row[] = [
   ["GET",    "/student/assignments/999999",                         undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  "404"],
   ["GET",    "/student/sign-out",                                   undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  TO_JOIN],
   ["POST",   "/student/heartbeat",                                  undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "401",    "204"],
+  ["POST",   "/student/assignments/{studentAssignment}/drawings",   {},                            "401",    "401",   "401",         "401",      "401",      "401",    "401",    "401",    "400"],
   // Operations and the catch-all.
   ["GET",    "/healthz",                                            undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   // The benchmark's reference page exists only when the bench run enables it.
