@@ -59,10 +59,14 @@ test("a cross-site POST with a cookie is refused", async () => {
     headers: { Origin: "https://evil.example", Cookie: "a=b", "Content-Type": "application/x-www-form-urlencoded" },
     body: "x=1",
   };
-  // Our root middleware answers resource routes...
-  const resource = await fetch(`${app.baseURL}/healthz`, crossSite);
+  // Our root middleware answers resource routes that take a POST...
+  const resource = await fetch(`${app.baseURL}/student/heartbeat`, crossSite);
   expect(resource.status).toBe(403);
   expect(await resource.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
+  // ...one that takes none refuses the method before anything runs (ADR 108)...
+  const readOnly = await fetch(`${app.baseURL}/healthz`, crossSite);
+  expect(readOnly.status).toBe(405);
+  expect(readOnly.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   // ...and React Router's own origin check refuses a document action before it runs.
   const document = await fetch(`${app.baseURL}/?index`, crossSite);
   expect(document.status).toBe(400);

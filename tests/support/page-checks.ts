@@ -24,9 +24,16 @@ import { validateHtml } from "./html-validate";
  * it is allowed and when it goes away.
  */
 const KNOWN_CONSOLE_ERRORS: { pattern: RegExp; reason: string }[] = [
-  // Empty: zod's `new Function` probe under the enforced CSP was the one
-  // entry, and no zod runs in the browser any more (ADR 141), so every
-  // eval violation fails the test that caused it.
+  {
+    // Firefox logs these when a page is left while the avatar's WASM is still
+    // downloading (the navigation cancels the fetch; nothing is broken, the
+    // next page starts afresh). A WASM that fails to load for any other reason
+    // still fails the test: the runtime then reports "failed to asynchronously
+    // prepare wasm" or "Aborted(…)", which this entry does not cover.
+    pattern:
+      /wasm streaming compile failed: (AbortError: The operation was aborted|TypeError: NetworkError when attempting to fetch resource)|falling back to ArrayBuffer instantiation/,
+    reason: "Firefox, leaving a page while the avatar's WASM downloads",
+  },
 ];
 
 type ProblemKind = "console error" | "uncaught exception" | "CSP violation" | "HTML";
