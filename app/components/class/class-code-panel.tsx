@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { badge, button, card, heading, linkInText, row, stack, text } from "~/components/ui/radix-classes";
+import { Form } from "react-router";
+import { Badge, Card, Flex, Heading, Row, Stack, Text } from "~/components/ui/kit";
+import { Button, ButtonLink, TextAnchor, TextInput } from "~/components/ui/kit-controls";
 import { formatDateTime, plural } from "./format";
 
 export interface ClassCodeView {
@@ -18,7 +19,7 @@ export interface JoinLinks {
 /**
  * The live class code, its expiry and joins, where students join and a link
  * to the projector view; with `manage`, the generate and stop forms.
- * Plain elements with Radix Themes' classes (radix-classes.ts): it is on the class home and the students screen.
+ * On the layout kit (ADR 161): it is on the class home, the most visited screen.
  */
 export function ClassCodePanel({
   classCode,
@@ -32,101 +33,88 @@ export function ClassCodePanel({
   join?: JoinLinks;
 }) {
   return (
-    <div className={card(2)}>
-      <div className={stack(3)}>
-        <h2 id="class-code-heading" className={heading(4)}>
+    <Card size="2">
+      <Stack gap="3">
+        <Heading as="h2" size="4" id="class-code-heading">
           Class code
-        </h2>
+        </Heading>
         {classCode ? (
-          <div className={stack(1)}>
-            <div className={row(3)}>
-              <span data-testid="class-code" className="rt-Text class-code">
+          <Stack gap="1">
+            <Row gap="3">
+              <Text data-testid="class-code" className="class-code">
                 {classCode.code}
-              </span>
-              {classCode.expired ? (
-                <span data-accent-color="orange" className={badge()}>
-                  Expired
-                </span>
-              ) : (
-                <span data-accent-color="green" className={badge()}>
-                  Live
-                </span>
-              )}
-            </div>
-            <span data-accent-color="gray" className={text(2)}>
+              </Text>
+              {classCode.expired ? <Badge color="orange">Expired</Badge> : <Badge color="green">Live</Badge>}
+            </Row>
+            <Text size="2" color="gray">
               {classCode.expired ? "Expired" : "Expires"} {formatDateTime(classCode.expiresAt)} ·{" "}
               {plural(classCode.joinedCount, "student")} joined with it
-            </span>
-          </div>
+            </Text>
+          </Stack>
         ) : (
-          <span data-accent-color="gray" className={text(2)}>
+          <Text size="2" color="gray">
             No live code. Students cannot join this class until you generate one.
-          </span>
+          </Text>
         )}
         {join ? (
-          <div className={stack(2)}>
-            <span className={text(2)}>
+          <Stack gap="2">
+            <Text size="2">
               Students join at{" "}
-              <a data-accent-color="" className={linkInText} href={join.joinAddress} data-testid="join-address">
+              <TextAnchor underline="always" href={join.joinAddress} data-testid="join-address">
                 {join.joinAddress}
-              </a>
+              </TextAnchor>
               {classCode && !classCode.expired ? " with this code." : "."}
-            </span>
-            <div className={row(2)}>
-              <Link data-accent-color="" className={button("soft")} to={join.projectorHref}>
+            </Text>
+            <Row gap="2">
+              <ButtonLink variant="soft" to={join.projectorHref}>
                 Show on the projector
-              </Link>
-            </div>
-          </div>
+              </ButtonLink>
+            </Row>
+          </Stack>
         ) : null}
         {manage ? (
-          <div className="rt-Flex rt-r-fd-column sm:rt-r-fd-row rt-r-ai-stretch sm:rt-r-ai-end rt-r-gap-3">
+          <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "stretch", sm: "end" }} gap="3">
             <Form method="post" aria-labelledby="class-code-heading">
               <input type="hidden" name="intent" value="generate-code" />
-              <div className="rt-Flex rt-r-ai-end rt-r-fw-wrap rt-r-gap-2">
-                <div className={stack(1)}>
-                  <label htmlFor="expirationHours" className="rt-Text rt-r-size-2 rt-r-weight-medium">
+              <Flex align="end" wrap="wrap" gap="2">
+                <Stack gap="1">
+                  <Text as="label" htmlFor="expirationHours" size="2" weight="medium">
                     Expires after (hours)
-                  </label>
-                  <div style={{ width: "9rem" }} className="rt-TextFieldRoot rt-r-size-2 rt-variant-surface">
-                    <input
-                      spellCheck="false"
-                      id="expirationHours"
-                      name="expirationHours"
-                      type="number"
-                      min={1}
-                      max={87600}
-                      placeholder="87600"
-                      aria-describedby={error ? "expirationHours-hint expirationHours-error" : "expirationHours-hint"}
-                      aria-invalid={error ? true : undefined}
-                      className="rt-reset rt-TextFieldInput"
-                    />
-                  </div>
-                </div>
-                <button data-accent-color="" type="submit" className={button("solid")}>
-                  {classCode ? "Replace code" : "Generate code"}
-                </button>
-              </div>
-              <p data-accent-color="gray" id="expirationHours-hint" className={text(1, "rt-r-mt-1")}>
+                  </Text>
+                  <TextInput
+                    style={{ width: "9rem" }}
+                    id="expirationHours"
+                    name="expirationHours"
+                    type="number"
+                    min={1}
+                    max={87600}
+                    placeholder="87600"
+                    aria-describedby={error ? "expirationHours-hint expirationHours-error" : "expirationHours-hint"}
+                    aria-invalid={error ? true : undefined}
+                  />
+                </Stack>
+                <Button type="submit">{classCode ? "Replace code" : "Generate code"}</Button>
+              </Flex>
+              <Text as="p" size="1" color="gray" mt="1" id="expirationHours-hint">
                 Leave empty for ten years (87600 hours).
-              </p>
+              </Text>
               {error ? (
-                <p data-accent-color="red" id="expirationHours-error" className={text(2)}>
+                <Text as="p" size="2" color="red" id="expirationHours-error">
                   {error}
-                </p>
+                </Text>
               ) : null}
             </Form>
             {classCode ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="stop-code" />
-                <button data-accent-color="red" type="submit" className={button("soft")}>
+                <Button type="submit" variant="soft" color="red">
                   Stop code
-                </button>
+                </Button>
               </Form>
             ) : null}
-          </div>
+          </Flex>
         ) : null}
-      </div>
-    </div>
+      </Stack>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { Box, Flex, Text } from "~/components/ui/kit";
+import { Box, Flex, SplitRow, Text } from "~/components/ui/kit";
 import { TabNav, TabNavLink } from "~/components/ui/kit-controls";
 
 const TABS = [
@@ -24,13 +24,7 @@ export function ClassNav({
   // class screen, and Radix's components cost more than the page itself.
   return (
     <Box mb="5" className="no-print">
-      <Flex
-        direction={{ initial: "column", sm: "row" }}
-        align={{ initial: "start", sm: "center" }}
-        justify="between"
-        gap="2"
-        mb="3"
-      >
+      <SplitRow gap="2" mb="3">
         <div>
           <Text as="p" size="1" color="gray">
             {currentClass.schoolName}
@@ -58,7 +52,7 @@ export function ClassNav({
             <Text size="2">New class</Text>
           </Link>
         </Flex>
-      </Flex>
+      </SplitRow>
       <TabNav label="Class sections" className="class-tabs">
         {TABS.map((tab) => {
           const href = `${base}${tab.to}`;

@@ -1,8 +1,8 @@
 /**
  * The layout kit's buttons, links, callout, table and tab navigation (see
  * kit.tsx): Radix Themes' markup without its prop parsing, checked against
- * Radix by kit.test.tsx. Form controls (text fields, selects, checkboxes)
- * are Radix Themes' own.
+ * Radix by kit.test.tsx. Form controls (selects, checkboxes, and text fields
+ * outside the hot screens) are Radix Themes' own.
  */
 import type { ReactNode } from "react";
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from "react-router";
@@ -80,17 +80,43 @@ export function Button({
   );
 }
 
+/**
+ * Radix Themes' `<TextField.Root>` (surface variant) on a plain `<input>`:
+ * a small form on a hot screen (the class code's expiry) without loading
+ * Radix's text-field module into the screen's first load. Its `style` and
+ * `className` go on the wrapper, the rest on the input, as with Radix.
+ */
+export function TextInput({
+  size = "2",
+  style,
+  className,
+  ...input
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, "size"> & { size?: "1" | "2" | "3" }) {
+  return (
+    <div style={style} className={classes("rt-TextFieldRoot", `rt-r-size-${size}`, "rt-variant-surface", className)}>
+      <input spellCheck="false" {...input} className="rt-reset rt-TextFieldInput" />
+    </div>
+  );
+}
+
+/**
+ * How a text link is underlined: `auto` on hover, as Radix's default; `always`
+ * inside running text, where colour alone must not tell it apart (WCAG 1.4.1).
+ */
+type Underline = "auto" | "always";
+
 /** `<Link asChild><RouterLink to=…/></Link>` (Radix's text link). */
 export function TextLink({
   color,
   size,
+  underline = "auto",
   className,
   ...link
-}: RouterLinkProps & { color?: Color; size?: Responsive<TextSize> }) {
+}: RouterLinkProps & { color?: Color; size?: Responsive<TextSize>; underline?: Underline }) {
   return (
     <RouterLink
       data-accent-color={color ?? ""}
-      className={classes("rt-Text rt-reset rt-Link", responsive("size", size), "rt-underline-auto", className)}
+      className={classes("rt-Text rt-reset rt-Link", responsive("size", size), `rt-underline-${underline}`, className)}
       {...link}
     />
   );
@@ -99,13 +125,14 @@ export function TextLink({
 /** `<Link href=…>` (Radix's text link) on a plain `<a>`: a `mailto:` or `tel:` link, a download. */
 export function TextAnchor({
   color,
+  underline = "auto",
   className,
   ...anchor
-}: React.AnchorHTMLAttributes<HTMLAnchorElement> & { color?: Color }) {
+}: React.AnchorHTMLAttributes<HTMLAnchorElement> & { color?: Color; underline?: Underline }) {
   return (
     <a
       data-accent-color={color ?? ""}
-      className={classes("rt-Text rt-reset rt-Link rt-underline-auto", className)}
+      className={classes("rt-Text rt-reset rt-Link", `rt-underline-${underline}`, className)}
       {...anchor}
     />
   );

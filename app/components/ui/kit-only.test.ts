@@ -20,12 +20,6 @@ const ALLOWED = new Set([
   "components/ui/kit.test.tsx",
   "components/ui/kit-only.test.ts",
   "styles/radix-themes.test.ts",
-  // Not on the kit yet (they gained the projector view's join links while the
-  // kit was written): the class-name helpers they still use, and their users.
-  "components/ui/radix-classes.ts",
-  "components/class/class-code-panel.tsx",
-  "routes/class/home.tsx",
-  "routes/class/projector.tsx",
 ]);
 const ALLOWED_DIRS = ["vite/"];
 

@@ -150,6 +150,42 @@ const PAIRS: Pair[] = [
     </Radix.Link>,
   ],
   [
+    "TextLink underline always, size 3",
+    <Kit.TextLink key="k" to="/x" underline="always" size="3">
+      x
+    </Kit.TextLink>,
+    <Radix.Link key="r" asChild underline="always" size="3">
+      <a href="/x">x</a>
+    </Radix.Link>,
+  ],
+  [
+    "TextAnchor underline always",
+    <Kit.TextAnchor key="k" href="/join" underline="always">
+      x
+    </Kit.TextAnchor>,
+    <Radix.Link key="r" href="/join" underline="always">
+      x
+    </Radix.Link>,
+  ],
+  [
+    "SplitRow",
+    <Kit.SplitRow key="k" gap="3" mb="3" />,
+    <Radix.Flex
+      key="r"
+      direction={{ initial: "column", sm: "row" }}
+      align={{ initial: "start", sm: "center" }}
+      justify="between"
+      gap="3"
+      mb="3"
+    />,
+  ],
+  [
+    "Grid three columns from md",
+    <Kit.Grid key="k" columns={{ initial: "1", sm: "2", md: "3" }} gap="4" />,
+    <Radix.Grid key="r" columns={{ initial: "1", sm: "2", md: "3" }} gap="4" />,
+  ],
+  ["Text bold size 8", <Kit.Text key="k" size="8" weight="bold" />, <Radix.Text key="r" size="8" weight="bold" />],
+  [
     "ButtonAnchor",
     <Kit.ButtonAnchor key="k" href="/x.csv" variant="soft" download>
       x
@@ -194,6 +230,13 @@ describe("the table and the tab navigation have Radix Themes' classes on each el
     );
     expect(kit).toEqual(radix);
     expect(kit).toEqual(["rt-TableRoot rt-r-size-2 rt-variant-ghost", "rt-TableRootTable"]);
+  });
+
+  test("TextInput", () => {
+    const kit = allClasses(<Kit.TextInput id="hours" name="hours" type="number" style={{ width: "9rem" }} />);
+    const radix = allClasses(<Radix.TextField.Root id="hours" name="hours" type="number" style={{ width: "9rem" }} />);
+    expect(kit).toEqual(radix);
+    expect(kit).toEqual(["rt-TextFieldRoot rt-r-size-2 rt-variant-surface", "rt-TextFieldInput rt-reset"]);
   });
 
   test("Callout", () => {

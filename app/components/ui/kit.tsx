@@ -139,6 +139,23 @@ export function Row(props: Omit<FlexProps, "align" | "wrap">) {
   return <Flex align="center" wrap="wrap" {...props} />;
 }
 
+/**
+ * A heading beside its actions: stacked on a phone, one row with the two
+ * ends apart from the `sm` breakpoint on (`<Flex direction={{ initial:
+ * "column", sm: "row" }} align={{ initial: "start", sm: "center" }}
+ * justify="between">`).
+ */
+export function SplitRow(props: Omit<FlexProps, "direction" | "align" | "justify">) {
+  return (
+    <Flex
+      direction={{ initial: "column", sm: "row" }}
+      align={{ initial: "start", sm: "center" }}
+      justify="between"
+      {...props}
+    />
+  );
+}
+
 /** Radix Themes' `<Grid columns={columns} gap={gap}>`, for column counts written as numbers. */
 export function Grid({
   as: Tag = "div",

@@ -1,10 +1,10 @@
 import "~/components/class/projector.css";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { button, link, linkInText } from "~/components/ui/radix-classes";
+import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
@@ -63,9 +63,9 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="projector">
       <div className="projector-bar no-print">
-        <Link data-accent-color="" className={`${link} rt-r-size-3`} to={classHome}>
+        <TextLink size="3" to={classHome}>
           ← Back to {klass.name}
-        </Link>
+        </TextLink>
       </div>
 
       {joinUrl && classCode && qrCode ? (
@@ -99,13 +99,13 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
           <div className="projector-actions no-print">
             <Form method="post">
               <input type="hidden" name="intent" value="generate-code" />
-              <button data-accent-color="" type="submit" className={button("solid", 3)}>
+              <Button type="submit" size="3">
                 {classCode ? "Generate a new code" : "Generate a class code"}
-              </button>
+              </Button>
             </Form>
-            <Link data-accent-color="" className={button("soft", 3)} to={`/class/${klass.id}/students/manage`}>
+            <ButtonLink variant="soft" size="3" to={`/class/${klass.id}/students/manage`}>
               Choose how long it lasts
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       )}
@@ -117,9 +117,9 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="projector-note">
             {hydrated ? "Updates every few seconds. " : null}
-            <Link data-accent-color="" className={linkInText} to=".">
+            <TextLink underline="always" to=".">
               Refresh now
-            </Link>
+            </TextLink>
           </p>
         </div>
       ) : null}

@@ -5,7 +5,7 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { plural } from "~/components/class/format";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Flex, Grid, Heading, Text } from "~/components/ui/kit";
+import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
@@ -121,12 +121,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   return (
     // The layout kit (kit.tsx) for everything shown on every visit.
     <Flex direction="column" gap="5">
-      <Flex
-        direction={{ initial: "column", sm: "row" }}
-        align={{ initial: "start", sm: "center" }}
-        justify="between"
-        gap="3"
-      >
+      <SplitRow gap="3">
         <Flex direction="column" gap="1">
           <Heading size="6">Students</Heading>
           <Text size="2" color="gray">
@@ -134,7 +129,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
           </Text>
         </Flex>
         {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">Add a student</ButtonLink> : null}
-      </Flex>
+      </SplitRow>
 
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 

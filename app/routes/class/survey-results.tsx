@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
+import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, Stack } from "~/components/ui/kit";
+import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
 import { groupProtectionMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
@@ -34,12 +35,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
     <Stack gap="5" className="results-page">
-      <Flex
-        direction={{ initial: "column", sm: "row" }}
-        align={{ initial: "start", sm: "center" }}
-        justify="between"
-        gap="3"
-      >
+      <SplitRow gap="3">
         <Stack gap="1">
           <KitText size="2" color="gray" className="no-print">
             <TextLink to={`${base}/surveys/manage`}>Surveys</TextLink> / Results
@@ -59,24 +55,22 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             Download CSV
           </ButtonAnchor>
         </Flex>
-      </Flex>
+      </SplitRow>
 
-      <Card size="3">
-        <Stack gap="2">
-          <Heading as="h2" size="4">
-            Response rate
-          </Heading>
-          <KitText size="6" weight="bold" data-testid="response-rate">
-            {results.responseRatePercent}%
-          </KitText>
-          <div className="rate-meter" aria-hidden="true">
-            <span style={{ width: `${results.responseRatePercent}%` }} />
-          </div>
-          <KitText size="2" color="gray">
-            {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
-          </KitText>
-        </Stack>
-      </Card>
+      <StatCard
+        title="Response rate"
+        value={`${results.responseRatePercent}%`}
+        valueSize="6"
+        size="3"
+        testId="response-rate"
+      >
+        <div className="rate-meter" aria-hidden="true">
+          <span style={{ width: `${results.responseRatePercent}%` }} />
+        </div>
+        <KitText size="2" color="gray">
+          {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
+        </KitText>
+      </StatCard>
 
       {assignment.anonymous ? (
         <Callout color="violet" role="note">

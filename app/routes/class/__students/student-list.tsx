@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { studentName } from "~/components/class/format";
-import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { Card, Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import type { getClassPeople } from "~/server/students/students.server";
 
@@ -30,12 +30,7 @@ export function StudentList({ base, students }: { base: string; students: Studen
         <li key={student.id}>
           <Card size="2">
             <Flex direction="column" gap="3">
-              <Flex
-                direction={{ initial: "column", sm: "row" }}
-                align={{ initial: "start", sm: "center" }}
-                justify="between"
-                gap="2"
-              >
+              <SplitRow gap="2">
                 <Flex direction="column">
                   <Heading as="h2" size="4">
                     <TextLink to={`${base}/student/${student.id}`}>{studentName(student)}</TextLink>
@@ -52,7 +47,7 @@ export function StudentList({ base, students }: { base: string; students: Studen
                     Remove<span className="visually-hidden"> {studentName(student)}</span>
                   </ButtonLink>
                 </Flex>
-              </Flex>
+              </SplitRow>
               {student.contacts.length === 0 ? (
                 <Text size="2" color="gray">
                   No contacts. Edit the student to add one.
