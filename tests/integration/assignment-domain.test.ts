@@ -280,9 +280,24 @@ test("results lists are capped in SQL, with the totals kept", async () => {
     lookup,
     { listLimit: 2, freetextLimit: 2 },
   );
-  expect(results.responded).toHaveLength(2);
+  // The first two by name, each with its own submission time as a Date.
+  expect(results.responded).toEqual([
+    expect.objectContaining({
+      firstName: "R0",
+      lastName: "Responder00",
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 9, 0)),
+    }),
+    expect.objectContaining({
+      firstName: "R1",
+      lastName: "Responder01",
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 9, 1)),
+    }),
+  ]);
   expect(results.respondedTotal).toBe(5);
-  expect(results.notResponded).toHaveLength(2);
+  expect(results.notResponded).toEqual([
+    { id: expect.any(Number), firstName: "N0", lastName: "Quiet0" },
+    { id: expect.any(Number), firstName: "N1", lastName: "Quiet1" },
+  ]);
   expect(results.notRespondedTotal).toBe(3);
   const free = results.questions.find((q) => q.kind === "freetext");
   expect(free && "answers" in free ? free.answers.length : -1).toBe(2);

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { beforeAll, expect, expectTypeOf, test } from "vitest";
 import type { Db } from "~/server/db/client.server";
-import { aliased, type JsonRow, jsonFirst, jsonList, orNull } from "~/server/db/json-rows.server";
+import { aliased, type JsonRow, jsonFirst, jsonList, jsonValues, orNull } from "~/server/db/json-rows.server";
 import { classCodes, classes, classStudents, studentContacts, students } from "~/server/db/schema.server";
 import type { Contact, StudentWithContacts } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
@@ -94,6 +94,36 @@ test("an empty class gives an empty list and a null first row", async () => {
   const [row] = await rosterOf(klass.id);
   expect(row.students).toEqual([]);
   expect(row.firstStudent).toBeNull();
+});
+
+test("one column's values come as a decoded list, in order, and empty for none", async () => {
+  const klass = await createClass(db, { schoolId });
+  const empty = await createClass(db, { schoolId });
+  for (const firstName of ["Cleo", "Ada"]) await createStudent(db, { schoolId, classId: klass.id, firstName });
+  const valuesOf = (classId: number) =>
+    db
+      .select({
+        names: jsonValues(
+          st.firstName,
+          sql`from ${aliased(cs)} join ${aliased(st)} on ${st.id} = ${cs.studentId} where ${cs.classId} = ${classes.id}`,
+          sql`${st.firstName}`,
+        ),
+        joinedAt: jsonValues(
+          cs.createdAt,
+          sql`from ${aliased(cs)} where ${cs.classId} = ${classes.id}`,
+          sql`${cs.createdAt}`,
+        ),
+      })
+      .from(classes)
+      .where(eq(classes.id, classId));
+  const [row] = await valuesOf(klass.id);
+  expect(row.names).toEqual(["Ada", "Cleo"]);
+  expect(row.joinedAt).toHaveLength(2);
+  expect(row.joinedAt[0]).toBeInstanceOf(Date);
+  expectTypeOf(row.names).toEqualTypeOf<string[]>();
+  expectTypeOf(row.joinedAt).toEqualTypeOf<Date[]>();
+  const [none] = await valuesOf(empty.id);
+  expect(none).toEqual({ names: [], joinedAt: [] });
 });
 
 test("the row types are the schema's", () => {

@@ -7,6 +7,7 @@
  * render in the same order of time as 30.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
@@ -14,6 +15,7 @@ import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
 import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
+import { aliased, type JsonRow, jsonList } from "../db/json-rows.server";
 import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
 import { choiceTallyKey, groupTallies, optionTallyKey, type TallyRow, talliesQuery } from "../responses/tallies.server";
@@ -44,10 +46,29 @@ export type QuestionResult =
     }
   | { uid: string; kind: "drawing"; prompt: string; questionNumber: null; answeredCount: number };
 
-export interface StudentRef {
-  id: number;
-  firstName: string;
-  lastName: string;
+/** The students a result lists by name, and the rows the ids are picked from. */
+const listed = alias(students, "listed");
+const ranked = alias(students, "ranked");
+const rankedResponses = alias(responses, "rr");
+const studentRefFields = { id: listed.id, firstName: listed.firstName, lastName: listed.lastName };
+
+export type StudentRef = JsonRow<typeof studentRefFields>;
+
+/**
+ * The first `limit` students of `ids` (a subquery of student ids) in name
+ * order, as a typed list. The names are picked by id (`= any(array(...))`, an
+ * index scan whatever the table's size), and the list's own fields (a
+ * submission time) are read only for the students listed.
+ */
+function firstStudentsByName<T extends Record<string, SQL>>(ids: SQL, limit: number, extra: T, only: SQL) {
+  const byName = (t: typeof listed | typeof ranked) => sql`${t.lastName}, ${t.firstName}, ${t.id}`;
+  return jsonList(
+    { ...studentRefFields, ...extra },
+    sql`from ${aliased(listed)} where ${only} and ${listed.id} = any(array(
+      select ${ranked.id} from ${aliased(ranked)} where ${ranked.id} = any(array(${ids}))
+      order by ${byName(ranked)} limit ${limit}))`,
+    byName(listed),
+  );
 }
 
 /**
@@ -243,29 +264,27 @@ async function selectOverview(
       respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
         join ${classStudents} cs on cs.student_id = r.student_id and cs.class_id = ${classes.id}
         where r.assignment_id = ${a})`,
-      // The names are picked by id from the assignment's (or roster's) own rows
-      // (`= any(array(...))`, an index scan whatever the table's size), and a
-      // submission time is read only for the names listed.
-      responded: sql<
-        (StudentRef & { submittedAt: string })[]
-      >`case when ${assignments.anonymous} then '[]'::json else coalesce((
-        select json_agg(json_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name, 'submittedAt', x.submitted_at)
-                        order by x.last_name, x.first_name, x.id)
-        from (select st.id, st.first_name, st.last_name,
-                     (select r.submitted_at from ${responses} r where r.assignment_id = ${a} and r.student_id = st.id) as submitted_at
-              from ${students} st
-              where st.id = any(array(select r.student_id from ${responses} r where r.assignment_id = ${a}))
-              order by st.last_name, st.first_name, st.id limit ${listLimit}) x), '[]'::json) end`,
-      notResponded: sql<StudentRef[]>`case when ${assignments.anonymous} then '[]'::json else coalesce((
-        select json_agg(json_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name)
-                        order by x.last_name, x.first_name, x.id)
-        from (select st.id, st.first_name, st.last_name
-              from ${students} st
-              where st.id = any(array(
-                select cs.student_id from ${classStudents} cs
-                where cs.class_id = ${classes.id}
-                  and not exists (select 1 from ${responses} r where r.assignment_id = ${a} and r.student_id = cs.student_id)))
-              order by st.last_name, st.first_name, st.id limit ${listLimit}) x), '[]'::json) end`,
+      // Anonymous: no names at all.
+      responded: firstStudentsByName(
+        sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+        listLimit,
+        {
+          submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
+            where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${listed.id})`.mapWith(
+            rankedResponses.submittedAt,
+          ),
+        },
+        sql`not ${assignments.anonymous}`,
+      ),
+      notResponded: firstStudentsByName(
+        sql`select ${classStudents.studentId} from ${classStudents}
+          where ${classStudents.classId} = ${classes.id}
+            and not exists (select 1 from ${aliased(rankedResponses)}
+              where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${classStudents.studentId})`,
+        listLimit,
+        {},
+        sql`not ${assignments.anonymous}`,
+      ),
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
@@ -287,7 +306,7 @@ async function selectOverview(
     minGroupSize,
     studentCount,
     respondedOnRoster,
-    responded: responded.map((student) => ({ ...student, submittedAt: new Date(student.submittedAt) })),
+    responded,
     notResponded,
   };
 }

@@ -11,7 +11,7 @@ import type { CreateClassInput, UpdateClassInput } from "~/lib/schemas/classroom
 import { recordAuditEvent } from "../audit/audit.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db, Tx } from "../db/client.server";
-import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
+import { aliased, type JsonRow, jsonFirst, jsonList, jsonValues } from "../db/json-rows.server";
 import {
   assignments,
   classCodes,
@@ -331,6 +331,16 @@ const addableTeacherFields = { id: teacher.id, name: teacher.name, email: teache
 export function classTeachersJson(classIdColumn: SQL) {
   return jsonList(
     classTeacherFields,
+    sql`from ${aliased(teacherLink)} join ${aliased(teacher)} on ${teacher.id} = ${teacherLink.userId}
+        where ${teacherLink.classId} = ${classIdColumn}`,
+    sql`${teacher.name}`,
+  );
+}
+
+/** The names of the class's teachers, by name, as a JSON subquery (`["Ada Lovelace", "Ben Okri"]`). */
+export function classTeacherNamesJson(classIdColumn: SQL) {
+  return jsonValues(
+    teacher.name,
     sql`from ${aliased(teacherLink)} join ${aliased(teacher)} on ${teacher.id} = ${teacherLink.userId}
         where ${teacherLink.classId} = ${classIdColumn}`,
     sql`${teacher.name}`,

@@ -76,6 +76,13 @@ export function jsonList<T extends JsonFields>(fields: T, from: SQL, orderBy: SQ
   );
 }
 
+/** One column's values over the rows of `from`, decoded by the column, in `orderBy` order (`["Ada", "Ben"]`). */
+export function jsonValues<C extends Column>(column: C, from: SQL, orderBy: SQL): SQL<FieldValue<C>[]> {
+  return sql`coalesce((select json_agg(${column} order by ${orderBy}) ${from}), '[]'::json)`.mapWith((value: unknown) =>
+    (parsed(value) as unknown[]).map((raw) => (raw === null ? null : column.mapFromDriverValue(raw))),
+  ) as SQL<FieldValue<C>[]>;
+}
+
 /** The first row of `from` (a `from … where … [limit 1]` fragment) as a decoded object, or null. */
 export function jsonFirst<T extends JsonFields>(fields: T, from: SQL): SQL<JsonRow<T> | null> {
   return sql`(select ${jsonObject(fields)} ${from})`.mapWith((value: unknown) =>

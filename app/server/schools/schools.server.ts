@@ -10,6 +10,7 @@ import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
+import { classesColumn, classTeacherNamesJson } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import {
@@ -115,8 +116,7 @@ export async function getSchoolDetail(db: Db, actor: Actor, schoolId: number): P
         name: classes.name,
         status: classes.status,
         studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = "classes"."id")`,
-        teachers: sql<string[]>`coalesce((select json_agg(u.name order by u.name) from ${classTeachers} ct
-          join ${users} u on u.id = ct.user_id where ct.class_id = "classes"."id"), '[]'::json)`,
+        teachers: classTeacherNamesJson(classesColumn.id),
       })
       .from(classes)
       .where(eq(classes.schoolId, schoolId))
