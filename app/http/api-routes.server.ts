@@ -25,7 +25,18 @@ interface ApiRoute {
   allow: string[];
 }
 
-/** Builds the lookup once per server build. */
+/**
+ * Builds the lookup once per server build.
+ *
+ * `matchRoutes` flattens and ranks every branch of the tree it is given on
+ * each call: over the whole route tree that was a tenth of a simple page's
+ * server time (docs/performance.md). So each question is asked of the small
+ * tree it is about: an /api path of the API routes alone (no other route
+ * starts with "api" but the catch-all, which ranks below them all), and a
+ * screen path of the resource routes alone, confirmed over the whole tree in
+ * the rare case one matches (a page with static segments outranks a resource
+ * route with dynamic ones).
+ */
 export function createApiRouteTable(routes: ServerBuild["routes"]) {
   const tree = toRouteObjects(routes);
   const allowById = new Map<string, string[]>();
@@ -35,20 +46,37 @@ export function createApiRouteTable(routes: ServerBuild["routes"]) {
     allowById.set(route.id, allowedMethods(route.module as RouteModuleLike));
     if (!(route.module as { default?: unknown }).default) resourceIds.add(route.id);
   }
+  const isApiRoute = (id: string) => id.startsWith("routes/api/");
+  const apiTree = keepBranches(tree, isApiRoute);
+  const resourceTree = keepBranches(tree, (id) => resourceIds.has(id) && !isApiRoute(id));
+  const leafOf = (branches: RouteObject[], pathname: string) => matchRoutes(branches, pathname)?.at(-1)?.route;
   return {
     /** The methods of a resource route outside /api (a drawing, a CSV), or null for a page or no route. */
     resourceAllow(pathname: string): string[] | null {
-      const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
+      if (!leafOf(resourceTree, pathname)) return null;
+      const leaf = leafOf(tree, pathname);
       return leaf?.id && resourceIds.has(leaf.id) ? (allowById.get(leaf.id) ?? null) : null;
     },
     /** The API route for a path, or null when only a screen (the catch-all) would take it. */
     match(pathname: string): ApiRoute | null {
-      const matches = matchRoutes(tree, pathname);
-      const leaf = matches?.at(-1)?.route;
-      if (!leaf?.id?.startsWith("routes/api/")) return null;
+      const leaf = leafOf(apiTree, pathname);
+      if (!leaf?.id || !isApiRoute(leaf.id)) return null;
       return { id: leaf.id, allow: allowById.get(leaf.id) ?? [] };
     },
   };
+}
+
+/** The tree cut down to the branches that lead to a route `keep` takes (a leaf, or a layout with such children). */
+function keepBranches(objects: RouteObject[], keep: (id: string) => boolean): RouteObject[] {
+  return objects.flatMap((object) => {
+    const children = object.children ? keepBranches(object.children, keep) : [];
+    if (children.length > 0) return [{ ...object, children } as RouteObject];
+    if (object.id && keep(object.id)) {
+      const { children: _dropped, ...leaf } = object;
+      return [leaf as RouteObject];
+    }
+    return [];
+  });
 }
 
 export function allowedMethods(module: RouteModuleLike): string[] {
