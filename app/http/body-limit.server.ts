@@ -2,9 +2,11 @@
  * Request bodies are limited while they stream, before anything parses them
  * (ADR 102). Each kind of request has its cap; a body over it is answered
  * 413 at once, whether its Content-Length said so up front or a chunked body
- * only gets there on the way, and the server stops reading it.
+ * only gets there on the way. What follows is read and thrown away for a
+ * moment after the answer (a lingering close), then the connection is closed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
@@ -77,10 +79,10 @@ export function payloadTooLarge(pathname: string, limit: BodyLimit): Response {
 
 /**
  * Counts the bytes Node's HTTP parser pushes into the request stream. Past
- * the cap, the chunk is not passed on, reading from the socket stops, the
+ * the cap, no chunk is passed on (the rest is thrown away as it comes), the
  * body stream fails (so whatever was parsing it, the route's action
  * included, sees an error and never a cut-short body), and the 413 is sent
- * with `Connection: close`.
+ * with `Connection: close` and a lingering close.
  */
 export function limitRequestBodies(options: AnswerOptions): RequestHandler {
   return (req, res, next) => {
@@ -106,7 +108,32 @@ function watchBody(req: IncomingMessage, cap: number, onOverflow: () => void) {
     if (received <= cap) return push.call(this, chunk, encoding);
     overflowed = true;
     onOverflow();
-    return false;
+    // Keep the parser reading: what is not read stays in the socket, and closing a socket with
+    // unread data sends a reset (see lingerOnClose).
+    return true;
+  };
+}
+
+/**
+ * How long a connection whose body was refused is still read after its
+ * answer. Closing a socket with unread data in it makes the kernel send a
+ * TCP reset instead of an orderly close, and a reset can destroy the answer
+ * on its way before the client has read it: the client, still sending, sees
+ * "connection reset" instead of the 413. So, as web servers do ("lingering
+ * close"), the server half-closes after the answer, throws away what still
+ * arrives, and closes when the client does or after this time.
+ */
+export const LINGER_MS = 2_000;
+
+function lingerOnClose(socket: Socket) {
+  // Node's HTTP server calls destroySoon() once a `Connection: close` answer is written.
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    this.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("end", () => this.destroy());
+    this.once("close", () => clearTimeout(timer));
   };
 }
 
@@ -120,5 +147,6 @@ function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, lim
     req.socket.destroy();
     return;
   }
+  lingerOnClose(req.socket);
   void sendAnswer(res, answer, options);
 }
