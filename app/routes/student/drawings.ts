@@ -5,32 +5,17 @@
  * form goes; the same domain function as the student API's upload checks and
  * stores it (uploadDrawing), and the form then names it like the API does.
  */
-import { MAX_DRAWING_BYTES } from "~/lib/student-api/limits";
-import { drawingUploadQuerySchema } from "~/lib/student-api/schemas";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { getAppFromContext } from "~/server/context.server";
-import { readBodyWithLimit, uploadDrawing } from "~/server/responses/drawings.server";
-import { parseId, parseInput } from "~/server/web/api.server";
+import { answerDrawingUpload } from "~/server/web/drawing-upload.server";
 import { getOptionalStudent } from "~/server/web/student-access.server";
-import { handleStudentApi, invalidStudentToken, StudentApiError } from "~/server/web/student-api-errors.server";
+import { invalidStudentToken } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/drawings";
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
-
 export function action({ request, context, params }: Route.ActionArgs) {
-  return handleStudentApi(async () => {
-    const { db, content } = getAppFromContext(context);
+  return answerDrawingUpload(request, context, params.assignmentId, async () => {
+    // A signed-in staff member's browser is not a student's, whatever cookie it also holds.
     const student = (await getOptionalUser(request, context)) ? null : await getOptionalStudent(request, context);
     if (!student) throw invalidStudentToken();
-    const assignmentId = parseId(params.assignmentId);
-    const { fieldUid } = parseInput(drawingUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-    const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-    if (type !== "image/png")
-      throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
-    const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
-    const drawing = await uploadDrawing(db, content, student, { assignmentId, fieldUid, png });
-    return Response.json({ drawing }, { status: 201 });
+    return student;
   });
 }
