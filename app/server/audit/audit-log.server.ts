@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isoDateParam } from "~/lib/schemas/dates";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { singleLineText } from "~/lib/schemas/text";
 import { isPlatformAdmin } from "../auth/current-user.server";
@@ -17,18 +18,6 @@ import { recordAuditEvent } from "./audit.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
-function isRealDay(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
-const isoDate = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
-    // Round-tripped: Date.parse takes 2026-02-30 for 2 March, which is not the day asked for.
-    .refine((value) => isRealDay(value), `${name} is not a real date`);
-
 /** The audit log's query string: out of range or unknown values are refused (parseSearchParams). */
 export const auditFiltersSchema = z.object({
   actorId: z.coerce
@@ -38,8 +27,8 @@ export const auditFiltersSchema = z.object({
     .max(MAX_RECORD_ID, "actorId must be a record id")
     .optional(),
   action: singleLineText().min(1).max(100, "action must be at most 100 characters").optional(),
-  from: isoDate("from").optional(),
-  to: isoDate("to").optional(),
+  from: isoDateParam("from").optional(),
+  to: isoDateParam("to").optional(),
   page: z.coerce
     .number({ message: "page must be a number" })
     .int("page must be a whole number")

@@ -8,6 +8,7 @@
  */
 import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isoDateParam } from "~/lib/schemas/dates";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
@@ -84,17 +85,6 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   return survey;
 }
 
-function isRealDay(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
-const isoDate = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
-    // Round-tripped: Date.parse takes 2026-02-30 for 2 March, which is not the day asked for.
-    .refine((value) => isRealDay(value), `${name} is not a real date`);
 const recordId = (name: string) =>
   z.coerce
     .number({ message: `${name} must be a number` })
@@ -112,9 +102,9 @@ export const responseFiltersSchema = z.object({
     .enum(ASSIGNMENT_STATUSES, { message: `status must be one of ${ASSIGNMENT_STATUSES.join(", ")}` })
     .optional(),
   /** Submitted on or after this UTC day (YYYY-MM-DD). */
-  from: isoDate("from").optional(),
+  from: isoDateParam("from").optional(),
   /** Submitted on or before this UTC day (YYYY-MM-DD). */
-  to: isoDate("to").optional(),
+  to: isoDateParam("to").optional(),
   page: z.coerce
     .number({ message: "page must be a number" })
     .int("page must be a whole number")

@@ -106,7 +106,8 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
   };
 }
 
-function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
+/** Class members as roster rows (how they joined, their contacts), the same fields as the students screen's list. */
+function selectRosterRows(db: Db, where: SQL | undefined) {
   return db
     .select({
       id: students.id,
@@ -120,8 +121,15 @@ function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWit
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .leftJoin(classCodes, eq(classCodes.id, classStudents.joinedWithCodeId))
-    .where(eq(classStudents.classId, classId))
-    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
+    .where(where);
+}
+
+function selectStudentsWithContacts(db: Db, classId: number): Promise<StudentWithContacts[]> {
+  return selectRosterRows(db, eq(classStudents.classId, classId)).orderBy(
+    asc(students.lastName),
+    asc(students.firstName),
+    asc(students.id),
+  );
 }
 
 export interface StudentDetail extends StudentWithContacts {
@@ -154,21 +162,10 @@ async function requireStudentInClass(db: Db | Tx, classId: number, studentId: nu
 /** One student of the class: details, contacts, and their responses across the class's assignments. */
 export async function getStudent(db: Db, actor: Actor, classId: number, studentId: number): Promise<StudentDetail> {
   await getClass(db, actor, classId);
-  const [student] = await db
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      lastSeenAt: students.lastSeenAt,
-      joinedAt: classStudents.createdAt,
-      joinedWithCode: classCodes.code,
-      contacts: contactsJson,
-    })
-    .from(classStudents)
-    .innerJoin(students, eq(students.id, classStudents.studentId))
-    .leftJoin(classCodes, eq(classCodes.id, classStudents.joinedWithCodeId))
-    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
-    .limit(1);
+  const [student] = await selectRosterRows(
+    db,
+    and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)),
+  ).limit(1);
   if (!student) throw notFound("Student not found in this class");
   // Anonymous assignments: nothing but whether the student has responded.
   const responseRows = await db
