@@ -8,7 +8,9 @@
  *    or, in development, Vite's middleware;
  * 4. the API's own answers for unknown paths, wrong methods and OPTIONS;
  * 5. request bodies limited while they stream;
- * 6. React Router, with the App and the request's info in its context.
+ * 6. React Router, with the App and the request's info in its context: in
+ *    production, the API's routes and the screens' in builds of their own
+ *    (split-build.server.ts).
  */
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -25,6 +27,7 @@ import { type AnswerOptions, sendAnswer } from "./answer.server";
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
+import { splitBuild } from "./split-build.server";
 
 export interface ExpressAppOptions {
   app: App;
@@ -88,9 +91,9 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   server.use(apiRoutes);
   server.use(limitRequestBodies(answerOptions));
 
-  server.use(
+  const reactRouter = (routes: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
-      build: viteDevServer ? loadBuild : (build as ServerBuild),
+      build: routes,
       mode: viteDevServer ? "development" : "production",
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
@@ -98,8 +101,16 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
         context.set(requestInfoContext, requestInfoOf(res));
         return context;
       },
-    }),
-  );
+    });
+  if (viteDevServer || typeof build === "function") {
+    server.use(reactRouter(loadBuild));
+  } else {
+    // A production build never changes: the API's routes and the screens' are matched apart.
+    const builds = splitBuild(build);
+    const api = reactRouter(builds.api);
+    const pages = reactRouter(builds.pages);
+    server.use((req, res, next) => (isApiPath(req.path) ? api : pages)(req, res, next));
+  }
   server.use(lastResort(app, answerOptions));
   return server;
 }
