@@ -10,6 +10,9 @@
  *   static imports. The `<link rel="modulepreload">` tags are exactly these.
  *   Chunks loaded later by `import()` (React.lazy, the Rive runtime) are not.
  * - CSS: the stylesheets of the entry and of every matched route.
+ * A page served without the client bundle (`plain`: ADR 170) names none of
+ * the JS above: its first-load JS is the student pages' plain script alone
+ * (found by its name in the server build, which writes it into the HTML).
  *
  * Sizes are gzip at level 9 (what `gzip -9` gives), in kB of 1,000 bytes.
  *
@@ -31,6 +34,8 @@ export interface PageBudget {
   jsKb: number;
   /** CSS budget, kB gzip. */
   cssKb: number;
+  /** Served without the client bundle (a route's `plainPage` handle, ADR 170): only the plain student script. */
+  plain?: boolean;
 }
 
 /** Public pages (anyone, before signing in). */
@@ -38,12 +43,16 @@ const PUBLIC_JS_KB = 135;
 /** Every signed-in staff screen, before any lazy chunk. */
 const STAFF_JS_KB = 165;
 /**
- * The students' pages: children on old devices (ADR 151). The goal is 100 kB;
- * today the root alone (React, React Router, the root route's modules) is
- * 128 kB, and a student page adds 1 to 5 kB to it, so the public pages'
- * budget holds them until the root gets lighter.
+ * The students' pages: children on old devices (ADR 151). They are served
+ * without the client bundle (ADR 170) and load only the plain student script.
  */
-const STUDENT_JS_KB = 135;
+const STUDENT_JS_KB = 100;
+/**
+ * The answering page of a survey with a drawing question still loads React for
+ * its drawing pad (ADR 171): the root alone is 128 kB, so it keeps the public
+ * pages' budget.
+ */
+const STUDENT_DRAWING_JS_KB = 135;
 /** Every page. */
 const CSS_KB = 40;
 
@@ -58,6 +67,7 @@ const studentPage = (name: string, pagePath: string): PageBudget => ({
   path: pagePath,
   jsKb: STUDENT_JS_KB,
   cssKb: CSS_KB,
+  plain: true,
 });
 const staffScreen = (name: string, pagePath: string): PageBudget => ({
   name,
@@ -85,6 +95,12 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("join", "/join"),
   studentPage("student: surveys", "/student"),
   studentPage("student: answering", "/student/assignments/1"),
+  {
+    name: "student: answering, with a drawing",
+    path: "/student/assignments/1",
+    jsKb: STUDENT_DRAWING_JS_KB,
+    cssKb: CSS_KB,
+  },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home"),
   staffScreen("change password", "/account/password"),
@@ -148,6 +164,29 @@ export interface FirstLoad extends PageBudget {
  * `window.__reactRouterManifest = {...}`.
  */
 export function readRouteManifest(buildDir = "build"): RouteManifest & { url: string } {
+  const url = onlyAssetNamed(buildDir, /\/assets\/manifest-[A-Za-z0-9_-]+\.js/g, "client manifest");
+  const source = readFileSync(clientFile(buildDir, url), "utf8");
+  const sandbox: { window: { __reactRouterManifest?: RouteManifest } } = { window: {} };
+  runInNewContext(source, sandbox);
+  const manifest = sandbox.window.__reactRouterManifest;
+  if (!manifest) throw new Error(`${url} did not set window.__reactRouterManifest`);
+  return { ...manifest, url };
+}
+
+/** The plain script of the pages served without the client bundle (app/client/student-page.ts, ADR 170). */
+export function plainPageScript(buildDir = "build"): string {
+  return onlyAssetNamed(buildDir, /\/assets\/student-page-[A-Za-z0-9_-]+\.js/g, "plain student script");
+}
+
+/** The one client asset of a kind that the server build names (and so writes into pages). */
+function onlyAssetNamed(buildDir: string, pattern: RegExp, what: string): string {
+  const urls = new Set(serverBuildSource(buildDir).match(pattern) ?? []);
+  if (urls.size !== 1) throw new Error(`Expected one ${what} named in the server build, found ${urls.size}`);
+  const [url] = urls;
+  return url;
+}
+
+function serverBuildSource(buildDir: string): string {
   const serverDir = path.join(buildDir, "server");
   const serverEntry = readdirSync(serverDir).find((file) => file === "index.js");
   if (!serverEntry) throw new Error(`No server build in ${serverDir}: run react-router build first`);
@@ -159,16 +198,7 @@ export function readRouteManifest(buildDir = "build"): RouteManifest & { url: st
       path.join(chunkDir, file),
     ),
   ];
-  const serverSource = serverFiles.map((file) => readFileSync(file, "utf8")).join("\n");
-  const urls = new Set(serverSource.match(/\/assets\/manifest-[A-Za-z0-9_-]+\.js/g) ?? []);
-  if (urls.size !== 1) throw new Error(`Expected one client manifest named in the server build, found ${urls.size}`);
-  const [url] = urls;
-  const source = readFileSync(clientFile(buildDir, url), "utf8");
-  const sandbox: { window: { __reactRouterManifest?: RouteManifest } } = { window: {} };
-  runInNewContext(source, sandbox);
-  const manifest = sandbox.window.__reactRouterManifest;
-  if (!manifest) throw new Error(`${url} did not set window.__reactRouterManifest`);
-  return { ...manifest, url };
+  return serverFiles.map((file) => readFileSync(file, "utf8")).join("\n");
 }
 
 function clientFile(buildDir: string, url: string): string {
@@ -217,15 +247,20 @@ export function matchRouteIds(manifest: RouteManifest, pagePath: string): string
 /** Each page's first-load JS and CSS in a production build. */
 export function measureFirstLoad(buildDir = "build", pages: PageBudget[] = PAGE_BUDGETS): FirstLoad[] {
   const manifest = readRouteManifest(buildDir);
+  const plainScript = pages.some((page) => page.plain) ? plainPageScript(buildDir) : "";
   return pages.map((page) => {
     const routeIds = matchRouteIds(manifest, page.path);
     if (routeIds.length === 0) throw new Error(`${page.path} (${page.name}) matches no route of the build`);
-    const js = new Set<string>([manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    const js = new Set<string>(
+      page.plain ? [plainScript] : [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
+    );
     const css = new Set<string>(manifest.entry.css ?? []);
     for (const id of routeIds) {
       const route = manifest.routes[id];
-      js.add(route.module);
-      for (const file of route.imports ?? []) js.add(file);
+      if (!page.plain) {
+        js.add(route.module);
+        for (const file of route.imports ?? []) js.add(file);
+      }
       for (const file of route.css ?? []) css.add(file);
     }
     const sum = (files: Set<string>) =>

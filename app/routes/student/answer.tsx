@@ -11,6 +11,7 @@ import { AnswerBlocks } from "~/components/student/answer-blocks";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { hasText, listAnswerFields } from "~/lib/survey-content";
 import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
@@ -28,6 +29,15 @@ import { notFoundPage, orNotFound, studentFormErrorReply } from "~/server/web/sc
 import { requireStudent } from "~/server/web/student-access.server";
 import { StudentApiError } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/answer";
+
+/**
+ * Served without the client bundle (ADR 170) unless the survey has a drawing
+ * question: the drawing pad is the one part of the student pages that needs
+ * React today (ADR 171).
+ */
+export const handle: PlainPageHandle = {
+  plainPage: (data) => !(data as { drawingPad?: boolean } | undefined)?.drawingPad,
+};
 
 export const ANONYMOUS_NOTICE = "Your teacher will not see your name with these answers.";
 export const CLOSED_NOTICE = "This survey is closed. It does not take answers any more.";
@@ -55,9 +65,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const assignmentId = parseAssignmentId(params.assignmentId);
   const { db, content } = getAppFromContext(context);
   const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId)));
-  if (page.state !== "open") return { page, formToken: "", saved: {} };
+  if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false };
   return {
     page,
+    drawingPad: (page.survey.response ?? []).some((block) => block.component === "response-art"),
     formToken: newFormToken(),
     saved: page.previous ? answersToValues(page.previous.answers) : {},
   };
