@@ -10,9 +10,11 @@
  *   static imports. The `<link rel="modulepreload">` tags are exactly these.
  *   Chunks loaded later by `import()` (React.lazy, the Rive runtime) are not.
  * - CSS: the stylesheets of the entry and of every matched route.
- * A page served without the client bundle (`plain`: ADR 170) names none of
- * the JS above: its first-load JS is the student pages' plain script alone
- * (found by its name in the server build, which writes it into the HTML).
+ * A page served without the client bundle (`plainScripts`: ADR 170) names
+ * none of the JS above: its first-load JS is its plain scripts (the student
+ * pages' script, and the drawing pad's where a survey has a drawing
+ * question), each found by its name in the server build, which writes it
+ * into the HTML.
  *
  * Sizes are gzip at level 9 (what `gzip -9` gives), in kB of 1,000 bytes.
  *
@@ -34,8 +36,11 @@ export interface PageBudget {
   jsKb: number;
   /** CSS budget, kB gzip. */
   cssKb: number;
-  /** Served without the client bundle (a route's `plainPage` handle, ADR 170): only the plain student script. */
-  plain?: boolean;
+  /**
+   * Served without the client bundle (a route's `plainPage` handle, ADR 170):
+   * the names of the plain scripts it loads instead (app/client/<name>.ts).
+   */
+  plainScripts?: PlainScript[];
 }
 
 /** Public pages (anyone, before signing in). */
@@ -47,12 +52,8 @@ const STAFF_JS_KB = 165;
  * without the client bundle (ADR 170) and load only the plain student script.
  */
 const STUDENT_JS_KB = 100;
-/**
- * The answering page of a survey with a drawing question still loads React for
- * its drawing pad (ADR 171): the root alone is 128 kB, so it keeps the public
- * pages' budget.
- */
-const STUDENT_DRAWING_JS_KB = 135;
+/** The plain scripts (app/client/<name>.ts, built as classic scripts of their own). */
+export type PlainScript = "student-page" | "drawing-pad";
 /** Every page. */
 const CSS_KB = 40;
 
@@ -67,7 +68,7 @@ const studentPage = (name: string, pagePath: string): PageBudget => ({
   path: pagePath,
   jsKb: STUDENT_JS_KB,
   cssKb: CSS_KB,
-  plain: true,
+  plainScripts: ["student-page"],
 });
 const staffScreen = (name: string, pagePath: string): PageBudget => ({
   name,
@@ -96,10 +97,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("student: surveys", "/student"),
   studentPage("student: answering", "/student/assignments/1"),
   {
-    name: "student: answering, with a drawing",
-    path: "/student/assignments/1",
-    jsKb: STUDENT_DRAWING_JS_KB,
-    cssKb: CSS_KB,
+    ...studentPage("student: answering, drawing", "/student/assignments/1"),
+    plainScripts: ["student-page", "drawing-pad"],
   },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home"),
@@ -173,9 +172,9 @@ export function readRouteManifest(buildDir = "build"): RouteManifest & { url: st
   return { ...manifest, url };
 }
 
-/** The plain script of the pages served without the client bundle (app/client/student-page.ts, ADR 170). */
-export function plainPageScript(buildDir = "build"): string {
-  return onlyAssetNamed(buildDir, /\/assets\/student-page-[A-Za-z0-9_-]+\.js/g, "plain student script");
+/** The URL of a plain script of the pages served without the client bundle (ADR 170). */
+export function plainScriptUrl(name: PlainScript, buildDir = "build"): string {
+  return onlyAssetNamed(buildDir, new RegExp(`/assets/${name}-[A-Za-z0-9_-]{8}\\.js`, "g"), `plain script ${name}`);
 }
 
 /** The one client asset of a kind that the server build names (and so writes into pages). */
@@ -247,17 +246,18 @@ export function matchRouteIds(manifest: RouteManifest, pagePath: string): string
 /** Each page's first-load JS and CSS in a production build. */
 export function measureFirstLoad(buildDir = "build", pages: PageBudget[] = PAGE_BUDGETS): FirstLoad[] {
   const manifest = readRouteManifest(buildDir);
-  const plainScript = pages.some((page) => page.plain) ? plainPageScript(buildDir) : "";
   return pages.map((page) => {
     const routeIds = matchRouteIds(manifest, page.path);
     if (routeIds.length === 0) throw new Error(`${page.path} (${page.name}) matches no route of the build`);
     const js = new Set<string>(
-      page.plain ? [plainScript] : [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
+      page.plainScripts
+        ? page.plainScripts.map((name) => plainScriptUrl(name, buildDir))
+        : [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
     );
     const css = new Set<string>(manifest.entry.css ?? []);
     for (const id of routeIds) {
       const route = manifest.routes[id];
-      if (!page.plain) {
+      if (!page.plainScripts) {
         js.add(route.module);
         for (const file of route.imports ?? []) js.add(file);
       }
