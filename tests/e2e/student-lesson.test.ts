@@ -338,3 +338,34 @@ test("with JavaScript the student pages load no client bundle, and the plain scr
   expect(await page.getByRole("button", { name: "Undo" }).isDisabled()).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test("a client-side navigation from a hydrated page into the student pages renders them with React, and they work (ADR 170)", async () => {
+  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const page = await context.newPage();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto("/login");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/join?code=SUNNY-4821"),
+  );
+  await page.getByRole("heading", { name: "Join your class" }).waitFor();
+  await page.getByRole("textbox", { name: "First name" }).fill("Carl");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Client");
+  await page.getByRole("button", { name: "Join" }).click();
+  await page.getByRole("heading", { name: "Hello, Carl!" }).waitFor();
+  // The drawing pad comes as a chunk, the heartbeat from React's component.
+  await openSurvey(page, "Drawing: my safe place");
+  await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
+  expect(await page.getByText("Drawing needs JavaScript").count()).toBe(0);
+  const beat = page.waitForRequest(
+    (request) => request.url().endsWith("/student/heartbeat") && request.method() === "POST",
+  );
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await beat;
+  expect(documents).toEqual(["GET /login"]);
+});
