@@ -1,14 +1,26 @@
 import "./styles/radix-themes";
 import "./styles/app.css";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
+import studentPageScript from "./client/student-page.ts?worker&url";
 import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
+import { isPlainPage } from "./lib/plain-page";
 import { rootMiddleware } from "./server/web/middleware.server";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
@@ -22,21 +34,38 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+/**
+ * A page whose route asks for it (lib/plain-page.ts, ADR 170) is served
+ * without the client bundle: no feature check, no `<Scripts />` (and so no
+ * modulepreloads), no scroll restoration; its stylesheets stay, and the
+ * student pages' plain script (built as a classic script of its own by
+ * Vite's `?worker&url`) adds the pending state and the heartbeat. Decided on
+ * the server only: a page the browser renders itself (a client-side
+ * navigation) is already running the bundle.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const matches = useMatches();
+  const plain = typeof document === "undefined" && isPlainPage(matches);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <BrowserSupportCheck nonce={nonce} />
+        {plain ? null : <BrowserSupportCheck nonce={nonce} />}
         <Meta />
         <Links />
       </head>
       <body>
         <ThemeRoot>{children}</ThemeRoot>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {plain ? (
+          <script src={studentPageScript} nonce={nonce} defer />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -33,6 +33,7 @@ import path from "node:path";
 import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { type AppServer, freePort, spawnServer } from "../support/app-process";
+import { formatFirstLoadTable, measureFirstLoad } from "../support/bundle-budget";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
 import { type BenchData, prepareBenchData } from "./fixtures";
@@ -122,8 +123,11 @@ async function main() {
     }
 
     // First-load JavaScript and CSS per page (ADR 143: the budget's
-    // figures, from the build's manifest) print here, before Lighthouse's
-    // table; LighthousePage.routeId joins the two.
+    // figures, from the build's manifest; a page without the client bundle
+    // counts its plain scripts, ADR 170), before Lighthouse's table;
+    // LighthousePage.routeId joins the two.
+    console.log("\nFirst-load JavaScript and CSS per page (gzip -9, from the build):");
+    console.log(formatFirstLoadTable(measureFirstLoad()));
 
     if (PARTS.has("lighthouse")) {
       console.log("");

@@ -72,7 +72,12 @@ coreFlows({
           // time in three (Firefox hit-tests with a scroll position that lags behind).
           async click() {
             await handle.focus();
-            await page.keyboard.press("Enter");
+            // Space checks a radio or a checkbox; Enter there would send the form (implicit submission).
+            const toggle = await handle.evaluate(
+              (element) =>
+                element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox"),
+            );
+            await page.keyboard.press(toggle ? " " : "Enter");
           },
           type: (text) => handle.type(text),
         };

@@ -163,7 +163,7 @@ function nameOf(name: Name | undefined): Query["name"] {
 /** The engine-neutral steps a user takes, on top of a BrowserDriver. */
 export class Screen {
   constructor(
-    private readonly driver: BrowserDriver,
+    readonly driver: BrowserDriver,
     private readonly baseURL: string,
   ) {}
 
@@ -556,32 +556,42 @@ export function coreFlows(engine: {
         await expect(Api.signIn(app.baseURL, account.email, account.password)).rejects.toThrow(/gave 401$/);
       });
 
-      // The students' side without JavaScript (docs/decisions/151): join with the demo class code and answer.
-      if (!mode.javaScriptEnabled)
-        step("a student joins with the class code and answers the open survey", async () => {
-          await screen.click("button", /Profile menu$/);
-          await screen.click("menuitem", "Logout");
-          await screen.waitForLocation(/^\/login/);
-          await screen.goto("/join?code=SUNNY-4821");
-          await ready();
-          const lastName = `${engine.name.replace(/[^A-Za-z]/g, "")}Student`;
-          await screen.fill("First name", "Engine");
-          await screen.fill("Last name", lastName);
-          await screen.click("button", "Join");
-          await screen.heading("Hello, Engine!", 1);
-          expect(await screen.pageText()).toContain(`Engine ${lastName}`);
-          await screen.click("link", "Drawing: my safe place");
-          await screen.heading("Drawing: my safe place", 1);
-          await screen.waitForText("Drawing needs JavaScript");
-          await screen.choose("2. Happy");
-          await screen.fill("1. Tell us about the place you drew.", "A quiet beach");
-          await screen.click("button", "Send my answers");
-          await screen.heading("Thank you!", 1);
-          await screen.click("link", "Back to your surveys");
-          await screen.waitForText("Drawing: my safe place Done");
-          await screen.click("button", "Sign out");
-          await screen.heading("Join your class", 1);
-        });
+      // The students' side (docs/decisions/151): join with the demo class code and answer. The student
+      // pages load no client bundle (docs/decisions/170); with JavaScript their plain scripts show the
+      // drawing pad (docs/decisions/171).
+      step("a student joins with the class code and answers the open survey", async () => {
+        await screen.click("button", /Profile menu$/);
+        await screen.click("menuitem", "Logout");
+        await screen.waitForLocation(/^\/login/);
+        await screen.goto("/join?code=SUNNY-4821");
+        expect(await screen.pageScriptsRan()).toBe(false);
+        const lastName = `${`${engine.name}${mode.name}`.replace(/[^A-Za-z]/g, "")}Student`;
+        await screen.fill("First name", "Engine");
+        await screen.fill("Last name", lastName);
+        await screen.click("button", "Join");
+        await screen.heading("Hello, Engine!", 1);
+        expect(await screen.pageText()).toContain(`Engine ${lastName}`);
+        await screen.click("link", "Drawing: my safe place");
+        await screen.heading("Drawing: my safe place", 1);
+        if (mode.javaScriptEnabled) {
+          await screen.until(
+            "the drawing pad to replace the note",
+            () =>
+              screen.driver.evaluate<boolean>(
+                "!!document.querySelector('[data-drawing-pad]:not([hidden]) canvas') && !document.body.innerText.includes('Drawing needs JavaScript')",
+              ),
+            (shown) => shown,
+          );
+        } else await screen.waitForText("Drawing needs JavaScript");
+        await screen.choose("2. Happy");
+        await screen.fill("1. Tell us about the place you drew.", "A quiet beach");
+        await screen.click("button", "Send my answers");
+        await screen.heading("Thank you!", 1);
+        await screen.click("link", "Back to your surveys");
+        await screen.waitForText("Drawing: my safe place Done");
+        await screen.click("button", "Sign out");
+        await screen.heading("Join your class", 1);
+      });
     });
   });
 }

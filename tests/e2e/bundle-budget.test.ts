@@ -13,7 +13,9 @@ import {
   measureFirstLoad,
   overBudget,
   PAGE_BUDGETS,
+  type PageBudget,
   pagesWithoutBudget,
+  plainScriptUrl,
 } from "../support/bundle-budget";
 import { type AppServer, startAppServer } from "../support/server";
 
@@ -37,6 +39,23 @@ test("every page's first-load JS and CSS are within budget", () => {
   expect(overBudget(loads), `\n${formatFirstLoadTable(loads)}\n`).toEqual([]);
 });
 
+/** The scripts and stylesheets a page's HTML names (and the inline module script imports). */
+function namedAssets(html: string) {
+  const named = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => match[1]))].sort();
+  return {
+    // modulepreload links, classic and module script tags, plus what the inline module script imports
+    scripts: named(/(?:rel="modulepreload" href=|<script[^>]* src=|import\(?\s*|from\s*)"(\/assets\/[^"]+\.js)"/g),
+    styles: named(/rel="stylesheet" href="(\/assets\/[^"]+\.css)#?"/g),
+  };
+}
+
+function expectNamedAsMeasured(html: string, page: PageBudget) {
+  const { scripts, styles } = namedAssets(html);
+  const [load] = measureFirstLoad("build", [page]);
+  expect(scripts, page.name).toEqual([...load.jsFiles].sort());
+  expect(styles, page.name).toEqual(load.cssFiles.map((file) => file.replace(/#$/, "")).sort());
+}
+
 test("the budget counts exactly the scripts and stylesheets a page's HTML names", async () => {
   const context = await newContext({ javaScriptEnabled: false });
   const pages = [
@@ -49,15 +68,42 @@ test("the budget counts exactly the scripts and stylesheets a page's HTML names"
     else await context.clearCookies();
     const response = await context.request.get(`${app.baseURL}${path}`, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
-    const html = await response.text();
-    const named = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => match[1]))].sort();
-    const [load] = measureFirstLoad("build", [{ name: path, path, jsKb: 0, cssKb: 0 }]);
-    // modulepreload links, plus what the inline module script imports
-    const scripts = named(/(?:rel="modulepreload" href=|import\(?\s*|from\s*)"(\/assets\/[^"]+\.js)"/g);
-    expect(scripts, path).toEqual([...load.jsFiles].sort());
-    const styles = named(/rel="stylesheet" href="(\/assets\/[^"]+\.css)#?"/g);
-    expect(styles, path).toEqual(load.cssFiles.map((file) => file.replace(/#$/, "")).sort());
+    expectNamedAsMeasured(await response.text(), { name: path, path, jsKb: 0, cssKb: 0 });
   }
+});
+
+test("the student pages name only the plain student script, and the drawing pad's where a survey has a drawing question (ADR 170, 171)", async () => {
+  const context = await newContext({ javaScriptEnabled: false });
+  const get = async (path: string) => {
+    const response = await context.request.get(`${app.baseURL}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    return response.text();
+  };
+  const plain = (path: string, plainScripts: PageBudget["plainScripts"] = ["student-page"]): PageBudget => ({
+    name: path,
+    path,
+    jsKb: 0,
+    cssKb: 0,
+    plainScripts,
+  });
+  expectNamedAsMeasured(await get("/join"), plain("/join"));
+  const joined = await context.request.post(`${app.baseURL}/join`, {
+    form: { code: "SUNNY-4821", firstName: "Bea", lastName: "Budget" },
+    headers: { Origin: app.baseURL },
+    maxRedirects: 0,
+  });
+  expect(joined.status()).toBe(302);
+  const list = await get("/student");
+  expectNamedAsMeasured(list, plain("/student"));
+  // The demo class has a survey with a drawing question open; the list links to it.
+  const drawingSurvey = list.match(/href="(\/student\/assignments\/\d+)"[^>]*>Drawing: my safe place</)?.[1];
+  expect(drawingSurvey).toBeTruthy();
+  expectNamedAsMeasured(await get(drawingSurvey!), plain(drawingSurvey!, ["student-page", "drawing-pad"]));
+  expectNamedAsMeasured(await get(`${drawingSurvey}/thanks`), plain(`${drawingSurvey}/thanks`));
+  // A page the student cannot have is a plain page too.
+  const missing = await context.request.get(`${app.baseURL}/student/assignments/999999`);
+  expect(missing.status()).toBe(404);
+  expect(namedAssets(await missing.text()).scripts).toEqual([plainScriptUrl("student-page")]);
 });
 
 test("no validation library reaches the browser: the server validates every form (ADR 141)", () => {

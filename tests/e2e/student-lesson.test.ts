@@ -11,6 +11,7 @@
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
+import { SENDING_TEXT } from "~/lib/student-page-behaviour";
 import { loginAs, newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 
@@ -84,6 +85,21 @@ async function openSurvey(page: Page, title: string) {
   expect(await row.getByText("To do", { exact: true }).count()).toBe(1);
   await row.getByRole("link", { name: title }).click();
   await page.getByRole("heading", { level: 1, name: title }).waitFor();
+}
+
+/** What the page's HTML loads: module scripts and modulepreloads (the client bundle), and classic scripts. */
+async function loadedScripts(page: Page) {
+  return page.evaluate(() => ({
+    modules: document.querySelectorAll('script[type="module"], link[rel="modulepreload"]').length,
+    classic: [...document.querySelectorAll("script[src]:not([type])")].map((script) =>
+      new URL((script as HTMLScriptElement).src).pathname.replace(/-[\w-]{8}\.js$/, ".js"),
+    ),
+  }));
+}
+
+async function expectPlainPage(page: Page, classic = ["/assets/student-page.js"]) {
+  const loaded = await loadedScripts(page);
+  expect({ modules: loaded.modules, classic: loaded.classic.sort() }, page.url()).toEqual({ modules: 0, classic });
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -242,4 +258,114 @@ test("a signed-in teacher opening /join is told what to do, not made a student",
   expect(await page.getByRole("textbox", { name: "First name" }).count()).toBe(0);
   await page.goto("/student");
   await page.getByText("You are signed in with a staff account").waitFor();
+});
+
+test("with JavaScript the student pages load no client bundle, and the plain script keeps the pending state and the heartbeat (ADR 170)", async () => {
+  const teacher = await teacherContext();
+  const { assignmentId } = await startSurvey(teacher, "Reading habits");
+  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  // Join, with the send held back: the button says it is sending, and a second tap sends nothing more.
+  await page.goto(`/join?code=${CODE}`);
+  await expectPlainPage(page);
+  await page.getByRole("textbox", { name: "First name" }).fill("Lena");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Light");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let joinPosts = 0;
+  const isJoin = (url: URL) => url.pathname === "/join";
+  await page.route(isJoin, async (route) => {
+    if (route.request().method() === "POST") {
+      joinPosts += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  // While the POST is on its way Playwright waits for the navigation before it reads the page, so the
+  // page reports what a submit finds (after the plain script's own listener), and taps a second time.
+  const seen: string[] = [];
+  page.on("console", (message) => seen.push(message.text()));
+  await page.evaluate(() => {
+    document.addEventListener("submit", (event) => {
+      const form = event.target as HTMLFormElement;
+      const button = form.querySelector("button") as HTMLButtonElement;
+      console.log(
+        `${event.defaultPrevented ? "held back" : "sent"}: ${button.textContent} aria-disabled=${button.getAttribute("aria-disabled")}`,
+      );
+      if (!event.defaultPrevented) setTimeout(() => button.click(), 0);
+    });
+  });
+  await page.getByRole("button", { name: "Join" }).click({ noWaitAfter: true });
+  await expect.poll(() => seen.length).toBe(2);
+  expect(seen).toEqual([`sent: ${SENDING_TEXT} aria-disabled=true`, `held back: ${SENDING_TEXT} aria-disabled=true`]);
+  release();
+  await page.getByRole("heading", { name: "Hello, Lena!" }).waitFor();
+  expect(joinPosts).toBe(1);
+  await page.unroute(isJoin);
+
+  // The list keeps the student "online now": the heartbeat goes when the page is shown again.
+  await expectPlainPage(page);
+  const beat = page.waitForResponse(
+    (response) => response.url().endsWith("/student/heartbeat") && response.request().method() === "POST",
+  );
+  await page.waitForLoadState("load"); // the deferred script has run
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  expect((await beat).status()).toBe(204);
+
+  // A survey without a drawing question: a plain page; its content (markdown, image) is the server's.
+  await openSurvey(page, "Reading habits");
+  await expectPlainPage(page);
+  expect(await page.getByRole("img", { name: "Shelves of colourful books in the school library" }).count()).toBe(1);
+  await page.getByRole("radio", { name: "1. Every day" }).check();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+  await expectPlainPage(page);
+  expect(page.url()).toMatch(new RegExp(`/student/assignments/${assignmentId}/thanks$`));
+
+  // A survey with a drawing question adds the drawing pad's plain script, and the pad replaces the note (ADR 171).
+  await page.goto("/student");
+  await openSurvey(page, "Drawing: my safe place");
+  await expectPlainPage(page, ["/assets/drawing-pad.js", "/assets/student-page.js"]);
+  await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
+  expect(await page.getByText("Drawing needs JavaScript").count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Black" }).getAttribute("aria-pressed")).toBe("true");
+  expect(await page.getByRole("button", { name: "Brush size 8" }).getAttribute("aria-pressed")).toBe("true");
+  expect(await page.getByRole("button", { name: "Undo" }).isDisabled()).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a client-side navigation from a hydrated page into the student pages renders them with React, and they work (ADR 170)", async () => {
+  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const page = await context.newPage();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto("/login");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/join?code=SUNNY-4821"),
+  );
+  await page.getByRole("heading", { name: "Join your class" }).waitFor();
+  await page.getByRole("textbox", { name: "First name" }).fill("Carl");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Client");
+  await page.getByRole("button", { name: "Join" }).click();
+  await page.getByRole("heading", { name: "Hello, Carl!" }).waitFor();
+  // The drawing pad comes as a chunk, the heartbeat from React's component.
+  await openSurvey(page, "Drawing: my safe place");
+  await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
+  expect(await page.getByText("Drawing needs JavaScript").count()).toBe(0);
+  const beat = page.waitForRequest(
+    (request) => request.url().endsWith("/student/heartbeat") && request.method() === "POST",
+  );
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await beat;
+  expect(documents).toEqual(["GET /login"]);
 });

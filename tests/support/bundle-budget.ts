@@ -10,6 +10,11 @@
  *   static imports. The `<link rel="modulepreload">` tags are exactly these.
  *   Chunks loaded later by `import()` (React.lazy, the Rive runtime) are not.
  * - CSS: the stylesheets of the entry and of every matched route.
+ * A page served without the client bundle (`plainScripts`: ADR 170) names
+ * none of the JS above: its first-load JS is its plain scripts (the student
+ * pages' script, and the drawing pad's where a survey has a drawing
+ * question), each found by its name in the server build, which writes it
+ * into the HTML.
  *
  * Sizes are gzip at level 9 (what `gzip -9` gives), in kB of 1,000 bytes.
  *
@@ -31,6 +36,11 @@ export interface PageBudget {
   jsKb: number;
   /** CSS budget, kB gzip. */
   cssKb: number;
+  /**
+   * Served without the client bundle (a route's `plainPage` handle, ADR 170):
+   * the names of the plain scripts it loads instead (app/client/<name>.ts).
+   */
+  plainScripts?: PlainScript[];
 }
 
 /** Public pages (anyone, before signing in). */
@@ -38,12 +48,12 @@ const PUBLIC_JS_KB = 135;
 /** Every signed-in staff screen, before any lazy chunk. */
 const STAFF_JS_KB = 165;
 /**
- * The students' pages: children on old devices (ADR 151). The goal is 100 kB;
- * today the root alone (React, React Router, the root route's modules) is
- * 128 kB, and a student page adds 1 to 5 kB to it, so the public pages'
- * budget holds them until the root gets lighter.
+ * The students' pages: children on old devices (ADR 151). They are served
+ * without the client bundle (ADR 170) and load only the plain student script.
  */
-const STUDENT_JS_KB = 135;
+const STUDENT_JS_KB = 100;
+/** The plain scripts (app/client/<name>.ts, built as classic scripts of their own). */
+export type PlainScript = "student-page" | "drawing-pad";
 /** Every page. */
 const CSS_KB = 40;
 
@@ -58,6 +68,7 @@ const studentPage = (name: string, pagePath: string): PageBudget => ({
   path: pagePath,
   jsKb: STUDENT_JS_KB,
   cssKb: CSS_KB,
+  plainScripts: ["student-page"],
 });
 const staffScreen = (name: string, pagePath: string): PageBudget => ({
   name,
@@ -85,6 +96,10 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("join", "/join"),
   studentPage("student: surveys", "/student"),
   studentPage("student: answering", "/student/assignments/1"),
+  {
+    ...studentPage("student: answering, drawing", "/student/assignments/1"),
+    plainScripts: ["student-page", "drawing-pad"],
+  },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home"),
   staffScreen("change password", "/account/password"),
@@ -148,6 +163,29 @@ export interface FirstLoad extends PageBudget {
  * `window.__reactRouterManifest = {...}`.
  */
 export function readRouteManifest(buildDir = "build"): RouteManifest & { url: string } {
+  const url = onlyAssetNamed(buildDir, /\/assets\/manifest-[A-Za-z0-9_-]+\.js/g, "client manifest");
+  const source = readFileSync(clientFile(buildDir, url), "utf8");
+  const sandbox: { window: { __reactRouterManifest?: RouteManifest } } = { window: {} };
+  runInNewContext(source, sandbox);
+  const manifest = sandbox.window.__reactRouterManifest;
+  if (!manifest) throw new Error(`${url} did not set window.__reactRouterManifest`);
+  return { ...manifest, url };
+}
+
+/** The URL of a plain script of the pages served without the client bundle (ADR 170). */
+export function plainScriptUrl(name: PlainScript, buildDir = "build"): string {
+  return onlyAssetNamed(buildDir, new RegExp(`/assets/${name}-[A-Za-z0-9_-]{8}\\.js`, "g"), `plain script ${name}`);
+}
+
+/** The one client asset of a kind that the server build names (and so writes into pages). */
+function onlyAssetNamed(buildDir: string, pattern: RegExp, what: string): string {
+  const urls = new Set(serverBuildSource(buildDir).match(pattern) ?? []);
+  if (urls.size !== 1) throw new Error(`Expected one ${what} named in the server build, found ${urls.size}`);
+  const [url] = urls;
+  return url;
+}
+
+function serverBuildSource(buildDir: string): string {
   const serverDir = path.join(buildDir, "server");
   const serverEntry = readdirSync(serverDir).find((file) => file === "index.js");
   if (!serverEntry) throw new Error(`No server build in ${serverDir}: run react-router build first`);
@@ -159,16 +197,7 @@ export function readRouteManifest(buildDir = "build"): RouteManifest & { url: st
       path.join(chunkDir, file),
     ),
   ];
-  const serverSource = serverFiles.map((file) => readFileSync(file, "utf8")).join("\n");
-  const urls = new Set(serverSource.match(/\/assets\/manifest-[A-Za-z0-9_-]+\.js/g) ?? []);
-  if (urls.size !== 1) throw new Error(`Expected one client manifest named in the server build, found ${urls.size}`);
-  const [url] = urls;
-  const source = readFileSync(clientFile(buildDir, url), "utf8");
-  const sandbox: { window: { __reactRouterManifest?: RouteManifest } } = { window: {} };
-  runInNewContext(source, sandbox);
-  const manifest = sandbox.window.__reactRouterManifest;
-  if (!manifest) throw new Error(`${url} did not set window.__reactRouterManifest`);
-  return { ...manifest, url };
+  return serverFiles.map((file) => readFileSync(file, "utf8")).join("\n");
 }
 
 function clientFile(buildDir: string, url: string): string {
@@ -220,12 +249,18 @@ export function measureFirstLoad(buildDir = "build", pages: PageBudget[] = PAGE_
   return pages.map((page) => {
     const routeIds = matchRouteIds(manifest, page.path);
     if (routeIds.length === 0) throw new Error(`${page.path} (${page.name}) matches no route of the build`);
-    const js = new Set<string>([manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    const js = new Set<string>(
+      page.plainScripts
+        ? page.plainScripts.map((name) => plainScriptUrl(name, buildDir))
+        : [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
+    );
     const css = new Set<string>(manifest.entry.css ?? []);
     for (const id of routeIds) {
       const route = manifest.routes[id];
-      js.add(route.module);
-      for (const file of route.imports ?? []) js.add(file);
+      if (!page.plainScripts) {
+        js.add(route.module);
+        for (const file of route.imports ?? []) js.add(file);
+      }
       for (const file of route.css ?? []) css.add(file);
     }
     const sum = (files: Set<string>) =>

@@ -1,15 +1,16 @@
 /**
- * A drawing answer. With JavaScript, the drawing pad (its own chunk, loaded
- * only on a survey with a drawing question). Without it, the block says
- * plainly that drawing needs JavaScript and that the other answers can still
- * be sent; a drawing sent before stays part of the answers (its id rides
- * along in the form).
+ * A drawing answer (ADR 171). The server renders a plain note that drawing
+ * needs JavaScript (the other answers can still be sent; a drawing sent
+ * before stays part of the answers, its id riding along in the form), and
+ * the drawing pad's markup, hidden. The pad's own small script
+ * (app/client/drawing-pad.ts, which the answering page loads only when it has
+ * a drawing question) swaps the note for the pad where the browser can draw;
+ * where React renders the page instead (a client-side navigation), the same
+ * code comes as a chunk.
  */
-import { lazy, Suspense } from "react";
+import { useEffect, useRef } from "react";
 import { studentAssignmentPath } from "~/lib/student-paths";
-import { useHydrated } from "~/lib/use-hydrated";
-
-const DrawingPad = lazy(() => import("./drawing-pad").then((module) => ({ default: module.DrawingPad })));
+import { DrawingPadMarkup } from "./drawing-pad-markup";
 
 export interface DrawingAnswerProps {
   assignmentId: number;
@@ -25,21 +26,22 @@ export const DRAWING_NEEDS_JAVASCRIPT =
   "Drawing needs JavaScript, and it is turned off in this browser. You can still send your other answers.";
 
 export function DrawingAnswer({ assignmentId, fieldUid, name, id, drawingId }: DrawingAnswerProps) {
-  const hydrated = useHydrated();
-  const withoutPad = (
-    <>
-      <p className="student-note" id={`${id}-note`}>
-        {DRAWING_NEEDS_JAVASCRIPT}
-        {drawingId ? " The drawing you sent before is kept." : null}
-      </p>
-      {drawingId ? <input type="hidden" name={name} value={drawingId} /> : null}
-    </>
-  );
-  if (!hydrated) return withoutPad;
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = container.current;
+    if (root) void import("~/client/pad").then((pad) => pad.startDrawingPads(root));
+  }, []);
   const uploadUrl = `${studentAssignmentPath(assignmentId)}/drawings?${new URLSearchParams({ fieldUid })}`;
   return (
-    <Suspense fallback={<p className="student-hint">Loading the drawing tools…</p>}>
-      <DrawingPad uploadUrl={uploadUrl} name={name} id={id} drawingId={drawingId} />
-    </Suspense>
+    <div ref={container}>
+      <div id={`${id}-pad-without`}>
+        <p className="student-note" id={`${id}-note`}>
+          {DRAWING_NEEDS_JAVASCRIPT}
+          {drawingId ? " The drawing you sent before is kept." : null}
+        </p>
+        {drawingId ? <input type="hidden" name={name} value={drawingId} /> : null}
+      </div>
+      <DrawingPadMarkup uploadUrl={uploadUrl} name={name} id={id} drawingId={drawingId} />
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import "./student.css";
 import { Form } from "react-router";
+import { HEARTBEAT_ATTRIBUTE } from "~/lib/student-page-behaviour";
 import { STUDENT_SIGN_OUT_PATH } from "~/lib/student-paths";
 
 export interface StudentIdentity {
@@ -13,8 +14,9 @@ export interface StudentIdentity {
 }
 
 export function StudentFrame({ student, children }: { student: StudentIdentity; children: React.ReactNode }) {
+  // The marker tells the plain student script to keep the heartbeat going (ADR 170).
   return (
-    <div className="student-page">
+    <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
       <header className="student-bar">
         <p className="student-bar-who">
           <strong>{`${student.firstName} ${student.lastName}`}</strong>

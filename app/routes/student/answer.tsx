@@ -7,10 +7,13 @@
  * replaces the earlier one; a closed survey says so and takes nothing.
  */
 import { Form, Link, useNavigation } from "react-router";
+import drawingPadScript from "~/client/drawing-pad.ts?worker&url";
 import { AnswerBlocks } from "~/components/student/answer-blocks";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import { useNonce } from "~/lib/nonce";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { hasText, listAnswerFields } from "~/lib/survey-content";
 import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
@@ -28,6 +31,12 @@ import { notFoundPage, orNotFound, studentFormErrorReply } from "~/server/web/sc
 import { requireStudent } from "~/server/web/student-access.server";
 import { StudentApiError } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/answer";
+
+/**
+ * Served without the client bundle (ADR 170); a survey with a drawing
+ * question adds the drawing pad's own plain script (ADR 171).
+ */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export const ANONYMOUS_NOTICE = "Your teacher will not see your name with these answers.";
 export const CLOSED_NOTICE = "This survey is closed. It does not take answers any more.";
@@ -55,9 +64,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const assignmentId = parseAssignmentId(params.assignmentId);
   const { db, content } = getAppFromContext(context);
   const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId)));
-  if (page.state !== "open") return { page, formToken: "", saved: {} };
+  if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false };
   return {
     page,
+    drawingPad: (page.survey.response ?? []).some((block) => block.component === "response-art"),
     formToken: newFormToken(),
     saved: page.previous ? answersToValues(page.previous.answers) : {},
   };
@@ -87,8 +97,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Answer({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, formToken, saved } = loaderData;
+  const { page, formToken, saved, drawingPad } = loaderData;
   const navigation = useNavigation();
+  const nonce = useNonce();
   if (page.state !== "open") return <NotOpen title={page.title} state={page.state} answered={page.answered} />;
   const reply = actionData?.reply;
   const survey = page.survey;
@@ -130,6 +141,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </div>
       </Form>
+      {drawingPad ? <script src={drawingPadScript} nonce={nonce || undefined} defer /> : null}
     </>
   );
 }

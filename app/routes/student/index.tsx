@@ -1,10 +1,14 @@
 /** /student: the class's open surveys, each marked done or to do. */
 import { Link } from "react-router";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
 import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/index";
+
+/** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);

@@ -6,10 +6,11 @@
  * projector's QR code links here). A signed-in staff user is told what to do
  * instead of being turned into a student.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { MAX_NAME_LENGTH } from "~/lib/student-api/limits";
 import { joinRequestSchema } from "~/lib/student-api/schemas";
@@ -23,6 +24,9 @@ import { redirect } from "~/server/web/redirects.server";
 import { studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
 import { getOptionalStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/join";
+
+/** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export const STAFF_CANNOT_JOIN_MESSAGE =
   "You are signed in with a staff account, so you cannot join a class as a student here. Students join on their own device. To join as a student on this device, sign out of your staff account first.";

@@ -1,5 +1,6 @@
 /** /student/assignments/:assignmentId/thanks: the answers are in; change them while the survey is open. */
 import { Link } from "react-router";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { findStudentAssignment } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -7,6 +8,9 @@ import { findOwnResponse } from "~/server/responses/answer-page.server";
 import { notFoundPage, orNotFound } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/thanks";
+
+/** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);

@@ -1,0 +1,18 @@
+/**
+ * What the student pages do with JavaScript, shared by the plain script that
+ * runs on them (app/client/student-page.ts, ADR 170) and the React components
+ * that do the same where React renders a student page. No React here: the
+ * plain script bundles this module.
+ */
+
+/** The heartbeat's period while the page is visible (the class home's "online now", ADR 150). */
+export const HEARTBEAT_INTERVAL_MS = 60_000;
+
+/** A form's send button while the form is on its way. */
+export const SENDING_TEXT = "Sending…";
+
+/** A form stuck on its way (a lost connection) can be sent again after this long. */
+export const SENDING_RETRY_AFTER_MS = 15_000;
+
+/** On the element that says the page belongs to a signed-in student: keep the heartbeat going. */
+export const HEARTBEAT_ATTRIBUTE = "data-student-heartbeat";
