@@ -83,6 +83,11 @@ export async function createUserWithPassword(
   values: { role?: UserRole; schoolId: number | null; name?: string; password: string },
 ) {
   const user = await createUser(db, values);
-  await db.insert(credentials).values({ userId: user.id, passwordHash: await hashPassword(values.password) });
+  await addPassword(db, user, values.password);
   return user;
+}
+
+/** Gives a fixture user a password (hashed as the app hashes them), for the tests that type it. */
+export async function addPassword(db: Db, user: { id: number }, password: string): Promise<void> {
+  await db.insert(credentials).values({ userId: user.id, passwordHash: await hashPassword(password) });
 }
