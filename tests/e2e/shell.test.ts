@@ -33,7 +33,7 @@ beforeAll(async () => {
   app = await startAppServer({ fixtures: shellWorld });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The trigger is named by what it shows, then "Profile menu": "Helen Head helen.head…@test.example … Profile menu". */
 async function openProfileMenu(page: Page, javaScriptEnabled: boolean) {
@@ -80,7 +80,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       const summary = header.locator("summary");
       await expect(summary.getAttribute("aria-label")).resolves.toBeNull();
       await expect(summary.textContent()).resolves.toMatch(
-        new RegExp(`${escape(admin.name)}.*${escape(admin.email)}.*${escape(school)}.*Profile menu$`),
+        new RegExp(`${escapeRegExp(admin.name)}.*${escapeRegExp(admin.email)}.*${escapeRegExp(school)}.*Profile menu$`),
       );
     }
   });
