@@ -11,31 +11,15 @@ import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient } from "~/lib/student-api/client";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import type { FixtureKit } from "../support/app-fixtures";
 import { jsModes, newContext, signIn } from "../support/browser";
-import { createE2eWorld } from "../support/e2e-world";
-import { createClassCode } from "../support/fixtures";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 import { contractCheckedFetch } from "../support/student-api-contract";
 
-/** The class code students of 5A Sunflowers join with. */
-const CLASS_CODE = "SUNNY-4821";
-
-/** The e2e world, and a live code for 5A Sunflowers. */
-async function anonymousWorld(kit: FixtureKit) {
-  const world = await createE2eWorld(kit);
-  await createClassCode(kit.db, {
-    classId: world.class5A.id,
-    code: CLASS_CODE,
-    createdByUserId: world.users.teacher.id,
-  });
-  return world;
-}
-
-let app: AppServer<Awaited<ReturnType<typeof anonymousWorld>>>;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: anonymousWorld });
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
 });
 
 async function signedIn(key: "teacher" | "schoolAdmin", javaScriptEnabled = false): Promise<BrowserContext> {

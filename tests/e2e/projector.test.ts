@@ -14,30 +14,17 @@ import jsQR from "jsqr";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { FixtureKit } from "../support/app-fixtures";
 import { jsModes, newPage, signIn } from "../support/browser";
-import { createE2eWorld } from "../support/e2e-world";
-import { createClassCode } from "../support/fixtures";
+import { createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
 const JOIN_ADDRESS = `${PUBLIC_ORIGIN}/join`;
 
-/** The e2e world, and a live code for 5A Sunflowers. */
-async function projectorWorld(kit: FixtureKit) {
-  const world = await createE2eWorld(kit);
-  await createClassCode(kit.db, {
-    classId: world.class5A.id,
-    code: "SUNNY-4821",
-    createdByUserId: world.users.teacher.id,
-  });
-  return world;
-}
-
-let app: AppServer<Awaited<ReturnType<typeof projectorWorld>>>;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN }, fixtures: projectorWorld });
+  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN }, fixtures: createE2eWorldWithCode });
 });
 
 async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {

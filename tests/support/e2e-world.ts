@@ -19,7 +19,17 @@
 import { asc, isNull } from "drizzle-orm";
 import { surveys } from "~/server/db/schema.server";
 import type { FixtureKit, FixtureSession } from "./app-fixtures";
-import { createAssignment, createClass, createClassWorld, createResponse, createStudent } from "./fixtures";
+import {
+  createAssignment,
+  createClass,
+  createClassCode,
+  createClassWorld,
+  createResponse,
+  createStudent,
+} from "./fixtures";
+
+/** The live class code `createE2eWorldWithCode` gives 5A Sunflowers. */
+export const CLASS_CODE = "SUNNY-4821";
 
 const STUDENT_NAMES = [
   ["Aisha", "Adeyemi"],
@@ -101,3 +111,14 @@ export async function createE2eWorld({ db, sessionFor }: FixtureKit) {
 }
 
 export type E2eWorld = Awaited<ReturnType<typeof createE2eWorld>>;
+
+/** The e2e world, with a live code (`CLASS_CODE`) for 5A Sunflowers that students join with. */
+export async function createE2eWorldWithCode(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  const classCode = await createClassCode(kit.db, {
+    classId: world.class5A.id,
+    code: CLASS_CODE,
+    createdByUserId: world.users.teacher.id,
+  });
+  return { ...world, classCode };
+}
