@@ -8,7 +8,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
-import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, type ActorsWorld, createActorsWorld } from "./authorization-matrix.support";
 import { listScreens, type Screen, signInContext } from "./third-party.screens";
 
 /** Hosts that survey content may name: its images and its video embeds (and what the embed itself loads). */
@@ -21,12 +21,12 @@ const CONTENT_HOSTS = [
   /(^|\.)ggpht\.com$/,
 ];
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ screens, actors } = await listScreens(app));
 });
 

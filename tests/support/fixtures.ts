@@ -38,14 +38,14 @@ export async function createSchool(db: Db, values: { name?: string; status?: "ac
 
 export async function createUser(
   db: Db,
-  values: { role?: UserRole; schoolId: number | null; name?: string; status?: "active" | "archived" },
+  values: { role?: UserRole; schoolId: number | null; name?: string; email?: string; status?: "active" | "archived" },
 ) {
   const name = values.name ?? `User ${unique()}`;
   const [row] = await db
     .insert(users)
     .values({
       name,
-      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${unique()}@test.example`,
+      email: values.email ?? `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${unique()}@test.example`,
       role: values.role ?? "teacher",
       status: values.status ?? "active",
       schoolId: values.schoolId,
