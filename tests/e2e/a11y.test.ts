@@ -1,5 +1,5 @@
 /**
- * Accessibility (docs/security.md): axe-core on every screen of the demo data, with
+ * Accessibility (docs/security.md): axe-core on every screen of its own data (createActorsWorld), with
  * JavaScript on and off, allowing no serious or critical violation.
  *
  * JS on: the page is loaded and hydrated, then axe is injected (the context

@@ -4,8 +4,8 @@
  * The CSP allows scripts by nonce only, with no 'unsafe-eval'. zod's client
  * build probed `new Function` to decide whether it may compile its parsers,
  * which the browser reported as a violation on every page that loaded zod;
- * the browser now loads no zod at all (ADR 141). Every screen of the demo
- * data is visited, the forms are typed into and left (where client-side
+ * the browser now loads no zod at all (ADR 141). Every screen of the actors
+ * data (createActorsWorld) is visited, the forms are typed into and left (where client-side
  * validation ran), and the lazy parts are opened: the profile menu, the
  * password dialog, a flash message.
  */

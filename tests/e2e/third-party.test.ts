@@ -1,6 +1,6 @@
 /**
  * No third-party requests (docs/security.md): with JavaScript on, every screen of
- * the demo data is visited and every request the browser makes (pages,
+ * the actors' data (createActorsWorld) is visited and every request the browser makes (pages,
  * frames, scripts, fonts, images, WASM, fetches) is recorded. None may leave
  * the app's own origin, except what survey content itself names: Storyblok
  * images and YouTube embeds (shared/ARCHITECTURE.md).
