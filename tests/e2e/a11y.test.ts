@@ -1,5 +1,5 @@
 /**
- * Accessibility (docs/security.md): axe-core on every screen of the demo data, with
+ * Accessibility (docs/security.md): axe-core on every screen of its own data (createActorsWorld), with
  * JavaScript on and off, allowing no serious or critical violation.
  *
  * JS on: the page is loaded and hydrated, then axe is injected (the context
@@ -18,17 +18,17 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
-import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, type ActorsWorld, createActorsWorld } from "./authorization-matrix.support";
 import { listScreens, type Screen, signInContext } from "./third-party.screens";
 
 const axeSource: string = createRequire(import.meta.url)("axe-core").source;
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ screens, actors } = await listScreens(app));
   // Survey previews share one renderer: two of them stand for all.
   let previews = 0;

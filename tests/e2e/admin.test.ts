@@ -3,27 +3,42 @@
  * three staff through the form, import a CSV, edit a staff member on their own
  * page, archive and restore a teacher (and not the only teacher of a class),
  * create a class, edit a class, filter responses and export the filtered CSV.
- * Each mode uses its own names, so the two runs never share rows.
+ * Each mode uses its own names, so the two runs never share rows. The schools
+ * and staff are the file's own (tests/support/e2e-world.ts), with the second
+ * school archived, so the class forms have one school to choose.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { schools } from "~/server/db/schema.server";
+import type { FixtureKit } from "../support/app-fixtures";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld } from "../support/e2e-world";
+import { createClass } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
-/** Signed in once per file: sign-ins are rate limited, so every test reuses this session. */
-let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** The e2e world, hillside archived, and a second class ("4 Willow") that only the colleague teaches. */
+async function adminWorld(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  await kit.db.update(schools).set({ status: "archived" }).where(eq(schools.id, world.hillside.id));
+  const class4 = await createClass(kit.db, {
+    schoolId: world.riverside.id,
+    name: "4 Willow",
+    teacherIds: [world.users.colleague.id],
+  });
+  return { ...world, class4 };
+}
+
+let app: AppServer<Awaited<ReturnType<typeof adminWorld>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, "platformAdmin");
-  adminState = await context.storageState();
-  await context.close();
+  app = await startAppServer({ fixtures: adminWorld });
 });
 
-function adminPage(javaScriptEnabled: boolean): Promise<Page> {
-  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: adminState });
+async function adminPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
+  return page;
 }
 
 /** The flash message, whichever way it is shown (server status region or sonner). */
@@ -53,7 +68,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
       const row = page.locator("#add-staff").getByRole("group", { name: `Staff member ${n}` });
       await row.getByLabel("Name").fill(`Form ${tag} Person ${n}`);
       await row.getByLabel("E-mail").fill(`form.${tag}.${n}@riverside.example`);
-      await row.getByLabel("School").selectOption({ label: "Riverside Primary School" });
+      await row.getByLabel("School").selectOption({ label: app.fixtures.riverside.name });
     }
     await page
       .locator("#add-staff")
@@ -71,13 +86,14 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
   test("import a CSV file: valid rows created, refused rows listed with reasons", async () => {
     const page = await adminPage(javaScriptEnabled);
+    const school = app.fixtures.riverside.name;
     await page.goto("/admin/staff/new#import-csv");
     const csv = [
       "name,email,role,school",
-      `Csv ${tag} One,csv.${tag}.one@riverside.example,teacher,Riverside Primary School`,
-      `Csv ${tag} Two,csv.${tag}.two@riverside.example,admin,riverside primary school`,
-      `Csv ${tag} Dup,CSV.${tag}.ONE@riverside.example,teacher,Riverside Primary School`,
-      `Csv ${tag} Bad,not-an-email,teacher,Riverside Primary School`,
+      `Csv ${tag} One,csv.${tag}.one@riverside.example,teacher,${school}`,
+      `Csv ${tag} Two,csv.${tag}.two@riverside.example,admin,${school.toLowerCase()}`,
+      `Csv ${tag} Dup,CSV.${tag}.ONE@riverside.example,teacher,${school}`,
+      `Csv ${tag} Bad,not-an-email,teacher,${school}`,
       `Csv ${tag} Nowhere,csv.${tag}.nowhere@riverside.example,teacher,Atlantis Academy`,
     ].join("\n");
     await page
@@ -131,15 +147,15 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
   test("archive a teacher, then restore them; the only teacher of a class is not archived", async () => {
     const page = await adminPage(javaScriptEnabled);
-    // Daniel Murphy alone teaches 6 Maple: archiving him would leave it without a teacher (ADR 112).
-    await page.goto("/admin/staff?q=Daniel%20Murphy");
-    await page.getByRole("button", { name: "Archive Daniel Murphy" }).click();
-    await expectToast(page, /^Daniel Murphy is the only teacher of .*"6 Maple".* before archiving Daniel Murphy\.$/);
-    await page
-      .getByRole("row")
-      .filter({ hasText: "daniel.murphy@riverside.example" })
-      .getByText("Active", { exact: true })
-      .waitFor();
+    const { colleague, platformAdmin } = app.fixtures.users;
+    // The colleague alone teaches 6 Maple: archiving them would leave it without a teacher (ADR 112).
+    await page.goto(`/admin/staff?q=${encodeURIComponent(colleague.name)}`);
+    await page.getByRole("button", { name: `Archive ${colleague.name}` }).click();
+    await expectToast(
+      page,
+      new RegExp(`^${colleague.name} is the only teacher of .*"6 Maple".* before archiving ${colleague.name}\\.$`),
+    );
+    await page.getByRole("row").filter({ hasText: colleague.email }).getByText("Active", { exact: true }).waitFor();
 
     const person = `Form ${tag} Person 1`;
     await page.goto(`/admin/staff?q=${encodeURIComponent(person)}`);
@@ -156,24 +172,25 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
       .getByText("Active", { exact: true })
       .waitFor();
     // No archive button for yourself.
-    await page.goto("/admin/staff?q=Morgan%20Reyes");
-    expect(await page.getByRole("button", { name: "Archive Morgan Reyes" }).count()).toBe(0);
+    await page.goto(`/admin/staff?q=${encodeURIComponent(platformAdmin.name)}`);
+    expect(await page.getByRole("button", { name: `Archive ${platformAdmin.name}` }).count()).toBe(0);
   });
 
   test("create a class with two teachers", async () => {
     const page = await adminPage(javaScriptEnabled);
+    const { teacher, colleague } = app.fixtures.users;
     await page.goto("/admin/create-class");
     const className = `E2E ${tag} Poppies`;
-    // Only one active school (Hillcrest is archived), so it is chosen already.
-    await page.getByRole("heading", { name: "New class in Riverside Primary School" }).waitFor();
+    // Only one active school (hillside is archived), so it is chosen already.
+    await page.getByRole("heading", { name: `New class in ${app.fixtures.riverside.name}` }).waitFor();
     await page.getByLabel("Class name").fill(className);
-    await page.getByLabel(/Amara Okafor/).check();
-    await page.getByLabel(/Daniel Murphy/).check();
+    await page.getByLabel(teacher.name).check();
+    await page.getByLabel(colleague.name).check();
     await page.getByRole("button", { name: "Create class" }).click();
     await expectToast(page, `Class ${className} created.`);
     expect(new URL(page.url()).pathname).toBe("/admin/settings");
-    await expect(page.getByLabel(/Amara Okafor/).isChecked()).resolves.toBe(true);
-    await expect(page.getByLabel(/Daniel Murphy/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(teacher.name).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(colleague.name).isChecked()).resolves.toBe(true);
   });
 
   test("create a class without a teacher says what is missing", async () => {
@@ -186,20 +203,23 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
   test("edit a class: rename it, change its teachers, archive and restore it", async () => {
     const page = await adminPage(javaScriptEnabled);
+    const { teacher, colleague } = app.fixtures.users;
     const original = javaScriptEnabled ? "4 Willow" : "6 Maple";
     const renamed = `${original} ${tag} renamed`;
     await page.goto("/admin/settings");
-    await page.getByLabel("Class", { exact: true }).selectOption({ label: `${original} · Riverside Primary School` });
+    await page
+      .getByLabel("Class", { exact: true })
+      .selectOption({ label: `${original} · ${app.fixtures.riverside.name}` });
     await page.getByRole("button", { name: "Edit this class" }).click();
     await page.getByRole("heading", { name: original, exact: true }).waitFor();
     await page.getByLabel("Class name").fill(renamed);
-    await page.getByLabel(/Amara Okafor/).check();
-    await page.getByLabel(/Daniel Murphy/).uncheck();
+    await page.getByLabel(teacher.name).check();
+    await page.getByLabel(colleague.name).uncheck();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, `Class ${renamed} saved.`);
     await page.getByRole("heading", { name: renamed, exact: true }).waitFor();
-    await expect(page.getByLabel(/Amara Okafor/).isChecked()).resolves.toBe(true);
-    await expect(page.getByLabel(/Daniel Murphy/).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(teacher.name).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel(colleague.name).isChecked()).resolves.toBe(false);
 
     await page.getByRole("button", { name: "Archive class" }).click();
     await expectToast(page, `Class ${renamed} archived.`);

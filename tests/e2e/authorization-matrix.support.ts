@@ -1,16 +1,16 @@
 /**
- * The actors of the authorisation matrix (and of the CSRF suite), signed in
- * once per file over plain HTTP: sign-ins are rate limited, so each actor
- * logs in exactly once and its cookie is reused.
- *
- * "Another school's admin" does not exist in the demo data, so it is made
- * through the app itself: the platform admin creates a school (the HTML form
- * action) and bulk-creates an admin in it (the JSON API); the invitation's
- * set-password link is read from the server's mail log.
+ * The actors of the authorisation matrix (and of the CSRF, CSP, third-party,
+ * accessibility and fuzz suites), made by a fixture: start the server with
+ * `startAppServer({ fixtures: createActorsWorld })`, then `setUpActors(app)`
+ * turns the fixture's sessions into cookies. No one signs in over HTTP, so the
+ * sign-in rate limit is not involved. The students still join through the app
+ * (the /join form and the student API), as a student would.
  */
-
-import type { DemoAccountKey } from "~/server/seed/demo-data.server";
-import { demoAccount } from "../support/browser";
+import { eq } from "drizzle-orm";
+import { schools, surveys, users } from "~/server/db/schema.server";
+import { type FixtureKit, sessionCookieValue } from "../support/app-fixtures";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { createAssignment, createSchool, createUser } from "../support/fixtures";
 import type { AppServer } from "../support/server";
 
 export const ACTORS = [
@@ -50,7 +50,44 @@ export interface DemoIds {
   studentSurveyId: number;
 }
 
-export const OTHER_SCHOOL_ADMIN = { email: "head@elsewhere.example", password: "Elsewhere-Head-1" };
+/** The other school's admin: an active school of their own, with no classes. */
+export const OTHER_SCHOOL_ADMIN = { email: "head@elsewhere.example" };
+
+/**
+ * The e2e world with 5A's class code, named as the matrix's tables read
+ * ("Riverside Primary School", Amara's address), plus the actors it lacks:
+ * an archived teacher of Riverside and the admin of another active school with
+ * no classes ("Elsewhere High School"). 5A's newest assignment is not started
+ * yet, as in the demo data ({assignment} in the matrix).
+ */
+export async function createActorsWorld(kit: FixtureKit) {
+  const world = await createE2eWorldWithCode(kit);
+  const { db } = kit;
+  await db.update(schools).set({ name: "Riverside Primary School" }).where(eq(schools.id, world.riverside.id));
+  await db.update(users).set({ email: "amara.okafor@riverside.example" }).where(eq(users.id, world.users.teacher.id));
+  // A survey with no embedded video: its admin page then loads nothing from another origin.
+  const [notStarted] = await db.select().from(surveys).where(eq(surveys.fullSlug, "surveys/reading-habits"));
+  await createAssignment(db, { classId: world.class5A.id, surveyId: notStarted.id, status: "assigned" });
+  const elsewhere = await createSchool(db, { name: "Elsewhere High School" });
+  const otherSchoolAdmin = await createUser(db, {
+    schoolId: elsewhere.id,
+    role: "admin",
+    name: "Elsa Where",
+    email: OTHER_SCHOOL_ADMIN.email,
+  });
+  const archived = await createUser(db, { schoolId: world.riverside.id, name: "Tomas Archived", status: "archived" });
+  return {
+    ...world,
+    elsewhere,
+    actorSessions: {
+      ...world.sessions,
+      otherSchoolAdmin: await kit.sessionFor(otherSchoolAdmin),
+      archived: await kit.sessionFor(archived),
+    },
+  };
+}
+
+export type ActorsWorld = Awaited<ReturnType<typeof createActorsWorld>>;
 
 export function cookieFrom(response: Response): string {
   return response.headers
@@ -59,26 +96,8 @@ export function cookieFrom(response: Response): string {
     .join("; ");
 }
 
-export async function signIn(app: AppServer, email: string, password: string): Promise<string> {
-  const response = await fetch(`${app.baseURL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password }),
-  });
-  if (response.status !== 302) throw new Error(`Signing in as ${email} gave ${response.status}`);
-  const cookie = cookieFrom(response);
-  if (!cookie) throw new Error(`Signing in as ${email} set no cookie`);
-  return cookie;
-}
-
-async function signInDemo(app: AppServer, key: DemoAccountKey): Promise<string> {
-  const account = demoAccount(key);
-  return signIn(app, account.email, account.password);
-}
-
 export async function api(
-  app: AppServer,
+  app: Pick<AppServer, "baseURL">,
   who: ActorCredentials,
   method: string,
   path: string,
@@ -102,50 +121,22 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Creates the other school and its admin, signs every actor in, and finds the demo ids the matrix needs. */
-export async function setUpActors(app: AppServer): Promise<{ actors: Record<Actor, ActorCredentials>; ids: DemoIds }> {
-  const platformAdmin = await signInDemo(app, "platformAdmin");
-  const admin: ActorCredentials = { cookie: platformAdmin };
-
-  // Another active school, through the admin screen's form action.
-  const created = await fetch(`${app.baseURL}/admin/schools`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: app.baseURL, Cookie: platformAdmin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "create", name: "Elsewhere High School" }),
-  });
-  const otherSchoolId = Number(/\/admin\/schools\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]);
-  if (!otherSchoolId) throw new Error(`Creating a school gave ${created.status} ${created.headers.get("location")}`);
-
-  // Its admin, through the JSON API; the invitation carries a set-password link.
-  const bulk = await json<{ created: { id?: number; userId?: number; email: string }[] }>(
-    await api(app, admin, "POST", "/api/users/bulk-create", {
-      staffMembers: [{ name: "Elsa Where", email: OTHER_SCHOOL_ADMIN.email, role: "admin", school: otherSchoolId }],
-    }),
-  );
-  if (bulk.created.length !== 1) throw new Error(`Bulk-create made ${bulk.created.length} users`);
-  if (!app.mail) throw new Error("setUpActors needs a server started with catchMail: true");
-  const link = await app.mail.waitForLink(OTHER_SCHOOL_ADMIN.email, "/reset-password");
-  const token = new URL(link).searchParams.get("token") ?? "";
-  const reset = await fetch(`${app.baseURL}/reset-password`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      token,
-      newPassword: OTHER_SCHOOL_ADMIN.password,
-      confirmPassword: OTHER_SCHOOL_ADMIN.password,
-    }),
-  });
-  if (reset.status !== 302) throw new Error(`Setting the other admin's password gave ${reset.status}`);
-
-  const [teacher, otherTeacher, schoolAdmin, archived, otherSchoolAdmin] = await Promise.all([
-    signInDemo(app, "teacher"),
-    signInDemo(app, "teacher2"),
-    signInDemo(app, "schoolAdmin"),
-    signInDemo(app, "archivedTeacher"),
-    signIn(app, OTHER_SCHOOL_ADMIN.email, OTHER_SCHOOL_ADMIN.password),
+/** Turns the fixture's sessions into cookies, lets two students join, and finds the ids the matrix needs. */
+export async function setUpActors(
+  app: AppServer<ActorsWorld>,
+): Promise<{ actors: Record<Actor, ActorCredentials>; ids: DemoIds }> {
+  const sessions = app.fixtures.actorSessions;
+  const cookie = async (session: { token: string }) =>
+    `__session=${await sessionCookieValue(app.sessionSecret, session.token)}`;
+  const [teacher, otherTeacher, schoolAdmin, otherSchoolAdmin, platformAdmin, archived] = await Promise.all([
+    cookie(sessions.teacher),
+    cookie(sessions.colleague),
+    cookie(sessions.schoolAdmin),
+    cookie(sessions.otherSchoolAdmin),
+    cookie(sessions.platformAdmin),
+    cookie(sessions.archived),
   ]);
+  const otherSchoolId = app.fixtures.elsewhere.id;
 
   // Ids, as the teacher and the platform admin see them.
   const mine = await json<{ classes: { id: number; name: string; schoolId?: number }[] }>(
@@ -156,7 +147,7 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     await api(app, { cookie: otherTeacher }, "GET", "/api/classes/my-classes"),
   );
   const maple = theirs.classes.find((c) => c.name === "6 Maple");
-  if (!sunflowers || !maple) throw new Error("Demo classes not found");
+  if (!sunflowers || !maple) throw new Error("The fixture's classes were not found");
   const assignments = await json<{ assignments: { id: number; surveyId: number; status: string }[] }>(
     await api(app, { cookie: teacher }, "GET", `/api/classes/${sunflowers.id}/surveys`),
   );
@@ -176,7 +167,7 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     method: "POST",
     redirect: "manual",
     headers: { Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ code: "SUNNY-4821", firstName: "Matrix", lastName: "Webstudent" }),
+    body: new URLSearchParams({ code: CLASS_CODE, firstName: "Matrix", lastName: "Webstudent" }),
   });
   const studentWeb = cookieFrom(webJoin);
   if (webJoin.status !== 302 || !studentWeb.startsWith("__student="))
@@ -187,7 +178,7 @@ export async function setUpActors(app: AppServer): Promise<{ actors: Record<Acto
     await fetch(`${app.baseURL}/api/student/v1/join`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ code: "SUNNY-4821", firstName: "Matrix", lastName: "Student" }),
+      body: JSON.stringify({ code: CLASS_CODE, firstName: "Matrix", lastName: "Student" }),
     }),
   );
   const studentAssignments = await json<{ assignments: { assignmentId: number; surveyId: number }[] }>(

@@ -1,6 +1,6 @@
 /**
  * The authorisation matrix (docs/security.md): every route and API endpoint × every
- * actor, against the production build with the demo data.
+ * actor, against the production build with its own data (createActorsWorld).
  *
  * Actors: anonymous; Amara Okafor, the teacher of 5A Sunflowers ("teacher");
  * Daniel Murphy, a teacher of the same school who does not teach 5A
@@ -37,7 +37,9 @@ import {
   ACTORS,
   type Actor,
   type ActorCredentials,
+  type ActorsWorld,
   api,
+  createActorsWorld,
   type DemoIds,
   setUpActors,
 } from "./authorization-matrix.support";
@@ -185,13 +187,13 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
   ["GET", "/student",                            "Matrix Webstudent",              ["studentWeb"]],
 ];
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
 
 beforeAll(async () => {
-  // The other school admin's invitation is read from the mail catcher.
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  // The actors and their data are the file's own (createActorsWorld).
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ actors, ids } = await setUpActors(app));
 });
 

@@ -1,18 +1,19 @@
 /**
  * <Avatar> in the app itself: the header's profile area and /home's empty state, as the
- * demo teacher. Until the shell mounts <Avatar> on those pages these tests skip (and
+ * file's own teacher (tests/support/e2e-world.ts). Until the shell mounts <Avatar> on those pages these tests skip (and
  * say so); the component's own behaviour is covered by avatar-component.test.ts.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { AVATAR_RIV_URL } from "~/lib/rive/avatar-names";
-import { loginAs, newPage } from "../support/browser";
+import { newPage, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+let app: AppServer<E2eWorld>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorld });
 });
 
 async function openHome(options: {
@@ -29,7 +30,7 @@ async function openHome(options: {
     extraHTTPHeaders: options.saveDataHeader ? { "Save-Data": "on" } : {},
   });
   if (options.noWebAssembly) await page.addInitScript("delete window.WebAssembly");
-  await loginAs(page.context(), app.baseURL, "teacher");
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
   const rivRequests: string[] = [];
   const riveRuntimeRequests: string[] = [];
   const offsite: string[] = [];

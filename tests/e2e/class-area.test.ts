@@ -3,26 +3,24 @@
  * assign from the library, start, close, read results; generate and stop a
  * code; add and edit a student with two contacts; remove a student; create a class.
  * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, so the two runs never share rows.
+ * The school, classes and teacher are the file's own (tests/support/e2e-world.ts).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
-/** Signed in once per file: sign-ins are rate limited, so every test reuses this session. */
-let teacherState: Awaited<ReturnType<import("playwright-core").BrowserContext["storageState"]>>;
+let app: AppServer<E2eWorld>;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, "teacher");
-  teacherState = await context.storageState();
-  await context.close();
+  app = await startAppServer({ fixtures: createE2eWorld });
 });
 
-function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
-  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
+  return page;
 }
 
 async function classIdByName(page: Page, name: string): Promise<number> {
@@ -176,9 +174,10 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
   test("another teacher's class redirects to the teacher's own class home", async () => {
     const page = await teacherPage(javaScriptEnabled);
     const own = await classIdByName(page, "5A Sunflowers");
-    const response = await page.context().request.get(`${app.baseURL}/api/classes/${own + 2}/dashboard`);
+    const colleagues = app.fixtures.class6.id;
+    const response = await page.context().request.get(`${app.baseURL}/api/classes/${colleagues}/dashboard`);
     expect(response.status()).toBe(404);
-    await page.goto(`/class/${own + 2}/students/manage`);
+    await page.goto(`/class/${colleagues}/students/manage`);
     expect(new URL(page.url()).pathname).toBe(`/class/${own}/home`);
   });
 });

@@ -1,28 +1,30 @@
 /**
  * Class route loading (docs/product.md#class-route-loading), seen in a browser with JavaScript on and
  * off: -1 and foreign or unknown ids fall back to the first class's home;
- * a user without classes goes to /home?noClasses=true.
+ * a user without classes goes to /home?noClasses=true. The school is the
+ * file's own (tests/support/e2e-world.ts).
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+let app: AppServer<E2eWorld>;
 let firstClassHome: string;
 let colleaguesClassId: number;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  // The demo teacher's classes, first by name: "5A Sunflowers", then "5B Oak Tree".
+  app = await startAppServer({ fixtures: createE2eWorld });
+  // The teacher's classes, first by name: "5A Sunflowers", then "5B Oak Tree".
   const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "teacher");
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
   const mine = (await (await page.context().request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
     classes: { id: number; name: string }[];
   };
   firstClassHome = `/class/${mine.classes[0].id}/home`;
   expect(mine.classes[0].name).toBe("5A Sunflowers");
   const colleague = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(colleague.context(), app.baseURL, "teacher2");
+  await signIn(colleague.context(), app, app.fixtures.sessions.colleague);
   const theirs = (await (await colleague.context().request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
     classes: { id: number }[];
   };
@@ -33,7 +35,7 @@ beforeAll(async () => {
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("class -1 lands on the first class's home", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher");
+    await signIn(page.context(), app, app.fixtures.sessions.teacher);
     await page.goto("/class/-1/home");
     expect(new URL(page.url()).pathname).toBe(firstClassHome);
     await page.getByText("5A Sunflowers").first().waitFor();
@@ -41,21 +43,21 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("another teacher's class redirects to the first of my classes", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher");
+    await signIn(page.context(), app, app.fixtures.sessions.teacher);
     await page.goto(`/class/${colleaguesClassId}/students/manage`);
     expect(new URL(page.url()).pathname).toBe(firstClassHome);
   });
 
   test("an unknown class id redirects to the first class's home", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher");
+    await signIn(page.context(), app, app.fixtures.sessions.teacher);
     await page.goto("/class/99999/surveys/manage");
     expect(new URL(page.url()).pathname).toBe(firstClassHome);
   });
 
   test("the admin sidebar's Class link opens the first class in the admin's school", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     await page.goto("/admin/staff");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Class", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/class\/\d+\/home$/);

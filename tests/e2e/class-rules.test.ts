@@ -5,18 +5,20 @@
  *   school is told what to do next, and gets no form;
  * - the students screen says who owns the class and offers only the buttons
  *   the rules allow: the owner removes a co-teacher, a co-teacher only leaves.
- * JS on works in 5A Sunflowers, JS off in 5B Oak Tree.
+ * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, of the file's own
+ * school (tests/support/e2e-world.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+let app: AppServer<E2eWorld>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorld });
 });
 
 async function expectToast(page: Page, text: string) {
@@ -51,14 +53,15 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.goto("/class/-1/create");
     await page.waitForURL("**/home?noClasses=true");
 
-    // A platform admin puts the account in Riverside Primary School.
+    // A platform admin puts the account in the riverside school.
+    const schoolName = app.fixtures.riverside.name;
     const admin = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
-    await loginAs(admin.context(), app.baseURL, "platformAdmin");
+    await signIn(admin.context(), app, app.fixtures.sessions.platformAdmin);
     const request = admin.context().request;
     const { data: staff } = (await (await request.get(`${app.baseURL}/api/users/all`)).json()) as {
       data: { id: number; email: string; school: { id: number; name: string } | null }[];
     };
-    const riverside = staff.find((member) => member.school?.name === "Riverside Primary School")!.school!;
+    const riverside = staff.find((member) => member.school?.name === schoolName)!.school!;
     const me = staff.find((member) => member.email === email)!;
     const moved = await request.patch(`${app.baseURL}/api/users/${me.id}`, {
       data: { schoolId: riverside.id },
@@ -70,7 +73,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.goto("/class/-1/home");
     await page.waitForURL("**/home?noClasses=true");
     await page.getByRole("heading", { name: "Create a class", level: 2 }).waitFor();
-    await page.getByText("The class is created in Riverside Primary School, and you become its teacher.").waitFor();
+    await page.getByText(`The class is created in ${schoolName}, and you become its teacher.`).waitFor();
     await page.getByRole("button", { name: "Create class" }).click();
     await page.getByText("Enter a class name").first().waitFor();
     const className = `First ${tag} Bluebells`;
@@ -83,27 +86,28 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("the students screen shows the owner and offers only the allowed buttons; a co-teacher leaves", async () => {
     const className = javaScriptEnabled ? "5A Sunflowers" : "5B Oak Tree";
+    const { teacher, colleague } = app.fixtures.users;
     const owner = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(owner.context(), app.baseURL, "teacher");
+    await signIn(owner.context(), app, app.fixtures.sessions.teacher);
     const classId = await classIdByName(owner, className);
     await owner.goto(`/class/${classId}/students/manage`);
     await owner.getByText("You own this class.").waitFor();
     // Alone, the owner can neither leave nor be removed.
     expect(await owner.getByRole("button", { name: "Leave class" }).count()).toBe(0);
-    await owner.getByLabel("Add a teacher").selectOption({ label: "Daniel Murphy" });
+    await owner.getByLabel("Add a teacher").selectOption({ label: colleague.name });
     await owner.getByRole("button", { name: "Add teacher" }).click();
-    await expectToast(owner, "Daniel Murphy now teaches this class.");
+    await expectToast(owner, `${colleague.name} now teaches this class.`);
     const teachers = owner.getByRole("list", { name: "Teachers" });
-    await teachers.getByText("Daniel Murphy (co-teacher)").waitFor();
-    await teachers.getByRole("button", { name: "Remove Daniel Murphy" }).waitFor();
+    await teachers.getByText(`${colleague.name} (co-teacher)`).waitFor();
+    await teachers.getByRole("button", { name: `Remove ${colleague.name}` }).waitFor();
     await teachers.getByRole("button", { name: "Leave class" }).waitFor();
 
     const coTeacher = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(coTeacher.context(), app.baseURL, "teacher2");
+    await signIn(coTeacher.context(), app, app.fixtures.sessions.colleague);
     await coTeacher.goto(`/class/${classId}/students/manage`);
-    await coTeacher.getByText(/^Amara Okafor owns this class\./).waitFor();
+    await coTeacher.getByText(new RegExp(`^${teacher.name} owns this class\\.`)).waitFor();
     const list = coTeacher.getByRole("list", { name: "Teachers" });
-    await expect(list.getByText(/Amara Okafor.*\(owner\)/).count()).resolves.toBe(1);
+    await expect(list.getByText(new RegExp(`${teacher.name}.*\\(owner\\)`)).count()).resolves.toBe(1);
     // A co-teacher removes nobody: only their own Leave button.
     expect(await list.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
     await list.getByRole("button", { name: "Leave class" }).click();

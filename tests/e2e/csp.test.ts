@@ -4,8 +4,8 @@
  * The CSP allows scripts by nonce only, with no 'unsafe-eval'. zod's client
  * build probed `new Function` to decide whether it may compile its parsers,
  * which the browser reported as a violation on every page that loaded zod;
- * the browser now loads no zod at all (ADR 141). Every screen of the demo
- * data is visited, the forms are typed into and left (where client-side
+ * the browser now loads no zod at all (ADR 141). Every screen of the actors
+ * data (createActorsWorld) is visited, the forms are typed into and left (where client-side
  * validation ran), and the lazy parts are opened: the profile menu, the
  * password dialog, a flash message.
  */
@@ -13,16 +13,16 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
-import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, type ActorsWorld, createActorsWorld } from "./authorization-matrix.support";
 import { listScreens, type Screen, signInContext } from "./third-party.screens";
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
-  // The demo actors' set-up reads the mailed links from the server's info log.
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  // The actors and their data are the file's own (createActorsWorld).
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ screens, actors } = await listScreens(app));
 });
 

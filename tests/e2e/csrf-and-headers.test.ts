@@ -19,7 +19,15 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { expectConsoleError, newPage } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
-import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+import {
+  type Actor,
+  type ActorCredentials,
+  type ActorsWorld,
+  api,
+  createActorsWorld,
+  type DemoIds,
+  setUpActors,
+} from "./authorization-matrix.support";
 import { ALL_ROUTES, concretePath } from "./route-paths.support";
 
 const source = (file: string) => readFileSync(path.join("app", file), "utf8");
@@ -30,12 +38,12 @@ const ACTION_ROUTES = ALL_ROUTES.filter((route) =>
 /** Screens: modules with a default component and no `:param` we cannot fill, minus the catch-all. */
 const PAGE_ROUTES = ALL_ROUTES.filter((route) => hasComponent(route.file) && route.path !== "/*");
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ actors, ids } = await setUpActors(app));
 });
 

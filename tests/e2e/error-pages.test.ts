@@ -3,28 +3,32 @@
  * sets a page title, with JavaScript on (a client-side navigation) and off
  * (the server's page): a 404 says 'Not Found'; any other error says
  * 'Something went wrong!' with a Show Error / Hide Error toggle (docs/product.md#error-pages).
+ * The school and accounts are the file's own (tests/support/e2e-world.ts).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import type { FixtureKit } from "../support/app-fixtures";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld } from "../support/e2e-world";
+import { createAssignment } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+/** The e2e world, and an assignment of the colleague's class, which the teacher does not teach. */
+async function errorPagesWorld(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  const assignmentOfAnotherClass = await createAssignment(kit.db, {
+    classId: world.class6.id,
+    surveyId: world.surveys.completed.id,
+  });
+  return { ...world, assignmentOfAnotherClass };
+}
+
+let app: AppServer<Awaited<ReturnType<typeof errorPagesWorld>>>;
 let assignmentOfAnotherClass: number;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  // An assignment of Daniel Murphy's class, which Amara Okafor does not teach.
-  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "teacher2");
-  const request = page.context().request;
-  const { classes } = (await (await request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
-    classes: { id: number }[];
-  };
-  const assignments = (await (await request.get(`${app.baseURL}/api/classes/${classes[0].id}/surveys`)).json()) as
-    | { id: number }[]
-    | { assignments: { id: number }[] };
-  assignmentOfAnotherClass = (Array.isArray(assignments) ? assignments : assignments.assignments)[0].id;
+  app = await startAppServer({ fixtures: errorPagesWorld });
+  assignmentOfAnotherClass = app.fixtures.assignmentOfAnotherClass.id;
 });
 
 /** Opens `path` as a user would: the server's page without JS; a client-side navigation with JS. */
@@ -61,7 +65,7 @@ async function classIdOf(page: Page): Promise<number> {
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("another class's results are Not Found inside the header and the class navigation, with a title", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher");
+    await signIn(page.context(), app, app.fixtures.sessions.teacher);
     const classId = await classIdOf(page);
     const status = await open(
       page,
@@ -83,7 +87,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("a Not Found in the admin area keeps the sidebar; elsewhere in the shell it keeps the header", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     const school = await open(page, javaScriptEnabled, "/admin/staff", "/admin/schools/999999");
     if (!javaScriptEnabled) expect(school).toBe(404);
     await page.getByRole("heading", { level: 1, name: "Not Found" }).waitFor();
@@ -101,7 +105,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("an error that is not a 404 says 'Something went wrong!' with Show Error / Hide Error, under the header", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher");
+    await signIn(page.context(), app, app.fixtures.sessions.teacher);
     const classId = await classIdOf(page);
     await page.goto(`/class/${classId}/home`);
     // The class home has no action: a form posted to it is a 405.

@@ -3,17 +3,27 @@
  * JavaScript on and off: the Change Password dialog (Radix, JS on), its
  * no-JS page, and every form or confirmation panel a URL opens. And the
  * no-JS password page keeps where the user came from across a failed
- * submit, without nesting its own links.
+ * submit, without nesting its own links. The school and accounts are the
+ * file's own (tests/support/e2e-world.ts).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import { addPassword, type FixtureKit } from "../support/app-fixtures";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+/** The e2e world; the school admin has a password, so a wrong one is refused as wrong. */
+async function formsWorld(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  await addPassword(kit.db, world.users.schoolAdmin, "Forms-Admin-1");
+  return world;
+}
+
+let app: AppServer<Awaited<ReturnType<typeof formsWorld>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: formsWorld });
 });
 
 /** Nothing on the page says a field is wrong: no aria-invalid, no error list, no alert inside a form. */
@@ -47,7 +57,7 @@ async function ids(page: Page) {
 
 test("the Change Password dialog opens clean: focus in Current Password, no error before anything is typed", async () => {
   const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
   await page.goto("/admin/staff");
   for (let open = 1; open <= 2; open++) {
     await page.getByRole("button", { name: /Profile menu$/ }).click();
@@ -70,7 +80,7 @@ test("the Change Password dialog opens clean: focus in Current Password, no erro
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("forms and confirmation panels opened by a URL show no error", async () => {
     const teacher = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(teacher.context(), app.baseURL, "teacher");
+    await signIn(teacher.context(), app, app.fixtures.sessions.teacher);
     const { classId, studentId } = await ids(teacher);
     for (const path of [
       "/account/password?redirectTo=%2Fhome",
@@ -86,7 +96,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     }
 
     const admin = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(admin.context(), app.baseURL, "schoolAdmin");
+    await signIn(admin.context(), app, app.fixtures.sessions.schoolAdmin);
     const staff = (await (await admin.context().request.get(`${app.baseURL}/api/users/all`)).json()) as {
       data: { id: number }[];
     };
@@ -118,7 +128,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("the password page keeps where the user came from across a failed submit, and its links never nest", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     await page.goto("/account/password?redirectTo=%2Fadmin%2Fschools");
     await page.getByLabel("Current Password", { exact: true }).fill("Wrong-Pass-1");
     await page.getByLabel("New Password", { exact: true }).fill("Better-Pass-2");

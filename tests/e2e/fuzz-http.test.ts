@@ -25,7 +25,14 @@ import { beforeAll, expect, test } from "vitest";
 import { CONTROL_STRINGS, HOSTILE_STRINGS } from "../support/hostile-strings";
 import { rawRequest } from "../support/http";
 import { type AppServer, startAppServer } from "../support/server";
-import { type Actor, type ActorCredentials, type DemoIds, setUpActors } from "./authorization-matrix.support";
+import {
+  type Actor,
+  type ActorCredentials,
+  type ActorsWorld,
+  createActorsWorld,
+  type DemoIds,
+  setUpActors,
+} from "./authorization-matrix.support";
 import { ALL_ROUTES, concretePath } from "./route-paths.support";
 
 const RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 1000);
@@ -57,12 +64,12 @@ const FIELD_NAMES = fc.constantFrom(
 );
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "warn" }, catchMail: true });
+  app = await startAppServer({ env: { LOG_LEVEL: "warn" }, catchMail: true, fixtures: createActorsWorld });
   ({ actors, ids } = await setUpActors(app));
 });
 

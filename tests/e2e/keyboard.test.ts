@@ -7,17 +7,36 @@
  * Every step asserts where focus is (the focused control's label or name) and
  * that the focused control shows a focus indicator (an outline on it or on
  * its field box, or the highlight of a menu item).
+ *
+ * The accounts are the file's own (tests/support/e2e-world.ts), with a
+ * password each: typing it is what these tests are about.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoAccount, jsModes, newPage } from "../support/browser";
+import { addPassword, type FixtureKit } from "../support/app-fixtures";
+import { jsModes, newPage } from "../support/browser";
+import { createE2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+const PASSWORD = "Keyboard-Start-1";
+const SIGNING_IN = ["teacher", "colleague", "schoolAdmin", "platformAdmin"] as const;
+
+async function keyboardWorld(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  for (const key of SIGNING_IN) await addPassword(kit.db, world.users[key], PASSWORD);
+  return world;
+}
+
+let app: AppServer<Awaited<ReturnType<typeof keyboardWorld>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: keyboardWorld });
 });
+
+/** A fixture user who signs in with the form. */
+function accountOf(key: (typeof SIGNING_IN)[number]) {
+  return { ...app.fixtures.users[key], password: PASSWORD };
+}
 
 interface Focused {
   /** The accessible name, as Playwright computes it for screen readers. */
@@ -168,7 +187,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("sign in with the keyboard alone", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    const teacher = demoAccount("teacher");
+    const teacher = accountOf("teacher");
     await page.goto("/login");
     await ready(page, javaScriptEnabled, "login");
     // The first stops: the logo link, then the form's fields in reading order.
@@ -204,7 +223,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("change the password through the profile menu with the keyboard alone", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     // Each mode changes a different account's password.
-    const account = demoAccount(javaScriptEnabled ? "teacher2" : "schoolAdmin");
+    const account = accountOf(javaScriptEnabled ? "colleague" : "schoolAdmin");
     await signInByKeyboard(page, javaScriptEnabled, account);
     const trigger = new RegExp(`^${account.name} ${account.email.replace(/\./g, "\\.")} .*Profile menu$`);
     // From the top of the page: the logo, then the profile menu's trigger, named by what it shows.
@@ -292,7 +311,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("bulk-create two staff members with the keyboard alone", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    const admin = demoAccount("platformAdmin");
+    const admin = accountOf("platformAdmin");
     await signInByKeyboard(page, javaScriptEnabled, admin);
     await page.goto("/admin/staff");
     await ready(page, javaScriptEnabled, "signed-in");
@@ -340,7 +359,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await expectToast(page, "2 staff members created and invited.");
     const created = page.getByRole("region", { name: "Created staff" });
     for (const n of [1, 2]) await created.getByText(`keyboard.${tag}.${n}@riverside.example`).waitFor();
-    // Both are in the staff list, in Riverside, the second as an admin.
+    // Both are in the staff list, in the riverside school, the second as an admin.
+    const school = app.fixtures.riverside.name;
     await page.goto(`/admin/staff?q=${encodeURIComponent(`Keyboard ${tag}`)}`);
     const list = page.getByRole("region", { name: "Staff" });
     await list.getByText(`keyboard.${tag}.1@riverside.example`).waitFor();
@@ -350,7 +370,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
         .getByRole("row")
         .filter({ hasText: `keyboard.${tag}.${n}@riverside.example` })
         .textContent();
-    expect(await rowText(1)).toMatch(/Teacher.*Riverside Primary School/);
-    expect(await rowText(2)).toMatch(/Admin.*Riverside Primary School/);
+    expect(await rowText(1)).toMatch(new RegExp(`Teacher.*${school}`));
+    expect(await rowText(2)).toMatch(new RegExp(`Admin.*${school}`));
   });
 });

@@ -1,21 +1,23 @@
 /**
  * Privacy (docs/product.md#privacy) end to end: deleting a student through the confirmation page,
  * the school's privacy settings and the audit log, with JavaScript on and off.
+ * The school and accounts are the file's own (tests/support/e2e-world.ts).
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newContext } from "../support/browser";
+import { jsModes, newContext, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+let app: AppServer<E2eWorld>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorld });
 });
 
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("a teacher deletes a student after a confirmation page that says what goes; the student is gone", async () => {
     const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(context, app.baseURL, "teacher");
+    await signIn(context, app, app.fixtures.sessions.teacher);
     const page = await context.newPage();
     const { classes } = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
       classes: { id: number; name: string }[];
@@ -47,7 +49,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("a school admin changes the privacy settings and finds the change in the audit log", async () => {
     const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(context, app.baseURL, "schoolAdmin");
+    await signIn(context, app, app.fixtures.sessions.schoolAdmin);
     const page = await context.newPage();
     await page.goto("/admin/schools");
     await page.getByRole("table").getByRole("link").first().click();

@@ -4,25 +4,27 @@
  * starts (409); five students answer through the student API; then every
  * screen, API answer and export about that assignment (teacher and admin) is
  * read and checked for the absence of the students' names and ids, first at
- * 4 responses (answers hidden, with the reason) and then at 5.
+ * 4 responses (answers hidden, with the reason) and then at 5. The school,
+ * accounts and class code are the file's own (tests/support/e2e-world.ts).
  */
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient } from "~/lib/student-api/client";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { jsModes, loginAs, newContext } from "../support/browser";
+import { jsModes, newContext, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 import { contractCheckedFetch } from "../support/student-api-contract";
 
-let app: AppServer;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
 });
 
 async function signedIn(key: "teacher" | "schoolAdmin", javaScriptEnabled = false): Promise<BrowserContext> {
   const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, key);
+  await signIn(context, app, app.fixtures.sessions[key]);
   return context;
 }
 
@@ -112,7 +114,7 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   for (let i = 0; i < 5; i++) {
     const firstName = `Wilhelmina${"ABCDE"[i]}`;
     const lastName = `Thistlewood${"VWXYZ"[i]}`;
-    const join = await api.join({ code: "SUNNY-4821", firstName, lastName });
+    const join = await api.join({ code: CLASS_CODE, firstName, lastName });
     joined.push({ id: join.student.id, firstName, lastName });
     const student = api.withToken(join.token);
     const content = await student.getSurvey(survey.id);

@@ -7,31 +7,30 @@
  *
  * The server's public address (APP_URL) is not the address the browser uses,
  * so every address on these screens must come from the configuration, never
- * from the request's Host. JS on works in 5A Sunflowers, JS off in 5B Oak Tree.
+ * from the request's Host. JS on works in 5A Sunflowers, JS off in 5B Oak Tree,
+ * of the file's own school (tests/support/e2e-world.ts); 5A starts with a live code.
  */
 import jsQR from "jsqr";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, loginAs, newContext, newPage } from "../support/browser";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
 const JOIN_ADDRESS = `${PUBLIC_ORIGIN}/join`;
 
-let app: AppServer;
-let teacherState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN } });
-  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, "teacher");
-  teacherState = await context.storageState();
-  await context.close();
+  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN }, fixtures: createE2eWorldWithCode });
 });
 
-function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
-  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
+  return page;
 }
 
 async function classIdByName(page: Page, name: string): Promise<number> {
@@ -72,7 +71,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
   test("without a live code the projector view says so, and its button generates one", async () => {
     const page = await teacherPage(javaScriptEnabled);
     const classId = await classIdByName(page, className);
-    // 5A starts with the demo code: stop it, as a teacher would on the students screen.
+    // 5A starts with a live code: stop it, as a teacher would on the students screen.
     const stop = await page.context().request.post(`${app.baseURL}/api/classCodes/stop`, {
       data: { classId },
       headers: { Origin: app.baseURL },

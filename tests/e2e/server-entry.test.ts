@@ -31,7 +31,7 @@ const teacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
 const teacher2 = DEMO_ACCOUNTS.find((account) => account.key === "teacher2")!;
 
 async function signIn(
-  server: AppServer,
+  server: Pick<AppServer, "baseURL">,
   account: { email: string; password: string } = teacher,
 ): Promise<{ cookie: string; setCookie: string }> {
   const response = await fetch(`${server.baseURL}/login`, {
@@ -46,7 +46,7 @@ async function signIn(
 }
 
 /** A toast: "Password changed successfully!" after teacher2 changes their password on the no-JS page. */
-async function toastCookie(server: AppServer): Promise<string> {
+async function toastCookie(server: Pick<AppServer, "baseURL">): Promise<string> {
   const { cookie } = await signIn(server, teacher2);
   const response = await fetch(`${server.baseURL}/account/password`, {
     method: "POST",
@@ -222,7 +222,7 @@ describe("a production server whose public origin is https", () => {
 });
 
 describe("the quick start (npm start)", () => {
-  let server: AppServer;
+  let server: Awaited<ReturnType<typeof spawnServer>>;
   let dataDir: string;
 
   beforeAll(async () => {

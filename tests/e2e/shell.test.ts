@@ -1,20 +1,41 @@
 /**
  * The signed-in shell in a real browser, with JavaScript on and off: the
  * profile area and its menu, the change-password dialog (or page), the
- * admin sidebar, class routing and Not Found.
+ * admin sidebar, class routing and Not Found. The school and accounts are
+ * the file's own (tests/support/e2e-world.ts).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoAccount, jsModes, loginAs, newPage } from "../support/browser";
+import { addPassword, type FixtureKit } from "../support/app-fixtures";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer;
+/** The password the teacher, the colleague and the school admin start with. */
+const PASSWORD = "Shell-Start-1";
+
+/**
+ * The e2e world, three accounts with a password (these tests type it), and
+ * sessions of their own for the tests that change a password (which ends
+ * the user's other sessions).
+ */
+async function shellWorld(kit: FixtureKit) {
+  const world = await createE2eWorld(kit);
+  const { teacher, colleague, schoolAdmin } = world.users;
+  for (const user of [teacher, colleague, schoolAdmin]) await addPassword(kit.db, user, PASSWORD);
+  const changing = { teacher: await kit.sessionFor(teacher), colleague: await kit.sessionFor(colleague) };
+  return { ...world, changing };
+}
+
+let app: AppServer<Awaited<ReturnType<typeof shellWorld>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: shellWorld });
 });
 
-/** The trigger is named by what it shows, then "Profile menu": "Helen Carter head@… Profile menu". */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The trigger is named by what it shows, then "Profile menu": "Helen Head helen.head…@test.example … Profile menu". */
 async function openProfileMenu(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.getByRole("button", { name: /Profile menu$/ }).click();
   else await page.locator("summary", { hasText: "Profile menu" }).click();
@@ -37,19 +58,21 @@ async function fillPasswords(page: Page, values: { current: string; next: string
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("the profile area shows initials, name, e-mail and school", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    const admin = app.fixtures.users.schoolAdmin;
+    const school = app.fixtures.riverside.name;
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     await page.goto("/admin/staff");
     const header = page.locator("header");
-    await header.getByText("Helen Carter").waitFor();
-    await header.getByText("head@riverside.example").waitFor();
-    await header.getByText("Riverside Primary School").waitFor();
-    await expect(header.locator("[data-avatar]").getAttribute("aria-label")).resolves.toContain("Helen Carter");
+    await header.getByText(admin.name).waitFor();
+    await header.getByText(admin.email).waitFor();
+    await header.getByText(school).waitFor();
+    await expect(header.locator("[data-avatar]").getAttribute("aria-label")).resolves.toContain(admin.name);
     // The menu's trigger is named by what it shows, then "Profile menu" (WCAG 2.5.3, label in name;
     // the initials are hidden from screen readers, the words "Profile menu" from sight).
     if (javaScriptEnabled) {
       await header
         .getByRole("button", {
-          name: "Helen Carter head@riverside.example Riverside Primary School Profile menu",
+          name: `${admin.name} ${admin.email} ${school} Profile menu`,
           exact: true,
         })
         .waitFor();
@@ -57,21 +80,21 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       const summary = header.locator("summary");
       await expect(summary.getAttribute("aria-label")).resolves.toBeNull();
       await expect(summary.textContent()).resolves.toMatch(
-        /Helen Carter.*head@riverside\.example.*Riverside Primary School.*Profile menu$/,
+        new RegExp(`${escapeRegExp(admin.name)}.*${escapeRegExp(admin.email)}.*${escapeRegExp(school)}.*Profile menu$`),
       );
     }
   });
 
   test("a platform admin has no school line in the profile area", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "platformAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
     await page.goto("/admin/staff");
     await expect(page.locator("header .profile-school").count()).resolves.toBe(0);
   });
 
   test("the profile menu offers Update Password and Logout", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     await page.goto("/admin/schools");
     await openProfileMenu(page, javaScriptEnabled);
     await page.getByRole("menuitem", { name: "Update Password" }).waitFor();
@@ -80,7 +103,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("change password shows every validation message", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "schoolAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
     await page.goto("/admin/staff");
     await openChangePassword(page, javaScriptEnabled);
     await fillPasswords(page, { current: "", next: "short", confirm: "" });
@@ -102,7 +125,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("a wrong current password is marked on the Current Password field", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "teacher2");
+    await signIn(page.context(), app, app.fixtures.sessions.colleague);
     await page.goto("/home");
     await openChangePassword(page, javaScriptEnabled);
     await fillPasswords(page, { current: "Wrong-Pass-1", next: "Better-Pass-2", confirm: "Better-Pass-2" });
@@ -114,10 +137,10 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("changing the password succeeds with a toast, and the new password signs in", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    // Each mode changes a different account's password, so later tests still sign in.
-    const key = javaScriptEnabled ? "teacher" : "teacher2";
-    const account = demoAccount(key);
-    await loginAs(page.context(), app.baseURL, key);
+    // Each mode changes a different account's password, each signed in by a session of its own.
+    const key = javaScriptEnabled ? "teacher" : "colleague";
+    const account = { ...app.fixtures.users[key], password: PASSWORD };
+    await signIn(page.context(), app, app.fixtures.changing[key]);
     await page.goto("/home");
     await openChangePassword(page, javaScriptEnabled);
     const next = `Changed-Pass-${javaScriptEnabled ? 3 : 4}`;
@@ -140,7 +163,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
   test("the admin sidebar links every admin screen and marks the current one", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    await loginAs(page.context(), app.baseURL, "platformAdmin");
+    await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
     await page.goto("/admin/schools");
     const sidebar = page.getByRole("navigation", { name: "Admin" });
     const expected = [
@@ -180,7 +203,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
 
 test("closing the dialog resets its values, errors and show/hide toggles", async () => {
   const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
   await page.goto("/admin/staff");
   await openChangePassword(page, true);
   await fillPasswords(page, { current: "", next: "short", confirm: "x" });
@@ -199,7 +222,7 @@ test("closing the dialog resets its values, errors and show/hide toggles", async
 
 test("the Change Password button reads 'Changing...' and both buttons are disabled while busy", async () => {
   const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "schoolAdmin");
+  await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
   await page.goto("/home");
   await openChangePassword(page, true);
   // Hold the request so the busy state can be seen. The gate is made before the request exists:

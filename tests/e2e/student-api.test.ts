@@ -4,12 +4,14 @@
  * through the typed client, and the teacher's results screen (JavaScript off)
  * shows the answer; the drawing is served to the teacher. Every student API
  * answer here is checked against the OpenAPI document
- * (tests/support/student-api-contract.ts).
+ * (tests/support/student-api-contract.ts). The school, teacher and class code
+ * are the file's own (tests/support/e2e-world.ts).
  */
 import { beforeAll, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { loginAs, newContext } from "../support/browser";
+import { newContext, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { makePng } from "../support/png";
 import { type AppServer, startAppServer } from "../support/server";
 import { contractCheckedFetch } from "../support/student-api-contract";
@@ -17,17 +19,17 @@ import { contractCheckedFetch } from "../support/student-api-contract";
 /** Every student API answer in this file is checked against the OpenAPI document. */
 const checkedFetch = contractCheckedFetch(fetch);
 
-let app: AppServer;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
 });
 
 // A phone app sends no Origin and, on /join, no token yet: the root middleware
 // exempts cookie-less student API calls from the Origin rule.
 test("a client that sends no Origin and no cookie (a phone app) can join", async () => {
   const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: checkedFetch });
-  const joined = await api.join({ code: "SUNNY-4821", firstName: "Phone", lastName: "App" });
+  const joined = await api.join({ code: CLASS_CODE, firstName: "Phone", lastName: "App" });
   expect(joined.class.name).toBe("5A Sunflowers");
 });
 
@@ -46,7 +48,7 @@ function answerFor(field: AnswerField, text: string, drawingId: string | null): 
 
 test("a student joins with the code on the teacher's screen, submits, and the results screen (JS off) shows it", async () => {
   const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, "teacher");
+  await signIn(context, app, app.fixtures.sessions.teacher);
   const page = await context.newPage();
   const classes = (await (await context.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
     classes: { id: number; name: string }[];
@@ -56,7 +58,7 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   // The teacher reads the live code off the students screen.
   await page.goto(`/class/${classId}/students/manage`);
   const code = (await page.getByTestId("class-code").textContent())!.trim().match(/[A-Z]+-\d+/)![0];
-  expect(code).toBe("SUNNY-4821");
+  expect(code).toBe(CLASS_CODE);
 
   // Make sure the class has a survey open in the student app.
   const surveys = (await (await context.request.get(`${app.baseURL}/api/classes/${classId}/surveys`)).json()) as {
@@ -164,7 +166,7 @@ test("over HTTP, the answers the server adds to the routes' own are the document
   const withCookie = await checkedFetch(join, {
     method: "POST",
     headers: { cookie: "__session=x", "content-type": "application/json", origin: "https://evil.example" },
-    body: JSON.stringify({ code: "SUNNY-4821", firstName: "A", lastName: "B" }),
+    body: JSON.stringify({ code: CLASS_CODE, firstName: "A", lastName: "B" }),
   });
   expect(withCookie.status).toBe(403);
   expect(await withCookie.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });

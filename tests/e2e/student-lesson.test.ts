@@ -6,21 +6,23 @@
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
  * Close a student sees that it is closed. Screenshots for the lead go to
- * /work/screens/students/.
+ * /work/screens/students/. The school, teacher and class code are the file's
+ * own (tests/support/e2e-world.ts).
  */
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { SENDING_TEXT } from "~/lib/student-page-behaviour";
-import { loginAs, newContext } from "../support/browser";
+import { newContext, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
 const SCREENS = "/work/screens/students";
-const CODE = "SUNNY-4821";
-let app: AppServer;
+const CODE = CLASS_CODE;
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
   await mkdir(SCREENS, { recursive: true }).catch(() => {});
 });
 
@@ -30,11 +32,11 @@ async function screenshot(page: Page, name: string) {
 
 async function teacherContext(): Promise<BrowserContext> {
   const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
-  await loginAs(context, app.baseURL, "teacher");
+  await signIn(context, app, app.fixtures.sessions.teacher);
   return context;
 }
 
-/** The class of the demo class code, and a survey it has not been given yet, assigned and started. */
+/** The class of the class code (the file's own, tests/support/e2e-world.ts), and a survey it has not been given yet, assigned and started. */
 async function startSurvey(teacher: BrowserContext, title: string, anonymous = false) {
   const headers = { Origin: app.baseURL };
   const { classes } = (await (await teacher.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {

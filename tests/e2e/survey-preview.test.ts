@@ -9,17 +9,17 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { type ContentBlock, hasText, headerAnchorId, type ResponseBlock, type SurveyStory } from "~/lib/survey-content";
 import { extractYouTubeId } from "~/lib/video-id";
-import { jsModes, loginAs, newPage } from "../support/browser";
+import { jsModes, newPage, signIn } from "../support/browser";
+import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
 const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789abcdef";
 const PERMISSIONS = "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
 
-let app: AppServer;
+let app: AppServer<E2eWorld>;
 let stories: SurveyStory[];
 let idsBySlug: Map<string, number>;
 /** One sign-in per file (sign-in is rate limited); every page reuses its cookies. */
-let teacherState: Awaited<ReturnType<import("playwright-core").BrowserContext["storageState"]>>;
 
 async function readSampleStories(): Promise<SurveyStory[]> {
   const dir = path.resolve("content/surveys");
@@ -31,17 +31,18 @@ async function readSampleStories(): Promise<SurveyStory[]> {
 
 beforeAll(async () => {
   stories = await readSampleStories();
-  app = await startAppServer({ env: { STORYBLOK_WEBHOOK_SECRET: WEBHOOK_SECRET } });
-  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
-  await loginAs(page.context(), app.baseURL, "teacher");
-  teacherState = await page.context().storageState();
+  app = await startAppServer({ env: { STORYBLOK_WEBHOOK_SECRET: WEBHOOK_SECRET }, fixtures: createE2eWorld });
+  const page = await signedInPage(false);
   const response = await page.context().request.get(`${app.baseURL}/api/surveys`);
   const body = (await response.json()) as { data: { id: number; fullSlug: string }[] };
   idsBySlug = new Map(body.data.map((survey) => [survey.fullSlug, survey.id]));
 });
 
-function signedInPage(javaScriptEnabled: boolean): Promise<Page> {
-  return newPage({ javaScriptEnabled, baseURL: app.baseURL, storageState: teacherState });
+/** A page signed in as the file's own teacher (tests/support/e2e-world.ts). */
+async function signedInPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
+  return page;
 }
 
 /** The element's text as a reader sees it: every text node outside visually hidden text, separated by spaces. */

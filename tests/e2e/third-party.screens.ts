@@ -1,10 +1,17 @@
 /**
- * Every screen of the app with the demo data, and who visits it: shared by
+ * Every screen of the app with the actors' data (createActorsWorld), and who visits it: shared by
  * the third-party-request suite and the accessibility suite.
  */
 import type { BrowserContext } from "playwright-core";
 import type { AppServer } from "../support/server";
-import { type Actor, type ActorCredentials, api, type DemoIds, setUpActors } from "./authorization-matrix.support";
+import {
+  type Actor,
+  type ActorCredentials,
+  type ActorsWorld,
+  api,
+  type DemoIds,
+  setUpActors,
+} from "./authorization-matrix.support";
 
 export interface Screen {
   path: string;
@@ -12,7 +19,7 @@ export interface Screen {
 }
 
 export async function listScreens(
-  app: AppServer,
+  app: AppServer<ActorsWorld>,
 ): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials> }> {
   const { actors, ids } = await setUpActors(app);
   const surveys = (await (await api(app, actors.platformAdmin, "GET", "/api/surveys")).json()) as {

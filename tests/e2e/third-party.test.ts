@@ -1,6 +1,6 @@
 /**
  * No third-party requests (docs/security.md): with JavaScript on, every screen of
- * the demo data is visited and every request the browser makes (pages,
+ * the actors' data (createActorsWorld) is visited and every request the browser makes (pages,
  * frames, scripts, fonts, images, WASM, fetches) is recorded. None may leave
  * the app's own origin, except what survey content itself names: Storyblok
  * images and YouTube embeds (shared/ARCHITECTURE.md).
@@ -8,7 +8,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
-import type { Actor, ActorCredentials } from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, type ActorsWorld, createActorsWorld } from "./authorization-matrix.support";
 import { listScreens, type Screen, signInContext } from "./third-party.screens";
 
 /** Hosts that survey content may name: its images and its video embeds (and what the embed itself loads). */
@@ -21,12 +21,12 @@ const CONTENT_HOSTS = [
   /(^|\.)ggpht\.com$/,
 ];
 
-let app: AppServer;
+let app: AppServer<ActorsWorld>;
 let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
+  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
   ({ screens, actors } = await listScreens(app));
 });
 

@@ -1,9 +1,15 @@
 /**
  * vitest globalSetup for the "e2e" project. Expects the app built
  * (`npm run test:e2e` runs `react-router build` first; a missing build is
- * built here). Prepares ONE migrated, demo-seeded PGlite data dir by starting
- * the production server once; each test file's server starts on a copy
- * (tests/support/server.ts).
+ * built here). Prepares two PGlite data dirs by starting the production
+ * server once on each; each test file's server starts on a copy of one
+ * (tests/support/server.ts):
+ *
+ * - `e2eEmptyTemplate`: migrated, the survey registry synced from the content,
+ *   and no users, schools or classes. Tests that make their own data with
+ *   `startAppServer({ fixtures })` start from it (docs/decisions/166-…).
+ * - `e2eDataTemplate`: the same with the demo data, for the tests whose
+ *   subject is the demo data, the quick start or the sign-in form.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,16 +31,34 @@ export default async function setup(project: TestProject) {
     });
   }
 
+  const prepared = await Promise.allSettled([prepareTemplate({ DEMO_DATA: "true" }), prepareTemplate({})]);
+  const failed = prepared.find((result) => result.status === "rejected");
+  if (failed) {
+    for (const result of prepared) if (result.status === "fulfilled") await rm(result.value, { recursive: true });
+    throw failed.reason;
+  }
+  const [demo, empty] = prepared.map((result) => (result as PromiseFulfilledResult<string>).value);
+  project.provide("e2eDataTemplate", demo);
+  project.provide("e2eEmptyTemplate", empty);
+
+  return async () => {
+    await rm(demo, { recursive: true, force: true });
+    await rm(empty, { recursive: true, force: true });
+  };
+}
+
+/** Starts the production server once on a new data dir and stops it: the dir is then migrated and synced. */
+async function prepareTemplate(env: Record<string, string>): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-e2e-template-"));
   const server = await spawnServer({
     port: await freePort(),
     env: {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      DEMO_DATA: "true",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       SECURE_COOKIES: "false",
       LOG_LEVEL: "warn",
+      ...env,
     },
     readyTimeoutMs: 120_000,
   }).catch(async (error) => {
@@ -43,9 +67,5 @@ export default async function setup(project: TestProject) {
   });
   // SIGTERM closes the database cleanly, so the directory can be copied.
   await server.stop();
-  project.provide("e2eDataTemplate", dataDir);
-
-  return async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return dataDir;
 }

@@ -4,7 +4,7 @@
  *   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
  *     test("...", async () => {
  *       const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
- *       await loginAs(page.context(), app.baseURL, "teacher");
+ *       await signIn(page.context(), app, app.fixtures.teacher);
  *       await page.goto("/classes");
  *     });
  *   });
@@ -17,7 +17,9 @@
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach } from "vitest";
+import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
+import { type FixtureSession, sessionCookieValue } from "./app-fixtures";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { pageProblemsError, watchContext } from "./page-checks";
 
@@ -72,7 +74,31 @@ export function demoAccount(key: DemoAccountKey) {
 }
 
 /**
- * Logs in as a demo account by cookie: posts the login form through the
+ * Signs the context in with a session a fixture made (tests/support/app-fixtures.ts):
+ * sets the cookie the app would have set, signed with the server's secret.
+ * No request is made, so the sign-in rate limit is not involved. Replaces any
+ * session the context had.
+ */
+export async function signIn(
+  context: BrowserContext,
+  app: { baseURL: string; sessionSecret: string },
+  session: Pick<FixtureSession, "token">,
+): Promise<void> {
+  await context.clearCookies({ name: SESSION_COOKIE_NAME });
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE_NAME,
+      value: await sessionCookieValue(app.sessionSecret, session.token),
+      url: app.baseURL,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+}
+
+/**
+ * Logs in as a demo account through the login form, for the tests whose
+ * subject is signing in or the demo data (the rest use `signIn`): posts the login form through the
  * context's request API, which shares the browser context's cookie jar.
  */
 export async function loginAs(context: BrowserContext, baseURL: string, key: DemoAccountKey): Promise<void> {

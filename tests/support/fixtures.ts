@@ -13,6 +13,7 @@ import type { Db } from "~/server/db/client.server";
 import {
   type AssignmentStatus,
   assignments,
+  classCodes,
   classes,
   classStudents,
   classTeachers,
@@ -37,14 +38,14 @@ export async function createSchool(db: Db, values: { name?: string; status?: "ac
 
 export async function createUser(
   db: Db,
-  values: { role?: UserRole; schoolId: number | null; name?: string; status?: "active" | "archived" },
+  values: { role?: UserRole; schoolId: number | null; name?: string; email?: string; status?: "active" | "archived" },
 ) {
   const name = values.name ?? `User ${unique()}`;
   const [row] = await db
     .insert(users)
     .values({
       name,
-      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${unique()}@test.example`,
+      email: values.email ?? `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${unique()}@test.example`,
       role: values.role ?? "teacher",
       status: values.status ?? "active",
       schoolId: values.schoolId,
@@ -66,6 +67,23 @@ export async function createClass(db: Db, values: { schoolId: number; name?: str
   for (const [index, userId] of (values.teacherIds ?? []).entries()) {
     await db.insert(classTeachers).values({ classId: row.id, userId, role: index === 0 ? "owner" : "co-teacher" });
   }
+  return row;
+}
+
+/** A live class code (students join with it), valid for a week unless told otherwise. */
+export async function createClassCode(
+  db: Db,
+  values: { classId: number; code: string; createdByUserId?: number | null; expiresAt?: Date },
+) {
+  const [row] = await db
+    .insert(classCodes)
+    .values({
+      classId: values.classId,
+      code: values.code,
+      createdByUserId: values.createdByUserId ?? null,
+      expiresAt: values.expiresAt ?? new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning();
   return row;
 }
 

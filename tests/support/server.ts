@@ -1,10 +1,21 @@
 /**
- * The production build of the app on a free port, with its own copy of the
- * seeded database: each test file starts its own server, so files never
+ * The production build of the app on a free port, with its own copy of a
+ * template database: each test file starts its own server, so files never
  * share data.
  *
- *   let app: AppServer;
- *   beforeAll(async () => { app = await startAppServer(); });
+ *   let app: AppServer<{ world: ClassWorld; teacher: FixtureSession }>;
+ *   beforeAll(async () => {
+ *     app = await startAppServer({
+ *       fixtures: async ({ db, sessionFor }) => {
+ *         const world = await createClassWorld(db);
+ *         return { world, teacher: await sessionFor(world.users.teacher) };
+ *       },
+ *     });
+ *   });
+ *
+ * With `fixtures` the server starts on an empty database (migrated, surveys
+ * synced, no users) holding only what the callback made
+ * (tests/support/app-fixtures.ts); without it, on the demo data.
  *
  * Servers started here are stopped after the file's tests, and killed if the
  * test process exits first.
@@ -15,25 +26,37 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { type MailCatcher, startMailCatcher } from "../fakes/mail-catcher";
+import { type FixtureCallback, runFixtures } from "./app-fixtures";
 import { freePort, type AppServer as ProcessServer, spawnServer } from "./app-process";
 
-export interface AppServer extends ProcessServer {
+export interface AppServer<Fixtures = undefined> extends ProcessServer {
   /** The server's outgoing mail, when started with `catchMail: true`. */
   mail?: MailCatcher;
+  /** The server's SESSION_SECRET: `signIn` signs fixture sessions with it. */
+  sessionSecret: string;
+  /** What the `fixtures` callback returned. */
+  fixtures: Fixtures;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A data dir holding a migrated, demo-seeded PGlite database (tests/setup/e2e-global.ts). */
     e2eDataTemplate: string;
+    /** A data dir holding a migrated PGlite database with the surveys synced and no other rows. */
+    e2eEmptyTemplate: string;
   }
 }
 
-export interface StartOptions {
+export interface StartOptions<Fixtures = undefined> {
   /** Extra environment for the server, e.g. { STORYBLOK_ENDPOINT: "http://127.0.0.1:4010/v2" }. */
   env?: Record<string, string>;
-  /** A data dir to copy instead of the seeded template. */
+  /** A data dir to copy instead of the template (the empty one with `fixtures`, else the demo one). */
   dataTemplate?: string;
+  /**
+   * Makes the test's own data (and sessions) in the server's copied data dir
+   * before the server starts; its result is `app.fixtures`.
+   */
+  fixtures?: FixtureCallback<Fixtures>;
   /** Send the server's mail to a mail catcher (tests/fakes/mail-catcher.ts), to follow mailed links. */
   catchMail?: boolean;
 }
@@ -45,10 +68,20 @@ afterAll(async () => {
   await Promise.all([...stoppers].map((stop) => stop()));
 });
 
-export async function startAppServer(options: StartOptions = {}): Promise<AppServer> {
-  const template = options.dataTemplate ?? inject("e2eDataTemplate");
+export async function startAppServer<Fixtures = undefined>(
+  options: StartOptions<Fixtures> = {},
+): Promise<AppServer<Fixtures>> {
+  const template = options.dataTemplate ?? inject(options.fixtures ? "e2eEmptyTemplate" : "e2eDataTemplate");
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-e2e-data-"));
   await cp(template, dataDir, { recursive: true });
+  const fixtures = options.fixtures
+    ? await runFixtures(dataDir, options.fixtures).catch(async (error) => {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      })
+    : (undefined as Fixtures);
+  // The first secret signs (a rotation list "new,old" signs with new).
+  const sessionSecret = options.env?.SESSION_SECRET?.split(",")[0] || randomBytes(32).toString("hex");
   const port = await freePort();
   const mail = options.catchMail ? await startMailCatcher() : undefined;
   const server = await spawnServer({
@@ -56,11 +89,11 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     env: {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
       SECURE_COOKIES: "false",
       LOG_LEVEL: "warn",
       ...(mail ? { SMTP_URL: mail.url } : {}),
       ...options.env,
+      SESSION_SECRET: options.env?.SESSION_SECRET ?? sessionSecret,
     },
   }).catch(async (error) => {
     await mail?.stop();
@@ -74,5 +107,5 @@ export async function startAppServer(options: StartOptions = {}): Promise<AppSer
     await rm(dataDir, { recursive: true, force: true });
   };
   stoppers.add(stop);
-  return { ...server, mail, stop };
+  return { ...server, mail, sessionSecret, fixtures, stop };
 }
