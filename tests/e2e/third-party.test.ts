@@ -21,6 +21,9 @@ const CONTENT_HOSTS = [
   /(^|\.)ggpht\.com$/,
 ];
 
+/** The screens that show a survey's content, where its images and embeds may load: the preview, the admin's survey page and a student's answering page. */
+const SHOWS_SURVEY_CONTENT = /^\/(survey\/content|admin\/survey|student\/assignments)\/[^/]+$/;
+
 let app: AppServer<ActorsWorld>;
 let screens: Screen[];
 let actors: Record<Actor, ActorCredentials>;
@@ -46,7 +49,7 @@ test("every screen, JS on: no request leaves the app's origin except survey cont
       if (url.startsWith("data:") || url.startsWith("blob:")) return;
       const parsed = new URL(url);
       if (parsed.origin === appOrigin) return;
-      if (CONTENT_HOSTS.some((host) => host.test(parsed.hostname)) && current.startsWith("/survey/content/"))
+      if (CONTENT_HOSTS.some((host) => host.test(parsed.hostname)) && SHOWS_SURVEY_CONTENT.test(current))
         contentRequests.push(`${current} → ${url}`);
       else offenders.push(`${current} → ${url}`);
     });
