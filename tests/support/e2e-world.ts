@@ -73,26 +73,35 @@ export async function createE2eWorld({ db, sessionFor }: FixtureKit) {
     }
   }
   type Assignment = Awaited<ReturnType<typeof createAssignment>>;
+  /** An assignment of the survey in the class, answered by the class's first `respondents` students. */
+  const assignmentWithResponses = async (
+    classId: number,
+    surveyId: number,
+    status: "completed" | "active",
+    respondents: Awaited<ReturnType<typeof createStudent>>[],
+  ) => {
+    const assignment = await createAssignment(db, { classId, surveyId, status });
+    for (const student of respondents) {
+      await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: {} });
+    }
+    return assignment;
+  };
   const completed: Record<string, Assignment> = {};
   const running: Record<string, Assignment> = {};
   for (const schoolClass of [world.class5A, class5B]) {
     const classStudents = students[schoolClass.name];
-    completed[schoolClass.name] = await createAssignment(db, {
-      classId: schoolClass.id,
-      surveyId: survey.id,
-      status: "completed",
-    });
-    for (const student of classStudents.slice(0, 3)) {
-      await createResponse(db, { assignmentId: completed[schoolClass.name].id, studentId: student.id, answers: {} });
-    }
-    running[schoolClass.name] = await createAssignment(db, {
-      classId: schoolClass.id,
-      surveyId: runningSurvey.id,
-      status: "active",
-    });
-    for (const student of classStudents.slice(0, 2)) {
-      await createResponse(db, { assignmentId: running[schoolClass.name].id, studentId: student.id, answers: {} });
-    }
+    completed[schoolClass.name] = await assignmentWithResponses(
+      schoolClass.id,
+      survey.id,
+      "completed",
+      classStudents.slice(0, 3),
+    );
+    running[schoolClass.name] = await assignmentWithResponses(
+      schoolClass.id,
+      runningSurvey.id,
+      "active",
+      classStudents.slice(0, 2),
+    );
   }
 
   const sessions = {} as Record<keyof typeof world.users, FixtureSession>;
