@@ -135,14 +135,27 @@ export const classes = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: "restrict" }),
     status: text("status").$type<RecordStatus>().notNull().default("active"),
+    /** How children prove who they are when they join (docs/product.md#student-identity). */
+    joinMode: text("join_mode").$type<JoinMode>().notNull().default("name"),
+    /** What happens to a name that is not on the roster. */
+    newNames: text("new_names").$type<NewNamesRule>().notNull().default("allow"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("classes_school_id_idx").on(t.schoolId),
     check("classes_status_check", sql`${t.status} in ('active', 'archived')`),
+    check("classes_join_mode_check", sql`${t.joinMode} in ('name', 'personal-code')`),
+    check("classes_new_names_check", sql`${t.newNames} in ('allow', 'hold', 'refuse')`),
   ],
 );
+
+/** "name": class code and name (quickest); "personal-code": class code and the child's personal code only. */
+export const JOIN_MODES = ["name", "personal-code"] as const;
+export type JoinMode = (typeof JOIN_MODES)[number];
+/** A name not on the roster: joins at once, waits for the teacher, or is refused. */
+export const NEW_NAMES_RULES = ["allow", "hold", "refuse"] as const;
+export type NewNamesRule = (typeof NEW_NAMES_RULES)[number];
 
 export const CLASS_TEACHER_ROLES = ["owner", "co-teacher"] as const;
 export type ClassTeacherRole = (typeof CLASS_TEACHER_ROLES)[number];
@@ -177,11 +190,21 @@ export const students = pgTable(
       .references(() => schools.id, { onDelete: "restrict" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
+    /**
+     * The child's short personal sign-in code, printed on their card. Kept
+     * readable because the teacher prints it again; unique within a school.
+     */
+    personalCode: text("personal_code"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("students_school_id_idx").on(t.schoolId)],
+  (t) => [
+    index("students_school_id_idx").on(t.schoolId),
+    uniqueIndex("students_school_personal_code_unique")
+      .on(t.schoolId, t.personalCode)
+      .where(sql`${t.personalCode} is not null`),
+  ],
 );
 
 export const studentContacts = pgTable(
@@ -349,6 +372,12 @@ export const studentTokens = pgTable(
       .notNull()
       .references(() => classes.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    /** "browser": the student pages' cookie session; "app": the student API's bearer token. Neither works as the other. */
+    kind: text("kind").$type<StudentTokenKind>().notNull().default("app"),
+    /** After this the token works nowhere. */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '8 hours'`),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -356,6 +385,50 @@ export const studentTokens = pgTable(
   (t) => [
     uniqueIndex("student_tokens_hash_unique").on(t.tokenHash),
     index("student_tokens_student_id_idx").on(t.studentId),
+    check("student_tokens_kind_check", sql`${t.kind} in ('browser', 'app')`),
+  ],
+);
+
+export const STUDENT_TOKEN_KINDS = ["browser", "app"] as const;
+export type StudentTokenKind = (typeof STUDENT_TOKEN_KINDS)[number];
+
+export const JOIN_REQUEST_STATUSES = ["waiting", "admitted", "refused", "collected"] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+/**
+ * A device that asked to join as a student it could not prove to be: a
+ * rostered child who already joined elsewhere (or has answers), or a new
+ * name the class holds for the teacher. The teacher admits or refuses it;
+ * the waiting device holds the request's secret (stored hashed) and
+ * collects its student token once admitted.
+ */
+export const joinRequests = pgTable(
+  "join_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    /** The rostered student the device asks to be; null for a new name. */
+    studentId: integer("student_id").references(() => students.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** Which kind of token the device collects once admitted. */
+    tokenKind: text("token_kind").$type<StudentTokenKind>().notNull().default("browser"),
+    status: text("status").$type<JoinRequestStatus>().notNull().default("waiting"),
+    classCodeId: integer("class_code_id").references(() => classCodes.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedByUserId: integer("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("join_requests_secret_unique").on(t.secretHash),
+    index("join_requests_class_status_idx").on(t.classId, t.status),
+    index("join_requests_student_id_idx").on(t.studentId),
+    check("join_requests_status_check", sql`${t.status} in ('waiting', 'admitted', 'refused', 'collected')`),
+    check("join_requests_token_kind_check", sql`${t.tokenKind} in ('browser', 'app')`),
   ],
 );
 
