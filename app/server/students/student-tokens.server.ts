@@ -9,7 +9,7 @@ import { hashToken, newToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { classes, classStudents, schools, students, studentTokens } from "../db/schema.server";
+import { classes, classStudents, type StudentTokenKind, schools, students, studentTokens } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { invalidStudentToken } from "../web/student-api-errors.server";
 
@@ -28,12 +28,34 @@ export interface StudentPrincipal {
   className: string;
 }
 
+/**
+ * How long each kind of token works from its issue: "browser" is the student
+ * pages' cookie session, "app" the student API's bearer token.
+ */
+export const STUDENT_TOKEN_LIFETIME_MS: Record<StudentTokenKind, number> = {
+  browser: 8 * 60 * 60 * 1000,
+  app: 8 * 60 * 60 * 1000,
+};
+
+export interface IssueStudentTokenInput {
+  studentId: number;
+  classId: number;
+  /** "app" (the default) for the student API, "browser" for the student pages' cookie. */
+  kind?: StudentTokenKind;
+}
+
 /** Stores a new token for the student in the class; returns the raw token (shown once). */
-export async function issueStudentToken(tx: Db | Tx, input: { studentId: number; classId: number }): Promise<string> {
+export async function issueStudentToken(tx: Db | Tx, input: IssueStudentTokenInput, now = new Date()): Promise<string> {
   const token = `${STUDENT_TOKEN_PREFIX}${newToken()}`;
-  await tx
-    .insert(studentTokens)
-    .values({ studentId: input.studentId, classId: input.classId, tokenHash: hashToken(token) });
+  const kind = input.kind ?? "app";
+  await tx.insert(studentTokens).values({
+    studentId: input.studentId,
+    classId: input.classId,
+    tokenHash: hashToken(token),
+    kind,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + STUDENT_TOKEN_LIFETIME_MS[kind]),
+  });
   return token;
 }
 
