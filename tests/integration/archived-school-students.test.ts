@@ -1,13 +1,15 @@
 /**
  * An archived school is closed for students, like an archived class: no new
  * class code for its classes, joins refused, student tokens refused. Restoring
- * opens it again. Through the student API's route modules and
- * POST /api/classCodes/generate, on a real database.
+ * opens it again, but brings back neither the old tokens nor the old class
+ * code (ADR 191): the teacher makes a new code and the students join again.
+ * Through the student API's route modules and POST /api/classCodes/generate,
+ * on a real database.
  */
 process.env.SESSION_SECRET ??= "integration-test-secret-0123456789abcdef";
 process.env.LOG_LEVEL ??= "warn";
 
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import * as generateRoute from "~/routes/api/class-codes/generate";
@@ -74,13 +76,18 @@ async function openClass() {
   return { school, klass, admin: actorOf(platformAdmin), code: live.code, token, generate };
 }
 
-async function expectClosed(world: Awaited<ReturnType<typeof openClass>>, message: string) {
-  const join = await studentApp()
-    .join({ code: world.code, firstName: "Noah", lastName: "Berg" })
+/** The refusal a new student gets joining with the code (null when the join works). */
+function joinRefusal(code: string): Promise<StudentApiHttpError | null> {
+  return studentApp()
+    .join({ code, firstName: "Noah", lastName: "Berg" })
     .then(
       () => null,
       (error: StudentApiHttpError) => error,
     );
+}
+
+async function expectClosed(world: Awaited<ReturnType<typeof openClass>>, message: string) {
+  const join = await joinRefusal(world.code);
   expect(join?.status).toBe(404);
   expect(join?.body).toMatchObject({ code: "CLASS_CODE_NOT_FOUND" });
   expect(await statusOf(studentApp(world.token).heartbeat())).toBe(401);
@@ -90,18 +97,30 @@ async function expectClosed(world: Awaited<ReturnType<typeof openClass>>, messag
   expect(await generated.json()).toEqual({ code: "CONFLICT", message });
 }
 
-async function expectOpen(world: Awaited<ReturnType<typeof openClass>>) {
-  expect(await statusOf(studentApp(world.token).heartbeat())).toBe(200);
-  expect(await statusOf(studentApp().join({ code: world.code, firstName: "Noah", lastName: "Berg" }))).toBe(200);
+/** Open again, but only through a new code: the old token and the old code stay dead. */
+async function expectOpenWithNewCode(world: Awaited<ReturnType<typeof openClass>>) {
+  expect(await statusOf(studentApp(world.token).heartbeat())).toBe(401);
+  const oldCode = await joinRefusal(world.code);
+  expect(oldCode?.status).toBe(410);
+  expect(oldCode?.body).toMatchObject({ code: "CLASS_CODE_STOPPED" });
+  expect((await world.generate()).status).toBe(201);
+  const [fresh] = await database.db
+    .select()
+    .from(classCodes)
+    .where(and(eq(classCodes.classId, world.klass.id), isNull(classCodes.stoppedAt)));
+  expect(fresh.code).not.toBe(world.code);
+  const again = await studentApp().join({ code: fresh.code, firstName: "Mia", lastName: "Jensen" });
+  expect(await statusOf(studentApp(again.token).heartbeat())).toBe(200);
+  expect(await statusOf(studentApp(world.token).heartbeat())).toBe(401);
 }
 
 describe("closed for students", () => {
-  test("an archived school: joins, student tokens and new class codes are refused; restored, it opens again", async () => {
+  test("an archived school: joins, student tokens and new class codes are refused; restored, it opens again with a new code only", async () => {
     const world = await openClass();
     await setSchoolStatus(database.db, world.admin, world.school.id, "archived");
     await expectClosed(world, "This class's school is archived, so its classes cannot have a class code.");
     await setSchoolStatus(database.db, world.admin, world.school.id, "active");
-    await expectOpen(world);
+    await expectOpenWithNewCode(world);
   });
 
   test("an archived class: the same", async () => {
@@ -109,6 +128,6 @@ describe("closed for students", () => {
     await setClassStatus(database.db, world.admin, world.klass.id, "archived");
     await expectClosed(world, "This class is archived, so it cannot have a class code. Restore the class first.");
     await setClassStatus(database.db, world.admin, world.klass.id, "active");
-    await expectOpen(world);
+    await expectOpenWithNewCode(world);
   });
 });

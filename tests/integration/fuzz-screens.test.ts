@@ -384,7 +384,11 @@ beforeAll(async () => {
     .values({ schoolId: code.schoolId, firstName: "Fuzz", lastName: "Student" })
     .returning({ studentId: schema.students.id });
   await app.db.insert(schema.classStudents).values({ classId: code.classId, studentId: member.studentId });
-  const token = await issueStudentToken(app.db, { studentId: member.studentId, classId: code.classId });
+  const token = await issueStudentToken(app.db, {
+    studentId: member.studentId,
+    classId: code.classId,
+    kind: "browser",
+  });
   studentCookie = (await startStudentSession(app.studentCookie, token)).split(";")[0];
   // The app logs to stderr; an error-level line means a failure some screen answered politely.
   const write = process.stderr.write.bind(process.stderr);

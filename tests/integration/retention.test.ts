@@ -82,7 +82,7 @@ test("with the clock moved forward, each school's old responses and drawings go,
   const short = await schoolWithAnswers(12, [t0, later]);
 
   const today = await runRetention(db, new Date(t0.getTime() + MONTH_MS));
-  expect(today).toEqual({ ran: true, schools: [] });
+  expect(today).toEqual({ ran: true, schools: [], studentTokens: 0 });
   expect(await remaining(short.assignment.id)).toEqual({ responses: 2, drawings: 2 });
 
   const nextYear = new Date("2027-01-16T12:00:00Z");
@@ -100,7 +100,7 @@ test("with the clock moved forward, each school's old responses and drawings go,
   expect(event.details).toMatchObject({ retentionMonths: 12, responses: 1, drawings: 1 });
 
   // Running again the same day deletes nothing more and audits nothing more.
-  expect(await runRetention(db, nextYear)).toEqual({ ran: true, schools: [] });
+  expect(await runRetention(db, nextYear)).toEqual({ ran: true, schools: [], studentTokens: 0 });
 
   // 24 months after t0 (plus a day), the default school's first answer goes too.
   const twoYears = await runRetention(db, new Date("2028-01-16T12:00:00Z"));

@@ -410,9 +410,11 @@ test("the teacher's revoke, leaving the roster, an archived class and a school d
   const tired = await joinAs("Long", "Day");
   const tiredId = await studentIdOf("Long", "Day");
   expect((await callRoute(layoutRoute, database, { path: "/student", cookie: tired })).status).toBe(200);
+  // Joined a school day and a minute ago: the token is past its expiry, the replayed cookie is refused.
+  const joinedAt = new Date(Date.now() - STUDENT_SESSION_TTL_MS - 60_000);
   await database.db
     .update(studentTokens)
-    .set({ createdAt: new Date(Date.now() - STUDENT_SESSION_TTL_MS - 60_000) })
+    .set({ createdAt: joinedAt, expiresAt: new Date(joinedAt.getTime() + STUDENT_SESSION_TTL_MS) })
     .where(eq(studentTokens.studentId, tiredId));
   expectJoinPage(await callRoute(layoutRoute, database, { path: "/student", cookie: tired }));
 

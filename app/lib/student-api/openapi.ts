@@ -100,7 +100,7 @@ const contentOrDatabaseDown: Refusal = {
 };
 const studentUnauthorized: Refusal = {
   description:
-    "UNAUTHORIZED: the student token is missing, unknown or revoked, the student is no longer in the class, or the class is archived. Join again.",
+    "UNAUTHORIZED: the student token is missing, unknown, revoked or expired (it works for `expiresIn` seconds from the join, a school day), it is not an app token (a token from the student pages' cookie is refused here), the student is no longer in the class, or the class or its school is archived (archiving revokes every token for good; restoring does not bring them back). The app reacts the same way to all of them: forget the token and show the join screen (the teacher gives the class code). Retrying with the same token never helps.",
   codes: ["UNAUTHORIZED"],
   headers: ["WWW-Authenticate"],
 };
@@ -197,7 +197,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           security: [],
           requestBody: { required: true, content: body(joinRequestSchema) },
           responses: {
-            "200": ok("Joined. Keep the token.", SUCCESS_SCHEMAS.join),
+            "200": ok("Joined. Keep the token for `expiresIn` seconds.", SUCCESS_SCHEMAS.join),
             ...refusals({
               "400": malformedJson("a field is missing or too long"),
               "403": crossSite,

@@ -46,6 +46,10 @@ export const joinResponseSchema = z
       description:
         "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash.",
     }),
+    expiresIn: z.number().int().positive().meta({
+      description:
+        "Seconds the token works from now (a school day, 28800). After that every call answers 401: forget the token and show the join screen. Counted from the answer, so a wrong device clock does not matter.",
+    }),
     student: studentSchema,
     class: z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" }),
   })

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const app = getAppFromContext(context);
   try {
-    const joined = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context) });
+    const joined = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context), tokenKind: "browser" });
     // A new join on this device ends the student session it had (a shared tablet).
     await endStudentSession(app.db, app.studentCookie, request);
     return redirect(STUDENT_HOME_PATH, {

@@ -18,7 +18,7 @@ import type { Db } from "../db/client.server";
 import { classCodes, classes, classStudents, rateLimits, schools, students } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
-import { issueStudentToken } from "../students/student-tokens.server";
+import { type IssueStudentTokenInput, issueStudentToken } from "../students/student-tokens.server";
 import { StudentApiError } from "../web/student-api-errors.server";
 
 export const JOIN_RATE_LIMIT_MESSAGE = "Too many tries to join a class. Please wait a few minutes and try again.";
@@ -53,6 +53,8 @@ export interface JoinInput {
   firstName: string;
   lastName: string;
   ip: string | null;
+  /** The token's kind: "app" (the default) for the student API, "browser" for the student pages' cookie. */
+  tokenKind?: IssueStudentTokenInput["kind"];
 }
 
 export interface JoinResult {
@@ -109,9 +111,12 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
     if (live?.open) throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
     if (!live) {
+      // A code stopped by archiving stays unknown while its class is closed (ADR 113, ADR 191).
       const [stopped] = await db
         .select({ id: classCodes.id })
         .from(classCodes)
+        .innerJoin(classes, and(eq(classes.id, classCodes.classId), eq(classes.status, "active")))
+        .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
         .where(eq(classCodes.code, code))
         .orderBy(desc(classCodes.createdAt))
         .limit(1);
@@ -161,7 +166,7 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
       studentId = created.id;
       await tx.insert(classStudents).values({ classId: live.classId, studentId, joinedWithCodeId: live.id });
     }
-    const token = await issueStudentToken(tx, { studentId, classId: live.classId });
+    const token = await issueStudentToken(tx, { studentId, classId: live.classId, kind: input.tokenKind });
     await recordStudentAuditEvent(tx, studentId, {
       action: "student.join",
       targetType: "class",

@@ -22,6 +22,7 @@ import {
   removeClassTeacher,
   updateClass,
 } from "./classes.server";
+import { closeClassesToStudents } from "./close-to-students.server";
 
 export interface TeacherChoice {
   id: number;
@@ -97,7 +98,11 @@ export async function updateClassSettings(
   });
 }
 
-/** Archives or restores a class in scope. */
+/**
+ * Archives or restores a class in scope. Archiving also closes it to
+ * students in the same transaction (tokens revoked, code stopped, waiting
+ * join requests refused); restoring brings none of that back (ADR 191).
+ */
 export async function setClassStatus(
   db: Db,
   actor: Actor,
@@ -108,13 +113,15 @@ export async function setClassStatus(
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, classId);
     if (klass.status === status) return klass;
-    await tx.update(classes).set({ status, updatedAt: new Date() }).where(eq(classes.id, classId));
+    const now = new Date();
+    await tx.update(classes).set({ status, updatedAt: now }).where(eq(classes.id, classId));
+    const closed = status === "archived" ? await closeClassesToStudents(tx, { classId }, actor.id, now) : null;
     await recordAuditEvent(tx, actor, {
       action: status === "archived" ? "class.archive" : "class.restore",
       targetType: "class",
       targetId: classId,
       schoolId: klass.schoolId,
-      details: { name: klass.name },
+      details: { name: klass.name, ...closed },
     });
     return { ...klass, status };
   });

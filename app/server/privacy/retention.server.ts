@@ -5,15 +5,22 @@
  * daily; several instances may run it at the same moment: a transaction-level
  * advisory lock lets exactly one do the work, the others skip.
  * docs/decisions/072-retention-job.md
+ *
+ * The same run deletes student tokens that expired more than
+ * STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS ago (ADR 190): they work nowhere, and
+ * the teacher's screens take "has joined" from the class roster, not from
+ * tokens.
  */
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { auditEvents, schools } from "../db/schema.server";
+import { auditEvents, schools, studentTokens } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 
 /** An arbitrary, fixed 64-bit key for pg_try_advisory_xact_lock: "retention". */
 export const RETENTION_LOCK_KEY = 7_212_003_001;
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** An expired student token is kept this long (for the student's data export and troubleshooting), then deleted. */
+export const STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface RetentionSchoolResult {
   schoolId: number;
@@ -23,7 +30,9 @@ export interface RetentionSchoolResult {
   drawings: number;
 }
 
-export type RetentionRun = { ran: false } | { ran: true; schools: RetentionSchoolResult[] };
+export type RetentionRun =
+  | { ran: false }
+  | { ran: true; schools: RetentionSchoolResult[] /** Long-expired student tokens deleted. */; studentTokens: number };
 
 async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
@@ -82,7 +91,11 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
         createdAt: now,
       });
     }
-    return { ran: true, schools: results } as const;
+    const purgedTokens = await tx
+      .delete(studentTokens)
+      .where(lt(studentTokens.expiresAt, new Date(now.getTime() - STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS)))
+      .returning({ id: studentTokens.id });
+    return { ran: true, schools: results, studentTokens: purgedTokens.length } as const;
   });
 }
 
@@ -91,7 +104,9 @@ export function scheduleRetention(db: Db, logger: Pick<Logger, "info" | "error">
   const run = () =>
     runRetention(db)
       .then((outcome) => {
-        if (outcome.ran && outcome.schools.length > 0) logger.info("retention.purged", { schools: outcome.schools });
+        if (outcome.ran && (outcome.schools.length > 0 || outcome.studentTokens > 0)) {
+          logger.info("retention.purged", { schools: outcome.schools, studentTokens: outcome.studentTokens });
+        }
       })
       .catch((error) =>
         logger.error("retention.failed", { error: error instanceof Error ? error.message : String(error) }),

@@ -11,6 +11,7 @@ import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import { classesColumn, classTeacherNamesJson } from "../classes/classes.server";
+import { type ClosedToStudents, closeClassesToStudents } from "../classes/close-to-students.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import {
@@ -218,7 +219,9 @@ export async function updateSchoolPrivacy(
 /**
  * Platform admins only. Archiving signs every user of the school out; when
  * they sign in again they land on /blocked (requireUser checks the school's
- * status on every request), and its students are shut out as well.
+ * status on every request), and its classes close to students for good:
+ * student tokens revoked, class codes stopped, waiting join requests refused
+ * (ADR 191). Restoring brings none of it back.
  */
 export async function setSchoolStatus(
   db: Db,
@@ -231,19 +234,22 @@ export async function setSchoolStatus(
     const current = await findSchool(tx, actor, schoolId);
     if (!isPlatformAdmin(actor)) throw forbidden("Only a platform admin can archive or restore a school.");
     if (current.status === status) return current;
-    await tx.update(schools).set({ status, updatedAt: new Date() }).where(eq(schools.id, schoolId));
-    // Archiving ends the sessions of everyone in the school; restoring it brings none back.
+    const now = new Date();
+    await tx.update(schools).set({ status, updatedAt: now }).where(eq(schools.id, schoolId));
+    // Archiving ends the sessions of everyone in the school and of its students; restoring brings none back.
+    let closed: ClosedToStudents | null = null;
     if (status === "archived") {
       await tx
         .delete(sessions)
         .where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))));
+      closed = await closeClassesToStudents(tx, { schoolId }, actor.id, now);
     }
     await recordAuditEvent(tx, actor, {
       action: status === "archived" ? "school.archive" : "school.restore",
       targetType: "school",
       targetId: schoolId,
       schoolId,
-      details: { name: current.name },
+      details: { name: current.name, ...closed },
     });
     return { ...current, status };
   });

@@ -1,12 +1,14 @@
 /**
  * The student session of the browser: a `__student` cookie that carries a
- * student token (the same kind the student app holds, issued by joinClass),
- * signed with the app's session secrets, HttpOnly, SameSite=Lax, Secure
- * exactly when the staff session cookie is (ADR 150).
+ * "browser" student token (issued by joinClass for the student pages; the
+ * API refuses it as a bearer token, and this session refuses the app's
+ * "app" tokens), signed with the app's session secrets, HttpOnly,
+ * SameSite=Lax, Secure exactly when the staff session cookie is (ADR 150,
+ * ADR 190).
  *
- * - It lasts a school day (STUDENT_SESSION_TTL_MS): the cookie's Max-Age, and
- *   on the server the token's age, so a copied cookie is no longer taken after
- *   that either.
+ * - It lasts a school day (STUDENT_SESSION_TTL_MS, the browser token's
+ *   lifetime): the cookie's Max-Age, and on the server the token's expiresAt,
+ *   so a copied or replayed cookie is no longer taken after that either.
  * - It ends on "Not you? Sign out" (the token is revoked), and whenever the
  *   token no longer authenticates: the teacher revokes the student's tokens,
  *   the student leaves the class roster, the class or school is archived.
@@ -20,11 +22,20 @@ import { hashToken } from "../auth/session.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { studentTokens } from "../db/schema.server";
-import { authenticateStudentToken, STUDENT_TOKEN_PREFIX, type StudentPrincipal } from "./student-tokens.server";
+import {
+  authenticateStudentToken,
+  STUDENT_TOKEN_LIFETIME_MS,
+  STUDENT_TOKEN_PREFIX,
+  type StudentPrincipal,
+} from "./student-tokens.server";
 
 export const STUDENT_COOKIE_NAME = "__student";
-/** A school day: a session started at 8 in the morning ends at 4 in the afternoon. */
-export const STUDENT_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+/**
+ * A school day: a session started at 8 in the morning ends at 4 in the
+ * afternoon. The browser token's own lifetime, so the cookie and the token
+ * end together.
+ */
+export const STUDENT_SESSION_TTL_MS = STUDENT_TOKEN_LIFETIME_MS.browser;
 
 export function createStudentCookie(config: Pick<Config, "sessionSecrets" | "secureCookies">): Cookie {
   return createCookie(STUDENT_COOKIE_NAME, {
@@ -48,7 +59,7 @@ export async function readStudentSessionToken(cookie: Cookie, request: Request):
   return typeof value === "string" && value.startsWith(STUDENT_TOKEN_PREFIX) ? value : null;
 }
 
-/** The Set-Cookie header that starts a student session with the token. */
+/** The Set-Cookie header that starts a student session with a browser token that was just issued. */
 export function startStudentSession(cookie: Cookie, token: string): Promise<string> {
   return cookie.serialize(token, { maxAge: STUDENT_SESSION_TTL_MS / 1000 });
 }
@@ -60,8 +71,8 @@ export function clearStudentSession(cookie: Cookie): Promise<string> {
 
 /**
  * The student the request's cookie names, or null when there is none or it
- * no longer holds (revoked, older than a school day, off the roster, class
- * or school archived).
+ * no longer holds (revoked, past its expiry, not a browser token, off the
+ * roster, class or school archived).
  */
 export async function loadStudentSession(
   db: Db,
@@ -71,7 +82,7 @@ export async function loadStudentSession(
 ): Promise<StudentPrincipal | null> {
   const token = await readStudentSessionToken(cookie, request);
   if (!token) return null;
-  return authenticateStudentToken(db, token, { now, maxAgeMs: STUDENT_SESSION_TTL_MS });
+  return authenticateStudentToken(db, token, { kind: "browser", now });
 }
 
 /** Sign-out: the cookie's token is revoked, so the same cookie never works again. */

@@ -68,32 +68,37 @@ export function readBearerToken(request: Request): string | null {
 
 /**
  * The student a request's bearer token names. 401 when the token is
- * missing, unknown or revoked, when the student is no longer on the class's
- * roster, or when the class or its school is archived.
+ * missing, unknown, revoked or expired, when it is a browser token (the
+ * student pages' cookie; ADR 190), when the student is no longer on the
+ * class's roster, or when the class or its school is archived.
  */
 export async function authenticateStudent(db: Db, request: Request, now = new Date()): Promise<StudentPrincipal> {
   const token = readBearerToken(request);
-  const principal = token ? await authenticateStudentToken(db, token, { now }) : null;
+  const principal = token ? await authenticateStudentToken(db, token, { kind: "app", now }) : null;
   if (!principal) throw invalidStudentToken();
   return principal;
 }
 
 export interface TokenCheckOptions {
+  /** The kind the caller takes: "app" for the API's bearer token, "browser" for the student cookie. */
+  kind: StudentTokenKind;
   now?: Date;
-  /** Tokens issued longer ago than this are not taken (the browser's student session: a school day). */
-  maxAgeMs?: number;
 }
 
+/** A token that still works: not revoked, not past its expiry. */
+const liveToken = (now: Date) => and(isNull(studentTokens.revokedAt), gt(studentTokens.expiresAt, now));
+
 /**
- * The student a raw token names, or null when it is malformed, unknown or
- * revoked, too old for `maxAgeMs`, when the student is no longer on the
- * class's roster, or when the class or its school is archived. The one check
- * behind the student API's bearer token and the browser's student cookie.
+ * The student a raw token names, or null when it is malformed, unknown,
+ * revoked, past its expiry or of another kind, when the student is no
+ * longer on the class's roster, or when the class or its school is
+ * archived. The one check behind the student API's bearer token and the
+ * browser's student cookie.
  */
 export async function authenticateStudentToken(
   db: Db,
   token: string,
-  { now = new Date(), maxAgeMs }: TokenCheckOptions = {},
+  { kind, now = new Date() }: TokenCheckOptions,
 ): Promise<StudentPrincipal | null> {
   if (!token.startsWith(STUDENT_TOKEN_PREFIX) || token.length > 200) return null;
   const [row] = await db
@@ -115,13 +120,7 @@ export async function authenticateStudentToken(
     )
     .innerJoin(classes, and(eq(classes.id, studentTokens.classId), eq(classes.status, "active")))
     .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
-    .where(
-      and(
-        eq(studentTokens.tokenHash, hashToken(token)),
-        isNull(studentTokens.revokedAt),
-        maxAgeMs === undefined ? undefined : gt(studentTokens.createdAt, new Date(now.getTime() - maxAgeMs)),
-      ),
-    )
+    .where(and(eq(studentTokens.tokenHash, hashToken(token)), eq(studentTokens.kind, kind), liveToken(now)))
     .limit(1);
   if (!row) return null;
   const { lastUsedAt, ...principal } = row;
@@ -169,13 +168,7 @@ export async function revokeStudentTokens(
     const revoked = await tx
       .update(studentTokens)
       .set({ revokedAt: now })
-      .where(
-        and(
-          eq(studentTokens.classId, klass.id),
-          eq(studentTokens.studentId, student.id),
-          isNull(studentTokens.revokedAt),
-        ),
-      )
+      .where(and(eq(studentTokens.classId, klass.id), eq(studentTokens.studentId, student.id), liveToken(now)))
       .returning({ id: studentTokens.id });
     await recordAuditEvent(tx, actor, {
       action: "student_token.revoke",
@@ -195,13 +188,16 @@ export async function revokeStudentTokens(
   });
 }
 
-/** How many live tokens the student holds for the class (for the teacher's screens). */
-export async function countLiveStudentTokens(db: Db, classId: number, studentId: number): Promise<number> {
+/** How many live (unrevoked, unexpired) tokens the student holds for the class (for the teacher's screens). */
+export async function countLiveStudentTokens(
+  db: Db,
+  classId: number,
+  studentId: number,
+  now = new Date(),
+): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(studentTokens)
-    .where(
-      and(eq(studentTokens.classId, classId), eq(studentTokens.studentId, studentId), isNull(studentTokens.revokedAt)),
-    );
+    .where(and(eq(studentTokens.classId, classId), eq(studentTokens.studentId, studentId), liveToken(now)));
   return Number(row?.value ?? 0);
 }

@@ -1,7 +1,8 @@
-/** POST /api/student/v1/join `{ code, firstName, lastName }` → `{ token, student, class }`. */
+/** POST /api/student/v1/join `{ code, firstName, lastName }` → `{ token, expiresIn, student, class }`. */
 import { joinRequestSchema } from "~/lib/student-api/schemas";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { STUDENT_TOKEN_LIFETIME_MS } from "~/server/students/student-tokens.server";
 import { parseInput, readJsonBody } from "~/server/web/api.server";
 import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/join";
@@ -10,6 +11,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
     const input = parseInput(joinRequestSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
-    return Response.json(await joinClass(db, { ...input, ip: clientAddress(context) }));
+    const joined = await joinClass(db, { ...input, ip: clientAddress(context) });
+    return Response.json({ ...joined, expiresIn: STUDENT_TOKEN_LIFETIME_MS.app / 1000 });
   });
 }
