@@ -4,6 +4,7 @@
  * and what it refuses, on answers made here.
  */
 import { expect, test } from "vitest";
+import { buildStudentOpenApiDocument } from "~/lib/student-api/openapi";
 import { studentApiContractViolations } from "../support/student-api-contract";
 
 const BASE = "http://school.test/api/student/v1";
@@ -80,4 +81,26 @@ test("the teacher endpoint under /api is checked too", async () => {
   ).toEqual([
     "status 409 is not listed for DELETE /api/classes/{classId}/students/{studentId}/tokens (lists 200, 400, 401, 403, 404, 405, 503)",
   ]);
+});
+
+test("the document states the token's lifetime and what the app does on the 401 an expired token gets", async () => {
+  const document = buildStudentOpenApiDocument() as {
+    paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    components: { schemas: Record<string, { required?: string[]; properties: Record<string, unknown> }> };
+  };
+  const unauthorized = document.paths["/assignments"].get.responses["401"].description;
+  expect(unauthorized).toContain("expired");
+  expect(unauthorized).toContain("not an app token");
+  expect(unauthorized).toContain("forget the token and show the join screen");
+  expect(document.components.schemas.JoinResponse.required).toContain("expiresIn");
+
+  const joined = {
+    token: "ost_x",
+    student: { id: 1, firstName: "Mia", lastName: "Jensen" },
+    class: { id: 2, name: "5A" },
+  };
+  expect(await check("POST", "/join", json(200, { ...joined, expiresIn: 28_800 }))).toEqual([]);
+  const problems = await check("POST", "/join", json(200, joined));
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/^status 200: the body does not fit join's schema/);
 });
