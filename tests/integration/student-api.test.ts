@@ -184,8 +184,9 @@ describe("join", () => {
   test("the answer never shows the roster: same shape, names as typed, matched or not", async () => {
     const matched = await join("mia", "van  dijk");
     const fresh = await join("zed", "unknownperson");
-    expect(Object.keys(matched).sort()).toEqual(["class", "student", "token"]);
-    expect(Object.keys(fresh).sort()).toEqual(["class", "student", "token"]);
+    expect(Object.keys(matched).sort()).toEqual(["class", "expiresIn", "student", "token"]);
+    expect(Object.keys(fresh).sort()).toEqual(["class", "expiresIn", "student", "token"]);
+    expect(matched.expiresIn).toBe(fresh.expiresIn);
     expect(matched.student).toEqual({ id: matched.student.id, firstName: "mia", lastName: "van dijk" });
     expect(fresh.student).toEqual({ id: fresh.student.id, firstName: "zed", lastName: "unknownperson" });
     expect(JSON.stringify(matched)).not.toMatch(/Van Dijk/);
