@@ -30,9 +30,14 @@ export interface RetentionSchoolResult {
   drawings: number;
 }
 
-export type RetentionRun =
-  | { ran: false }
-  | { ran: true; schools: RetentionSchoolResult[] /** Long-expired student tokens deleted. */; studentTokens: number };
+export interface RetentionDone {
+  ran: true;
+  schools: RetentionSchoolResult[];
+  /** How many long-expired student tokens were deleted. */
+  studentTokens: number;
+}
+
+export type RetentionRun = { ran: false } | RetentionDone;
 
 async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
