@@ -124,3 +124,24 @@ test("edits made in the editor show at once through the bridge (JS on)", async (
   );
   await expect.poll(() => preview.locator("h1#survey-title").textContent()).toBe("Class climate, edited live");
 });
+
+test("a page of another origin in the editor's window cannot change the preview: only the editor's messages reach the bridge", async () => {
+  const hijacked = { ...story, content: { ...story.content, title: "Hijacked by another site" } };
+  const page = await newPage({ javaScriptEnabled: true });
+  await page.goto(editor.pageFor(editorLink(), { intruderMessage: { action: "input", story: hijacked } }));
+  const preview = page.frameLocator("#preview");
+  await page.waitForFunction(() =>
+    (window as unknown as { received: { action?: string }[] }).received.some((m) => m.action === "initialized"),
+  );
+  // The intruder posts every 100 ms; give it a second with the bridge listening.
+  await page.waitForTimeout(1_000);
+  expect(await preview.locator("h1#survey-title").textContent()).toBe("Class climate");
+  const edited = { ...story, content: { ...story.content, title: "Class climate, from the editor" } };
+  await page.evaluate(
+    (message) => (window as unknown as { sendToPreview: (m: unknown) => void }).sendToPreview(message),
+    { action: "input", story: edited },
+  );
+  await expect.poll(() => preview.locator("h1#survey-title").textContent()).toBe("Class climate, from the editor");
+  await page.waitForTimeout(500);
+  expect(await preview.locator("h1#survey-title").textContent()).toBe("Class climate, from the editor");
+});
