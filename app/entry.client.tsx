@@ -6,6 +6,19 @@ import { browserCanRunApp } from "./lib/browser-support";
 const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
 
 /**
+ * The tab's sessionStorage, or null where the browser denies it: a page
+ * framed by another site (Storyblok's editor, ADR 200) in a browser that
+ * blocks third-party storage throws on the mere access.
+ */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The client starts only where the inline check in <head> found every
  * feature the bundle uses (lib/browser-support.ts, ADR 142). Anywhere else
  * nothing hydrates, and the server-rendered page stays: the no-JS product,
@@ -17,14 +30,16 @@ if (browserCanRunApp()) {
    * chunks) reloads the page once. The flag stops a reload loop when the
    * chunk is really gone; it is cleared once a page loads cleanly.
    */
+  const storage = tabStorage();
   window.addEventListener("vite:preloadError", (event) => {
-    if (sessionStorage.getItem(RELOADED_KEY)) return;
+    // Without storage there is no flag to stop a reload loop: no reload.
+    if (!storage || storage.getItem(RELOADED_KEY)) return;
     event.preventDefault();
-    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+    storage.setItem(RELOADED_KEY, String(Date.now()));
     window.location.reload();
   });
   window.addEventListener("load", () => {
-    setTimeout(() => sessionStorage.removeItem(RELOADED_KEY), 10_000);
+    setTimeout(() => storage?.removeItem(RELOADED_KEY), 10_000);
   });
 
   startTransition(() => {

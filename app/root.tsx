@@ -47,6 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   const plain = typeof document === "undefined" && isPlainPage(matches);
+  // Storyblok's editor frames the survey preview from another site, where a browser that blocks
+  // third-party storage throws on sessionStorage, which the scroll-restoration script reads (ADR 200).
+  const framedByEditor = matches.some((match) => (match.data as { editorPreview?: unknown })?.editorPreview === true);
   return (
     <html lang="en">
       <head>
@@ -62,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script src={studentPageScript} nonce={nonce} defer />
         ) : (
           <>
-            <ScrollRestoration nonce={nonce} />
+            {framedByEditor ? null : <ScrollRestoration nonce={nonce} />}
             <Scripts nonce={nonce} />
           </>
         )}

@@ -10,13 +10,19 @@ import { useNavbarSlot } from "~/lib/navbar-slot";
 import { asksToSaveData } from "~/lib/save-data";
 import { homePathFor, serializeCurrentUser } from "~/server/auth/current-user.server";
 import { getRequestAuth, requireUser } from "~/server/auth/guards.server";
+import { getAppFromContext } from "~/server/context.server";
+import { isEditorPreviewRequest } from "~/server/surveys/editor-preview.server";
 import type { Route } from "./+types/shell";
 
 /** Every signed-in screen: the header (logo, navbar slot, profile area) and the page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Storyblok's visual editor frames the survey preview with its own signed
+  // link and no staff cookie (ADR 200): the page alone, no user, no header.
+  if (isEditorPreviewRequest(request, getAppFromContext(context).config)) return { editorPreview: true as const };
   const user = await requireUser(request, context);
   const { loaded } = await getRequestAuth(request, context);
   return {
+    editorPreview: false as const,
     user: serializeCurrentUser(user),
     userError: loaded?.error ?? null,
     homePath: homePathFor(user),
@@ -31,6 +37,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Shell({ loaderData }: Route.ComponentProps) {
+  if (loaderData.editorPreview) return <EditorPreviewFrame />;
   return (
     <ShellFrame data={loaderData}>
       <Outlet />
@@ -38,8 +45,19 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The survey preview inside Storyblok's visual editor: nothing of the staff screens around it. */
+function EditorPreviewFrame() {
+  return (
+    <Box as="main" id="main">
+      <Outlet />
+    </Box>
+  );
+}
+
+type SignedInData = Exclude<Route.ComponentProps["loaderData"], { editorPreview: true }>;
+
 /** The header and main area around a signed-in page, or around its error panel. */
-function ShellFrame({ data, children }: { data: Route.ComponentProps["loaderData"]; children: React.ReactNode }) {
+function ShellFrame({ data, children }: { data: SignedInData; children: React.ReactNode }) {
   const navigation = useNavigation();
   const navbar = useNavbarSlot();
   const reloadingUser = navigation.state === "loading" && Boolean(navigation.formMethod);
@@ -83,7 +101,8 @@ export const meta: Route.MetaFunction = ({ error }) => [
  * shell's own data (its loader failed) there is no header to draw.
  */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>("routes/shell");
+  const loaded = useRouteLoaderData<typeof loader>("routes/shell");
+  const data = loaded?.editorPreview ? undefined : loaded;
   const panel = <GeneralErrorBoundary error={error} params={params} homeLink={homeLinkFor(data?.homePath)} />;
   return data ? <ShellFrame data={data}>{panel}</ShellFrame> : panel;
 }

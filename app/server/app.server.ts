@@ -16,14 +16,17 @@ import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
 import { createStudentCookie } from "./students/student-session.server";
-import { createContent } from "./surveys/content.server";
+import { createContent, createDraftReader } from "./surveys/content.server";
 import type { CachedContent } from "./surveys/content-cache.server";
+import type { StoryblokDraftReader } from "./surveys/storyblok-source.server";
 
 export interface App {
   config: Config;
   database: Database;
   db: Db;
   content: CachedContent;
+  /** Survey drafts for Storyblok's visual editor (ADR 200); null unless STORYBLOK_PREVIEW_TOKEN is set. */
+  drafts: StoryblokDraftReader | null;
   mailer: Mailer;
   logger: Logger;
   sessionCookie: SessionCookie;
@@ -63,6 +66,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     database,
     db: database.db,
     content: createContent(config, logger),
+    drafts: createDraftReader(config),
     mailer: createMailer(config, logger),
     logger,
     sessionCookie: createSessionCookie(config),

@@ -52,6 +52,27 @@ const envSchema = z.object({
   STORYBLOK_TOKEN: z.string().min(1).optional(),
   STORYBLOK_ENDPOINT: z.url({ message: "must be a URL such as http://127.0.0.1:4000/v2" }).optional(),
   STORYBLOK_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The space's preview token: checks the visual editor's signed links and reads drafts (ADR 200). */
+  STORYBLOK_PREVIEW_TOKEN: z.string().min(1).optional(),
+  /** The Storyblok space's numeric id: the editor's links must name it (ADR 200). */
+  STORYBLOK_SPACE_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the space's numeric id, such as 123456")
+    .optional(),
+  /** Who may frame the editor preview: origins separated by spaces; default Storyblok's editor (ADR 200). */
+  STORYBLOK_EDITOR_ORIGINS: z
+    .string()
+    .refine(
+      (value) =>
+        value
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .every(isOriginOnly),
+      {
+        message: "must be origins separated by spaces, such as https://app.storyblok.com",
+      },
+    )
+    .optional(),
   CONTENT_DIR: z.string().min(1).default("./content"),
   CONTENT_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   SMTP_URL: z
@@ -64,7 +85,7 @@ const envSchema = z.object({
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_PROXY"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_PROXY" | "STORYBLOK_EDITOR_ORIGINS"> & {
   /** One or more secrets; the first signs, all verify (rotation). */
   sessionSecrets: string[];
   isProduction: boolean;
@@ -77,7 +98,15 @@ export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_P
   /** An empty database gets the demo data: outside production, in the quick start, or with DEMO_DATA=true. */
   seedDemoData: boolean;
   trustProxy: TrustProxy;
+  /** The origins that may frame the editor preview (STORYBLOK_EDITOR_ORIGINS, else Storyblok's editors). */
+  storyblokEditorOrigins: string[];
 };
+
+/**
+ * Where Storyblok's visual editor runs: app.storyblok.com for spaces in the
+ * EU, US, Canada and Australia, app.storyblokchina.cn for China (ADR 200).
+ */
+export const STORYBLOK_EDITOR_ORIGINS = ["https://app.storyblok.com", "https://app.storyblokchina.cn"];
 
 export class ConfigError extends Error {}
 
@@ -104,7 +133,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const name = String(issue.path[0] ?? "environment");
     throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
   }
-  const { SESSION_SECRET, TRUST_PROXY, ...values } = parsed.data;
+  const { SESSION_SECRET, TRUST_PROXY, STORYBLOK_EDITOR_ORIGINS: editorOrigins, ...values } = parsed.data;
+  if (values.STORYBLOK_PREVIEW_TOKEN && !(values.STORYBLOK_SPACE_ID && values.STORYBLOK_TOKEN)) {
+    throw new ConfigError(
+      "Configuration error: STORYBLOK_PREVIEW_TOKEN needs STORYBLOK_TOKEN and STORYBLOK_SPACE_ID as well (the editor preview reads the same space)",
+    );
+  }
   const isProduction = values.NODE_ENV === "production";
   /** A real production start: production mode, not the quick start. */
   const deployed = isProduction && !values.QUICK_START;
@@ -147,5 +181,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     strictTransportSecurity: deployed && https,
     seedDemoData: !isProduction || values.QUICK_START || values.DEMO_DATA,
     trustProxy,
+    storyblokEditorOrigins: editorOrigins
+      ? editorOrigins
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((origin) => new URL(origin).origin)
+      : STORYBLOK_EDITOR_ORIGINS,
   };
 }

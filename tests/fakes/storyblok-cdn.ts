@@ -9,6 +9,11 @@
  * It answers GET /v2/cdn/stories like the real CDN: token check,
  * starts_with and is_startpage filters, page / per_page paging with the
  * `total` and `per-page` headers, and `{ stories, cv, rels, links }`.
+ *
+ * GET /v2/cdn/stories/{full_slug} answers `{ story }`: with `version=draft`
+ * and the space's preview token (`previewToken`), the story's draft
+ * (`setDrafts`) or, without one, its published version; the public token
+ * reads published stories only, as on the real CDN.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -28,9 +33,11 @@ export interface FakeStoryblokCdn {
   /** Base URL for STORYBLOK_ENDPOINT, e.g. http://127.0.0.1:40123/v2 */
   readonly endpoint: string;
   readonly requests: RecordedRequest[];
-  /** Requests to /v2/cdn/stories, failed ones included. */
+  /** Requests to /v2/cdn/stories (and one story's path), failed ones included. */
   readonly storyRequests: number;
   setStories(stories: FakeStory[]): void;
+  /** Unpublished changes, by full_slug: what `version=draft` with the preview token answers. */
+  setDrafts(drafts: FakeStory[]): void;
   /** The next `times` story requests answer `status` (e.g. 429) instead of content. */
   failNext(times: number, status: number): void;
   /** Every story request answers `status` until cleared with null. */
@@ -45,9 +52,12 @@ export interface FakeStoryblokCdn {
 
 export async function startFakeStoryblokCdn(options: {
   token: string;
+  /** The space's preview token: reads drafts as well. */
+  previewToken?: string;
   stories?: FakeStory[];
 }): Promise<FakeStoryblokCdn> {
   let stories = options.stories ?? [];
+  let drafts: FakeStory[] = [];
   let failures: { times: number; status: number } | null = null;
   let failStatus: number | null = null;
   let successStatus = 200;
@@ -63,7 +73,8 @@ export async function startFakeStoryblokCdn(options: {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({ path: url.pathname, query: url.searchParams });
-    if (req.method !== "GET" || url.pathname !== "/v2/cdn/stories") {
+    const storyPath = url.pathname.match(/^\/v2\/cdn\/stories\/(.+)$/);
+    if (req.method !== "GET" || (url.pathname !== "/v2/cdn/stories" && !storyPath)) {
       return send(res, 404, { error: "This record could not be found" });
     }
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -74,7 +85,18 @@ export async function startFakeStoryblokCdn(options: {
       return send(res, status, status === 429 ? { error: "Too Many Requests" } : { error: "Internal Server Error" });
     }
     if (failStatus !== null) return send(res, failStatus, { error: "Service Unavailable" });
-    if (url.searchParams.get("token") !== options.token) return send(res, 401, { error: "Unauthorized" });
+    const token = url.searchParams.get("token");
+    const isPreviewToken = Boolean(options.previewToken) && token === options.previewToken;
+    if (token !== options.token && !isPreviewToken) return send(res, 401, { error: "Unauthorized" });
+    if (storyPath) {
+      const slug = decodeURIComponent(storyPath[1]);
+      const draft = url.searchParams.get("version") === "draft";
+      if (draft && !isPreviewToken) return send(res, 401, { error: "Unauthorized" });
+      const story =
+        (draft ? drafts.find((s) => s.full_slug === slug) : undefined) ?? stories.find((s) => s.full_slug === slug);
+      if (!story) return send(res, 404, { error: "This record could not be found" });
+      return send(res, successStatus, { story, cv, rels: [], links: [] });
+    }
 
     const startsWith = url.searchParams.get("starts_with") ?? "";
     const isStartpage = url.searchParams.get("is_startpage");
@@ -104,10 +126,13 @@ export async function startFakeStoryblokCdn(options: {
     endpoint: `http://127.0.0.1:${port}/v2`,
     requests,
     get storyRequests() {
-      return requests.filter((request) => request.path === "/v2/cdn/stories").length;
+      return requests.filter((request) => request.path.startsWith("/v2/cdn/stories")).length;
     },
     setStories(next) {
       stories = next;
+    },
+    setDrafts(next) {
+      drafts = next;
     },
     failNext(times, status) {
       failures = { times, status };

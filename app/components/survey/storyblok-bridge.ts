@@ -13,25 +13,53 @@ export function isInStoryblokEditor(search: string): boolean {
   );
 }
 
-export function useStoryblokEditorStory(story: SurveyStory): SurveyStory {
+/**
+ * The editor that framed this page: the framing page's origin (the referrer)
+ * when it is one of the allowed editor origins, else the first of them.
+ */
+export function editorOriginFor(referrer: string, editorOrigins: readonly string[]): string | undefined {
+  try {
+    const origin = new URL(referrer).origin;
+    if (editorOrigins.includes(origin)) return origin;
+  } catch {
+    // no referrer: the default editor
+  }
+  return editorOrigins[0];
+}
+
+export function useStoryblokEditorStory(story: SurveyStory, editorOrigins: readonly string[] = []): SurveyStory {
   const [live, setLive] = useState(story);
   useEffect(() => setLive(story), [story]);
   const storyId = story.id;
+  const origins = editorOrigins.join(" ");
   useEffect(() => {
     if (!storyId || !isInStoryblokEditor(window.location.search)) return;
+    const allowed = origins.split(" ").filter(Boolean);
+    const editorOrigin = editorOriginFor(document.referrer, allowed);
+    // The bridge believes any window's message. Only the editor's reach it:
+    // this capture listener on window runs before the bridge's own.
+    const dropForeignMessages = (event: MessageEvent) => {
+      if (!allowed.includes(event.origin)) event.stopImmediatePropagation();
+    };
+    window.addEventListener("message", dropForeignMessages, true);
     let active = true;
     import("@storyblok/react")
       .then(async ({ loadStoryblokBridge, registerStoryblokBridge }) => {
         await loadStoryblokBridge();
         if (!active) return;
-        registerStoryblokBridge(storyId, (next) => setLive(next as unknown as SurveyStory));
+        registerStoryblokBridge(storyId, (next) => setLive(next as unknown as SurveyStory), {
+          // The bridge answers this editor only (its default is app.storyblok.com).
+          customParent: editorOrigin,
+          preventClicks: true,
+        });
       })
       .catch(() => {
         // Outside the real editor the bridge may refuse to start; the published preview stays.
       });
     return () => {
       active = false;
+      window.removeEventListener("message", dropForeignMessages, true);
     };
-  }, [storyId]);
+  }, [storyId, origins]);
   return live;
 }

@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getEditorSurveyPreview, isEditorPreviewRequest } from "~/server/surveys/editor-preview.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/content";
@@ -13,24 +14,37 @@ import type { Route } from "./+types/content";
 const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const { db, content, drafts, config } = getAppFromContext(context);
+  // Storyblok's visual editor signs its own link and sends no staff cookie (ADR 200).
+  const editorDrafts = isEditorPreviewRequest(request, config) ? drafts : null;
+  if (!editorDrafts) await requireUser(request, context);
   const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
-  const { db, content } = getAppFromContext(context);
   // The 404 page says the domain's reason (no such survey, or no longer published).
-  const preview = await orNotFound(getSurveyStory(db, content, surveyId), (error) => error.message);
+  const preview = await orNotFound(
+    editorDrafts ? getEditorSurveyPreview(db, editorDrafts, surveyId) : getSurveyStory(db, content, surveyId),
+    (error) => error.message,
+  );
   // No copy of the content at all: say so on the page, with an honest status.
-  return data(preview, { status: preview.story ? 200 : 503 });
+  return data(
+    { ...preview, inEditor: Boolean(editorDrafts), editorOrigins: config.storyblokEditorOrigins },
+    { status: preview.story ? 200 : 503 },
+  );
 }
 
 export default function SurveyContent({ loaderData }: Route.ComponentProps) {
-  const { survey, story, contentError, staleSince } = loaderData;
+  const { survey, story, contentError, staleSince, inEditor, editorOrigins } = loaderData;
+  // Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session).
+  const location = useLocation();
+  const retryHref = `/survey/content/${survey.id}${inEditor ? location.search : ""}`;
   return (
     <Container size="3" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
       <Flex direction="column" gap="4">
         <Flex align="center" justify="between" gap="3" wrap="wrap">
-          <RadixLink asChild size="2">
-            <Link to="/survey">← All surveys</Link>
-          </RadixLink>
+          {inEditor ? null : (
+            <RadixLink asChild size="2">
+              <Link to="/survey">← All surveys</Link>
+            </RadixLink>
+          )}
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color="indigo" variant="soft" size="2">
               Read-only preview
@@ -49,7 +63,7 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
           </Callout.Root>
         ) : null}
         {story ? (
-          <LivePreview story={story as SurveyStory} />
+          <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} />
         ) : (
           <Card size="3">
             <Flex direction="column" gap="3">
@@ -59,7 +73,7 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
               <Text color="gray">The preview will be back as soon as the survey content service answers again.</Text>
               <Box>
                 <Button asChild variant="soft">
-                  <a href={`/survey/content/${survey.id}`}>Try again</a>
+                  <a href={retryHref}>Try again</a>
                 </Button>
               </Box>
             </Flex>
@@ -70,9 +84,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The published story; inside Storyblok's visual editor, live edits replace it. */
-function LivePreview({ story }: { story: SurveyStory }) {
-  const live = useStoryblokEditorStory(story);
+/** The story; inside Storyblok's visual editor, live edits replace it. */
+function LivePreview({ story, editorOrigins }: { story: SurveyStory; editorOrigins: string[] }) {
+  const live = useStoryblokEditorStory(story, editorOrigins);
   return (
     <Card size={{ initial: "2", sm: "4" }}>
       <LazySurveyPreview blok={live.content} />

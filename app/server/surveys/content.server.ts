@@ -9,12 +9,27 @@ import type { Logger } from "../logger.server";
 import { type CachedContent, createCachedContent } from "./content-cache.server";
 import type { ContentSource } from "./content-source.server";
 import { createLocalContentSource } from "./local-source.server";
-import { createStoryblokContentSource } from "./storyblok-source.server";
+import {
+  createStoryblokContentSource,
+  createStoryblokDraftReader,
+  type StoryblokDraftReader,
+} from "./storyblok-source.server";
 
 type ContentConfig = Pick<
   Config,
   "STORYBLOK_TOKEN" | "STORYBLOK_ENDPOINT" | "CONTENT_DIR" | "CONTENT_CACHE_TTL_SECONDS"
 >;
+
+/** Drafts through the preview token, for the visual editor's preview (ADR 200); null when not configured. */
+export function createDraftReader(
+  config: Pick<Config, "STORYBLOK_PREVIEW_TOKEN" | "STORYBLOK_ENDPOINT">,
+): StoryblokDraftReader | null {
+  if (!config.STORYBLOK_PREVIEW_TOKEN) return null;
+  return createStoryblokDraftReader({
+    accessToken: config.STORYBLOK_PREVIEW_TOKEN,
+    endpoint: config.STORYBLOK_ENDPOINT,
+  });
+}
 
 /** Storyblok's CDN when STORYBLOK_TOKEN is set, else the local content in CONTENT_DIR. */
 export function createContentSource(config: ContentConfig): ContentSource {

@@ -59,6 +59,15 @@ function describeFailure(error: unknown): { message: string; status?: number } {
   return { message: String(error) };
 }
 
+/** The client rejects with a plain `{ message, status }` object, not an Error. */
+function unavailable(error: unknown): ContentUnavailableError {
+  const { message, status } = describeFailure(error);
+  return new ContentUnavailableError(
+    status ? `Storyblok answered HTTP ${status}: ${message}` : `Storyblok could not be reached: ${message}`,
+    { status, cause: error },
+  );
+}
+
 export function createStoryblokContentSource(options: StoryblokSourceOptions): ContentSource {
   const client = createStoryblokClient(options);
   return {
@@ -73,12 +82,7 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
           per_page: STORYBLOK_CLIENT_LIMITS.perPage,
         })) as SurveyStory[];
       } catch (error) {
-        // The client rejects with a plain `{ message, status }` object, not an Error.
-        const { message, status } = describeFailure(error);
-        throw new ContentUnavailableError(
-          status ? `Storyblok answered HTTP ${status}: ${message}` : `Storyblok could not be reached: ${message}`,
-          { status, cause: error },
-        );
+        throw unavailable(error);
       }
       // Keyed by full_slug: one story per slug, even if a page boundary shifted during paging.
       const bySlug = new Map<string, SurveyStory>();
@@ -88,6 +92,28 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
         }
       }
       return [...bySlug.values()];
+    },
+  };
+}
+
+/** Reads one survey's draft through the space's preview token (the visual editor's preview, ADR 200). */
+export interface StoryblokDraftReader {
+  /** The story's draft (its published version when it has no unpublished changes); null when it does not exist. */
+  getDraftStory(fullSlug: string): Promise<SurveyStory | null>;
+}
+
+export function createStoryblokDraftReader(options: StoryblokSourceOptions): StoryblokDraftReader {
+  const client = createStoryblokClient(options);
+  return {
+    async getDraftStory(fullSlug) {
+      try {
+        const response = await client.get(`cdn/stories/${fullSlug}`, { version: "draft" });
+        const story = (response.data as { story?: SurveyStory } | undefined)?.story;
+        return story?.full_slug === fullSlug && story.content?.component === "survey" ? story : null;
+      } catch (error) {
+        if (describeFailure(error).status === 404) return null;
+        throw unavailable(error);
+      }
     },
   };
 }

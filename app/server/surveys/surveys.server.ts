@@ -43,19 +43,24 @@ export const CONTENT_UNAVAILABLE_MESSAGE =
 export const CONTENT_STALE_MESSAGE =
   "The survey content service is not answering right now. You are seeing the last copy we loaded, which may be out of date.";
 
-/**
- * One survey's read-only preview. An unknown id, or a survey whose story is
- * no longer published, is NOT_FOUND. A content-service failure is not an
- * error here: the preview carries a message and the last good copy, if any.
- */
-export async function getSurveyStory(db: Db, content: CachedContent, surveyId: number): Promise<SurveyPreview> {
+/** A survey in the registry by id; NOT_FOUND when there is none. */
+export async function findRegisteredSurvey(db: Db, surveyId: number): Promise<SurveyListItem> {
   const [survey] = await db
     .select({ id: surveys.id, fullSlug: surveys.fullSlug, title: surveys.title })
     .from(surveys)
     .where(eq(surveys.id, surveyId))
     .limit(1);
   if (!survey) throw notFound("There is no survey with this id. It may have been removed from the survey library.");
+  return survey;
+}
 
+/**
+ * One survey's read-only preview. An unknown id, or a survey whose story is
+ * no longer published, is NOT_FOUND. A content-service failure is not an
+ * error here: the preview carries a message and the last good copy, if any.
+ */
+export async function getSurveyStory(db: Db, content: CachedContent, surveyId: number): Promise<SurveyPreview> {
+  const survey = await findRegisteredSurvey(db, surveyId);
   const { snapshot, error } = await content.read();
   const story = snapshot?.bySlug.get(survey.fullSlug) ?? null;
   if (error) {

@@ -8,22 +8,16 @@
  *   its webhooks when a webhook secret is set in the space;
  * - `Authorization: Bearer <secret>`, for other senders and manual calls.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { Db } from "../db/client.server";
 import { DomainError } from "../errors.server";
 import type { Logger } from "../logger.server";
+import { safeEqual } from "../security/safe-equal.server";
 import type { CachedContent } from "./content-cache.server";
 import type { SyncSummary } from "./registry.server";
 import { syncSurveys } from "./surveys.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
-
-function safeEqual(a: string, b: string): boolean {
-  // Hash both sides first: equal lengths for timingSafeEqual, and no length leak.
-  const left = createHmac("sha256", "compare").update(a).digest();
-  const right = createHmac("sha256", "compare").update(b).digest();
-  return timingSafeEqual(left, right);
-}
 
 export function signWebhookBody(secret: string, body: string): string {
   return createHmac("sha1", secret).update(body).digest("hex");

@@ -13,6 +13,7 @@ import { SESSION_COOKIE_NAME } from "../auth/session.server";
 import { getAppFromContext, requestInfoContext } from "../context.server";
 import { isDatabaseAnswering } from "../db/client.server";
 import { STUDENT_COOKIE_NAME } from "../students/student-session.server";
+import { isEditorPreviewRequest } from "../surveys/editor-preview.server";
 import { plainPageHtml } from "./plain-page.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";
@@ -79,11 +80,14 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       refuseForbiddenQueryText(request, url) || (screenPost && (await unreadableFormPost(request))) || (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
   }
+  // Storyblok's visual editor may frame the survey preview it opened with a valid link, and nothing else (ADR 200).
+  const editorPreview = isEditorPreviewRequest(request, app.config);
   applySecurityHeaders(response.headers, {
-    allowStoryblokEditor: Boolean(app.config.STORYBLOK_TOKEN) && url.pathname.startsWith("/survey/content/"),
+    frameAncestors: editorPreview ? app.config.storyblokEditorOrigins : undefined,
     strictTransportSecurity: app.config.strictTransportSecurity,
   });
-  if (carriesSession(request, response)) response.headers.set("Cache-Control", "private, no-store");
+  if (editorPreview) response.headers.set("X-Robots-Tag", "noindex");
+  if (editorPreview || carriesSession(request, response)) response.headers.set("Cache-Control", "private, no-store");
   const info = context.get(requestInfoContext);
   info.userId = await signedInUserId(request, context);
   return response;

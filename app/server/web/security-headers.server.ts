@@ -5,9 +5,6 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Storyblok's visual editor frames survey previews; only there, and only when Storyblok is configured. */
-const STORYBLOK_EDITOR_ORIGIN = "https://app.storyblok.com";
-
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
@@ -36,16 +33,23 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=15552000";
 
 export function applySecurityHeaders(
   headers: Headers,
-  options: { allowStoryblokEditor?: boolean; strictTransportSecurity?: boolean } = {},
+  options: {
+    /**
+     * Who may frame this answer: Storyblok's visual editor, on the survey
+     * preview opened through a valid editor link only (ADR 200). Unset: nobody.
+     */
+    frameAncestors?: readonly string[];
+    strictTransportSecurity?: boolean;
+  } = {},
 ) {
   headers.set("X-Content-Type-Options", "nosniff");
   if (options.strictTransportSecurity) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   const csp = headers.get("Content-Security-Policy");
-  if (options.allowStoryblokEditor && csp) {
+  if (options.frameAncestors?.length && csp) {
     headers.set(
       "Content-Security-Policy",
-      csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${STORYBLOK_EDITOR_ORIGIN}`),
+      csp.replace("frame-ancestors 'none'", `frame-ancestors ${options.frameAncestors.join(" ")}`),
     );
   } else {
     headers.set("X-Frame-Options", "DENY");
