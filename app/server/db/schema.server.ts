@@ -375,9 +375,7 @@ export const studentTokens = pgTable(
     /** "browser": the student pages' cookie session; "app": the student API's bearer token. Neither works as the other. */
     kind: text("kind").$type<StudentTokenKind>().notNull().default("app"),
     /** After this the token works nowhere. */
-    expiresAt: timestamp("expires_at", { withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '8 hours'`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '8 hours'`),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: createdAt(),
