@@ -26,6 +26,8 @@ const rosterStudent = alias(students, "rs");
 
 export interface WaitingJoinRequest {
   id: number;
+  /** The name as the teacher knows it: the roster's spelling for a child on the list, else as typed. */
+  name: string;
   /** The name as the child typed it. */
   firstName: string;
   lastName: string;
@@ -46,7 +48,7 @@ export async function listWaitingJoinRequests(
   now = new Date(),
 ): Promise<WaitingJoinRequest[]> {
   const klass = await getClass(db, actor, classId);
-  return db
+  const rows = await db
     .select({
       id: joinRequests.id,
       firstName: joinRequests.firstName,
@@ -61,6 +63,19 @@ export async function listWaitingJoinRequests(
     .leftJoin(rosterStudent, eq(rosterStudent.id, joinRequests.studentId))
     .where(and(eq(joinRequests.classId, klass.id), eq(joinRequests.status, "waiting"), gt(joinRequests.expiresAt, now)))
     .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id));
+  return rows.map((row) => ({ ...row, name: knownName(row) }));
+}
+
+/** The roster's spelling for a child on the list, else the name as typed. */
+function knownName(request: {
+  firstName: string;
+  lastName: string;
+  rosterFirstName: string | null;
+  rosterLastName: string | null;
+}): string {
+  return request.rosterFirstName !== null
+    ? `${request.rosterFirstName} ${request.rosterLastName}`
+    : `${request.firstName} ${request.lastName}`;
 }
 
 export interface JoinRequestDecision {
@@ -97,10 +112,7 @@ async function lockWaitingRequest(tx: Tx, klass: ClassRecord, requestId: number,
     .for("update", { of: joinRequests })
     .limit(1);
   if (!request) throw notFound("This request to join was not found.");
-  const name =
-    request.rosterFirstName !== null
-      ? `${request.rosterFirstName} ${request.rosterLastName}`
-      : `${request.firstName} ${request.lastName}`;
+  const name = knownName(request);
   if (request.status !== "waiting") throw conflict(`${name} was ${ALREADY[request.status]}.`);
   if (request.expiresAt.getTime() <= now.getTime()) {
     throw conflict(`${name}'s request to join has expired. They can ask again.`);

@@ -10,9 +10,10 @@
  * reader must not be able to sign in as a child.
  */
 import { randomInt } from "node:crypto";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { generatePersonalCode } from "~/lib/personal-code";
 import { recordAuditEvent } from "../audit/audit.server";
+import { findLiveClassCode } from "../class-codes/class-codes.server";
 import type { Actor } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
@@ -167,4 +168,42 @@ export async function regeneratePersonalCode(
       .where(eq(students.id, student.id));
     return row;
   });
+}
+
+export interface SignInCards {
+  class: { id: number; name: string };
+  /** The live class code, or null when there is none or it has expired (the cards cannot be used then). */
+  classCode: string | null;
+  /** Students on the list with a personal code, by last name. */
+  students: { id: number; firstName: string; lastName: string; personalCode: string }[];
+  /** How many students on the list have no personal code yet. */
+  withoutCode: number;
+}
+
+/** What the printable sign-in cards show, for an actor who may see the class (NOT_FOUND otherwise). */
+export async function getSignInCards(db: Db, actor: Actor, classId: number, now = new Date()): Promise<SignInCards> {
+  const klass = await getClass(db, actor, classId);
+  const [live, roster] = await Promise.all([
+    findLiveClassCode(db, klass.id, now),
+    db
+      .select({
+        id: students.id,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        personalCode: students.personalCode,
+      })
+      .from(classStudents)
+      .innerJoin(students, eq(students.id, classStudents.studentId))
+      .where(eq(classStudents.classId, klass.id))
+      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id)),
+  ]);
+  const withCode = roster.filter(
+    (student): student is SignInCards["students"][number] => student.personalCode !== null,
+  );
+  return {
+    class: { id: klass.id, name: klass.name },
+    classCode: live && !live.expired ? live.code : null,
+    students: withCode,
+    withoutCode: roster.length - withCode.length,
+  };
 }
