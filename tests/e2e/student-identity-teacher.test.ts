@@ -14,6 +14,7 @@
  * The server's public address (APP_URL) is not the address the browser uses:
  * every address on the cards must come from the configuration.
  */
+import { mkdir } from "node:fs/promises";
 import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
@@ -25,6 +26,8 @@ import { createJoinRequest } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
+/** Screenshots for the lead (not asserted). */
+const SCREENS = "/work/screens/identity-teacher";
 
 async function createWorld(kit: FixtureKit) {
   const world = await createE2eWorldWithCode(kit);
@@ -65,7 +68,12 @@ let app: AppServer<Awaited<ReturnType<typeof createWorld>>>;
 
 beforeAll(async () => {
   app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN }, fixtures: createWorld });
+  await mkdir(SCREENS, { recursive: true }).catch(() => {});
 });
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true }).catch(() => {});
+}
 
 async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
   const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
@@ -96,6 +104,7 @@ test("JS off: the class home shows who waits; Admit lets a child's second device
   await waiting(page, "Finn Fischer wants to join on another device").waitFor();
   await waiting(page, "Mia Neu wants to join the class").waitFor();
   expect(await page.getByText("Late Comer").count()).toBe(0);
+  await screenshot(page, "class-home-waiting");
 
   await waiting(page, "Finn Fischer").getByRole("button", { name: "Admit Finn Fischer" }).click();
   await page.getByText("Finn Fischer can come in now.").first().waitFor();
@@ -143,6 +152,7 @@ test("JS on: the projector view shows a device waiting and Admit lets it in with
   await page.goto(`/class/${classId}/projector`);
   await page.getByText("Updates every few seconds.").waitFor();
   await waiting(page, "Chloe Costa wants to join on another device").waitFor();
+  await screenshot(page, "projector-waiting");
   await page.getByRole("button", { name: "Admit Chloe Costa" }).click();
   await page.getByText("Chloe Costa can come in now.").first().waitFor();
   await waiting(page, "Chloe Costa").waitFor({ state: "detached" });
@@ -173,11 +183,16 @@ test("JS off: Make codes gives every child a personal code, New code replaces on
   expect(after).not.toBe(before);
   expect(await toast.first().textContent()).toContain(after);
 
+  await screenshot(page, "students-screen");
   await page.getByRole("link", { name: "Print sign-in cards" }).click();
   await page.getByRole("heading", { level: 1, name: "Sign-in cards for 5A Sunflowers" }).waitFor();
   expect(await page.getByText("To print, use your browser's Print command").count()).toBe(1);
   const cards = page.getByTestId("sign-in-card");
   expect(await cards.count()).toBe(4);
+  await screenshot(page, "sign-in-cards");
+  await page.emulateMedia({ media: "print" });
+  await screenshot(page, "sign-in-cards-print");
+  await page.emulateMedia({ media: "screen" });
   const first = cards.first();
   expect(await first.textContent()).toContain("Aisha Adeyemi");
   expect(await first.textContent()).toContain(CLASS_CODE);
@@ -256,5 +271,6 @@ test("the students screen and the cards fit a 375 px phone", async () => {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
+    await screenshot(page, `phone-${path.split("/").pop()}`);
   }
 });
