@@ -72,6 +72,8 @@ export default [
 
   // The class's join screen for the projector: the class guard, but no header or class navigation (ADR 158).
   route("class/:classId/projector", "routes/class/projector.tsx"),
+  // The printable sign-in cards, without header or class navigation, like the projector view.
+  route("class/:classId/students/cards", "routes/class/sign-in-cards.tsx"),
 
   ...prefix("api", [
     // auth API

@@ -106,12 +106,14 @@ export async function api(
   const headers: Record<string, string> = { Origin: app.baseURL };
   if (who.cookie) headers.Cookie = who.cookie;
   if (who.bearer) headers.Authorization = `Bearer ${who.bearer}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // `{ $form: { … } }` is a screen's form post (urlencoded), as a browser sends it; anything else is JSON.
+  const form = (body as { $form?: Record<string, string> } | undefined)?.$form;
+  if (body !== undefined) headers["Content-Type"] = form ? "application/x-www-form-urlencoded" : "application/json";
   return fetch(`${app.baseURL}${path}`, {
     method,
     headers,
     redirect: "manual",
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? new URLSearchParams(form).toString() : JSON.stringify(body),
   });
 }
 

@@ -212,6 +212,11 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /class/:classId/students/manage (generate-code)", actor: "teacher",   path: "/class/:id/students/manage",         hostilePath: true, intent: "generate-code", fields: { expirationHours: field("1", "24", "87600", "87601") } },
   { name: "POST /class/:classId/students/manage (stop-code)", actor: "teacher",       path: "/class/:id/students/manage",         hostilePath: true, intent: "stop-code", fields: {} },
   { name: "POST /class/:classId/projector (generate-code)",   actor: "teacher",       path: "/class/:id/projector",               hostilePath: true, intent: "generate-code", fields: {} },
+  { name: "POST /class/:classId/students/manage (join-rules)", actor: "teacher",      path: "/class/:id/students/manage",         hostilePath: true, intent: "join-rules", fields: { joinMode: field("name", "personal-code"), newNames: field("allow", "hold", "refuse") } },
+  { name: "POST /class/:classId/students/manage (make-codes, new-code)", actor: "teacher", path: "/class/:id/students/manage",    hostilePath: true, fields: { intent: field("make-codes", "new-code"), id: field("1", "2", "3", "4", "20") } },
+  { name: "POST /class/:classId/students/cards (make-codes)",  actor: "teacher",       path: "/class/:id/students/cards",          hostilePath: true, intent: "make-codes", fields: {} },
+  { name: "POST /class/:classId/home (admit/refuse-request)", actor: "teacher",       path: "/class/:id/home",                    hostilePath: true, fields: { intent: field("admit-request", "refuse-request"), requestId: field("1", "2", "3") } },
+  { name: "POST /class/:classId/projector (admit/refuse-request)", actor: "teacher",  path: "/class/:id/projector",               hostilePath: true, fields: { intent: field("admit-request", "refuse-request"), requestId: field("1", "2", "3") } },
   { name: "POST /class/:classId/students/manage (remove-student, add/remove-teacher)", actor: "teacher", path: "/class/:id/students/manage", hostilePath: true, fields: { intent: field("remove-student", "add-teacher", "remove-teacher"), id: field("1", "2", "3", "4", "20") } },
   { name: "POST /class/:classId/student/:studentId",          actor: "teacher",       path: "/class/1/student/:id",               hostilePath: true, fields: { firstName: field("Ada"), lastName: field("Lovelace"), "contacts[0].name": field("Parent One"), "contacts[0].email": field("parent@example.org"), "contacts[0].relationship": field("Mother") } },
   { name: "POST /class/:classId/student/:studentId/delete",   actor: "teacher",       path: "/class/1/student/:id/delete",        hostilePath: true, fields: { intent: field("delete-student") } },
@@ -276,6 +281,7 @@ const QUERIES: QueryCase[] = [
   { path: "/class/1/student/:id/delete",                    actor: "teacher",       params: [] },
   { path: "/class/1/drawings/:id",                          actor: "teacher",       params: [] },
   { path: "/class/:id/projector",                           actor: "teacher",       params: [] },
+  { path: "/class/:id/students/cards",                      actor: "teacher",       params: [] },
 
   { path: "/join",                                          actor: "anonymous",     params: ["code"] },
   { path: "/student",                                       actor: "student",       params: [] },
@@ -384,6 +390,21 @@ beforeAll(async () => {
     .values({ schoolId: code.schoolId, firstName: "Fuzz", lastName: "Student" })
     .returning({ studentId: schema.students.id });
   await app.db.insert(schema.classStudents).values({ classId: code.classId, studentId: member.studentId });
+  // Devices waiting to join that class (request ids 1 to 3), so Admit and Refuse have something to decide.
+  for (const [firstName, studentId] of [
+    ["Fuzz", member.studentId],
+    ["Newname", null],
+    ["Another", null],
+  ] as const) {
+    await app.db.insert(schema.joinRequests).values({
+      classId: code.classId,
+      studentId,
+      firstName,
+      lastName: "Waiting",
+      secretHash: `fuzz-secret-${firstName}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  }
   const token = await issueStudentToken(app.db, {
     studentId: member.studentId,
     classId: code.classId,

@@ -116,6 +116,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("student", "/class/1/student/1"),
   staffScreen("delete student", "/class/1/student/1/delete"),
   staffScreen("projector", "/class/1/projector"),
+  staffScreen("sign-in cards", "/class/1/students/cards"),
   staffScreen("admin", "/admin"),
   staffScreen("admin staff", "/admin/staff"),
   staffScreen("admin add staff", "/admin/staff/new"),

@@ -8,6 +8,7 @@
  *   platformAdmin (no school)
  */
 import { randomBytes } from "node:crypto";
+import { hashToken } from "~/server/auth/session.server";
 import type { Actor } from "~/server/classes/class-scope.server";
 import type { Db } from "~/server/db/client.server";
 import {
@@ -17,6 +18,7 @@ import {
   classes,
   classStudents,
   classTeachers,
+  joinRequests,
   responses,
   schools,
   studentContacts,
@@ -116,6 +118,40 @@ export async function createStudent(
   for (const [position, contact] of (values.contacts ?? []).entries()) {
     await db.insert(studentContacts).values({ studentId: row.id, position, ...contact });
   }
+  return row;
+}
+
+/**
+ * A device waiting for the teacher, as the student side's join flow leaves
+ * it: the secret stored hashed (hashToken), status 'waiting', expiring in an
+ * hour unless told otherwise. `studentId` null is a new name the class holds.
+ */
+export async function createJoinRequest(
+  db: Db,
+  values: {
+    classId: number;
+    studentId?: number | null;
+    firstName: string;
+    lastName: string;
+    secret?: string;
+    classCodeId?: number | null;
+    expiresAt?: Date;
+    createdAt?: Date;
+  },
+) {
+  const [row] = await db
+    .insert(joinRequests)
+    .values({
+      classId: values.classId,
+      studentId: values.studentId ?? null,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      secretHash: hashToken(values.secret ?? `secret-${unique()}`),
+      classCodeId: values.classCodeId ?? null,
+      expiresAt: values.expiresAt ?? new Date(Date.now() + 3_600_000),
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+    })
+    .returning();
   return row;
 }
 

@@ -88,6 +88,21 @@ export const generateClassCodeSchema = z.object({
 });
 export type GenerateClassCodeInput = z.input<typeof generateClassCodeSchema>;
 
+/**
+ * How children join a class (docs/product.md#student-identity). The lists
+ * mirror JOIN_MODES and NEW_NAMES_RULES of the database schema (checked at
+ * compile time in app/server/classes/join-rules.server.ts): app/lib does not
+ * import server code.
+ */
+export const JOIN_MODE_CHOICES = ["name", "personal-code"] as const;
+export const NEW_NAMES_CHOICES = ["allow", "hold", "refuse"] as const;
+
+export const joinRulesSchema = z.object({
+  joinMode: z.enum(JOIN_MODE_CHOICES, { message: "Choose how children join" }),
+  newNames: z.enum(NEW_NAMES_CHOICES, { message: "Choose what happens to names not on the list" }),
+});
+export type JoinRulesInput = z.infer<typeof joinRulesSchema>;
+
 /** POST /api/classCodes/stop (a JSON body: strict). */
 export const stopClassCodeSchema = strictBody({
   classId: z.coerce

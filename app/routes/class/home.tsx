@@ -2,21 +2,38 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, plural, studentName } from "~/components/class/format";
 import { StatCard } from "~/components/class/stat-card";
+import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Flex, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/classes.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
+import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
+import { redirectWithError } from "~/server/web/redirects.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const [dashboard, waitingRequests] = await Promise.all([
+    getClassDashboard(db, user, classId),
+    listWaitingJoinRequests(db, user, classId),
+  ]);
   // The public address from the configuration, never the request's Host.
-  return { dashboard: await getClassDashboard(db, user, classId), joinAddress: `${config.appUrl}/join` };
+  return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join` };
+}
+
+/** Admit or Refuse a device waiting to join (docs/product.md#student-identity). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = `/class/${classId}/home`;
+  const decision = parseJoinRequestDecision(await request.formData());
+  if (!decision) return redirectWithError(here, "That action is not available.");
+  return decideJoinRequest(db, user, classId, decision, here);
 }
 
 // On the layout kit (ADR 161): the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
-  const { dashboard, joinAddress } = loaderData;
+  const { dashboard, waitingRequests, joinAddress } = loaderData;
   const base = `/class/${dashboard.class.id}`;
   return (
     <Stack gap="5">
@@ -32,6 +49,8 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={`${base}/surveys/library`}>Assign a survey</ButtonLink>
         </Row>
       </SplitRow>
+
+      <WaitingJoinRequests requests={waitingRequests} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <StatCard title="Students" value={dashboard.studentCount} gap="1" testId="student-count">

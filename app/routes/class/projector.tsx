@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
+import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -10,7 +11,9 @@ import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
+import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/projector";
@@ -27,7 +30,9 @@ const generateIntent = z.object({ intent: z.literal("generate-code") });
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  const progress = await orNotFound(getJoinProgress(db, user, classId));
+  const [progress, waitingRequests] = await orNotFound(
+    Promise.all([getJoinProgress(db, user, classId), listWaitingJoinRequests(db, user, classId)]),
+  );
   const joinAddress = `${config.appUrl}/join`;
   const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
   const joinUrl = live ? `${joinAddress}?${new URLSearchParams({ code: live.code })}` : null;
@@ -35,17 +40,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     class: progress.class,
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
+    waitingRequests,
     joinAddress,
     joinUrl,
     qrCode: joinUrl ? drawQrCode(joinUrl) : null,
   };
 }
 
-/** The empty state's button: a new code with the default expiry, then back here. */
+/** The empty state's button: a new code with the default expiry, then back here; and Admit or Refuse a waiting device. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  const parsed = generateIntent.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  const decision = parseJoinRequestDecision(form);
+  if (decision) return decideJoinRequest(db, user, classId, decision, here);
+  const parsed = generateIntent.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirectWithError(here, "Failed to generate a class code");
   try {
     const code = await generateClassCode(db, user, { classId });
@@ -56,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Projector({ loaderData }: Route.ComponentProps) {
-  const { class: klass, classCode, joinedCount, joinAddress, joinUrl, qrCode } = loaderData;
+  const { class: klass, classCode, joinedCount, waitingRequests, joinAddress, joinUrl, qrCode } = loaderData;
   const hydrated = useHydrated();
   useRevalidateWhileVisible(REFRESH_MS);
   const classHome = `/class/${klass.id}/home`;
@@ -67,6 +76,8 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
           ← Back to {klass.name}
         </TextLink>
       </div>
+
+      <WaitingJoinRequests requests={waitingRequests} className="waiting-requests no-print" />
 
       {joinUrl && classCode && qrCode ? (
         <div className="projector-join">

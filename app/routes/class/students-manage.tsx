@@ -1,17 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { plural } from "~/components/class/format";
+import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
-import { ButtonLink } from "~/components/ui/kit-controls";
-import { generateClassCodeSchema, studentSchema } from "~/lib/schemas/classroom";
+import { Button, ButtonLink } from "~/components/ui/kit-controls";
+import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
+import { setClassJoinRules } from "~/server/classes/join-rules.server";
+import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
@@ -24,11 +27,14 @@ import type { Route } from "./+types/students-manage";
 
 const idField = z.coerce.number().int().positive().max(MAX_RECORD_ID);
 
-/** Every button of the page, parsed once: the add-student form, the class code's two, and the list's. */
+/** Every button of the page, parsed once: the add-student form, the class code's two, the join rules, the personal codes' and the list's. */
 const manageSchema = z.discriminatedUnion("intent", [
   studentSchema.extend({ intent: z.literal("add-student") }),
   generateClassCodeSchema.pick({ expirationHours: true }).extend({ intent: z.literal("generate-code") }),
   z.object({ intent: z.literal("stop-code") }),
+  joinRulesSchema.extend({ intent: z.literal("join-rules") }),
+  z.object({ intent: z.literal("make-codes") }),
+  z.object({ intent: z.literal("new-code"), id: idField }),
   z.object({ intent: z.literal("remove-student"), id: idField }),
   z.object({ intent: z.literal("add-teacher"), id: idField }),
   z.object({ intent: z.literal("remove-teacher"), id: idField }),
@@ -37,13 +43,14 @@ const manageSchema = z.discriminatedUnion("intent", [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const { students, teachers, addableTeachers, classCode } = await getClassPeople(db, user, classId);
+  const { students, teachers, addableTeachers, classCode, joinRules } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
     classId,
     students,
     classCode,
+    joinRules,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -62,10 +69,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: manageSchema });
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
-    if (intent === "add-student") return formReply(submission, { extra: { form: "add-student", codeError: null } });
+    if (intent === "add-student")
+      return formReply(submission, { extra: { form: "add-student", codeError: null, rulesError: null } });
     if (intent === "generate-code") {
       const codeError = submission.error?.expirationHours?.[0] ?? "Check the expiry";
-      return data({ form: "class-code", result: null, codeError }, { status: 400 });
+      return data({ form: "class-code", result: null, codeError, rulesError: null }, { status: 400 });
+    }
+    if (intent === "join-rules") {
+      const rulesError = "Choose how children join and what happens to names not on the list.";
+      return data({ form: "join-rules", result: null, codeError: null, rulesError }, { status: 400 });
     }
     return redirectWithError(here, "That action is not available.");
   }
@@ -84,6 +96,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "stop-code": {
         const result = await stopClassCode(db, user, { classId });
         return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
+      }
+      case "join-rules": {
+        const rules = await setClassJoinRules(db, user, {
+          classId,
+          joinMode: input.joinMode,
+          newNames: input.newNames,
+        });
+        const given = rules.codesGiven > 0 ? ` ${plural(rules.codesGiven, "student")} got a personal code.` : "";
+        return redirectWithSuccess(here, `How children join is saved.${given}`);
+      }
+      case "make-codes": {
+        const { given } = await ensurePersonalCodes(db, user, classId);
+        return given > 0
+          ? redirectWithSuccess(here, `${plural(given, "student")} got a personal code.`)
+          : redirectWithSuccess(here, "Every student already has a personal code.");
+      }
+      case "new-code": {
+        const student = await regeneratePersonalCode(db, user, { classId, studentId: input.id });
+        return redirectWithSuccess(
+          here,
+          `${student.firstName} ${student.lastName} has a new personal code: ${student.personalCode}. The old one no longer works.`,
+        );
       }
       case "remove-student": {
         const student = await removeStudentFromClass(db, user, classId, input.id);
@@ -109,13 +143,18 @@ const FAILURE = {
   "add-student": "Failed to add the student",
   "generate-code": "Failed to generate a class code",
   "stop-code": "Failed to stop the class code",
+  "join-rules": "Failed to save how children join",
+  "make-codes": "Failed to make personal codes",
+  "new-code": "Failed to make a new personal code",
   "remove-student": "Failed to update the class",
   "add-teacher": "Failed to update the class",
   "remove-teacher": "Failed to update the class",
 } as const;
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
-  const { classId, students, classCode, teachers, addableTeachers, showAddForm, confirmStudent } = loaderData;
+  const { classId, students, classCode, joinRules, teachers, addableTeachers, showAddForm, confirmStudent } =
+    loaderData;
+  const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
   return (
@@ -144,6 +183,29 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         />
       ) : null}
 
+      {students.length > 0 ? (
+        <SplitRow gap="3">
+          <Text size="2" color="gray">
+            {withoutCode === 0
+              ? "Every student has a personal code."
+              : `${plural(withoutCode, "student")} without a personal code.`}
+          </Text>
+          <Flex gap="2" wrap="wrap">
+            {withoutCode > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="make-codes" />
+                <Button type="submit" variant="soft">
+                  Make codes
+                </Button>
+              </Form>
+            ) : null}
+            <ButtonLink variant="soft" to={`${base}/students/cards`}>
+              Print sign-in cards
+            </ButtonLink>
+          </Flex>
+        </SplitRow>
+      ) : null}
+
       <StudentList base={base} students={students} />
 
       <Grid columns={{ initial: "1", md: "2" }} gap="4">
@@ -152,6 +214,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
           manage
           error={actionData?.form === "class-code" ? actionData.codeError : null}
         />
+        <JoinRulesForm rules={joinRules} error={actionData?.form === "join-rules" ? actionData.rulesError : null} />
         <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
       </Grid>
     </Flex>

@@ -66,6 +66,12 @@ const rosterFields = {
   contacts: contactsOf(rosterStudent.id),
 };
 export type StudentWithContacts = JsonRow<typeof rosterFields>;
+/**
+ * The students screen's rows add the personal code printed on the child's
+ * sign-in card (docs/product.md#student-identity; null until made). The API's
+ * roster does not carry it.
+ */
+const rosterScreenFields = { ...rosterFields, personalCode: rosterStudent.personalCode };
 
 /** The class roster with each student's contacts (GET /api/classes/{id}/students-with-contacts, docs/api.md). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
@@ -76,14 +82,14 @@ export async function listStudentsWithContacts(db: Db, actor: Actor, classId: nu
 /**
  * The students screen in one round trip: the class (checked against the
  * actor's scope), its students with their contacts, its teachers, the
- * school's teachers who can be added and the live class code, each a JSON
- * subquery, as the class home does (docs/performance.md).
+ * school's teachers who can be added, the live class code and the class's
+ * join rules, each a JSON subquery or a column, as the class home does (docs/performance.md).
  */
 export async function getClassPeople(db: Db, actor: Actor, classId: number, now = new Date()) {
   const [row] = await db
     .select({
       students: jsonList(
-        rosterFields,
+        rosterScreenFields,
         sql`from ${aliased(rosterMember)}
             join ${aliased(rosterStudent)} on ${rosterStudent.id} = ${rosterMember.studentId}
             left join ${aliased(joinedWith)} on ${joinedWith.id} = ${rosterMember.joinedWithCodeId}
@@ -93,12 +99,15 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
       teachers: classTeachersJson(classesColumn.id),
       addableTeachers: addableTeachersJson(classesColumn.id, classesColumn.schoolId),
       classCode: liveClassCodeJson(classesColumn.id),
+      joinMode: classes.joinMode,
+      newNames: classes.newNames,
     })
     .from(classes)
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
     .limit(1);
   if (!row) throw notFound("Class not found");
   return {
+    joinRules: { joinMode: row.joinMode, newNames: row.newNames },
     students: row.students,
     teachers: row.teachers,
     addableTeachers: row.addableTeachers,

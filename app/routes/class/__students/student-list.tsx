@@ -1,11 +1,14 @@
-/** The class's students, each with their contacts, an Edit link and a Remove link (which asks first). */
+/**
+ * The class's students, each with their personal code and a "New code"
+ * button, their contacts, an Edit link and a Remove link (which asks first).
+ */
 import { Button } from "@radix-ui/themes";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { studentName } from "~/components/class/format";
 import { Card, Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
-import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { ButtonLink, Button as KitButton, TextLink } from "~/components/ui/kit-controls";
 import type { getClassPeople } from "~/server/students/students.server";
 
 type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];
@@ -38,6 +41,7 @@ export function StudentList({ base, students }: { base: string; students: Studen
                   <Text size="1" color="gray">
                     {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
                   </Text>
+                  <PersonalCode student={student} />
                 </Flex>
                 <Flex gap="2">
                   <ButtonLink variant="soft" to={`${base}/student/${student.id}?edit=1`}>
@@ -63,6 +67,35 @@ export function StudentList({ base, students }: { base: string; students: Studen
           </Card>
         </li>
       ))}
+    </Flex>
+  );
+}
+
+/** The student's personal code (or that there is none yet) and the button that replaces it. */
+function PersonalCode({ student }: { student: Student }) {
+  return (
+    <Flex align="center" gap="2" wrap="wrap">
+      {student.personalCode ? (
+        <Text size="2">
+          Personal code{" "}
+          <span className="personal-code" data-testid="personal-code">
+            {student.personalCode}
+          </span>
+        </Text>
+      ) : (
+        <Text size="2" color="gray">
+          No personal code yet
+        </Text>
+      )}
+      {student.personalCode ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="new-code" />
+          <input type="hidden" name="id" value={student.id} />
+          <KitButton type="submit" variant="ghost" size="1">
+            New code<span className="visually-hidden"> for {studentName(student)}</span>
+          </KitButton>
+        </Form>
+      ) : null}
     </Flex>
   );
 }

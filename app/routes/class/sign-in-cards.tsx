@@ -1,0 +1,148 @@
+import "~/components/class/sign-in-cards.css";
+import { Form } from "react-router";
+import { z } from "zod";
+import { plural } from "~/components/class/format";
+import { JoinQrCode } from "~/components/class/join-qr-code";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { useHydrated } from "~/lib/use-hydrated";
+import { drawQrCode } from "~/server/class-codes/join-qr.server";
+import { ensurePersonalCodes, getSignInCards } from "~/server/students/personal-codes.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
+import type { Route } from "./+types/sign-in-cards";
+
+const makeCodesIntent = z.object({ intent: z.literal("make-codes") });
+
+/**
+ * The printable sign-in cards (docs/product.md#student-identity): one card a
+ * child, with their name, the class, the class code, their personal code and
+ * a QR code of the join address holding both codes. The address is the
+ * configured public one, never the request's Host; the QR codes are drawn
+ * here, so no other service sees a child's code.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const cards = await orNotFound(getSignInCards(db, user, classId));
+  const joinAddress = `${config.appUrl}/join`;
+  const classCode = cards.classCode;
+  return {
+    class: cards.class,
+    classCode,
+    joinAddress,
+    withoutCode: cards.withoutCode,
+    cards: classCode
+      ? cards.students.map((student) => {
+          const url = `${joinAddress}?${new URLSearchParams({ code: classCode, personal: student.personalCode })}`;
+          return { ...student, url, qrCode: drawQrCode(url) };
+        })
+      : [],
+  };
+}
+
+/** "Make codes" for the students who have none, then back to the cards. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const here = new URL(request.url).pathname;
+  const parsed = makeCodesIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(here, "Failed to make personal codes");
+  try {
+    const { given } = await ensurePersonalCodes(db, user, classId);
+    return redirectWithSuccess(
+      here,
+      given > 0 ? `${plural(given, "student")} got a personal code.` : "Every student already has a personal code.",
+    );
+  } catch (error) {
+    return redirectWithFailure(here, error, "Failed to make personal codes");
+  }
+}
+
+export default function SignInCards({ loaderData }: Route.ComponentProps) {
+  const { class: klass, classCode, joinAddress, withoutCode, cards } = loaderData;
+  const hydrated = useHydrated();
+  const students = `/class/${klass.id}/students/manage`;
+  return (
+    <main id="main" className="sign-in-cards-page">
+      <div className="sign-in-cards-bar no-print">
+        <TextLink size="3" to={students}>
+          ← Back to the students of {klass.name}
+        </TextLink>
+        <h1 className="sign-in-cards-title">Sign-in cards for {klass.name}</h1>
+        {classCode === null ? (
+          <p>
+            This class has no live class code, so the cards would not work. Make a class code on the{" "}
+            <TextLink underline="always" to={students}>
+              students screen
+            </TextLink>
+            , then come back here.
+          </p>
+        ) : (
+          <>
+            <p>
+              Each card has the child's personal code and a QR code that signs them in to {klass.name}. If you replace
+              the class code, print the cards again.
+            </p>
+            <div className="sign-in-cards-actions">
+              {hydrated ? (
+                <Button type="button" onClick={() => window.print()}>
+                  Print the cards
+                </Button>
+              ) : null}
+              <p>To print, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).</p>
+            </div>
+          </>
+        )}
+        {withoutCode > 0 ? (
+          <Form method="post" className="sign-in-cards-actions">
+            <input type="hidden" name="intent" value="make-codes" />
+            <p>{plural(withoutCode, "student")} without a personal code, so without a card.</p>
+            <Button type="submit" variant="soft">
+              Make codes
+            </Button>
+          </Form>
+        ) : null}
+        {classCode !== null && cards.length === 0 && withoutCode === 0 ? (
+          <p>
+            No students yet.{" "}
+            <ButtonLink variant="soft" to={`${students}?add=1`}>
+              Add a student
+            </ButtonLink>
+          </p>
+        ) : null}
+      </div>
+
+      {classCode !== null && cards.length > 0 ? (
+        <ul className="sign-in-cards" aria-label="Sign-in cards">
+          {cards.map((card) => (
+            <li key={card.id} className="sign-in-card" data-testid="sign-in-card">
+              <div className="sign-in-card-text">
+                <p className="sign-in-card-name">
+                  {card.firstName} {card.lastName}
+                </p>
+                <p className="sign-in-card-class">{klass.name}</p>
+                <dl className="sign-in-card-codes">
+                  <dt>Class code</dt>
+                  <dd>{classCode}</dd>
+                  <dt>My code</dt>
+                  <dd data-testid="card-personal-code">{card.personalCode}</dd>
+                </dl>
+                <p className="sign-in-card-where">
+                  Scan the square, or go to <span className="sign-in-card-address">{joinAddress}</span>
+                </p>
+              </div>
+              <JoinQrCode drawing={card.qrCode} url={card.url} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data, error }) =>
+  pageTitle(data ? `Sign-in cards for ${data.class.name}` : "Sign-in cards", error);
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} params={params} />;
+}

@@ -1,0 +1,227 @@
+/**
+ * Join requests, the teacher's side (docs/product.md#student-identity): a
+ * device that asked to join as a child it could not prove to be (a rostered
+ * child already signed in elsewhere, or a new name the class holds) waits
+ * until one of the class's teachers admits or refuses it. The waiting device
+ * then collects its student token (the student side, join.server.ts).
+ *
+ * Deciding is transactional and audited, and safe to repeat: a request
+ * already decided, or expired, is refused with a message that says so and
+ * changes nothing.
+ */
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { recordAuditEvent } from "../audit/audit.server";
+import type { Actor } from "../classes/class-scope.server";
+import { type ClassRecord, getClass } from "../classes/classes.server";
+import type { Db, Tx } from "../db/client.server";
+import { classStudents, type JoinRequestStatus, joinRequests, students } from "../db/schema.server";
+import { conflict, notFound } from "../errors.server";
+import { nameKey, tidyName } from "./join.server";
+
+/** pg_advisory_xact_lock's first key for joins, the same as join.server.ts's: one new student per name, whoever makes it. */
+const JOIN_LOCK_NAMESPACE = 80_801;
+
+const rosterStudent = alias(students, "rs");
+
+export interface WaitingJoinRequest {
+  id: number;
+  /** The name as the teacher knows it: the roster's spelling for a child on the list, else as typed. */
+  name: string;
+  /** The name as the child typed it. */
+  firstName: string;
+  lastName: string;
+  /** The rostered student the device asks to be; null for a new name held by the class. */
+  studentId: number | null;
+  /** The roster's spelling of that student's name. */
+  rosterFirstName: string | null;
+  rosterLastName: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** The class's requests still waiting (not decided, not expired), newest first. */
+export async function listWaitingJoinRequests(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<WaitingJoinRequest[]> {
+  const klass = await getClass(db, actor, classId);
+  const rows = await db
+    .select({
+      id: joinRequests.id,
+      firstName: joinRequests.firstName,
+      lastName: joinRequests.lastName,
+      studentId: joinRequests.studentId,
+      rosterFirstName: rosterStudent.firstName,
+      rosterLastName: rosterStudent.lastName,
+      createdAt: joinRequests.createdAt,
+      expiresAt: joinRequests.expiresAt,
+    })
+    .from(joinRequests)
+    .leftJoin(rosterStudent, eq(rosterStudent.id, joinRequests.studentId))
+    .where(and(eq(joinRequests.classId, klass.id), eq(joinRequests.status, "waiting"), gt(joinRequests.expiresAt, now)))
+    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id));
+  return rows.map((row) => ({ ...row, name: knownName(row) }));
+}
+
+/** The roster's spelling for a child on the list, else the name as typed. */
+function knownName(request: {
+  firstName: string;
+  lastName: string;
+  rosterFirstName: string | null;
+  rosterLastName: string | null;
+}): string {
+  return request.rosterFirstName !== null
+    ? `${request.rosterFirstName} ${request.rosterLastName}`
+    : `${request.firstName} ${request.lastName}`;
+}
+
+export interface JoinRequestDecision {
+  /** The student's name as the teacher knows it (the roster's, or the new student's). */
+  name: string;
+  studentId: number | null;
+  /** True when admitting put a new student on the class list. */
+  newStudent: boolean;
+}
+
+const ALREADY: Record<Exclude<JoinRequestStatus, "waiting">, string> = {
+  admitted: "already let in",
+  collected: "already let in",
+  refused: "already refused",
+};
+
+/** The waiting request of the class, locked for the decision; anything else is a clear refusal. */
+async function lockWaitingRequest(tx: Tx, klass: ClassRecord, requestId: number, now: Date) {
+  const [request] = await tx
+    .select({
+      id: joinRequests.id,
+      studentId: joinRequests.studentId,
+      firstName: joinRequests.firstName,
+      lastName: joinRequests.lastName,
+      status: joinRequests.status,
+      classCodeId: joinRequests.classCodeId,
+      expiresAt: joinRequests.expiresAt,
+      rosterFirstName: rosterStudent.firstName,
+      rosterLastName: rosterStudent.lastName,
+    })
+    .from(joinRequests)
+    .leftJoin(rosterStudent, eq(rosterStudent.id, joinRequests.studentId))
+    .where(and(eq(joinRequests.id, requestId), eq(joinRequests.classId, klass.id)))
+    .for("update", { of: joinRequests })
+    .limit(1);
+  if (!request) throw notFound("This request to join was not found.");
+  const name = knownName(request);
+  if (request.status !== "waiting") throw conflict(`${name} was ${ALREADY[request.status]}.`);
+  if (request.expiresAt.getTime() <= now.getTime()) {
+    throw conflict(`${name}'s request to join has expired. They can ask again.`);
+  }
+  return { ...request, name };
+}
+
+/** The student on the class list with this name (ignoring case and spaces), or a new one; as join.server.ts matches. */
+async function studentForNewName(
+  tx: Tx,
+  klass: ClassRecord,
+  request: { firstName: string; lastName: string; classCodeId: number | null },
+  now: Date,
+): Promise<{ id: number; firstName: string; lastName: string; created: boolean }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${klass.id})`);
+  const firstName = tidyName(request.firstName);
+  const lastName = tidyName(request.lastName);
+  const [rostered] = await tx
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(
+      and(
+        eq(classStudents.classId, klass.id),
+        sql`lower(regexp_replace(${students.firstName}, '\\s', '', 'g')) = ${nameKey(firstName)}`,
+        sql`lower(regexp_replace(${students.lastName}, '\\s', '', 'g')) = ${nameKey(lastName)}`,
+      ),
+    )
+    .orderBy(students.id)
+    .limit(1);
+  if (rostered) return { ...rostered, created: false };
+  const [created] = await tx
+    .insert(students)
+    .values({ schoolId: klass.schoolId, firstName, lastName, lastSeenAt: now })
+    .returning({ id: students.id, firstName: students.firstName, lastName: students.lastName });
+  await tx
+    .insert(classStudents)
+    .values({ classId: klass.id, studentId: created.id, joinedWithCodeId: request.classCodeId });
+  return { ...created, created: true };
+}
+
+/**
+ * Admit: the waiting device may collect its token. A new name held by the
+ * class becomes a student of the class (in its school) first; a rostered
+ * child must still be on the class list.
+ */
+export async function admitJoinRequest(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; requestId: number },
+  now = new Date(),
+): Promise<JoinRequestDecision> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    if (klass.status !== "active") throw conflict("This class is archived, so nobody can join it.");
+    const request = await lockWaitingRequest(tx, klass, input.requestId, now);
+    let studentId: number;
+    let name = request.name;
+    let newStudent = false;
+    if (request.studentId === null) {
+      const student = await studentForNewName(tx, klass, request, now);
+      studentId = student.id;
+      name = `${student.firstName} ${student.lastName}`;
+      newStudent = student.created;
+    } else {
+      const [member] = await tx
+        .select({ studentId: classStudents.studentId })
+        .from(classStudents)
+        .where(and(eq(classStudents.classId, klass.id), eq(classStudents.studentId, request.studentId)))
+        .limit(1);
+      if (!member) throw conflict(`${name} is no longer on the class list, so they cannot be let in.`);
+      studentId = request.studentId;
+    }
+    await tx
+      .update(joinRequests)
+      .set({ status: "admitted", studentId, decidedAt: now, decidedByUserId: actor.id })
+      .where(eq(joinRequests.id, request.id));
+    await recordAuditEvent(tx, actor, {
+      action: "join_request.admit",
+      targetType: "student",
+      targetId: studentId,
+      schoolId: klass.schoolId,
+      details: { classId: klass.id, requestId: request.id, newStudent },
+    });
+    return { name, studentId, newStudent };
+  });
+}
+
+/** Refuse: the waiting device is told no, and nothing else changes. */
+export async function refuseJoinRequest(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; requestId: number },
+  now = new Date(),
+): Promise<JoinRequestDecision> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    const request = await lockWaitingRequest(tx, klass, input.requestId, now);
+    await tx
+      .update(joinRequests)
+      .set({ status: "refused", decidedAt: now, decidedByUserId: actor.id })
+      .where(eq(joinRequests.id, request.id));
+    await recordAuditEvent(tx, actor, {
+      action: "join_request.refuse",
+      targetType: "class",
+      targetId: klass.id,
+      schoolId: klass.schoolId,
+      details: { requestId: request.id, studentId: request.studentId },
+    });
+    return { name: request.name, studentId: request.studentId, newStudent: false };
+  });
+}

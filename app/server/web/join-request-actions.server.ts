@@ -1,0 +1,52 @@
+/**
+ * The Admit and Refuse buttons of a waiting join request, on the class home
+ * and the projector view (app/components/class/waiting-join-requests.tsx):
+ * one parse and one answer for both screens, a redirect back with a toast.
+ */
+import { z } from "zod";
+import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { admitJoinRequest, refuseJoinRequest } from "../class-codes/join-requests.server";
+import type { Actor } from "../classes/class-scope.server";
+import type { Db } from "../db/client.server";
+import { redirectWithSuccess } from "./redirects.server";
+import { redirectWithFailure } from "./screen-errors.server";
+
+export const joinRequestDecisionSchema = z.object({
+  intent: z.enum(["admit-request", "refuse-request"]),
+  requestId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+});
+
+/** Parses the posted decision; null when the form is not one (the caller answers for other intents). */
+export function parseJoinRequestDecision(form: FormData) {
+  const parsed = joinRequestDecisionSchema.safeParse({ intent: form.get("intent"), requestId: form.get("requestId") });
+  return parsed.success ? parsed.data : null;
+}
+
+/** Admits or refuses, then back to `here` with a toast saying what happened (or why not). */
+export async function decideJoinRequest(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  decision: z.infer<typeof joinRequestDecisionSchema>,
+  here: string,
+): Promise<Response> {
+  try {
+    if (decision.intent === "admit-request") {
+      const admitted = await admitJoinRequest(db, actor, { classId, requestId: decision.requestId });
+      return redirectWithSuccess(
+        here,
+        admitted.newStudent
+          ? `${admitted.name} is now on the class list and can come in.`
+          : `${admitted.name} can come in now.`,
+      );
+    }
+    const refused = await refuseJoinRequest(db, actor, { classId, requestId: decision.requestId });
+    return redirectWithSuccess(here, `${refused.name} was not let in.`);
+  } catch (error) {
+    return redirectWithFailure(
+      here,
+      error,
+      decision.intent === "admit-request" ? "Failed to let the student in" : "Failed to refuse the request",
+    );
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Student identity, the teacher's side (docs/product.md#student-identity), in
+ * Chromium against the built app, each actor in their own browser context:
+ *
+ * - devices waiting to join (made by the fixture as the student side's join
+ *   flow leaves them: a join_requests row with a hashed secret) show on the
+ *   class home and the projector view; the teacher admits or refuses them,
+ *   with JavaScript off and on;
+ * - "Make codes" and "New code" on the students screen, and the join rules;
+ * - the printed sign-in cards: each QR code, read from the pixels the browser
+ *   drew, holds the join address with the class code and the child's
+ *   personal code, and a child's browser that opens it joins the class.
+ *
+ * The server's public address (APP_URL) is not the address the browser uses:
+ * every address on the cards must come from the configuration.
+ */
+import { mkdir } from "node:fs/promises";
+import jsQR from "jsqr";
+import type { Locator, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { beforeAll, expect, test } from "vitest";
+import type { FixtureKit } from "../support/app-fixtures";
+import { newContext, newPage, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { createJoinRequest } from "../support/fixtures";
+import { type AppServer, startAppServer } from "../support/server";
+
+const PUBLIC_ORIGIN = "https://classroom.example.org";
+/** Screenshots for the lead (not asserted). */
+const SCREENS = "/work/screens/identity-teacher";
+
+async function createWorld(kit: FixtureKit) {
+  const world = await createE2eWorldWithCode(kit);
+  const studentOf = (className: string, firstName: string) =>
+    world.students[className].find((student) => student.firstName === firstName)!;
+  const oak = world.class5B.id;
+  const sunflowers = world.class5A.id;
+  const requests = {
+    // 5B Oak Tree, JS off: a rostered child on a second device, a new name held, and one to refuse.
+    finn: await createJoinRequest(kit.db, {
+      classId: oak,
+      studentId: studentOf("5B Oak Tree", "Finn").id,
+      firstName: "finn",
+      lastName: "fischer",
+    }),
+    mia: await createJoinRequest(kit.db, { classId: oak, firstName: "Mia", lastName: "Neu" }),
+    imposter: await createJoinRequest(kit.db, { classId: oak, firstName: "Imposter", lastName: "Person" }),
+    // 5A Sunflowers, JS on, on the projector view.
+    chloe: await createJoinRequest(kit.db, {
+      classId: sunflowers,
+      studentId: studentOf("5A Sunflowers", "Chloe").id,
+      firstName: "Chloe",
+      lastName: "Costa",
+      classCodeId: world.classCode.id,
+    }),
+    // Expired an hour ago: never shown.
+    expired: await createJoinRequest(kit.db, {
+      classId: oak,
+      firstName: "Late",
+      lastName: "Comer",
+      expiresAt: new Date(Date.now() - 3_600_000),
+    }),
+  };
+  return { ...world, requests };
+}
+
+let app: AppServer<Awaited<ReturnType<typeof createWorld>>>;
+
+beforeAll(async () => {
+  app = await startAppServer({ env: { APP_URL: PUBLIC_ORIGIN }, fixtures: createWorld });
+  await mkdir(SCREENS, { recursive: true }).catch(() => {});
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true }).catch(() => {});
+}
+
+async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
+  return page;
+}
+
+const classIdOf = (name: "5A Sunflowers" | "5B Oak Tree") =>
+  name === "5A Sunflowers" ? app.fixtures.class5A.id : app.fixtures.class5B.id;
+
+function waiting(page: Page, text: string): Locator {
+  return page.getByTestId("waiting-request").filter({ hasText: text });
+}
+
+/** Reads a QR code the way a phone would: from the pixels the browser drew. */
+async function decodeQrCode(qr: Locator): Promise<string | null> {
+  const png = PNG.sync.read(await qr.screenshot());
+  const pixels = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
+  return jsQR(pixels, png.width, png.height)?.data ?? null;
+}
+
+test("JS off: the class home shows who waits; Admit lets a child's second device in and puts a new name on the list", async () => {
+  const page = await teacherPage(false);
+  const classId = classIdOf("5B Oak Tree");
+  await page.goto(`/class/${classId}/home`);
+  await page.getByRole("heading", { name: "Waiting to join" }).waitFor();
+  // The roster's spelling of a rostered child; the name as typed for a new one; never an expired request.
+  await waiting(page, "Finn Fischer wants to join on another device").waitFor();
+  await waiting(page, "Mia Neu wants to join the class").waitFor();
+  expect(await page.getByText("Late Comer").count()).toBe(0);
+  await screenshot(page, "class-home-waiting");
+
+  await waiting(page, "Finn Fischer").getByRole("button", { name: "Admit Finn Fischer" }).click();
+  await page.getByText("Finn Fischer can come in now.").first().waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/home`);
+  expect(await waiting(page, "Finn Fischer").count()).toBe(0);
+
+  await waiting(page, "Mia Neu").getByRole("button", { name: "Admit Mia Neu" }).click();
+  await page.getByText("Mia Neu is now on the class list and can come in.").first().waitFor();
+  expect(await waiting(page, "Mia Neu").count()).toBe(0);
+
+  // What the database holds, as the teacher's own API shows it: Mia Neu is on the class list.
+  const roster = (await (
+    await page.context().request.get(`${app.baseURL}/api/classes/${classId}/students-with-contacts`)
+  ).json()) as { students: { firstName: string; lastName: string }[] };
+  expect(roster.students.map((s) => `${s.firstName} ${s.lastName}`)).toContain("Mia Neu");
+
+  // Admitting again (a second tab, a double click) says so and changes nothing.
+  const again = await page.context().request.post(`${app.baseURL}/class/${classId}/home`, {
+    form: { intent: "admit-request", requestId: String(app.fixtures.requests.finn.id) },
+    headers: { Origin: app.baseURL },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+  await page.goto(`/class/${classId}/home`);
+  await page.getByText("Finn Fischer was already let in.").first().waitFor();
+});
+
+test("JS off: Refuse on the projector view keeps the device out and adds nobody", async () => {
+  const page = await teacherPage(false);
+  const classId = classIdOf("5B Oak Tree");
+  await page.goto(`/class/${classId}/projector`);
+  await waiting(page, "Imposter Person wants to join the class").waitFor();
+  await page.getByRole("button", { name: "Refuse Imposter Person" }).click();
+  await page.getByText("Imposter Person was not let in.").first().waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+  expect(await waiting(page, "Imposter Person").count()).toBe(0);
+  await page.goto(`/class/${classId}/students/manage`);
+  await page.getByRole("heading", { name: "Students" }).first().waitFor();
+  expect(await page.getByText("Imposter Person").count()).toBe(0);
+});
+
+test("JS on: the projector view shows a device waiting and Admit lets it in without leaving the page", async () => {
+  const page = await teacherPage(true);
+  const classId = classIdOf("5A Sunflowers");
+  await page.goto(`/class/${classId}/projector`);
+  await page.getByText("Updates every few seconds.").waitFor();
+  await waiting(page, "Chloe Costa wants to join on another device").waitFor();
+  await screenshot(page, "projector-waiting");
+  await page.getByRole("button", { name: "Admit Chloe Costa" }).click();
+  await page.getByText("Chloe Costa can come in now.").first().waitFor();
+  await waiting(page, "Chloe Costa").waitFor({ state: "detached" });
+  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+});
+
+test("JS off: Make codes gives every child a personal code, New code replaces one, and the cards scan to a working join", async () => {
+  const page = await teacherPage(false);
+  const classId = classIdOf("5A Sunflowers");
+  await page.goto(`/class/${classId}/students/manage`);
+  await page.getByText("4 students without a personal code.").waitFor();
+  await page.getByRole("button", { name: "Make codes" }).click();
+  await page.getByText("4 students got a personal code.").first().waitFor();
+  await page.getByText("Every student has a personal code.").waitFor();
+  const codes = await page.getByTestId("personal-code").allTextContents();
+  expect(codes).toHaveLength(4);
+  for (const code of codes) expect(code).toMatch(/^[A-Z]{3}-\d{3}$/);
+
+  // New code for the first child on the list (Aisha Adeyemi, by last name).
+  const aisha = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Aisha Adeyemi" }) });
+  const before = await aisha.getByTestId("personal-code").textContent();
+  await aisha.getByRole("button", { name: "New code for Aisha Adeyemi" }).click();
+  const toast = page.getByText(
+    /^Aisha Adeyemi has a new personal code: [A-Z]{3}-\d{3}\. The old one no longer works\.$/,
+  );
+  await toast.first().waitFor();
+  const after = (await aisha.getByTestId("personal-code").textContent()) ?? "";
+  expect(after).not.toBe(before);
+  expect(await toast.first().textContent()).toContain(after);
+
+  await screenshot(page, "students-screen");
+  await page.getByRole("link", { name: "Print sign-in cards" }).click();
+  await page.getByRole("heading", { level: 1, name: "Sign-in cards for 5A Sunflowers" }).waitFor();
+  expect(await page.getByText("To print, use your browser's Print command").count()).toBe(1);
+  const cards = page.getByTestId("sign-in-card");
+  expect(await cards.count()).toBe(4);
+  await screenshot(page, "sign-in-cards");
+  await page.emulateMedia({ media: "print" });
+  await screenshot(page, "sign-in-cards-print");
+  await page.emulateMedia({ media: "screen" });
+  const first = cards.first();
+  expect(await first.textContent()).toContain("Aisha Adeyemi");
+  expect(await first.textContent()).toContain(CLASS_CODE);
+  expect(await first.getByTestId("card-personal-code").textContent()).toBe(after);
+
+  const scanned = await decodeQrCode(first.getByTestId("join-qr-code"));
+  expect(scanned).toBe(`${PUBLIC_ORIGIN}/join?code=${CLASS_CODE}&personal=${after}`);
+
+  // A child's own browser opens the scanned address (on this server) and joins the class.
+  const child = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const childPage = await child.newPage();
+  const url = new URL(scanned!);
+  await childPage.goto(`${url.pathname}${url.search}`);
+  expect(await childPage.getByRole("textbox", { name: "Class code" }).inputValue()).toBe(CLASS_CODE);
+  const personalField = childPage.getByRole("textbox", { name: /personal code|my code/i });
+  if ((await personalField.count()) > 0) {
+    // The student side's personal-code field (the identity-join branch), filled from the card.
+    expect(await personalField.inputValue()).toBe(after);
+  } else {
+    await childPage.getByRole("textbox", { name: "First name" }).fill("Aisha");
+    await childPage.getByRole("textbox", { name: "Last name" }).fill("Adeyemi");
+  }
+  await childPage.getByRole("button", { name: "Join" }).click();
+  await childPage.getByRole("heading", { name: "Hello, Aisha!" }).waitFor();
+  await child.close();
+});
+
+test("JS on: the print button prints; a class with no live class code says so instead of cards", async () => {
+  const page = await teacherPage(true);
+  const classId = classIdOf("5A Sunflowers");
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
+  await page.goto(`/class/${classId}/students/cards`);
+  await page.getByRole("button", { name: "Print the cards" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  // 5B Oak Tree has no class code.
+  await page.goto(`/class/${classIdOf("5B Oak Tree")}/students/cards`);
+  await page.getByText("This class has no live class code, so the cards would not work.").waitFor();
+  expect(await page.getByTestId("sign-in-card").count()).toBe(0);
+  await page.getByRole("link", { name: "students screen" }).click();
+  await page.getByRole("heading", { name: "Students" }).first().waitFor();
+});
+
+test("JS off: the join rules are saved, and switching to personal codes gives every child on the list a code", async () => {
+  const page = await teacherPage(false);
+  const classId = classIdOf("5B Oak Tree");
+  await page.goto(`/class/${classId}/students/manage`);
+  const form = page.getByRole("form", { name: "How children join" });
+  expect(await form.getByRole("radio", { name: /^Class code and name/ }).isChecked()).toBe(true);
+  expect(await form.getByRole("radio", { name: "Join at once" }).isChecked()).toBe(true);
+
+  await form.getByRole("radio", { name: /^Class code and personal code/ }).check();
+  await form.getByRole("radio", { name: "Wait for me to let them in" }).check();
+  await form.getByRole("button", { name: "Save how children join" }).click();
+  // Finn, Ella, Grace, Hamza and Mia Neu (admitted above) had no code yet.
+  await page
+    .getByText(/^How children join is saved\. \d+ students got a personal code\.$/)
+    .first()
+    .waitFor();
+  await page.getByText("Every student has a personal code.").waitFor();
+  const saved = page.getByRole("form", { name: "How children join" });
+  expect(await saved.getByRole("radio", { name: /^Class code and personal code/ }).isChecked()).toBe(true);
+  expect(await saved.getByRole("radio", { name: "Wait for me to let them in" }).isChecked()).toBe(true);
+});
+
+test("the students screen and the cards fit a 375 px phone", async () => {
+  const page = await teacherPage(false);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const classId = classIdOf("5A Sunflowers");
+  for (const path of [`/class/${classId}/students/manage`, `/class/${classId}/students/cards`]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await screenshot(page, `phone-${path.split("/").pop()}`);
+  }
+});
