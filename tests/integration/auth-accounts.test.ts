@@ -230,9 +230,11 @@ test("a password reset link works once, and says so when used or expired", async
   const user = await userWithPassword({ schoolId: school.id });
   await createSession(app, user.id, requestFrom("10.0.5.1"), "10.0.5.1");
   await requestPasswordReset(app, "unknown.person@test.example", "10.0.5.1");
+  await app.mailer.idle();
   expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, "unknown.person@test.example"))).toHaveLength(0);
 
   await requestPasswordReset(app, user.email, "10.0.5.1");
+  await app.mailer.idle();
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
   const token = decodeURIComponent(mail.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await resetPassword(db, { token, newPassword: "Reset-Pass-8" });
@@ -243,6 +245,7 @@ test("a password reset link works once, and says so when used or expired", async
   expect(reused.message).toBe("This password reset link has already been used. Ask for a new one.");
 
   await requestPasswordReset(app, user.email, "10.0.5.3");
+  await app.mailer.idle();
   const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
   const second = decodeURIComponent(mails.at(-1)!.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await db
