@@ -9,7 +9,7 @@
  * ADR 195).
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 
@@ -27,7 +27,7 @@ export interface RateLimitResult {
   windowStart: Date;
 }
 
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const windowSeconds = rule.windowMs / 1000;
   const [row] = await db
     .insert(rateLimits)
