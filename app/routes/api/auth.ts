@@ -21,6 +21,7 @@ import {
   deleteOwnAccount,
   requestPasswordReset,
   resetPassword,
+  SIGN_UP_DONE_MESSAGE,
   signUp,
   updateOwnProfile,
   verifyCredentials,
@@ -123,10 +124,9 @@ const postHandlers: Record<string, Handler> = {
   },
   "sign-up/email": async ({ request, context, app }) => {
     const input = parseInput(apiSignUpSchema, await readJsonBody(request));
-    const userId = await signUp(app, input, clientAddress(context));
-    const session = await createSession(app, userId, request, clientAddress(context));
-    const loaded = await loadCurrentUser(app.db, userId);
-    return withCookie({ user: loaded ? serializeCurrentUser(loaded.user) : null }, session.setCookie);
+    // The same answer whether the address is new or already has an account; no session (ADR 196).
+    await signUp(app, input, clientAddress(context));
+    return Response.json({ status: true, message: SIGN_UP_DONE_MESSAGE });
   },
   "sign-out": async ({ request, app }) => {
     parseInput(emptyBody, await readJsonBody(request));

@@ -10,7 +10,7 @@ import type { ChangePasswordInput } from "~/lib/schemas/password";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
-import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
+import { badRequest, DomainError, unauthorized } from "../errors.server";
 import type { Mailer } from "../mail/mailer.server";
 import {
   enforceRateLimits,
@@ -186,40 +186,61 @@ export async function sendVerificationEmail(
   });
 }
 
-/** A new teacher account with no school. Returns the new user's id. */
+/** What a sign-up answers, whether the address was new or already had an account (ADR 196). */
+export const SIGN_UP_DONE_MESSAGE =
+  "Thank you! We sent you an e-mail. Open it to confirm your address, then sign in with your new password.";
+
+/**
+ * A new teacher account with no school. The answer is the same whether the
+ * address is new or already has an account, and so is the request's work
+ * (its limits and a password hash): the account is made, and the mail sent,
+ * after the answer (mailer.afterAnswer). A taken address gets no account;
+ * its owner is mailed instead, with a way to sign in or reset (ADR 196).
+ */
 export async function signUp(
   services: MailingServices,
   input: z.infer<typeof signUpSchema>,
   clientAddress: string | null,
-): Promise<number> {
-  const { db } = services;
-  const ip = clientAddress;
+): Promise<void> {
+  const { db, mailer } = services;
+  const email = normaliseEmail(input.email);
   await enforceRateLimits(
     db,
-    [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }],
+    [
+      { key: `sign-up:email:${email}`, rule: RATE_LIMITS.signUpPerEmail },
+      { key: clientAddress ? `sign-up:ip:${clientAddress}` : null, rule: RATE_LIMITS.signUpPerIp },
+    ],
     "Too many sign-ups from this network.",
   );
-  const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  const userId = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
-    if (existing) throw conflict("An account with this e-mail address already exists. Sign in instead.");
-    const [user] = await tx
-      .insert(users)
-      .values({ name: input.name, email, role: "teacher" })
-      .returning({ id: users.id });
-    await tx.insert(credentials).values({ userId: user.id, passwordHash });
-    await tx
-      .insert(auditEvents)
-      .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
-    return user.id;
+  mailer.afterAnswer(async () => {
+    const created = await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
+      if (existing) return { existing, userId: null };
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email, role: "teacher" })
+        .returning({ id: users.id });
+      await tx.insert(credentials).values({ userId: user.id, passwordHash });
+      await tx
+        .insert(auditEvents)
+        .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
+      return { existing: null, userId: user.id };
+    });
+    if (created.existing) {
+      await mailer.send(db, {
+        to: created.existing.email,
+        subject: "Someone tried to create an Orliverse Classroom account with your address",
+        text: `Hello ${created.existing.name},\n\nSomeone tried to create a new Orliverse Classroom account with this e-mail address. You already have an account, so nothing was changed.\n\nIf it was you, sign in here:\n${mailer.link("/login")}\n\nForgot your password? Choose a new one here:\n${mailer.link("/forgot-password")}\n\nIf it was not you, you can ignore this message.\n`,
+      });
+      return;
+    }
+    if (created.userId !== null) await sendVerificationEmail(services, { id: created.userId, email, name: input.name });
   });
-  await sendVerificationEmail(services, { id: userId, email, name: input.name });
-  return userId;
 }
 
 /**

@@ -121,6 +121,8 @@ export const RATE_LIMITS = {
   signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
   /** Wrong passwords from one known browser (its device cookie) for its account; past it, the browser is a stranger. */
   signInPerDevice: { limit: 10, windowMs: 15 * MINUTE },
+  /** Sign-ups for one e-mail address (each mails it; new or taken alike): stops mailing someone again and again. */
+  signUpPerEmail: { limit: 3, windowMs: 60 * MINUTE },
   /** Sign-ups from one address: a whole staff signing up at a training session fits. */
   signUpPerIp: { limit: 100, windowMs: 60 * MINUTE },
   /** Reset mails for one e-mail address (known or not: the answer is the same). */
