@@ -4,9 +4,8 @@
  * outbox link, archived user, non-admin kept out of /admin.
  */
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoAccount, jsModes, loginAs, newPage } from "../support/browser";
+import { demoAccount, jsModes, loginAs, newPage, signInThroughForm } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 
 let app: AppServer;
@@ -16,18 +15,7 @@ beforeAll(async () => {
   app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await Promise.all([
-    page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"),
-    ),
-    page.getByRole("button", { name: "Sign in" }).click(),
-  ]);
-  await page.waitForLoadState("networkidle");
-}
+const signIn = signInThroughForm;
 
 /** The last mailed link to `to` that contains `path`, from the mail catcher. */
 function mailedLink(to: string, path: string): Promise<string> {
