@@ -73,6 +73,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     studentCookie: createStudentCookie(config),
     async close() {
       retention?.stop();
+      // Mail work that runs after an answer (a reset link) finishes before the database closes.
+      await app.mailer.idle();
       await database.close();
     },
   };

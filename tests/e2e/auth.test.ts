@@ -4,9 +4,8 @@
  * outbox link, archived user, non-admin kept out of /admin.
  */
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoAccount, jsModes, loginAs, newPage } from "../support/browser";
+import { demoAccount, jsModes, loginAs, newPage, signInThroughForm } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 
 let app: AppServer;
@@ -16,18 +15,7 @@ beforeAll(async () => {
   app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true });
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await Promise.all([
-    page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"),
-    ),
-    page.getByRole("button", { name: "Sign in" }).click(),
-  ]);
-  await page.waitForLoadState("networkidle");
-}
+const signIn = signInThroughForm;
 
 /** The last mailed link to `to` that contains `path`, from the mail catcher. */
 function mailedLink(to: string, path: string): Promise<string> {
@@ -60,7 +48,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await expect(page.getByLabel("Password", { exact: true }).inputValue()).resolves.toBe("");
   });
 
-  test("a new teacher signs up, is signed in, and is told what to do with no classes", async () => {
+  test("a new teacher signs up, is told to check their e-mail, signs in, and is told what to do with no classes", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const email = `new.teacher.${randomBytes(3).toString("hex")}@example.org`;
     await page.goto("/signup");
@@ -69,11 +57,28 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByLabel("Password", { exact: true }).fill("Welcome-Class-1");
     await page.getByLabel("Confirm password", { exact: true }).fill("Welcome-Class-1");
     await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/login");
+    await page.getByText("We sent you an e-mail").first().waitFor();
+    expect(await mailedLink(email, "/verify-email")).toContain("token=");
+    await signIn(page, email, "Welcome-Class-1");
     await page.waitForURL("**/home?noClasses=true");
     // With JavaScript the URL changes a moment before the new screen is drawn: wait for the heading, not a snapshot.
     await page.getByRole("heading", { level: 1, name: "You have no classes yet" }).waitFor();
     await page.getByText("Nadia Brooks").first().waitFor();
-    expect(await mailedLink(email, "/verify-email")).toContain("token=");
+  });
+
+  test("signing up with an address that has an account looks the same, and mails the owner instead", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const owner = demoAccount("teacher");
+    await page.goto("/signup");
+    await page.getByLabel("Full name", { exact: true }).fill("Not The Owner");
+    await page.getByLabel("E-mail").fill(owner.email.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).fill("Welcome-Class-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("Welcome-Class-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/login");
+    await page.getByText("We sent you an e-mail").first().waitFor();
+    expect(await mailedLink(owner.email, "/forgot-password")).toContain("/forgot-password");
   });
 
   test("sign-up shows each problem next to its field", async () => {

@@ -321,7 +321,7 @@ describe("POST /api/users/bulk-create", () => {
     });
     expect(status).toBe(201);
     expect(json).toMatchObject({ createdCount: 3, refusedCount: 0 });
-    const created = json.created as { id: number; email: string; role: string; schoolId: number }[];
+    const created = json.created as { email: string; role: string; schoolId: number }[];
     expect(created.map((row) => row.email)).toEqual([
       "ada.one@riverside.example",
       "ben.two@riverside.example",
@@ -332,9 +332,41 @@ describe("POST /api/users/bulk-create", () => {
       const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, row.email));
       expect(mail).toHaveLength(1);
       expect(mail[0].text).toMatch(/\/reset-password\?token=[\w-]+/);
-      const tokens = await database.db.select().from(verificationTokens).where(eq(verificationTokens.userId, row.id));
+      const [user] = await database.db.select().from(users).where(eq(users.email, row.email));
+      const tokens = await database.db.select().from(verificationTokens).where(eq(verificationTokens.userId, user.id));
       expect(tokens.map((token) => token.purpose)).toEqual(["invite"]);
     }
+  });
+
+  test("a school admin is told nothing about accounts outside their school: such a row reads as invited, and its owner is mailed", async () => {
+    const elsewhere = world.users.otherTeacher;
+    const { status, json } = await call(bulkRoute, "schoolAdmin", "POST", {
+      body: {
+        staffMembers: [
+          { name: "Fresh Face", email: "fresh.face@riverside.example" },
+          { name: "Olga Again", email: elsewhere.email.toUpperCase() },
+        ],
+      },
+    });
+    expect(status).toBe(201);
+    expect(json).toMatchObject({ createdCount: 2, refusedCount: 0 });
+    const reported = json.created as Record<string, unknown>[];
+    expect(reported.map((row) => row.email)).toEqual(["fresh.face@riverside.example", elsewhere.email.toLowerCase()]);
+    // The two rows have the same shape: nothing tells the existing account apart.
+    expect(Object.keys(reported[0]).sort()).toEqual(Object.keys(reported[1]).sort());
+    // The account elsewhere is untouched, and its owner was told instead of invited.
+    const [olga] = await database.db.select().from(users).where(eq(users.id, elsewhere.id));
+    expect(olga).toMatchObject({ schoolId: world.hillside.id, name: elsewhere.name });
+    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, elsewhere.email.toLowerCase()));
+    expect(mails.map((mail) => mail.subject)).toEqual(["Someone tried to add you to Orliverse Classroom"]);
+    expect(
+      await database.db.select().from(verificationTokens).where(eq(verificationTokens.userId, elsewhere.id)),
+    ).toHaveLength(0);
+    // A platform admin sees every school, and is told.
+    const platform = await call(bulkRoute, "platformAdmin", "POST", {
+      body: { staffMembers: [{ name: "Olga Again", email: elsewhere.email, school: world.hillside.name }] },
+    });
+    expect((platform.json.refused as { reasons: string[] }[])[0].reasons[0]).toMatch(/already exists/);
   });
 
   test("some invalid rows: each refused row says why, valid rows are created", async () => {

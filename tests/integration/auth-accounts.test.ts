@@ -176,28 +176,43 @@ test("sign-in attempts are rate-limited per e-mail with a clear 429 message, acr
 
 test("sign-up creates a teacher with no school and queues a verification e-mail", async () => {
   const email = `New.Teacher.${randomBytes(3).toString("hex")}@Test.example`;
-  const userId = await signUp(
-    app,
-    { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD },
-    "10.0.3.1",
-  );
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  await signUp(app, { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD }, "10.0.3.1");
+  await app.mailer.idle();
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   expect(user).toMatchObject({ role: "teacher", schoolId: null, emailVerified: false, email: email.toLowerCase() });
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()));
   expect(mail.text).toMatch(/\/verify-email\?token=/);
-
-  const duplicate = (await thrown(
-    signUp(
-      app,
-      { name: "Again", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD },
-      "10.0.3.2",
-    ),
-  )) as DomainError;
-  expect(duplicate.status).toBe(409);
   const token = decodeURIComponent(mail.text.match(/token=([^\s]+)/)![1]);
   await verifyEmail(db, token);
-  const [verified] = await db.select().from(users).where(eq(users.id, userId));
+  const [verified] = await db.select().from(users).where(eq(users.id, user.id));
   expect(verified.emailVerified).toBe(true);
+});
+
+test("sign-up of a taken address answers as for a new one, changes nothing, and mails the owner instead", async () => {
+  const school = await createSchool(db);
+  const owner = await userWithPassword({ schoolId: school.id });
+  // Answered like a new address: no error, nothing returned.
+  await expect(
+    signUp(
+      app,
+      { name: "Impostor", email: owner.email.toUpperCase(), password: "Other-Pass-1", confirmPassword: "Other-Pass-1" },
+      "10.0.3.2",
+    ),
+  ).resolves.toBeUndefined();
+  await app.mailer.idle();
+  const same = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, owner.email.toLowerCase()));
+  expect(same).toHaveLength(1);
+  expect(same[0]).toMatchObject({ id: owner.id, name: owner.name, schoolId: school.id });
+  // The old password still works; the new one does not.
+  expect(await verifyCredentials(db, { email: owner.email, password: PASSWORD }, "10.0.3.3")).toBe(owner.id);
+  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email));
+  expect(mails.map((mail) => mail.subject)).toEqual([
+    "Someone tried to create an Orliverse Classroom account with your address",
+  ]);
+  expect(mails[0].text).toContain("/forgot-password");
 });
 
 test("changing the password checks the current one and always revokes the other sessions", async () => {
@@ -230,9 +245,11 @@ test("a password reset link works once, and says so when used or expired", async
   const user = await userWithPassword({ schoolId: school.id });
   await createSession(app, user.id, requestFrom("10.0.5.1"), "10.0.5.1");
   await requestPasswordReset(app, "unknown.person@test.example", "10.0.5.1");
+  await app.mailer.idle();
   expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, "unknown.person@test.example"))).toHaveLength(0);
 
   await requestPasswordReset(app, user.email, "10.0.5.1");
+  await app.mailer.idle();
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
   const token = decodeURIComponent(mail.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await resetPassword(db, { token, newPassword: "Reset-Pass-8" });
@@ -243,6 +260,7 @@ test("a password reset link works once, and says so when used or expired", async
   expect(reused.message).toBe("This password reset link has already been used. Ask for a new one.");
 
   await requestPasswordReset(app, user.email, "10.0.5.3");
+  await app.mailer.idle();
   const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
   const second = decodeURIComponent(mails.at(-1)!.text.match(/reset-password\?token=([^\s]+)/)![1]);
   await db

@@ -365,7 +365,11 @@ const counts: Array<{ name: string; runs: number; accepted: number; refused: num
 const queryCounts: Array<{ name: string; runs: number; ok: number; redirected: number; refused: number }> = [];
 
 /** The data tables' rows (all but sessions and rate limits): tests/support/db-snapshot.ts. */
-const snapshot = () => takeSnapshot(app.db);
+/** The database once mail work that runs after an answer (a sign-up, a reset; ADR 196) has finished. */
+const snapshot = async () => {
+  await app.mailer.idle();
+  return takeSnapshot(app.db);
+};
 
 beforeAll(async () => {
   server = await startInProcessApp();

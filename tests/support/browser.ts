@@ -118,3 +118,17 @@ export async function loginAs(context: BrowserContext, baseURL: string, key: Dem
   const cookies = await context.cookies(baseURL);
   if (cookies.length === 0) throw new Error(`Logging in as ${account.email} set no cookie`);
 }
+
+/** Signs in through the /login form as a user would, and waits for the form's answer (and the page to settle). */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await Promise.all([
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"),
+    ),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
+  await page.waitForLoadState("networkidle");
+}

@@ -233,6 +233,12 @@ export function buildStudentOpenApiDocument(): JsonObject {
               "403": crossSite,
               "405": methodNotAllowed,
               "413": payloadTooLarge(JSON_BODY_LIMIT),
+              "429": {
+                description:
+                  "RATE_LIMITED: this token beats far more often than once a minute; wait `Retry-After` seconds.",
+                codes: ["RATE_LIMITED"],
+                headers: ["Retry-After"],
+              },
               "503": databaseDown,
             }),
           },
@@ -305,6 +311,11 @@ export function buildStudentOpenApiDocument(): JsonObject {
                 codes: ["CONFLICT"],
               },
               "413": payloadTooLarge(JSON_BODY_LIMIT),
+              "429": {
+                description: "RATE_LIMITED: too many submissions with this token; wait `Retry-After` seconds.",
+                codes: ["RATE_LIMITED"],
+                headers: ["Retry-After"],
+              },
               "503": contentOrDatabaseDown,
             }),
           },

@@ -21,12 +21,14 @@ import {
   deleteOwnAccount,
   requestPasswordReset,
   resetPassword,
+  SIGN_UP_DONE_MESSAGE,
   signUp,
   updateOwnProfile,
   verifyCredentials,
   verifyEmail,
 } from "~/server/auth/accounts.server";
 import { isBlocked, loadCurrentUser, serializeCurrentUser } from "~/server/auth/current-user.server";
+import { readDeviceEntries, rememberDevice } from "~/server/auth/device-cookie.server";
 import { getRequestAuth, requireApiUser, safeRedirectPath } from "~/server/auth/guards.server";
 import {
   createSession,
@@ -76,10 +78,11 @@ const apiResetPasswordSchema = strictBody({
 
 type Handler = (args: { request: Request; context: Route.ActionArgs["context"]; app: App }) => Promise<Response>;
 
-function withCookie(body: unknown, setCookie: string, init?: ResponseInit): Response {
-  const headers = new Headers(init?.headers);
+function withCookie(body: unknown, setCookie: string, deviceSetCookie?: string): Response {
+  const headers = new Headers();
   headers.append("Set-Cookie", setCookie);
-  return Response.json(body, { ...init, headers });
+  if (deviceSetCookie) headers.append("Set-Cookie", deviceSetCookie);
+  return Response.json(body, { headers });
 }
 
 const getHandlers: Record<string, Handler> = {
@@ -105,20 +108,25 @@ const getHandlers: Record<string, Handler> = {
 const postHandlers: Record<string, Handler> = {
   "sign-in/email": async ({ request, context, app }) => {
     const { callbackURL, ...input } = parseInput(apiSignInSchema, await readJsonBody(request));
-    const userId = await verifyCredentials(app.db, input, clientAddress(context));
+    const { deviceCookie } = app.sessionCookie;
+    const knownDevices = await readDeviceEntries(deviceCookie, request);
+    const userId = await verifyCredentials(app.db, input, clientAddress(context), knownDevices);
     const session = await createSession(app, userId, request, clientAddress(context));
     const loaded = await loadCurrentUser(app.db, userId);
     const user = loaded ? serializeCurrentUser(loaded.user) : null;
     const target =
       loaded && isBlocked(loaded.user) ? "/blocked" : callbackURL ? safeRedirectPath(callbackURL, "/") : null;
-    return withCookie(target ? { redirect: true, url: target, user } : { redirect: false, user }, session.setCookie);
+    return withCookie(
+      target ? { redirect: true, url: target, user } : { redirect: false, user },
+      session.setCookie,
+      await rememberDevice(deviceCookie, request, userId),
+    );
   },
   "sign-up/email": async ({ request, context, app }) => {
     const input = parseInput(apiSignUpSchema, await readJsonBody(request));
-    const userId = await signUp(app, input, clientAddress(context));
-    const session = await createSession(app, userId, request, clientAddress(context));
-    const loaded = await loadCurrentUser(app.db, userId);
-    return withCookie({ user: loaded ? serializeCurrentUser(loaded.user) : null }, session.setCookie);
+    // The same answer whether the address is new or already has an account; no session (ADR 196).
+    await signUp(app, input, clientAddress(context));
+    return Response.json({ status: true, message: SIGN_UP_DONE_MESSAGE });
   },
   "sign-out": async ({ request, app }) => {
     parseInput(emptyBody, await readJsonBody(request));

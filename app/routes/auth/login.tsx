@@ -4,6 +4,7 @@ import { AuthScreen } from "~/components/auth/auth-screen";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
+import { readDeviceEntries } from "~/server/auth/device-cookie.server";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
@@ -35,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getAppFromContext(context);
   const address = clientAddress(context);
   try {
-    const userId = await createAuthenticator(app.db, address).authenticate("form", request);
+    const knownDevices = await readDeviceEntries(app.sessionCookie.deviceCookie, request);
+    const userId = await createAuthenticator(app.db, address, knownDevices).authenticate("form", request);
     return await signInAndRedirect(app, userId, request, address, submission.value.redirectTo);
   } catch (error) {
     return formErrorReply(submission, error, { hideFields: ["password"] });

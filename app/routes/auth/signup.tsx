@@ -3,10 +3,10 @@ import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
-import { signUp } from "~/server/auth/accounts.server";
+import { SIGN_UP_DONE_MESSAGE, signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/signup";
 
@@ -36,15 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getAppFromContext(context);
   const address = clientAddress(context);
   try {
-    const userId = await signUp(app, submission.value, address);
-    return await signInAndRedirect(app, userId, request, address);
+    await signUp(app, submission.value, address);
   } catch (error) {
-    // An address already taken is said next to the e-mail field.
-    return formErrorReply(submission, error, {
-      hideFields: HIDDEN,
-      messageField: (refused) => (refused.code === "CONFLICT" ? "email" : undefined),
-    });
+    return formErrorReply(submission, error, { hideFields: HIDDEN });
   }
+  // The same answer whether the address is new or already has an account (ADR 196).
+  return redirectWithSuccess("/login", SIGN_UP_DONE_MESSAGE);
 }
 
 /** A refused attempt (429) tells the client when to try again. */

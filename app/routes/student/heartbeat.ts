@@ -1,10 +1,12 @@
 /**
  * POST /student/heartbeat: with JavaScript, the open student page says every
  * minute that the student is still there (the class home's "online now").
- * 204 when it counted, 401 when there is no student session.
+ * 204 when it counted, 401 when there is no student session, 429 (with
+ * Retry-After) when this session beats far more often than the page does.
  */
-import { recordPresence } from "~/server/assignments/student-assignments.server";
+import { recordPageHeartbeat } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import { getOptionalStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/heartbeat";
 
@@ -15,6 +17,11 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await getOptionalStudent(request, context);
   if (!student) return new Response(null, { status: 401, headers: { "Cache-Control": "no-store" } });
-  await recordPresence(getAppFromContext(context).db, student);
+  try {
+    await recordPageHeartbeat(getAppFromContext(context).db, student);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return new Response(null, { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
+  }
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

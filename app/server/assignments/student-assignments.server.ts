@@ -7,9 +7,23 @@ import type { SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { StudentApiError } from "../web/student-api-errors.server";
+
+/**
+ * Slows one student token's heartbeats (RATE_LIMITS.heartbeatsPerToken):
+ * per token, never per address, since a whole school beats from one
+ * address (ADR 197). Heartbeats are never written to the audit log.
+ */
+export async function throttleHeartbeat(db: Db, student: StudentPrincipal): Promise<void> {
+  await enforceRateLimits(
+    db,
+    [{ key: `student-heartbeat:token:${student.tokenId}`, rule: RATE_LIMITS.heartbeatsPerToken }],
+    "Too many heartbeats. Please wait a minute.",
+  );
+}
 
 /** Marks the student seen now: the class home's "online now" reads it. */
 export async function recordHeartbeat(
@@ -17,6 +31,7 @@ export async function recordHeartbeat(
   student: StudentPrincipal,
   now = new Date(),
 ): Promise<{ lastSeenAt: Date }> {
+  await throttleHeartbeat(db, student);
   await db.update(students).set({ lastSeenAt: now }).where(eq(students.id, student.studentId));
   return { lastSeenAt: now };
 }
@@ -39,6 +54,12 @@ export async function recordPresence(db: Db, student: StudentPrincipal, now = ne
         or(isNull(students.lastSeenAt), lt(students.lastSeenAt, new Date(now.getTime() - PRESENCE_RESOLUTION_MS))),
       ),
     );
+}
+
+/** The student page's heartbeat (with JavaScript): slowed per token, then recordPresence. */
+export async function recordPageHeartbeat(db: Db, student: StudentPrincipal, now = new Date()): Promise<void> {
+  await throttleHeartbeat(db, student);
+  await recordPresence(db, student, now);
 }
 
 export interface StudentAssignmentRow {

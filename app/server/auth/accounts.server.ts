@@ -10,10 +10,17 @@ import type { ChangePasswordInput } from "~/lib/schemas/password";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
-import { badRequest, conflict, DomainError, unauthorized } from "../errors.server";
+import { badRequest, DomainError, unauthorized } from "../errors.server";
 import type { Mailer } from "../mail/mailer.server";
-import { clearRateLimit, enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
+import {
+  enforceRateLimits,
+  hitRateLimit,
+  RATE_LIMITS,
+  type RateLimitHit,
+  refundRateLimitHits,
+} from "../security/rate-limit.server";
 import type { CurrentUser } from "./current-user.server";
+import type { DeviceEntry } from "./device-cookie.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
 
@@ -47,30 +54,47 @@ async function findUserWithHash(db: Db, email: string) {
   return row ?? null;
 }
 
-/** Checks e-mail and password; one generic message for either being wrong. Returns the user id. */
+/**
+ * Checks e-mail and password; one generic message for either being wrong.
+ * Returns the user id.
+ *
+ * Wrong passwords are slowed, never the right one (ADR 195): every attempt
+ * takes its hit before the password is checked (parallel guesses cannot all
+ * pass a count of zero) and the right password gives its hits back. A
+ * browser that signed in to this account before (`knownDevices`, from its
+ * device cookie) counts only against itself; any other browser counts
+ * against the account and the address.
+ */
 export async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
   clientAddress: string | null,
+  knownDevices: readonly DeviceEntry[] = [],
 ): Promise<number> {
-  const ip = clientAddress;
-  const emailKey = `sign-in:email:${normaliseEmail(input.email)}`;
-  await enforceRateLimits(
+  const email = normaliseEmail(input.email);
+  const user = await findUserWithHash(db, email);
+  const device = user ? knownDevices.find((entry) => entry.userId === user.id) : undefined;
+  let hits: RateLimitHit[] | null = null;
+  if (device) {
+    const key = `sign-in:device:${device.deviceId}`;
+    const result = await hitRateLimit(db, key, RATE_LIMITS.signInPerDevice);
+    // Past its own limit the browser is treated as a stranger's.
+    if (result.allowed) hits = [{ key, windowStart: result.windowStart }];
+  }
+  hits ??= await enforceRateLimits(
     db,
     [
-      { key: emailKey, rule: RATE_LIMITS.signInPerEmail },
-      { key: ip ? `sign-in:ip:${ip}` : null, rule: RATE_LIMITS.signInPerIp },
+      { key: `sign-in:email:${email}`, rule: RATE_LIMITS.signInPerEmail },
+      { key: clientAddress ? `sign-in:ip:${clientAddress}` : null, rule: RATE_LIMITS.signInPerIp },
     ],
     "Too many sign-in attempts.",
   );
-  const user = await findUserWithHash(db, input.email);
   if (!user?.passwordHash) {
     await verifyAgainstDummy(input.password);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
-  // Only failed attempts in a row count against an e-mail; the right password starts over.
-  await clearRateLimit(db, emailKey);
+  await refundRateLimitHits(db, hits);
   return user.id;
 }
 
@@ -162,40 +186,79 @@ export async function sendVerificationEmail(
   });
 }
 
-/** A new teacher account with no school. Returns the new user's id. */
+/** What a sign-up answers, whether the address was new or already had an account (ADR 196). */
+export const SIGN_UP_DONE_MESSAGE =
+  "Thank you! We sent you an e-mail. Open it to confirm your address, then sign in with your new password.";
+
+/**
+ * A new teacher account with no school. The answer is the same whether the
+ * address is new or already has an account, and so is the request's work
+ * (its limits and a password hash): the account is made, and the mail sent,
+ * after the answer (mailer.afterAnswer). A taken address gets no account;
+ * its owner is mailed instead, with a way to sign in or reset (ADR 196).
+ */
 export async function signUp(
   services: MailingServices,
   input: z.infer<typeof signUpSchema>,
   clientAddress: string | null,
-): Promise<number> {
-  const { db } = services;
-  const ip = clientAddress;
+): Promise<void> {
+  const { db, mailer } = services;
+  const email = normaliseEmail(input.email);
   await enforceRateLimits(
     db,
-    [{ key: ip ? `sign-up:ip:${ip}` : null, rule: RATE_LIMITS.signUpPerIp }],
+    [
+      { key: `sign-up:email:${email}`, rule: RATE_LIMITS.signUpPerEmail },
+      { key: clientAddress ? `sign-up:ip:${clientAddress}` : null, rule: RATE_LIMITS.signUpPerIp },
+    ],
     "Too many sign-ups from this network.",
   );
-  const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  const userId = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
-    if (existing) throw conflict("An account with this e-mail address already exists. Sign in instead.");
-    const [user] = await tx
-      .insert(users)
-      .values({ name: input.name, email, role: "teacher" })
-      .returning({ id: users.id });
-    await tx.insert(credentials).values({ userId: user.id, passwordHash });
-    await tx
-      .insert(auditEvents)
-      .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
-    return user.id;
+  mailer.afterAnswer(async () => {
+    const created = await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
+      if (existing) return { existing, userId: null };
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email, role: "teacher" })
+        .returning({ id: users.id });
+      await tx.insert(credentials).values({ userId: user.id, passwordHash });
+      await tx
+        .insert(auditEvents)
+        .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
+      return { existing: null, userId: user.id };
+    });
+    if (created.existing) {
+      await mailer.send(db, {
+        to: created.existing.email,
+        subject: "Someone tried to create an Orliverse Classroom account with your address",
+        text: `Hello ${created.existing.name},\n\nSomeone tried to create a new Orliverse Classroom account with this e-mail address. You already have an account, so nothing was changed.\n\nIf it was you, sign in here:\n${mailer.link("/login")}\n\nForgot your password? Choose a new one here:\n${mailer.link("/forgot-password")}\n\nIf it was not you, you can ignore this message.\n`,
+      });
+      return;
+    }
+    if (created.userId !== null) await sendVerificationEmail(services, { id: created.userId, email, name: input.name });
   });
-  await sendVerificationEmail(services, { id: userId, email, name: input.name });
-  return userId;
+}
+
+/**
+ * Confirms a signed-in user's own password (password change, account
+ * deletion). Wrong ones are slowed per account, so a borrowed session
+ * cannot guess the password; the right one gives its hit back (ADR 195).
+ */
+async function checkOwnPassword(db: Db, userId: number, password: string): Promise<void> {
+  const hits = await enforceRateLimits(
+    db,
+    [{ key: `password-check:user:${userId}`, rule: RATE_LIMITS.passwordCheckPerAccount }],
+    "Too many wrong passwords.",
+  );
+  const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+  }
+  await refundRateLimitHits(db, hits);
 }
 
 /**
@@ -209,10 +272,7 @@ export async function changePassword(
   currentSessionId: string,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
-  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
-  }
+  await checkOwnPassword(db, actor.id, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
@@ -228,7 +288,12 @@ export async function changePassword(
   await revokeOtherSessions(db, actor.id, currentSessionId);
 }
 
-/** Sends a reset link when the e-mail is known; the caller answers the same either way. */
+/**
+ * Sends a reset link when the e-mail is known; the caller answers the same
+ * either way, and in the same time: the look-up, the link and the mail run
+ * after the answer (mailer.afterAnswer, ADR 196), so the request does the
+ * same work (its rate limits) for a known and an unknown address.
+ */
 export async function requestPasswordReset(
   { db, mailer }: MailingServices,
   emailInput: string,
@@ -244,18 +309,20 @@ export async function requestPasswordReset(
     ],
     "Too many password reset requests.",
   );
-  const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email))
-    .limit(1);
-  if (!user) return;
-  const token = await createVerificationToken(db, user.id, "reset-password");
-  const link = mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
-  await mailer.send(db, {
-    to: user.email,
-    subject: "Reset your Orliverse Classroom password",
-    text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n${link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.\n`,
+  mailer.afterAnswer(async () => {
+    const [user] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
+    if (!user) return;
+    const token = await createVerificationToken(db, user.id, "reset-password");
+    const link = mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
+    await mailer.send(db, {
+      to: user.email,
+      subject: "Reset your Orliverse Classroom password",
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n${link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.\n`,
+    });
   });
 }
 
@@ -337,10 +404,7 @@ export async function deleteOwnAccount(
   actor: Pick<CurrentUser, "id" | "name" | "schoolId">,
   password: string,
 ): Promise<AccountDeletion> {
-  const [row] = await db.select().from(credentials).where(eq(credentials.userId, actor.id)).limit(1);
-  if (!row || !(await verifyPassword(password, row.passwordHash))) {
-    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
-  }
+  await checkOwnPassword(db, actor.id, password);
   return db.transaction(async (tx) => {
     const left = await releaseTeacherFromClasses(tx, actor, "delete-own-account");
     // Sessions and credentials cascade with the user.

@@ -9,6 +9,7 @@ import { type Cookie, createCookie } from "react-router";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions } from "../db/schema.server";
+import { createDeviceCookie } from "./device-cookie.server";
 
 export const SESSION_COOKIE_NAME = "__session";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -20,6 +21,8 @@ const VERIFIED_COOKIE_HEADERS_KEPT = 500;
 export interface SessionCookie {
   cookie: Cookie;
   verifiedHeaders: Map<string, string>;
+  /** The device cookie a successful sign-in leaves (app/server/auth/device-cookie.server.ts, ADR 195). */
+  deviceCookie: Cookie;
 }
 
 export function createSessionCookie(config: Pick<Config, "sessionSecrets" | "secureCookies">): SessionCookie {
@@ -32,6 +35,7 @@ export function createSessionCookie(config: Pick<Config, "sessionSecrets" | "sec
       secrets: config.sessionSecrets,
     }),
     verifiedHeaders: new Map(),
+    deviceCookie: createDeviceCookie(config),
   };
 }
 

@@ -1,9 +1,14 @@
 import { redirect } from "~/server/web/redirects.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
+import { rememberDevice } from "./device-cookie.server";
 import { safeRedirectPath } from "./guards.server";
 import { createSession, type SessionServices } from "./session.server";
 
-/** Starts a session and sends the user on: to a same-site redirectTo, else by role (docs/product.md#where-a-signed-in-user-lands). */
+/**
+ * Starts a session and sends the user on: to a same-site redirectTo, else by
+ * role (docs/product.md#where-a-signed-in-user-lands). The browser is
+ * remembered for the account (device cookie, ADR 195).
+ */
 export async function signInAndRedirect(
   services: SessionServices,
   userId: number,
@@ -16,5 +21,8 @@ export async function signInAndRedirect(
   const loaded = await loadCurrentUser(db, userId);
   const home = loaded ? (isBlocked(loaded.user) ? "/blocked" : homePathFor(loaded.user)) : "/";
   const target = loaded && !isBlocked(loaded.user) ? safeRedirectPath(redirectTo, home) : home;
-  return redirect(target, { headers: { "Set-Cookie": session.setCookie } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", session.setCookie);
+  headers.append("Set-Cookie", await rememberDevice(services.sessionCookie.deviceCookie, request, userId));
+  return redirect(target, { headers });
 }

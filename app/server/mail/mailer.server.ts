@@ -23,6 +23,14 @@ export interface Mailer {
   send(db: Db, message: MailMessage): Promise<void>;
   /** An absolute link into the app, always on the configured public origin (never the request's Host). */
   link(pathAndQuery: string): string;
+  /**
+   * Runs mail work after the answer has gone: the request does not wait for
+   * it, so how long a request takes cannot tell whether a mail was sent
+   * (whether an e-mail has an account; ADR 196). A failure is logged.
+   */
+  afterAnswer(work: () => Promise<void>): void;
+  /** Resolves once all work handed to afterAnswer has finished (tests, shutdown). */
+  idle(): Promise<void>;
 }
 
 type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
@@ -33,7 +41,19 @@ export function createMailer(
 ): Mailer {
   let transport: Promise<Transport> | undefined;
   const logsText = !config.isProduction || config.QUICK_START;
+  const pending = new Set<Promise<void>>();
   return {
+    afterAnswer(work) {
+      // A macrotask later: the caller's answer is built and sent before the work starts.
+      const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => logger.error("mail.after_answer_failed", { error: String(error) }))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
     link: (pathAndQuery) => `${config.appUrl}${pathAndQuery.startsWith("/") ? "" : "/"}${pathAndQuery}`,
     async send(db, message) {
       const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });

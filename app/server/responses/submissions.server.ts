@@ -13,7 +13,9 @@
  * - One response per student per assignment (the unique index). A retry
  *   with the same Idempotency-Key and the same answers gets the stored
  *   response back, unchanged; a later submission replaces the earlier one
- *   and the audit log keeps what it replaced.
+ *   and the audit log keeps what it replaced, at most once per student and
+ *   assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197).
+ * - Submissions are slowed per student token (RATE_LIMITS.answersPerToken).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
@@ -24,6 +26,12 @@ import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
 import { assignments, responses } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
+import {
+  ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS,
+  enforceRateLimits,
+  hitRateLimit,
+  RATE_LIMITS,
+} from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "../web/student-api-errors.server";
@@ -144,6 +152,12 @@ export async function submitResponse(
   }
   const answers = withoutBlankText(input.answers);
   if (Object.keys(answers).length === 0) throw validationError("Answer at least one question before submitting.");
+  // Per student token, never per address: a whole school answers from one address (ADR 197).
+  await enforceRateLimits(
+    db,
+    [{ key: `student-answers:token:${student.tokenId}`, rule: RATE_LIMITS.answersPerToken }],
+    "You changed your answers many times. Please wait a few minutes and try again.",
+  );
 
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -193,6 +207,13 @@ export async function submitResponse(
       .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now })
       .where(eq(responses.id, previous.id))
       .returning(returning);
+    // At most one audit event per student and assignment in each interval: it keeps the answers
+    // as they were before that run of changes; the changes within the run are not audited (ADR 197).
+    const audited = await hitRateLimit(tx, `audit:response-replace:${student.studentId}:${assignment.id}`, {
+      limit: 1,
+      windowMs: ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS,
+    });
+    if (!audited.allowed) return { response: replaced, outcome: "replaced" };
     await recordStudentAuditEvent(tx, student.studentId, {
       action: "response.replace",
       targetType: "response",

@@ -1,9 +1,15 @@
 /**
  * Fixed-window rate limits counted in the database, so they hold across
  * several app instances. One atomic upsert per hit.
+ *
+ * A limit that counts only failures (a wrong password) takes its hit BEFORE
+ * the check it guards, so that requests racing in parallel cannot all pass
+ * a count of zero, and gives the hit back when the check succeeds
+ * (refundRateLimitHit): a success never counts (docs/security.md "Limits",
+ * ADR 195).
  */
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
 
@@ -17,9 +23,11 @@ export interface RateLimitResult {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;
+  /** The window this hit counted in (refundRateLimitHit gives the hit back only within it). */
+  windowStart: Date;
 }
 
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const windowSeconds = rule.windowMs / 1000;
   const [row] = await db
     .insert(rateLimits)
@@ -37,7 +45,25 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
     allowed: row.count <= rule.limit,
     count: row.count,
     retryAfterSeconds: Math.max(1, Math.ceil((rule.windowMs - elapsedMs) / 1000)),
+    windowStart: row.windowStart,
   };
+}
+
+/**
+ * Gives back one hit taken in the given window: the attempt succeeded, and a
+ * success never counts. A window that has rolled over since is left alone.
+ */
+export async function refundRateLimitHit(db: Db, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+}
+
+/** One key's hit taken before a check, to give back if the check succeeds. */
+export interface RateLimitHit {
+  key: string;
+  windowStart: Date;
 }
 
 /** Forgets a key's count, e.g. an e-mail's failed sign-ins once the right password is given. */
@@ -45,15 +71,21 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** Hits every key; throws RATE_LIMITED with a clear message when any is over its limit. */
+/**
+ * Hits every key; throws RATE_LIMITED with a clear message when any is over
+ * its limit. Returns the hits taken, for refundRateLimitHits when the
+ * attempt turns out to be a success that must not count.
+ */
 export async function enforceRateLimits(
   db: Db,
   hits: { key: string | null; rule: RateLimitRule }[],
   message = "Too many attempts. Please wait a few minutes and try again.",
-): Promise<void> {
+): Promise<RateLimitHit[]> {
+  const taken: RateLimitHit[] = [];
   for (const { key, rule } of hits) {
     if (!key) continue;
     const result = await hitRateLimit(db, key, rule);
+    taken.push({ key, windowStart: result.windowStart });
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       throw rateLimited(
@@ -62,18 +94,47 @@ export async function enforceRateLimits(
       );
     }
   }
+  return taken;
+}
+
+/** Gives back hits that enforceRateLimits took, once the attempt they guarded succeeded. */
+export async function refundRateLimitHits(db: Db, hits: RateLimitHit[]): Promise<void> {
+  for (const hit of hits) await refundRateLimitHit(db, hit.key, hit.windowStart);
 }
 
 const MINUTE = 60_000;
 
-/** The product's limits, in one place. */
+/**
+ * The product's limits, in one place. Each value is derived in
+ * docs/security.md "Limits" (who shares an address in a school: a few
+ * hundred children and the whole staff behind one NAT): a limit per address
+ * counts only failures, and no limit refuses an honest user (ADR 195, 197).
+ */
 export const RATE_LIMITS = {
-  /** Failed sign-ins in a row for one e-mail (a success clears the count). */
+  /**
+   * Wrong passwords for one account from browsers without a device cookie
+   * for it (ADR 195). The right password is given back its hit; a browser
+   * that signed in to the account before is not held by this limit.
+   */
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
-  signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
-  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  /** Wrong passwords from one address, browsers without a device cookie for the account: a whole staff's typos fit. */
+  signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  /** Wrong passwords from one known browser (its device cookie) for its account; past it, the browser is a stranger. */
+  signInPerDevice: { limit: 10, windowMs: 15 * MINUTE },
+  /** Sign-ups for one e-mail address (each mails it; new or taken alike): stops mailing someone again and again. */
+  signUpPerEmail: { limit: 3, windowMs: 60 * MINUTE },
+  /** Sign-ups from one address: a whole staff signing up at a training session fits. */
+  signUpPerIp: { limit: 100, windowMs: 60 * MINUTE },
+  /** Reset mails for one e-mail address (known or not: the answer is the same). */
   passwordResetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
-  passwordResetPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  /** Reset requests from one address: every teacher of a big school forgetting on the same morning fits. */
+  passwordResetPerIp: { limit: 100, windowMs: 60 * MINUTE },
+  /** Wrong current passwords (change password, delete account) for one signed-in account; the right one is given back. */
+  passwordCheckPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Heartbeats per student token: the page beats once a minute, the app at most every 10 seconds. */
+  heartbeatsPerToken: { limit: 12, windowMs: 2 * MINUTE },
+  /** Answer submissions (first or replacing) per student token. */
+  answersPerToken: { limit: 60, windowMs: 10 * MINUTE },
   /** Student API joins, see docs/api.md "Guessing a class code": every join from one IP (a school NAT carries whole classes). */
   classCodeJoinPerIp: { limit: 300, windowMs: 15 * MINUTE },
   /** Joins with a code that is not live (unknown, stopped, expired) from one IP: the guessing limit. */
@@ -81,3 +142,6 @@ export const RATE_LIMITS = {
   /** Joins through one live code: a class plus retries, but not a flood of made-up students. */
   classCodeJoinPerCode: { limit: 200, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/** How often a student's answer replacements for one assignment are written to the audit log (ADR 197). */
+export const ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS = 10 * MINUTE;

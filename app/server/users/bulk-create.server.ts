@@ -4,6 +4,12 @@
  * either created or refused with reasons; all valid rows are created in ONE
  * transaction, then every new member gets an invitation e-mail with a
  * set-password link.
+ *
+ * A school admin learns about accounts in their own school only (ADR 196):
+ * a row whose e-mail already belongs to an account elsewhere (another
+ * school, or none) is reported exactly as a new member ("created and
+ * invited"), and that account's owner is mailed instead; nothing is created
+ * or changed for it. A platform admin sees every school, and is told.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -45,9 +51,9 @@ export const bulkCreateInputSchema = strictBody({
     .max(MAX_BULK_ROWS, `At most ${MAX_BULK_ROWS} staff members in one request`),
 });
 
+/** A row reported as created and invited (for a school admin, possibly an account elsewhere whose owner was mailed). */
 export interface CreatedStaffRow {
   row: number;
-  id: number;
   name: string;
   email: string;
   role: UserRole;
@@ -113,18 +119,23 @@ export async function bulkCreateStaff(
   const byId = new Map(schoolRows.map((school) => [String(school.id), school]));
 
   const emails = [...new Set(rows.map((row) => text(row.email).toLowerCase()).filter(Boolean))];
-  const taken = new Set<string>();
+  /** Taken e-mail → the school of its account. */
+  const taken = new Map<string, number | null>();
   for (let start = 0; start < emails.length; start += 500) {
     const chunk = emails.slice(start, start + 500);
     const found = await db
-      .select({ email: sql<string>`lower(${users.email})` })
+      .select({ email: sql<string>`lower(${users.email})`, schoolId: users.schoolId })
       .from(users)
       .where(inArray(sql`lower(${users.email})`, chunk));
-    for (const row of found) taken.add(row.email);
+    for (const row of found) taken.set(row.email, row.schoolId);
   }
+  /** Whether the admin may be told that this e-mail has an account: a platform admin always; a school admin for their own school only. */
+  const mayKnow = (email: string) => isPlatformAdmin(actor) || taken.get(email) === actor.schoolId;
 
   const firstRowOfEmail = new Map<string, number>();
   const valid: CheckedRow[] = [];
+  /** Rows whose e-mail has an account the admin may not know of: reported as created, the owner mailed. */
+  const elsewhere: CheckedRow[] = [];
   const refused: RefusedStaffRow[] = [];
   rows.forEach((input, index) => {
     const row = index + 1;
@@ -143,7 +154,7 @@ export async function bulkCreateStaff(
       reasons.push(`"${text(input.email)}" is not a valid e-mail address`);
     else if (firstRowOfEmail.has(email))
       reasons.push(`Duplicate e-mail: ${email} is already on row ${firstRowOfEmail.get(email)}`);
-    else if (taken.has(email)) reasons.push(`An account with ${email} already exists`);
+    else if (taken.has(email) && mayKnow(email)) reasons.push(`An account with ${email} already exists`);
     if (email && !firstRowOfEmail.has(email)) firstRowOfEmail.set(email, row);
 
     let role: UserRole = "teacher";
@@ -171,10 +182,11 @@ export async function bulkCreateStaff(
     if (school?.status === "archived") reasons.push(`School "${school.name}" is archived`);
 
     if (reasons.length > 0) refused.push({ row, name, email: text(input.email), reasons });
+    else if (taken.has(email)) elsewhere.push({ row, name, email, role, school });
     else valid.push({ row, name, email, role, school });
   });
 
-  let created: CreatedStaffRow[] = [];
+  let created: (CreatedStaffRow & { id: number })[] = [];
   const invites: { email: string; name: string; token: string }[] = [];
   let resultId: number;
   try {
@@ -224,12 +236,20 @@ export async function bulkCreateStaff(
           token: await createVerificationToken(tx as unknown as Db, user.id, "invite"),
         });
       }
+      const reported = reportedRows(created, elsewhere);
       return recordAuditEvent(tx, actor, {
         action: "user.bulk_create",
         targetType: "user",
         targetId: null,
         schoolId: actor.schoolId,
-        details: { createdCount: created.length, refusedCount: refused.length, created, refused },
+        // `created` is the admin's report; `ownersMailed` (rows whose account is elsewhere) stays in the log only.
+        details: {
+          createdCount: reported.length,
+          refusedCount: refused.length,
+          created: reported,
+          refused,
+          ownersMailed: elsewhere.map((row) => row.row),
+        },
       });
     });
   } catch (error) {
@@ -248,7 +268,37 @@ export async function bulkCreateStaff(
       text: `Hello ${invite.name},\n\nAn administrator has created an Orliverse Classroom account for you. To choose your password and sign in, open this link:\n${link}\n\nThe link works for 7 days and only once.\n`,
     });
   }
-  return { resultId, created, refused };
+  for (const row of elsewhere) {
+    await options.mailer.send(db, {
+      to: row.email,
+      subject: "Someone tried to add you to Orliverse Classroom",
+      text: `Hello,\n\nAn administrator of ${row.school?.name ?? "a school"} tried to add this e-mail address to their staff on Orliverse Classroom. You already have an account, so nothing was changed.\n\nIf you should join that school, ask a platform administrator to move your account. If not, you can ignore this message.\n`,
+    });
+  }
+  return { resultId, created: reportedRows(created, elsewhere), refused };
+}
+
+/** What the admin is told was created and invited, in row order: the new members and the rows whose owner was mailed alike. */
+function reportedRows(created: CreatedStaffRow[], elsewhere: CheckedRow[]): CreatedStaffRow[] {
+  const rows: CreatedStaffRow[] = [
+    ...created.map(({ row, name, email, role, schoolId, schoolName }) => ({
+      row,
+      name,
+      email,
+      role,
+      schoolId,
+      schoolName,
+    })),
+    ...elsewhere.map((row) => ({
+      row: row.row,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      schoolId: row.school?.id ?? null,
+      schoolName: row.school?.name ?? null,
+    })),
+  ];
+  return rows.sort((a, b) => a.row - b.row);
 }
 
 /** A bulk-create result, for the admin who ran it; anyone else: NOT_FOUND. */
