@@ -13,7 +13,8 @@
  * - One response per student per assignment (the unique index). A retry
  *   with the same Idempotency-Key and the same answers gets the stored
  *   response back, unchanged; a later submission replaces the earlier one
- *   and the audit log keeps what it replaced.
+ *   and the audit log keeps what it replaced (not for an anonymous
+ *   assignment: its events hold no answers, ADR 189).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
@@ -120,6 +121,15 @@ const returning = {
   idempotencyKey: responses.idempotencyKey,
 };
 
+/**
+ * An anonymous assignment's answer events keep no answers, no earlier
+ * version and no client key (ADR 189): the audit log says that a student
+ * answered, never what, so it cannot tie a student to a version.
+ */
+function anonymousAnswerDetails(assignmentId: number) {
+  return { assignmentId, anonymous: true };
+}
+
 export async function submitResponse(
   db: Db,
   content: CachedContent,
@@ -173,7 +183,9 @@ export async function submitResponse(
         targetType: "response",
         targetId: created.id,
         schoolId: student.schoolId,
-        details: { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
+        details: assignment.anonymous
+          ? anonymousAnswerDetails(assignment.id)
+          : { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
       });
       return { response: created, outcome: "created" };
     }
@@ -198,15 +210,17 @@ export async function submitResponse(
       targetType: "response",
       targetId: previous.id,
       schoolId: student.schoolId,
-      details: {
-        assignmentId: assignment.id,
-        idempotencyKey: input.idempotencyKey,
-        previous: {
-          answers: previous.answers,
-          submittedAt: previous.submittedAt.toISOString(),
-          idempotencyKey: previous.idempotencyKey,
-        },
-      },
+      details: assignment.anonymous
+        ? anonymousAnswerDetails(assignment.id)
+        : {
+            assignmentId: assignment.id,
+            idempotencyKey: input.idempotencyKey,
+            previous: {
+              answers: previous.answers,
+              submittedAt: previous.submittedAt.toISOString(),
+              idempotencyKey: previous.idempotencyKey,
+            },
+          },
     });
     return { response: replaced, outcome: "replaced" };
   });
