@@ -22,39 +22,35 @@
  * fails if answers are never released. At the end of each run, the audit log
  * holds none of the run's answers and no student's data export shows them.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
-import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import type { AnswerField } from "~/lib/survey-content";
 import type { App } from "~/server/app.server";
 import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/results.server";
 import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
-import { createSurveyContentLookup, type SurveyContentLookup } from "~/server/assignments/survey-content.server";
+import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import type { Database } from "~/server/db/client.server";
-import { auditEvents, schools } from "~/server/db/schema.server";
+import { auditEvents } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
 import { exportStudentData } from "~/server/privacy/student-export.server";
 import { buildSurveyResponsesCsv } from "~/server/responses/responses.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
-import type { StudentPrincipal } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
 import {
-  actorOf,
-  createAssignment,
-  createClass,
-  createSchool,
-  createStudent,
-  createSurvey,
-  createUser,
-} from "../support/fixtures";
-import { createTestApp } from "../support/test-app";
+  createAnsweringClass,
+  openSchoolYearSurvey,
+  SCHOOL_YEAR_SLUG,
+  type SurveyContext,
+} from "../support/survey-class-world";
 
-const SLUG = "surveys/starting-the-school-year";
+const SLUG = SCHOOL_YEAR_SLUG;
 const STUDENTS = 8;
 const WORDS = ["sunny", "tired", "happy", "hungry"];
 
 let database: Database;
+let context: SurveyContext;
 let app: App;
 let surveyId: number;
 let lookup: SurveyContentLookup;
@@ -64,12 +60,10 @@ let run = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database);
-  surveyId = (await createSurvey(database.db, { fullSlug: SLUG, title: "Starting the school year" })).id;
-  lookup = createSurveyContentLookup(app.content);
-  const fields = listAnswerFields((await loadSurveyStory(app.content, SLUG)).content);
-  const firstOption = fields.find((field) => field.kind === "option");
-  const firstText = fields.find((field) => field.kind === "freetext");
+  context = await openSchoolYearSurvey(database);
+  ({ app, surveyId, lookup } = context);
+  const firstOption = context.fields.find((field) => field.kind === "option");
+  const firstText = context.fields.find((field) => field.kind === "freetext");
   if (!firstOption || !firstText) throw new Error("the survey needs an option and a free-text question");
   option = firstOption;
   freetext = firstText;
@@ -170,44 +164,11 @@ async function seenContent(world: World) {
   };
 }
 
-interface World {
-  classId: number;
-  assignmentId: number;
-  teacher: ReturnType<typeof actorOf>;
-  admin: ReturnType<typeof actorOf>;
-  students: StudentPrincipal[];
-  schoolId: number;
-}
+type World = Awaited<ReturnType<typeof makeWorld>>;
 
-async function makeWorld(threshold: number): Promise<World> {
-  const { db } = database;
-  const school = await createSchool(db);
-  await db.update(schools).set({ minGroupSize: threshold }).where(eq(schools.id, school.id));
-  const teacher = await createUser(db, { schoolId: school.id });
-  const admin = await createUser(db, { schoolId: school.id, role: "admin" });
-  const klass = await createClass(db, { schoolId: school.id, teacherIds: [teacher.id] });
-  const assignment = await createAssignment(db, { classId: klass.id, surveyId, status: "active", anonymous: true });
-  const students: StudentPrincipal[] = [];
-  for (let i = 0; i < STUDENTS; i++) {
-    const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
-    students.push({
-      tokenId: 0,
-      studentId: student.id,
-      classId: klass.id,
-      schoolId: school.id,
-      firstName: student.firstName,
-      lastName: student.lastName,
-      className: klass.name,
-    });
-  }
-  return {
-    classId: klass.id,
-    assignmentId: assignment.id,
-    teacher: actorOf(teacher),
-    admin: actorOf(admin),
-    students,
-    schoolId: school.id,
-  };
+async function makeWorld(threshold: number) {
+  const world = await createAnsweringClass(database, context, { size: STUDENTS, threshold });
+  return { ...world, classId: world.klass.id, assignmentId: world.assignment.id };
 }
 
 test("what teachers and admins see of an anonymous survey changes only by groups of at least the threshold", async () => {

@@ -7,11 +7,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { unreleasedAnswersMessage } from "~/lib/privacy-texts";
-import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import type { AnswerField } from "~/lib/survey-content";
 import type { App } from "~/server/app.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
-import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
-import { createSurveyContentLookup, type SurveyContentLookup } from "~/server/assignments/survey-content.server";
+import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listAuditLog } from "~/server/audit/audit-log.server";
 import type { Database } from "~/server/db/client.server";
 import { anonymousReleases, responseDrawings, responses } from "~/server/db/schema.server";
@@ -22,62 +21,36 @@ import { submitResponse } from "~/server/responses/submissions.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
 import type { StudentPrincipal } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
+import { createResponse } from "../support/fixtures";
 import {
-  actorOf,
-  createAssignment,
-  createClass,
-  createResponse,
-  createSchool,
-  createStudent,
-  createSurvey,
-  createUser,
-} from "../support/fixtures";
-import { createTestApp } from "../support/test-app";
+  createAnsweringClass,
+  openSchoolYearSurvey,
+  SCHOOL_YEAR_SLUG,
+  type SurveyContext,
+} from "../support/survey-class-world";
 
-const SLUG = "surveys/starting-the-school-year";
+const SLUG = SCHOOL_YEAR_SLUG;
 
 let database: Database;
+let context: SurveyContext;
 let app: App;
-let surveyId: number;
 let lookup: SurveyContentLookup;
 let freetext: Extract<AnswerField, { kind: "freetext" }>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database);
-  surveyId = (await createSurvey(database.db, { fullSlug: SLUG, title: "Starting the school year" })).id;
-  lookup = createSurveyContentLookup(app.content);
-  const fields = listAnswerFields((await loadSurveyStory(app.content, SLUG)).content);
-  const text = fields.find((field) => field.kind === "freetext");
+  context = await openSchoolYearSurvey(database);
+  ({ app, lookup } = context);
+  const text = context.fields.find((field) => field.kind === "freetext");
   if (!text) throw new Error("the survey needs a free-text question");
   freetext = text;
 });
 
-/** An anonymous, running assignment in a school with the default threshold (5), and `size` students. */
+/** An anonymous (or named), running assignment in a school with the default threshold (5), and `size` students. */
 async function anonymousClass(size: number, options: { anonymous?: boolean } = {}) {
   const { db } = database;
-  const school = await createSchool(db);
-  const teacher = actorOf(await createUser(db, { schoolId: school.id }));
-  const admin = actorOf(await createUser(db, { schoolId: school.id, role: "admin" }));
-  const klass = await createClass(db, { schoolId: school.id, teacherIds: [teacher.id] });
-  const assignment = await createAssignment(db, {
-    classId: klass.id,
-    surveyId,
-    status: "active",
-    anonymous: options.anonymous ?? true,
-  });
-  const students: StudentPrincipal[] = [];
-  for (let i = 0; i < size; i++) {
-    const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
-    students.push({
-      tokenId: 0,
-      studentId: student.id,
-      classId: klass.id,
-      schoolId: school.id,
-      ...student,
-      className: klass.name,
-    });
-  }
+  const world = await createAnsweringClass(database, context, { size, anonymous: options.anonymous });
+  const { teacher, klass, assignment } = world;
   const answer = (student: StudentPrincipal, text: string) =>
     submitResponse(db, app.content, student, {
       assignmentId: assignment.id,
@@ -93,7 +66,7 @@ async function anonymousClass(size: number, options: { anonymous?: boolean } = {
       texts: question?.kind === "freetext" ? question.answers.map((a) => a.text).sort() : null,
     };
   };
-  return { school, teacher, admin, klass, assignment, students, answer, shown };
+  return { ...world, answer, shown };
 }
 
 test("answers appear in groups of the threshold: later and changed answers wait for the next group", async () => {
