@@ -167,3 +167,15 @@ export async function withdrawReleasesBefore(tx: Db | Tx, schoolId: number, cuto
   await tx.execute(sql`delete from ${releasedTallies} where assignment_id in (${ids})`);
   return withdrawn.length;
 }
+
+/**
+ * Takes the release locks (drizzle/0007's anonymous_release_lock) of the
+ * anonymous assignments a student has answered, in assignment order, as a
+ * deletion of their responses would take them row by row. A caller that
+ * locks other rows a submission also locks (the student's own row) takes
+ * these first, so both take the locks in the same order and never deadlock.
+ */
+export async function lockAnonymousReleasesOfStudent(tx: Tx, studentId: number): Promise<void> {
+  await tx.execute(sql`select anonymous_release_lock(assignment_id)
+    from (select distinct assignment_id from ${responses} where student_id = ${studentId} order by assignment_id) answered`);
+}
