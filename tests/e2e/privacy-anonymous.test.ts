@@ -111,6 +111,7 @@ test("an anonymous assignment: no screen, API answer or export names a student o
   const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: contractCheckedFetch(fetch) });
   const joined: { id: number; firstName: string; lastName: string }[] = [];
   let submitFifth: (() => Promise<unknown>) | undefined;
+  let changeFirst: (() => Promise<unknown>) | undefined;
   for (let i = 0; i < 5; i++) {
     const firstName = `Wilhelmina${"ABCDE"[i]}`;
     const lastName = `Thistlewood${"VWXYZ"[i]}`;
@@ -131,6 +132,15 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     const submit = () => student.submitResponse(assignmentId, { answers }, { idempotencyKey: `privacy-${i}` });
     if (i < 4) await submit();
     else submitFifth = submit;
+    if (i === 0) {
+      const changed = Object.fromEntries(
+        fields
+          .map((field) => [field.uid, answerFor(field, "Changed thought 0")])
+          .filter(([, value]) => value !== undefined),
+      ) as Record<string, number | string>;
+      changeFirst = () =>
+        student.submitResponse(assignmentId, { answers: changed }, { idempotencyKey: "privacy-changed" });
+    }
   }
 
   function expectAnonymous(text: string, where: string) {
@@ -157,7 +167,13 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)
   ).text();
   expect(stats4).not.toContain("Private thought");
-  expect(JSON.parse(stats4).groupProtection).toEqual({ threshold: 5, hidden: true });
+  expect(JSON.parse(stats4).groupProtection).toMatchObject({
+    threshold: 5,
+    hidden: true,
+    releasedAt: null,
+    releasedCount: 0,
+    unreleasedCount: 4,
+  });
 
   await submitFifth!();
 
@@ -176,6 +192,16 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)).text(),
     "stats API",
   );
+  // A changed answer waits for the next group of 5 (ADR 188): the page says so and shows nothing new.
+  await changeFirst!();
+  const waiting = await teacher.newPage();
+  await waiting.goto(base);
+  await waiting
+    .getByText("1 answer is not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.")
+    .waitFor();
+  expect(await waiting.content()).not.toContain("Changed thought");
+  expect(await (await teacher.request.get(`${base}/csv`)).text()).not.toContain("Changed thought");
+
   // Each student's page says only "Responded".
   const studentPage = await teacher.newPage();
   await studentPage.goto(`/class/${classId}/student/${joined[0].id}`);

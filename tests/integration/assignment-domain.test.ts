@@ -13,7 +13,7 @@ import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/re
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { csvCell } from "~/server/csv/csv.server";
 import type { Db } from "~/server/db/client.server";
-import { assignments, auditEvents } from "~/server/db/schema.server";
+import { auditEvents } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
 import { createTestDatabase } from "../support/database";
 import {
@@ -194,9 +194,14 @@ test("permissions: colleague and other school's admin get NOT_FOUND; school admi
   expect(await codeOf(listClassAssignments(db, world.actors.platformAdmin, world.class5A.id))).toBe("OK");
 });
 
-async function classWithResponses(respondents: number, rosterExtra: number) {
+async function classWithResponses(respondents: number, rosterExtra: number, options: { anonymous?: boolean } = {}) {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
-  const assignment = await createAssignment(db, { classId: klass.id, surveyId: moodSurveyId, status: "active" });
+  const assignment = await createAssignment(db, {
+    classId: klass.id,
+    surveyId: moodSurveyId,
+    status: "active",
+    anonymous: options.anonymous,
+  });
   const answersFor = (i: number) => ({
     mood: [0, 0, 2, 3][i % 4],
     lunch: i % 3 === 0 ? "No" : "Yes",
@@ -336,8 +341,7 @@ test("the CSV has one row per respondent, option labels, and safe cells", async 
 
 test("anonymous assignments hide names in free text and the CSV", async () => {
   // Five respondents: the default small-group threshold (docs/product.md#small-group-protection) is met.
-  const { klass, assignment } = await classWithResponses(5, 0);
-  await db.update(assignments).set({ anonymous: true }).where(eq(assignments.id, assignment.id));
+  const { klass, assignment } = await classWithResponses(5, 0, { anonymous: true });
   const results = await getAssignmentResults(
     db,
     world.actors.teacher,

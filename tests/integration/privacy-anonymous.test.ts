@@ -186,7 +186,7 @@ test("anonymous results at 5 responses: distributions and written answers, with 
     { classId: klass.id, assignmentId: assignment.id },
     lookup,
   );
-  expect(results.groupProtection).toEqual({ threshold: 5, hidden: false });
+  expect(results.groupProtection).toMatchObject({ threshold: 5, hidden: false, releasedCount: 5, unreleasedCount: 0 });
   expect(results).toMatchObject({
     respondedCount: 5,
     respondedTotal: 5,
@@ -228,7 +228,7 @@ test("anonymous results at 4 responses (default threshold 5): answers hidden wit
     { classId: klass.id, assignmentId: assignment.id },
     lookup,
   );
-  expect(results.groupProtection).toEqual({ threshold: 5, hidden: true });
+  expect(results.groupProtection).toMatchObject({ threshold: 5, hidden: true, releasedCount: 0, unreleasedCount: 4 });
   expect(results.questions).toEqual([]);
   expect(results.respondedCount).toBe(4);
   expect(JSON.stringify(results)).not.toContain("I feel thing");
@@ -251,7 +251,7 @@ test("a school's own threshold (here 3) applies; named assignments are never hel
     { classId: three.klass.id, assignmentId: three.assignment.id },
     lookup,
   );
-  expect(shown.groupProtection).toEqual({ threshold: 3, hidden: false });
+  expect(shown.groupProtection).toMatchObject({ threshold: 3, hidden: false, releasedCount: 3 });
   const two = await anonymousClass(2, { schoolId: school.id, teacherId: teacher.id });
   const hidden = await getAssignmentResults(
     db,
@@ -259,7 +259,7 @@ test("a school's own threshold (here 3) applies; named assignments are never hel
     { classId: two.klass.id, assignmentId: two.assignment.id },
     lookup,
   );
-  expect(hidden.groupProtection).toEqual({ threshold: 3, hidden: true });
+  expect(hidden.groupProtection).toMatchObject({ threshold: 3, hidden: true, releasedAt: null });
   // The database refuses a threshold below 3.
   await expect(db.update(schools).set({ minGroupSize: 2 }).where(eq(schools.id, school.id))).rejects.toThrow();
 

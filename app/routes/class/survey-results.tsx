@@ -7,7 +7,7 @@ import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
-import { groupProtectionMessage } from "~/lib/privacy-texts";
+import { groupProtectionMessage, unreleasedAnswersMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
@@ -79,9 +79,17 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </Callout>
       ) : null}
 
+      {results.groupProtection && !results.groupProtection.hidden && results.groupProtection.unreleasedCount > 0 ? (
+        <Callout color="gray" role="note">
+          {unreleasedAnswersMessage(results.groupProtection.unreleasedCount, results.groupProtection.threshold)}
+        </Callout>
+      ) : null}
+
       {results.groupProtection?.hidden ? (
         <EmptyState title="Answers hidden to protect a small group">
-          {groupProtectionMessage(results.groupProtection.threshold, results.respondedCount)}
+          {results.respondedCount < results.groupProtection.threshold
+            ? groupProtectionMessage(results.groupProtection.threshold, results.respondedCount)
+            : unreleasedAnswersMessage(results.groupProtection.unreleasedCount, results.groupProtection.threshold)}
         </EmptyState>
       ) : !results.contentAvailable ? (
         <EmptyState title="The survey's questions could not be loaded">

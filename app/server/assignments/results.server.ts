@@ -13,13 +13,22 @@ import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { assignmentSummaryColumns, getClass } from "../classes/classes.server";
+import { answerText, fieldLabel } from "../csv/answer-columns.server";
 import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
-import { aliased, type JsonRow, jsonList } from "../db/json-rows.server";
+import { aliased, type JsonRow, jsonList, selectRows } from "../db/json-rows.server";
 import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
-import { choiceTallyKey, groupTallies, optionTallyKey, type TallyRow, talliesQuery } from "../responses/tallies.server";
+import {
+  choiceTallyKey,
+  groupTallies,
+  optionTallyKey,
+  type QuestionTallies,
+  type TallyRow,
+  talliesQuery,
+} from "../responses/tallies.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
+import { getReleaseState, listReleasedAnswers, releasedResults } from "./releases.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
 export interface OptionCount {
@@ -78,8 +87,14 @@ function firstStudentsByName<T extends Record<string, SQL>>(ids: SQL, limit: num
  */
 export interface GroupProtection {
   threshold: number;
-  /** True while fewer than `threshold` have responded: no distributions and no written answers. */
+  /** True while nothing is released (ADR 188): no distributions and no written answers. */
   hidden: boolean;
+  /** When the answers shown were released; null while none are. */
+  releasedAt: Date | null;
+  /** How many answers the results show. */
+  releasedCount: number;
+  /** Responses added or changed since: shown at the next release, once they number `threshold`. */
+  unreleasedCount: number;
 }
 
 export interface AssignmentResults {
@@ -147,14 +162,22 @@ export async function getAssignmentResults(
   const freetextUids = fields.filter((f) => f.kind === "freetext").map((f) => f.uid);
   const allUids = fields.map((f) => f.uid);
 
-  // Round trip 2 (only when the survey has questions): the distributions and the written answers.
-  const answers =
-    allUids.length === 0
-      ? { tallies: [], freetext: [] }
-      : await selectAnswers(db, { assignmentId, anonymous, allUids, groupedUids, freetextUids, freetextLimit });
-  const { freetext } = answers;
+  // Round trip 2: the distributions and the written answers. An anonymous
+  // assignment's come from its last release (ADR 188), so they change only
+  // when at least the threshold of responses have changed.
+  const release = anonymous
+    ? await releasedResults(db, assignmentId, {
+        uids: allUids,
+        byValueUids: groupedUids,
+        freetextUids,
+        freetextLimit,
+      })
+    : null;
+  const answers = release
+    ? { tallies: release.tallies, freetext: release.freetext.map((row) => ({ ...row, studentName: null })) }
+    : await selectNamedAnswers(db, { assignmentId, allUids, groupedUids, freetextUids, freetextLimit });
+  const { freetext, tallies } = answers;
   const { responded, notResponded } = overview;
-  const tallies = groupTallies(allUids, answers.tallies);
   const answeredCount = (uid: string) => tallies.get(uid)?.answered ?? 0;
 
   const questions: QuestionResult[] = fields.map((field) => {
@@ -191,7 +214,7 @@ export async function getAssignmentResults(
         answeredCount: answeredCount(field.uid),
         answers: freetext
           .filter((row) => row.uid === field.uid)
-          .map((row) => ({ studentName: anonymous ? null : `${row.first_name} ${row.last_name}`, text: row.text })),
+          .map((row) => ({ studentName: row.studentName, text: row.text })),
       };
     }
     return {
@@ -205,7 +228,15 @@ export async function getAssignmentResults(
 
   const respondedCount = summary.responseCount;
   const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
-  const groupProtection = anonymous ? { threshold, hidden: respondedCount < threshold } : null;
+  const groupProtection: GroupProtection | null = release
+    ? {
+        threshold,
+        hidden: release.releasedAt === null,
+        releasedAt: release.releasedAt,
+        releasedCount: release.releasedCount,
+        unreleasedCount: release.unreleasedCount,
+      }
+    : null;
   if (actor.role === "admin" && !anonymous) {
     await recordIdentifiedResponsesRead(db, actor, {
       targetType: "assignment",
@@ -312,48 +343,32 @@ async function selectOverview(
 }
 
 /**
- * The distributions (one row per question and value for option and choice
- * questions, one per question for the rest: how many answered) and the
- * written answers, in one round trip.
+ * A named assignment's distributions (one row per question and value for
+ * option and choice questions, one per question for the rest: how many
+ * answered) and its latest written answers with names, in one round trip.
  */
-async function selectAnswers(
+async function selectNamedAnswers(
   db: Db,
   input: {
     assignmentId: number;
-    anonymous: boolean;
     allUids: string[];
     groupedUids: string[];
     freetextUids: string[];
     freetextLimit: number;
   },
-) {
+): Promise<{ tallies: Map<string, QuestionTallies>; freetext: { uid: string; text: string; studentName: string }[] }> {
   const { assignmentId, allUids, groupedUids, freetextUids, freetextLimit } = input;
+  if (allUids.length === 0) return { tallies: new Map(), freetext: [] };
   // The distributions come from the running totals (ADR 066): a few rows per
   // question whether the assignment has 30 responses or 5,000.
   const counts = talliesQuery(assignmentId, allUids, groupedUids);
+  // The latest answers per question, walking the assignment's responses
+  // newest first (responses_assignment_submitted_idx) and stopping at the
+  // limit, so 5,000 responses cost what 50 do.
   const freetext =
     freetextUids.length === 0
       ? null
-      : input.anonymous
-        ? // Anonymous: no join to students at all, and a random order, so neither
-          // a name nor the order of submission can tie a text to a student.
-          sql`
-            select uid, text, null as first_name, null as last_name from (
-              select e.key as uid, e.value #>> '{}' as text,
-                     row_number() over (partition by e.key order by random()) as n
-              from ${responses} r
-              cross join lateral jsonb_each(r.answers) e
-              where r.assignment_id = ${assignmentId}
-                and e.key in (${uidList(freetextUids)})
-                and jsonb_typeof(e.value) = 'string'
-                and btrim(e.value #>> '{}') <> ''
-            ) ranked
-            where n <= ${freetextLimit}
-            order by uid, n`
-        : // The latest answers per question, walking the assignment's
-          // responses newest first (responses_assignment_submitted_idx) and
-          // stopping at the limit, so 5,000 responses cost what 50 do.
-          sql`
+      : sql`
             select k.uid, x.text, x.first_name, x.last_name
             from unnest(${uidArray(freetextUids)}) with ordinality as k(uid, ord)
             cross join lateral (
@@ -369,19 +384,20 @@ async function selectAnswers(
             order by k.ord`;
   const [row] = await selectRows<{
     counts: TallyRow[] | null;
-    freetext: { uid: string; text: string; first_name: string | null; last_name: string | null }[] | null;
+    freetext: { uid: string; text: string; first_name: string; last_name: string }[] | null;
   }>(
     db,
     sql`select (select json_agg(c) from (${counts}) c) as counts,
                ${freetext ? sql`(select json_agg(f) from (${freetext}) f)` : sql`null`} as freetext`,
   );
-  return { tallies: row?.counts ?? [], freetext: row?.freetext ?? [] };
-}
-
-/** Runs raw SQL; drizzle's execute() returns `{ rows }` on pg and PGlite alike. */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
+  return {
+    tallies: groupTallies(allUids, row?.counts ?? []),
+    freetext: (row?.freetext ?? []).map((f) => ({
+      uid: f.uid,
+      text: f.text,
+      studentName: `${f.first_name} ${f.last_name}`,
+    })),
+  };
 }
 
 export interface ResponsesCsv {
@@ -399,11 +415,7 @@ export async function buildResponsesCsv(
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
   const content = await lookupContent(summary.surveyFullSlug);
   const fields = content ? listAnswerFields(content) : [];
-  const anonymous = summary.anonymous;
-  if (anonymous) {
-    const threshold = await minGroupSizeForClass(db, input.classId);
-    if (summary.responseCount < threshold) throw conflict(groupProtectionMessage(threshold, summary.responseCount));
-  }
+  if (summary.anonymous) return anonymousResponsesCsv(db, input.classId, summary, fields);
   // Option answers are turned into their labels by PostgreSQL too.
   const columns = fields.map((field, index) => {
     const value = sql`r.answers -> ${field.uid}`;
@@ -418,35 +430,26 @@ export async function buildResponsesCsv(
       return sql`case when ${value} is not null then 'drawing' end as ${sql.identifier(`q${index}`)}`;
     return sql`${value} #>> '{}' as ${sql.identifier(`q${index}`)}`;
   });
-  // Anonymous: no student columns, no submission time and a random row order,
-  // so a row cannot be matched to a student by name, time or alphabetical place.
   const rows = await selectRows<Record<string, string | null>>(
     db,
-    anonymous
-      ? sql`
-      select null as first_name ${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
-      from ${responses} r
-      where r.assignment_id = ${summary.id}
-      order by random()`
-      : sql`
+    sql`
       select s.first_name, s.last_name, to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
              ${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
       from ${responses} r join ${students} s on s.id = r.student_id
       where r.assignment_id = ${summary.id}
       order by s.last_name, s.first_name, s.id`,
   );
-  const header = [
-    ...(anonymous ? [] : ["First name", "Last name", "Submitted at (UTC)"]),
-    ...fields.map((field) => fieldLabel(field)),
-  ];
+  const header = ["First name", "Last name", "Submitted at (UTC)", ...fields.map((field) => fieldLabel(field))];
   const lines = [
     header,
     ...rows.map((row) => [
-      ...(anonymous ? [] : [row.first_name, row.last_name, row.submitted_at]),
+      row.first_name,
+      row.last_name,
+      row.submitted_at,
       ...fields.map((_, index) => row[`q${index}`]),
     ]),
   ];
-  if (actor.role === "admin" && !anonymous) {
+  if (actor.role === "admin") {
     await recordIdentifiedResponsesRead(db, actor, {
       targetType: "assignment",
       targetId: summary.id,
@@ -455,11 +458,34 @@ export async function buildResponsesCsv(
       via: "class results CSV",
     });
   }
-  const slug = summary.surveyFullSlug.split("/").pop() || `assignment-${summary.id}`;
-  return { filename: `${slug}-responses.csv`, body: csvRows(lines) };
+  return { filename: csvFilename(summary), body: csvRows(lines) };
 }
 
-function fieldLabel(field: AnswerField): string {
-  const prompt = field.prompt.trim() || field.kind;
-  return "questionNumber" in field ? `${field.questionNumber}. ${prompt}` : prompt;
+function csvFilename(summary: AssignmentSummary): string {
+  const slug = summary.surveyFullSlug.split("/").pop() || `assignment-${summary.id}`;
+  return `${slug}-responses.csv`;
+}
+
+/**
+ * An anonymous assignment's CSV: its last release (ADR 188), with no student
+ * columns, no submission time, in the release's random order. Refused (409)
+ * while nothing is released.
+ */
+async function anonymousResponsesCsv(
+  db: Db,
+  classId: number,
+  summary: AssignmentSummary,
+  fields: AnswerField[],
+): Promise<ResponsesCsv> {
+  const state = await getReleaseState(db, summary.id);
+  if (state.releasedAt === null) {
+    const threshold = await minGroupSizeForClass(db, classId);
+    throw conflict(groupProtectionMessage(threshold, summary.responseCount));
+  }
+  const released = await listReleasedAnswers(db, summary.id);
+  const lines = [
+    fields.map((field) => fieldLabel(field)),
+    ...released.map((answers) => fields.map((field) => answerText(field, answers[field.uid]))),
+  ];
+  return { filename: csvFilename(summary), body: csvRows(lines) };
 }

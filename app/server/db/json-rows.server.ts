@@ -19,6 +19,7 @@
  * (a timestamp becomes a Date), nested lists included.
  */
 import { Column, type DriverValueDecoder, getTableName, is, SQL, sql, type Table } from "drizzle-orm";
+import type { Db, Tx } from "./client.server";
 
 /** A field of a JSON row: a column, or an SQL expression typed (and, if need be, decoded) with mapWith. */
 type JsonField = Column | SQL<unknown>;
@@ -106,4 +107,10 @@ export function aliased(table: Table): SQL {
   return name === original
     ? sql`${sql.identifier(original)}`
     : sql`${sql.identifier(original)} ${sql.identifier(name)}`;
+}
+
+/** Runs raw SQL; drizzle's execute() returns `{ rows }` on pg and PGlite alike. */
+export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }

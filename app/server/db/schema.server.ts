@@ -324,9 +324,18 @@ export const responses = pgTable(
     idempotencyKey: text("idempotency_key"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * Release bookkeeping of anonymous assignments (ADR 188), set by the
+     * triggers of drizzle/0007: the change number of the answers' latest
+     * version, and of the response's first. Never written by the app.
+     */
+    changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
+    firstSeq: bigint("first_seq", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     uniqueIndex("responses_assignment_student_unique").on(t.assignmentId, t.studentId),
+    // An anonymous assignment's answers not yet released: those changed after its last release.
+    index("responses_assignment_change_seq_idx").on(t.assignmentId, t.changeSeq),
     index("responses_student_id_idx").on(t.studentId),
     index("responses_submitted_at_idx").on(t.submittedAt),
     // The results screen's latest written answers: newest first within an assignment.
@@ -354,6 +363,55 @@ export const responseTallies = pgTable(
   "response_tallies",
   {
     assignmentId: integer("assignment_id").notNull(),
+    questionUid: text("question_uid").notNull(),
+    valueKey: text("value_key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.questionUid, t.valueKey] })],
+);
+
+/**
+ * What teachers and admins may see of an anonymous assignment's answers
+ * (ADR 188): the release, a frozen copy made when at least the school's
+ * small-group threshold of students have answered or changed their answers
+ * (or had them deleted) since the previous one. The triggers of
+ * drizzle/0007_anonymous_releases.sql make releases; the app only reads
+ * them (app/server/assignments/releases.server.ts).
+ */
+export const anonymousReleases = pgTable("anonymous_releases", {
+  assignmentId: integer("assignment_id")
+    .primaryKey()
+    .references(() => assignments.id, { onDelete: "cascade" }),
+  /** The highest responses.change_seq the release holds; later changes are not released. */
+  releasedThrough: bigint("released_through", { mode: "number" }).notNull().default(0),
+  /** When the answers now shown were released; null while none are. */
+  releasedAt: timestamp("released_at", { withTimezone: true }),
+  /** How many answers the release holds. */
+  answerCount: integer("answer_count").notNull().default(0),
+  /** Released responses deleted since (a student's deletion, retention): each counts towards the next release. */
+  removedSinceRelease: integer("removed_since_release").notNull().default(0),
+});
+
+/** The released answers of an anonymous assignment: no student, no time, in a random order fixed at release. */
+export const releasedAnswers = pgTable(
+  "released_answers",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.position] })],
+);
+
+/** The released answers' totals, keyed as response_tallies are (ADR 066), so the results screen reads a few rows. */
+export const releasedTallies = pgTable(
+  "released_tallies",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
     questionUid: text("question_uid").notNull(),
     valueKey: text("value_key").notNull(),
     count: integer("count").notNull(),

@@ -12,7 +12,9 @@
  * tokens.
  */
 import { lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.server";
+import { withdrawReleasesBefore } from "../assignments/releases.server";
+import type { Db } from "../db/client.server";
+import { selectRows } from "../db/json-rows.server";
 import { auditEvents, schools, studentTokens } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 
@@ -39,15 +41,10 @@ export interface RetentionDone {
 
 export type RetentionRun = { ran: false } | RetentionDone;
 
-async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /** Deletes what is past each school's retention period, as of `now`. */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionRun> {
   return db.transaction(async (tx) => {
-    const [lock] = await rowsOf<{ locked: boolean }>(
+    const [lock] = await selectRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
     );
@@ -55,23 +52,25 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
     const all = await tx.select({ id: schools.id, retentionMonths: schools.retentionMonths }).from(schools);
     const results: RetentionSchoolResult[] = [];
     for (const school of all) {
-      const [{ cutoff }] = await rowsOf<{ cutoff: string }>(
+      const [{ cutoff }] = await selectRows<{ cutoff: string }>(
         tx,
         sql`select to_char((${now.toISOString()}::timestamptz - make_interval(months => ${school.retentionMonths})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as cutoff`,
       );
       const inSchool = sql`a.class_id in (select c.id from classes c where c.school_id = ${school.id})`;
-      const drawings = await rowsOf<{ id: string }>(
+      const drawings = await selectRows<{ id: string }>(
         tx,
         sql`delete from response_drawings d using assignments a
             where d.assignment_id = a.id and ${inSchool} and d.created_at < ${cutoff}::timestamptz
             returning d.id`,
       );
-      const responses = await rowsOf<{ id: number }>(
+      const responses = await selectRows<{ id: number }>(
         tx,
         sql`delete from responses r using assignments a
             where r.assignment_id = a.id and ${inSchool} and r.submitted_at < ${cutoff}::timestamptz
             returning r.id`,
       );
+      // Anonymous assignments' released answers go with the responses they copy (ADR 188).
+      await withdrawReleasesBefore(tx, school.id, new Date(cutoff));
       if (responses.length === 0 && drawings.length === 0) continue;
       const result = {
         schoolId: school.id,

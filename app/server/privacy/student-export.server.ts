@@ -1,8 +1,9 @@
 /**
  * Data-request export (docs/product.md#privacy): everything the school holds about one
- * student, as JSON, for an admin answering a subject access request. It
- * includes the student's answers to anonymous surveys too (they are still
- * held about the student), so every export is audited.
+ * student, as JSON, for an admin answering a subject access request. For an
+ * anonymous survey it says that the student answered it, not what or when,
+ * and leaves out its drawings (ADR 189): the admin making the export must
+ * not learn an anonymous answer. Every export is audited.
  * docs/decisions/073-data-request-export-and-audit-view.md
  */
 import { and, asc, eq, or } from "drizzle-orm";
@@ -25,6 +26,10 @@ import {
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
+
+/** What an export says instead of an anonymous survey's answers. */
+export const ANONYMOUS_EXPORT_NOTE =
+  "Anonymous survey: the student answered it. Its answers are not part of this export, so that nobody can tie them to the student.";
 
 export async function exportStudentData(db: Db, actor: Actor, studentId: number, now = new Date()) {
   assertAdmin(actor);
@@ -121,12 +126,16 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       )
       .orderBy(asc(auditEvents.createdAt)),
   ]);
+  // Anonymous surveys (ADR 189): which ones the student answered, never what
+  // or when; the admin making the export would otherwise see their answers.
+  const anonymousAssignments = new Set(answerRows.filter((row) => row.anonymous).map((row) => row.assignmentId));
+  const namedDrawings = drawings.filter((drawing) => !anonymousAssignments.has(drawing.assignmentId));
   await recordAuditEvent(db, actor, {
     action: "student.data_export",
     targetType: "student",
     targetId: studentId,
     schoolId: student.schoolId,
-    details: { responses: answerRows.length, drawings: drawings.length },
+    details: { responses: answerRows.length, drawings: namedDrawings.length },
   });
   return {
     exportedAt: now.toISOString(),
@@ -134,8 +143,10 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
     contacts,
     classes: memberships,
     studentAppSignIns: tokens,
-    responses: answerRows,
-    drawings: drawings.map(({ png, ...rest }) => ({ ...rest, pngBase64: Buffer.from(png).toString("base64") })),
+    responses: answerRows.map(({ answers, submittedAt, ...row }) =>
+      row.anonymous ? { ...row, answered: true, note: ANONYMOUS_EXPORT_NOTE } : { ...row, answers, submittedAt },
+    ),
+    drawings: namedDrawings.map(({ png, ...rest }) => ({ ...rest, pngBase64: Buffer.from(png).toString("base64") })),
     auditEvents: events,
   };
 }

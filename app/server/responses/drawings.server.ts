@@ -9,9 +9,10 @@
  * image/png with nosniff, so a file that is not an image cannot run as one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE } from "~/lib/student-api/schemas";
 import { listAnswerFields } from "~/lib/survey-content";
+import { listReleasedAnswers } from "../assignments/releases.server";
 import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
@@ -177,6 +178,12 @@ export async function listSubmittedDrawings(
   input: { classId: number; assignmentId: number },
 ): Promise<SubmittedDrawing[]> {
   await getClass(db, actor, input.classId);
+  const [assignment] = await db
+    .select({ anonymous: assignments.anonymous })
+    .from(assignments)
+    .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, input.classId)));
+  if (!assignment) return [];
+  if (assignment.anonymous) return listReleasedDrawings(db, input);
   const rows = await db
     .select({
       drawingId: responseDrawings.id,
@@ -184,7 +191,6 @@ export async function listSubmittedDrawings(
       studentId: students.id,
       firstName: students.firstName,
       lastName: students.lastName,
-      anonymous: assignments.anonymous,
       answers: responses.answers,
     })
     .from(responses)
@@ -207,9 +213,49 @@ export async function listSubmittedDrawings(
     .map((row) => ({
       drawingId: row.drawingId,
       fieldUid: row.fieldUid,
-      studentId: row.anonymous ? null : row.studentId,
-      firstName: row.anonymous ? null : row.firstName,
-      lastName: row.anonymous ? null : row.lastName,
+      studentId: row.studentId,
+      firstName: row.firstName,
+      lastName: row.lastName,
       url: `/class/${input.classId}/drawings/${row.drawingId}.png`,
     }));
+}
+
+/**
+ * An anonymous assignment's drawings: those its last release names (ADR 188),
+ * in the release's order, with no name. When a released drawing has been
+ * deleted since (its student's deletion, retention), none are shown until
+ * the next release: the one missing would show whose it was.
+ */
+async function listReleasedDrawings(
+  db: Db,
+  input: { classId: number; assignmentId: number },
+): Promise<SubmittedDrawing[]> {
+  const released = (await listReleasedAnswers(db, input.assignmentId)).flatMap((answers) =>
+    Object.entries(answers).flatMap(([fieldUid, value]) => {
+      const drawingId =
+        typeof value === "object" && value !== null ? (value as { drawingId?: unknown }).drawingId : null;
+      return typeof drawingId === "string" ? [{ fieldUid, drawingId }] : [];
+    }),
+  );
+  if (released.length === 0) return [];
+  const kept = await db
+    .select({ id: responseDrawings.id })
+    .from(responseDrawings)
+    .where(
+      and(
+        eq(responseDrawings.assignmentId, input.assignmentId),
+        inArray(
+          responseDrawings.id,
+          released.map((drawing) => drawing.drawingId),
+        ),
+      ),
+    );
+  if (kept.length < new Set(released.map((drawing) => drawing.drawingId)).size) return [];
+  return released.map((drawing) => ({
+    ...drawing,
+    studentId: null,
+    firstName: null,
+    lastName: null,
+    url: `/class/${input.classId}/drawings/${drawing.drawingId}.png`,
+  }));
 }

@@ -6,21 +6,38 @@
  * classes (classScopeCondition). Anonymous assignments never show names,
  * and the CSV hides their answers until the school's small-group threshold is met.
  */
-import { and, asc, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
 import { MAX_RECORD_ID } from "~/lib/schemas/ids";
-import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
+import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
+import { answerText, fieldLabel } from "../csv/answer-columns.server";
 import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
 import {
   ASSIGNMENT_STATUSES,
   type AssignmentStatus,
+  anonymousReleases,
   assignments,
   classes,
+  releasedAnswers,
   responses,
   schools,
   students,
@@ -29,7 +46,6 @@ import {
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 import { parseSearchParams } from "../web/search-params.server";
-import { responseCountOf } from "./tallies.server";
 
 export const RESPONSES_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -125,15 +141,21 @@ export function responseFiltersFromSearch(params: URLSearchParams): ResponseFilt
   return parseSearchParams(responseFiltersSchema, params);
 }
 
-function responseConditions(actor: Actor, surveyId: number, filters: ResponseFilters): SQL | undefined {
+/** The filters on the survey's assignments in scope, and on the day of `at` (a submission or a release). */
+function responseConditions(
+  actor: Actor,
+  surveyId: number,
+  filters: ResponseFilters,
+  at: AnyColumn = responses.submittedAt,
+): SQL | undefined {
   return and(
     eq(assignments.surveyId, surveyId),
     classScopeCondition(actor),
     filters.schoolId ? eq(classes.schoolId, filters.schoolId) : undefined,
     filters.classId ? eq(classes.id, filters.classId) : undefined,
     filters.status ? eq(assignments.status, filters.status) : undefined,
-    filters.from ? gte(responses.submittedAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-    filters.to ? lt(responses.submittedAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
+    filters.from ? gte(at, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to ? lt(at, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
   );
 }
 
@@ -202,10 +224,10 @@ export async function queryResponses(
   const rows = (await baseQuery(db, responseColumns)
     .where(where)
     // Named rows newest first; anonymous rows after them, in an order that has
-    // nothing to do with when (or who) answered but stays put from page to page.
+    // nothing to do with when (or who) answered, nor with what (ADR 188), but
+    // stays put from page to page.
     .orderBy(
       asc(assignments.anonymous),
-      sql`case when ${assignments.anonymous} then md5(${responses.answers}::text) end`,
       sql`case when ${assignments.anonymous} then md5(${responses.id}::text) end`,
       desc(responses.submittedAt),
       desc(responses.id),
@@ -266,24 +288,13 @@ export async function listResponseFilterChoices(
   };
 }
 
-function fieldLabel(field: AnswerField): string {
-  const prompt = field.prompt.trim() || field.kind;
-  return "questionNumber" in field ? `${field.questionNumber}. ${prompt}` : prompt;
-}
-
-function answerText(field: AnswerField, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (field.kind === "option") {
-    const option = field.options.find((candidate) => String(candidate.index) === String(value));
-    return option ? option.label : String(value);
-  }
-  if (field.kind === "drawing") return "drawing";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 /**
  * Every response matching the filters (all pages) as CSV: school, class,
  * assignment status, student, submitted at, then one column per question.
+ * An anonymous assignment's rows are its released answers (ADR 188), with no
+ * id, name or time, in random order after the named rows, filtered by the
+ * release's day; while nothing is released, one row per response says why
+ * its answers are hidden.
  */
 export async function buildSurveyResponsesCsv(
   db: Db,
@@ -294,29 +305,59 @@ export async function buildSurveyResponsesCsv(
 ): Promise<{ filename: string; body: string; rowCount: number }> {
   const survey = await getSurveyRecord(db, actor, surveyId);
   const fields = content ? listAnswerFields(content) : [];
-  const rows = (await baseQuery(db, {
-    ...responseColumns,
-    answers: responses.answers,
-    groupCount: responseCountOf(assignments.id),
-    minGroupSize: schools.minGroupSize,
-  })
-    .where(responseConditions(actor, surveyId, filters))
-    // Named rows newest first; anonymous rows after them in random order, so
-    // their place in the file says nothing about when (or who) answered.
-    .orderBy(
-      asc(assignments.anonymous),
-      sql`case when ${assignments.anonymous} then random() end`,
-      desc(responses.submittedAt),
-      desc(responses.id),
-    )) as (Omit<ResponseRow, "studentName" | "id" | "submittedAt"> & {
-    id: number;
-    submittedAt: Date;
-    firstName: string;
-    lastName: string;
-    answers: Record<string, unknown>;
-    groupCount: number;
-    minGroupSize: number;
-  })[];
+  const placeColumns = {
+    schoolName: schools.name,
+    className: classes.name,
+    assignmentStatus: assignments.status,
+  };
+  const [named, released, unreleased] = await Promise.all([
+    baseQuery(db, {
+      ...placeColumns,
+      id: responses.id,
+      submittedAt: responses.submittedAt,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      answers: responses.answers,
+    })
+      .where(and(responseConditions(actor, surveyId, filters), eq(assignments.anonymous, false)))
+      .orderBy(desc(responses.submittedAt), desc(responses.id)) as Promise<
+      {
+        schoolName: string;
+        className: string;
+        assignmentStatus: AssignmentStatus;
+        id: number;
+        submittedAt: Date;
+        firstName: string;
+        lastName: string;
+        answers: Record<string, unknown>;
+      }[]
+    >,
+    db
+      .select({ ...placeColumns, answers: releasedAnswers.answers })
+      .from(releasedAnswers)
+      .innerJoin(anonymousReleases, eq(anonymousReleases.assignmentId, releasedAnswers.assignmentId))
+      .innerJoin(assignments, eq(assignments.id, releasedAnswers.assignmentId))
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(schools, eq(schools.id, classes.schoolId))
+      .where(
+        and(
+          responseConditions(actor, surveyId, filters, anonymousReleases.releasedAt),
+          isNotNull(anonymousReleases.releasedAt),
+        ),
+      )
+      .orderBy(sql`random()`),
+    baseQuery(db, { ...placeColumns, minGroupSize: schools.minGroupSize })
+      .leftJoin(anonymousReleases, eq(anonymousReleases.assignmentId, assignments.id))
+      .where(
+        and(
+          responseConditions(actor, surveyId, filters),
+          eq(assignments.anonymous, true),
+          isNull(anonymousReleases.releasedAt),
+        ),
+      ) as Promise<
+      { schoolName: string; className: string; assignmentStatus: AssignmentStatus; minGroupSize: number }[]
+    >,
+  ]);
   const header = [
     "Response id",
     "School",
@@ -327,30 +368,47 @@ export async function buildSurveyResponsesCsv(
     ...fields.map(fieldLabel),
   ];
   const lines: (string | null)[][] = [header];
-  for (const row of rows) {
-    const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
-    // Small-group protection: an anonymous class with too few responses shows no answers.
-    const hidden = row.anonymous && row.groupCount < threshold;
+  for (const row of named) {
     lines.push([
-      row.anonymous ? "" : String(row.id),
+      String(row.id),
       row.schoolName,
       row.className,
       row.assignmentStatus,
-      row.anonymous ? "(anonymous)" : `${row.firstName} ${row.lastName}`,
-      row.anonymous ? "" : row.submittedAt.toISOString(),
-      ...fields.map((field) =>
-        hidden ? `(hidden: fewer than ${threshold} responses)` : answerText(field, row.answers?.[field.uid]),
-      ),
+      `${row.firstName} ${row.lastName}`,
+      row.submittedAt.toISOString(),
+      ...fields.map((field) => answerText(field, row.answers?.[field.uid])),
     ]);
+  }
+  // Anonymous rows: no response id, no name, no time.
+  const anonymousRow = (
+    row: { schoolName: string; className: string; assignmentStatus: string },
+    cells: (string | null)[],
+  ) => ["", row.schoolName, row.className, row.assignmentStatus, "(anonymous)", "", ...cells];
+  for (const row of released)
+    lines.push(
+      anonymousRow(
+        row,
+        fields.map((field) => answerText(field, row.answers?.[field.uid])),
+      ),
+    );
+  for (const row of unreleased) {
+    // Small-group protection: nothing of this anonymous assignment is released yet.
+    const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, row.minGroupSize);
+    lines.push(
+      anonymousRow(
+        row,
+        fields.map(() => `(hidden: fewer than ${threshold} responses)`),
+      ),
+    );
   }
   await recordIdentifiedResponsesRead(db, actor, {
     targetType: "survey",
     targetId: surveyId,
     schoolId: actor.schoolId,
-    identifiedCount: rows.filter((row) => !row.anonymous).length,
+    identifiedCount: named.length,
     via: "admin responses CSV",
     details: { filters },
   });
   const slug = survey.fullSlug.split("/").pop() || `survey-${survey.id}`;
-  return { filename: `${slug}-responses.csv`, body: csvRows(lines), rowCount: rows.length };
+  return { filename: `${slug}-responses.csv`, body: csvRows(lines), rowCount: lines.length - 1 };
 }

@@ -13,8 +13,9 @@
  * - One response per student per assignment (the unique index). A retry
  *   with the same Idempotency-Key and the same answers gets the stored
  *   response back, unchanged; a later submission replaces the earlier one
- *   and the audit log keeps what it replaced, at most once per student and
- *   assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197).
+ *   and the audit log keeps what it replaced (not for an anonymous
+ *   assignment: its events hold no answers, ADR 189), at most once per
+ *   student and assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197).
  * - Submissions are slowed per student token (RATE_LIMITS.answersPerToken).
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -128,6 +129,15 @@ const returning = {
   idempotencyKey: responses.idempotencyKey,
 };
 
+/**
+ * An anonymous assignment's answer events keep no answers, no earlier
+ * version and no client key (ADR 189): the audit log says that a student
+ * answered, never what, so it cannot tie a student to a version.
+ */
+function anonymousAnswerDetails(assignmentId: number) {
+  return { assignmentId, anonymous: true };
+}
+
 export async function submitResponse(
   db: Db,
   content: CachedContent,
@@ -187,7 +197,9 @@ export async function submitResponse(
         targetType: "response",
         targetId: created.id,
         schoolId: student.schoolId,
-        details: { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
+        details: assignment.anonymous
+          ? anonymousAnswerDetails(assignment.id)
+          : { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
       });
       return { response: created, outcome: "created" };
     }
@@ -219,15 +231,17 @@ export async function submitResponse(
       targetType: "response",
       targetId: previous.id,
       schoolId: student.schoolId,
-      details: {
-        assignmentId: assignment.id,
-        idempotencyKey: input.idempotencyKey,
-        previous: {
-          answers: previous.answers,
-          submittedAt: previous.submittedAt.toISOString(),
-          idempotencyKey: previous.idempotencyKey,
-        },
-      },
+      details: assignment.anonymous
+        ? anonymousAnswerDetails(assignment.id)
+        : {
+            assignmentId: assignment.id,
+            idempotencyKey: input.idempotencyKey,
+            previous: {
+              answers: previous.answers,
+              submittedAt: previous.submittedAt.toISOString(),
+              idempotencyKey: previous.idempotencyKey,
+            },
+          },
     });
     return { response: replaced, outcome: "replaced" };
   });

@@ -7,6 +7,7 @@
  * docs/decisions/071-student-deletion-and-erasure.md
  */
 import { and, count, eq, or, sql } from "drizzle-orm";
+import { lockAnonymousReleasesOfStudent } from "../assignments/releases.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
@@ -82,6 +83,10 @@ export async function deleteStudent(
 ): Promise<Omit<StudentDeletionPreview, "student">> {
   return db.transaction(async (tx) => {
     const student = await requireStudentInClass(tx, actor, classId, studentId);
+    // The anonymous assignments' release locks first (ADR 188), in the order a
+    // submission takes them: before the student's row, which a submission's
+    // foreign-key check locks after its release lock.
+    await lockAnonymousReleasesOfStudent(tx, studentId);
     // Lock the row so a concurrent join or submission cannot add to what we delete.
     await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for("update");
     const removed = await countRows(tx, studentId);

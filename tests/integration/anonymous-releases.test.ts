@@ -1,0 +1,214 @@
+/**
+ * Releases of anonymous assignments (ADR 188) and what the audit log and the
+ * data export keep of anonymous answers (ADR 189), on a real database.
+ * The property over random sequences is tests/integration/anonymity-over-time.test.ts;
+ * these are the cases one by one, as a reader would check them.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { unreleasedAnswersMessage } from "~/lib/privacy-texts";
+import type { AnswerField } from "~/lib/survey-content";
+import type { App } from "~/server/app.server";
+import { getAssignmentResults } from "~/server/assignments/results.server";
+import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { listAuditLog } from "~/server/audit/audit-log.server";
+import type { Database } from "~/server/db/client.server";
+import { anonymousReleases, responseDrawings, responses } from "~/server/db/schema.server";
+import { runRetention } from "~/server/privacy/retention.server";
+import { ANONYMOUS_EXPORT_NOTE, exportStudentData } from "~/server/privacy/student-export.server";
+import { listSubmittedDrawings } from "~/server/responses/drawings.server";
+import { submitResponse } from "~/server/responses/submissions.server";
+import { deleteStudent } from "~/server/students/student-deletion.server";
+import type { StudentPrincipal } from "~/server/students/student-tokens.server";
+import { createTestDatabase } from "../support/database";
+import { createResponse } from "../support/fixtures";
+import {
+  createAnsweringClass,
+  openSchoolYearSurvey,
+  SCHOOL_YEAR_SLUG,
+  type SurveyContext,
+} from "../support/survey-class-world";
+
+const SLUG = SCHOOL_YEAR_SLUG;
+
+let database: Database;
+let context: SurveyContext;
+let app: App;
+let lookup: SurveyContentLookup;
+let freetext: Extract<AnswerField, { kind: "freetext" }>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = await openSchoolYearSurvey(database);
+  ({ app, lookup } = context);
+  const text = context.fields.find((field) => field.kind === "freetext");
+  if (!text) throw new Error("the survey needs a free-text question");
+  freetext = text;
+});
+
+/** An anonymous (or named), running assignment in a school with the default threshold (5), and `size` students. */
+async function anonymousClass(size: number, options: { anonymous?: boolean } = {}) {
+  const { db } = database;
+  const world = await createAnsweringClass(database, context, { size, anonymous: options.anonymous });
+  const { teacher, klass, assignment } = world;
+  const answer = (student: StudentPrincipal, text: string) =>
+    submitResponse(db, app.content, student, {
+      assignmentId: assignment.id,
+      answers: { [freetext.uid]: text },
+      idempotencyKey: `key-${text}`,
+    });
+  const shown = async () => {
+    const results = await getAssignmentResults(db, teacher, { classId: klass.id, assignmentId: assignment.id }, lookup);
+    const question = results.questions.find((q) => q.uid === freetext.uid);
+    return {
+      protection: results.groupProtection,
+      respondedCount: results.respondedCount,
+      texts: question?.kind === "freetext" ? question.answers.map((a) => a.text).sort() : null,
+    };
+  };
+  return { ...world, answer, shown };
+}
+
+test("answers appear in groups of the threshold: later and changed answers wait for the next group", async () => {
+  const { students, answer, shown } = await anonymousClass(10);
+  for (const [i, student] of students.slice(0, 4).entries()) await answer(student, `first ${i}`);
+  expect(await shown()).toMatchObject({ texts: null, respondedCount: 4, protection: { hidden: true } });
+
+  await answer(students[4], "first 4");
+  const firstGroup = ["first 0", "first 1", "first 2", "first 3", "first 4"];
+  expect((await shown()).texts).toEqual(firstGroup);
+
+  // Two more answer and one changes hers: counted live, not shown.
+  await answer(students[5], "second 5");
+  await answer(students[6], "second 6");
+  await answer(students[0], "changed 0");
+  // The same answers again are no change.
+  await answer(students[1], "first 1");
+  const waiting = await shown();
+  expect(waiting).toMatchObject({ texts: firstGroup, respondedCount: 7 });
+  expect(waiting.protection).toMatchObject({ hidden: false, releasedCount: 5, unreleasedCount: 3 });
+  expect(unreleasedAnswersMessage(3, 5)).toBe(
+    "3 answers are not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.",
+  );
+
+  await answer(students[7], "second 7");
+  expect((await shown()).texts).toEqual(firstGroup);
+  await answer(students[8], "second 8");
+  const released = await shown();
+  expect(released.texts).toEqual(
+    ["changed 0", "first 1", "first 2", "first 3", "first 4", "second 5", "second 6", "second 7", "second 8"].sort(),
+  );
+  expect(released.protection).toMatchObject({ releasedCount: 9, unreleasedCount: 0 });
+});
+
+test("a student's deletion leaves the shown answers as they were and counts towards the next group", async () => {
+  const { teacher, klass, students, answer, shown } = await anonymousClass(10);
+  for (const [i, student] of students.slice(0, 5).entries()) await answer(student, `told ${i}`);
+  const before = await shown();
+  await deleteStudent(database.db, teacher, klass.id, students[2].studentId);
+  // Taking "told 2" away now would show it was theirs.
+  expect((await shown()).texts).toEqual(before.texts);
+  for (const [i, student] of students.slice(5, 9).entries()) await answer(student, `later ${i}`);
+  // Four new answers and one deletion: a group of five.
+  const after = await shown();
+  expect(after.texts).not.toContain("told 2");
+  expect(after.texts).toHaveLength(8);
+});
+
+test("a released drawing deleted since hides the release's drawings until the next release", async () => {
+  const { db } = database;
+  const { teacher, klass, assignment, students } = await anonymousClass(5);
+  for (const student of students) {
+    const id = `art-${student.studentId}`;
+    await db.insert(responseDrawings).values({
+      id,
+      assignmentId: assignment.id,
+      studentId: student.studentId,
+      fieldUid: "sy-art",
+      png: new Uint8Array([1]),
+      byteSize: 1,
+      width: 1,
+      height: 1,
+      sha256: "x",
+    });
+    await createResponse(db, {
+      assignmentId: assignment.id,
+      studentId: student.studentId,
+      answers: { "sy-art": { drawingId: id } },
+    });
+  }
+  const scope = { classId: klass.id, assignmentId: assignment.id };
+  const drawings = await listSubmittedDrawings(db, teacher, scope);
+  expect(drawings).toHaveLength(5);
+  expect(drawings.every((drawing) => drawing.firstName === null && drawing.studentId === null)).toBe(true);
+  await deleteStudent(db, teacher, klass.id, students[0].studentId);
+  expect(await listSubmittedDrawings(db, teacher, scope)).toEqual([]);
+});
+
+test("retention takes away a release older than the school's retention period", async () => {
+  const { db } = database;
+  const { assignment, students, answer, shown } = await anonymousClass(5);
+  for (const [i, student] of students.entries()) await answer(student, `old ${i}`);
+  expect((await shown()).texts).toHaveLength(5);
+  // Everything was answered and released three years ago.
+  const longAgo = new Date(Date.now() - 3 * 365 * 86_400_000);
+  await db.update(responses).set({ submittedAt: longAgo }).where(eq(responses.assignmentId, assignment.id));
+  await db
+    .update(anonymousReleases)
+    .set({ releasedAt: longAgo })
+    .where(eq(anonymousReleases.assignmentId, assignment.id));
+  await runRetention(db);
+  const after = await shown();
+  expect(after.texts).toBeNull();
+  expect(after.protection).toMatchObject({ hidden: true, releasedCount: 0 });
+});
+
+test("the audit log keeps no answers of an anonymous survey; a named survey's keep what was replaced", async () => {
+  const anonymous = await anonymousClass(1);
+  await anonymous.answer(anonymous.students[0], "my secret");
+  await anonymous.answer(anonymous.students[0], "my other secret");
+  const log = await listAuditLog(database.db, anonymous.admin, {});
+  const answerEvents = log.rows.filter((row) => row.action.startsWith("response."));
+  expect(answerEvents.map((row) => row.action).sort()).toEqual(["response.replace", "response.submit"]);
+  for (const row of answerEvents)
+    expect(row.details).toEqual({ assignmentId: anonymous.assignment.id, anonymous: true });
+  expect(JSON.stringify(log)).not.toContain("secret");
+
+  const named = await anonymousClass(1, { anonymous: false });
+  await named.answer(named.students[0], "named first");
+  await named.answer(named.students[0], "named second");
+  const namedLog = await listAuditLog(database.db, named.admin, { action: "response.replace" });
+  expect(namedLog.rows[0].details).toMatchObject({ previous: { answers: { [freetext.uid]: "named first" } } });
+});
+
+test("a student's data export says which anonymous surveys they answered, not what, when or what they drew", async () => {
+  const { db } = database;
+  const { admin, assignment, students, answer } = await anonymousClass(1);
+  const [student] = students;
+  await answer(student, "between us");
+  await db.insert(responseDrawings).values({
+    id: `export-art-${student.studentId}`,
+    assignmentId: assignment.id,
+    studentId: student.studentId,
+    fieldUid: "sy-art",
+    png: new Uint8Array([7]),
+    byteSize: 1,
+    width: 1,
+    height: 1,
+    sha256: "x",
+  });
+  const data = await exportStudentData(db, admin, student.studentId);
+  expect(data.responses).toEqual([
+    {
+      assignmentId: assignment.id,
+      classId: student.classId,
+      surveyTitle: "Starting the school year",
+      surveySlug: SLUG,
+      anonymous: true,
+      answered: true,
+      note: ANONYMOUS_EXPORT_NOTE,
+    },
+  ]);
+  expect(data.drawings).toEqual([]);
+  expect(JSON.stringify(data)).not.toContain("between us");
+});
