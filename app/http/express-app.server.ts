@@ -9,7 +9,9 @@
  *    or, in development, Vite's middleware;
  * 5. the API's own answers for unknown paths, wrong methods and OPTIONS;
  * 6. request bodies limited while they stream;
- * 7. React Router, with the App and the request's info in its context: in
+ * 7. request bodies received only as many at once as the budgets allow
+ *    (concurrency-limits.server.ts);
+ * 8. React Router, with the App and the request's info in its context: in
  *    production, the API's routes and the screens' in builds of their own
  *    (split-build.server.ts).
  */
@@ -27,6 +29,7 @@ import { STRICT_TRANSPORT_SECURITY } from "~/server/web/security-headers.server"
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
+import { limitConcurrentBodies } from "./concurrency-limits.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
 import { safeRequestTarget } from "./request-target.server";
 import { splitBuild } from "./split-build.server";
@@ -93,6 +96,7 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   };
   server.use(apiRoutes);
   server.use(limitRequestBodies(answerOptions));
+  server.use(limitConcurrentBodies(answerOptions));
 
   const reactRouter = (routes: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
