@@ -99,11 +99,12 @@ export function handleError(
   });
 }
 
-/** A post whose Origin header is not this request's origin (or not a URL): what React Router's action check refuses. */
+/** A post whose Origin header is not this request's origin (or `null`, or not a URL): what React Router's action check refuses. */
 function isCrossOriginPost(request: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
   const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return false;
+  if (!origin) return false;
+  if (origin === "null") return true; // a sandboxed page or a privacy-minded browser: never this site
   try {
     return new URL(origin).origin !== new URL(request.url).origin;
   } catch {

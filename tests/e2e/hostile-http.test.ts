@@ -166,7 +166,7 @@ test("cross-site form posts are refused with a 4xx and not logged as errors of o
   const before = errorLines().length;
   const body = "email=a%40b.example&password=x";
   for (const path of ["/login", "/login.data", "/join", "/api/classes"]) {
-    for (const origin of ["http://evil.example", "not a url"]) {
+    for (const origin of ["http://evil.example", "not a url", "null"]) {
       const answer = await sendRaw(
         `POST ${path} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
