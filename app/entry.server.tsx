@@ -85,8 +85,29 @@ export function handleError(
   // React Router's own answers to a bad request (a 405, a 404 for an unknown
   // route's data) are the client's mistake, already answered: not errors of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  getAppFromContext(context).logger.error("request.error", {
+  const { logger } = getAppFromContext(context);
+  // React Router's own check refused a post whose Origin is not the request's
+  // (a cross-site form) with a 400: the client's doing, not a fault of ours.
+  // A document request reports the check's own error; a `.data` request, "Bad Request".
+  if (isCrossOriginPost(request) && error instanceof Error && /\borigin\b|^Bad Request$/i.test(error.message)) {
+    logger.info("request.cross_site_refused", { path: new URL(request.url).pathname });
+    return;
+  }
+  logger.error("request.error", {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
+}
+
+/** A post whose Origin header is not this request's origin (or `null`, or not a URL): what React Router's action check refuses. */
+function isCrossOriginPost(request: Request): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  if (origin === "null") return true; // a sandboxed page or a privacy-minded browser: never this site
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
 }

@@ -138,7 +138,15 @@ function lingerOnClose(socket: Socket) {
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, limit: BodyLimit, options: AnswerOptions) {
-  const answer = payloadTooLarge(pathname, limit);
+  refuseBody(req, res, payloadTooLarge(pathname, limit), options);
+}
+
+/**
+ * Ends a request whose body is refused while it streams (too large, or it
+ * stopped arriving, concurrency-limits.server.ts): the answer, sent with
+ * `Connection: close` and a lingering close.
+ */
+export function refuseBody(req: IncomingMessage, res: ServerResponse, answer: Response, options: AnswerOptions) {
   // Whoever reads the body gets this answer thrown at them: the API's error
   // mapping and React Router both pass a thrown Response through, so nothing
   // is logged as an error and nothing half-read is acted on.

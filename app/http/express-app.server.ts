@@ -3,12 +3,15 @@
  * on, plus what that wrapper could not do for us. In order:
  *
  * 1. who the client is, a request id, and the request's log line;
- * 2. compression;
- * 3. the built browser assets (hashed files cached for a year, all `nosniff`),
+ * 2. a request target and Host a URL can be built from (request-target.server.ts);
+ * 3. compression;
+ * 4. the built browser assets (hashed files cached for a year, all `nosniff`),
  *    or, in development, Vite's middleware;
- * 4. the API's own answers for unknown paths, wrong methods and OPTIONS;
- * 5. request bodies limited while they stream;
- * 6. React Router, with the App and the request's info in its context: in
+ * 5. the API's own answers for unknown paths, wrong methods and OPTIONS;
+ * 6. request bodies limited while they stream;
+ * 7. request bodies received only as many at once as the budgets allow
+ *    (concurrency-limits.server.ts);
+ * 8. React Router, with the App and the request's info in its context: in
  *    production, the API's routes and the screens' in builds of their own
  *    (split-build.server.ts).
  */
@@ -26,7 +29,9 @@ import { STRICT_TRANSPORT_SECURITY } from "~/server/web/security-headers.server"
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
+import { limitConcurrentBodies } from "./concurrency-limits.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
+import { safeRequestTarget } from "./request-target.server";
 import { splitBuild } from "./split-build.server";
 
 export interface ExpressAppOptions {
@@ -50,6 +55,7 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   server.set("trust proxy", (address: string, hop: number) => isTrustedProxy(app.config.trustProxy, address, hop));
 
   server.use(recordRequests(app));
+  server.use(safeRequestTarget(app.config.appUrl, answerOptions));
   server.use(compression());
   if (viteDevServer) {
     server.use(viteDevServer.middlewares);
@@ -90,6 +96,7 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   };
   server.use(apiRoutes);
   server.use(limitRequestBodies(answerOptions));
+  server.use(limitConcurrentBodies(answerOptions));
 
   const reactRouter = (routes: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({

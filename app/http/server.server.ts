@@ -15,6 +15,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type App, createApp } from "~/server/app.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
+import { limitConnections } from "./concurrency-limits.server";
 import { createExpressApp } from "./express-app.server";
 
 /** How long a client may take to send its request (ADR 102): well below Node's 300 s. */
@@ -77,6 +78,7 @@ export async function startServer({
     viteDevServer,
   });
   const server = createHttpServer(expressApp);
+  limitConnections(server, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, () => resolve());

@@ -3,9 +3,10 @@
  * wrk on the PATH, and signing in over HTTP for a session cookie.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { SERVER_BUILD } from "../support/app-process";
+import { type AppServer, freePort, SERVER_BUILD, spawnServer } from "../support/app-process";
 
 /** Builds the app when any file under app/ is newer than the server build. */
 export function ensureBuild() {
@@ -61,3 +62,45 @@ export async function fetchWithRetry(url: string, init: RequestInit): Promise<Re
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The process's resident memory now and at its peak (VmHWM), in bytes. */
+export function readRss(pid: number): { current: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
+  return { current: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** Samples a process's RSS every 200 ms; `stop()` gives the highest seen. */
+export function startRssSampler(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, readRss(pid).current);
+    } catch {
+      // the process is gone
+    }
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** The production server on `dataDir` (a fresh PGlite gets the demo data), as the bench runs it. */
+export async function spawnBenchServer(dataDir: string, env: Record<string, string> = {}): Promise<AppServer> {
+  return spawnServer({
+    port: await freePort(),
+    env: {
+      NODE_ENV: "production",
+      DEMO_DATA: "true",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SECURE_COOKIES: "false",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    readyTimeoutMs: 180_000,
+  });
+}

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: four parts, each printed as a table (BENCH_PARTS picks
- * some of them: "routes,shell,lighthouse,weight", all by default).
+ * `npm run bench`: five parts, each printed as a table (BENCH_PARTS picks
+ * some of them: "slow-bodies,routes,shell,lighthouse,weight", all by default).
  *
  * - routes: requests per second of the app's routes, as a ratio against a
  *   reference page (app/routes/bench-reference.tsx) measured in the same run,
@@ -16,6 +16,9 @@
  * - lighthouse: Lighthouse's mobile and desktop scores of the main pages
  *   (./lighthouse.ts).
  * - weight: what the avatar adds to a page (./avatar-weight.ts).
+ * - slow-bodies: the server's memory while 2,000 slow connections each send
+ *   a body just under its cap, and after they close, with honest requests
+ *   answered meanwhile (./slow-bodies.ts; on a server of its own, first).
  *
  * It is a benchmark, not a test: it never fails the build (exit code 0).
  *
@@ -25,21 +28,21 @@
  * LIGHTHOUSE_RUNS (1), CHROME_PATH (/usr/bin/chromium),
  * DATABASE_URL (bench against PostgreSQL instead of a fresh PGlite).
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
-import { type AppServer, freePort, spawnServer } from "../support/app-process";
+import type { AppServer } from "../support/app-process";
 import { formatFirstLoadTable, measureFirstLoad } from "../support/bundle-budget";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
 import { type BenchData, prepareBenchData } from "./fixtures";
-import { ensureBuild, ensureWrk, login as loginAs, sleep } from "./harness";
+import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
 import { REFERENCE_PATH, runShellCost, shellTargets } from "./shell-cost";
+import { runSlowBodies } from "./slow-bodies";
 import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk";
 
 export interface BenchRoute {
@@ -73,12 +76,16 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
 
 const LARGE_RESPONSES = Number(process.env.BENCH_LARGE_RESPONSES ?? 5000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? "routes,shell,lighthouse,weight").split(",").map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? "slow-bodies,routes,shell,lighthouse,weight").split(",").map((part) => part.trim()),
 );
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
 async function main() {
   ensureBuild();
+  if (PARTS.has("slow-bodies")) {
+    await runSlowBodies();
+    if (PARTS.size === 1) return;
+  }
   if (PARTS.has("routes") || PARTS.has("shell")) ensureWrk();
   console.log(`Load average at the start: ${loadAverage()} (${cpuCount()} CPUs)`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-bench-"));
@@ -95,19 +102,9 @@ async function main() {
     });
     await database.close();
     console.log(`Starting the production server on ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "a fresh PGlite"}...`);
-    server = await spawnServer({
-      port: await freePort(),
-      env: {
-        NODE_ENV: "production",
-        DEMO_DATA: "true",
-        SESSION_SECRET: randomBytes(32).toString("hex"),
-        SECURE_COOKIES: "false",
-        BENCH_REFERENCE: "true",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      readyTimeoutMs: 180_000,
+    server = await spawnBenchServer(dataDir, {
+      BENCH_REFERENCE: "true",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const cookieFor = sessionCookies(server.baseURL);
 
@@ -275,29 +272,6 @@ async function sizeReference(baseURL: string, defaultBytes: number): Promise<(by
   return (bytes) => {
     const rows = Math.max(1, Math.round(DEFAULT_REFERENCE_ROWS + (bytes - defaultBytes) / perRow));
     return `${REFERENCE_PATH}?rows=${rows}`;
-  };
-}
-
-function readRss(pid: number): { current: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
-  return { current: kb("VmRSS"), peak: kb("VmHWM") };
-}
-
-function startRssSampler(pid: number) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, readRss(pid).current);
-    } catch {
-      // the process is gone
-    }
-  }, 200);
-  return {
-    stop() {
-      clearInterval(timer);
-      return peak;
-    },
   };
 }
 

@@ -12,6 +12,9 @@
  * - control characters, lone surrogates and invalid UTF-8, in form fields,
  *   JSON bodies, query strings and path segments, never make a 500;
  * - a body over its kind's cap is a 413 while it streams;
+ * - a missing, empty or malformed Host, an absolute-form target, JSON nested
+ *   thousands deep, a cross-site post, a body cut short: never a 5xx, never
+ *   an error-level log line (ADR 192);
  * - every 4xx under /api is JSON `{ code, message }`, never React Router's
  *   own error body or a stack trace;
  * - after all of it the server is healthy and logged no 5xx.
@@ -20,6 +23,7 @@
  * editing this file). Runs: FUZZ_HTTP_RUNS (default 1000), a fixed seed per
  * run of the suite printed on failure by fast-check.
  */
+import { connect } from "node:net";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { CONTROL_STRINGS, HOSTILE_STRINGS } from "../support/hostile-strings";
@@ -81,10 +85,17 @@ function concrete(routePath: string, segment?: string): string {
 interface FuzzRequest {
   kind: string;
   method: string;
+  /** A path, or an absolute-form target (`http://host/path`). */
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** false: no Host header at all (unless `headers` has one). */
+  setHost?: boolean;
 }
+
+/** Host headers a client may send: empty, malformed, foreign; `null`: none at all. */
+const HOSTS = ["", "a b@c", "[::1", "x:99999999", "evil.example", "%41", "a..b", null] as const;
+const FOREIGN_ORIGINS = ["http://evil.example", "null", "not a url", "http://127.0.0.1.evil.example"];
 
 const encodeField = (value: string, raw: string | null) => (raw ?? "") + encodeURIComponent(value).replace(/%20/g, "+");
 /** encodeURIComponent throws on a lone surrogate: send its UTF-8-looking bytes instead (what a broken client sends). */
@@ -180,6 +191,53 @@ const kinds: fc.Arbitrary<FuzzRequest>[] = [
       headers: { "Content-Type": "application/json" },
       body,
     })),
+  // A missing, empty or malformed Host.
+  fc
+    .record({ path: route, method: fc.constantFrom("GET", "HEAD", "POST"), host: fc.constantFrom(...HOSTS) })
+    .map(({ path, method, host }) => ({
+      kind: "host",
+      method,
+      path: concrete(path),
+      headers: host === null ? {} : { Host: host },
+      setHost: false,
+    })),
+  // An absolute-form request target.
+  fc
+    .record({
+      path: route,
+      method: fc.constantFrom(...METHODS),
+      origin: fc.constantFrom("http://evil.example", "https://127.0.0.1:1", "HTTP://x"),
+    })
+    .map(({ path, method, origin }) => ({
+      kind: "absolute target",
+      method,
+      path: `${origin}${concrete(path)}`,
+      headers: {},
+    })),
+  // JSON nested far deeper than any body of ours.
+  fc
+    .record({
+      path: route.filter((p) => p.startsWith("/api/")),
+      depth: fc.integer({ min: 65, max: 20_000 }),
+      object: fc.boolean(),
+    })
+    .map(({ path, depth, object }) => ({
+      kind: "deep json",
+      method: "POST",
+      path: concrete(path),
+      headers: { "Content-Type": "application/json" },
+      body: object ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`,
+    })),
+  // A cross-site post (the Origin is not this site's).
+  fc
+    .record({ path: route, origin: fc.constantFrom(...FOREIGN_ORIGINS), data: fc.boolean() })
+    .map(({ path, origin, data }) => ({
+      kind: "cross-site",
+      method: "POST",
+      path: `${concrete(path)}${data && !path.startsWith("/api/") ? ".data" : ""}`,
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=delete&name=x",
+    })),
 ];
 
 /** Checks one answer; returns the reason it is wrong, or null. */
@@ -187,7 +245,9 @@ function problem(request: FuzzRequest, status: number, headers: Record<string, u
   if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
   if (/\bat [\w.<>]+ \(|node_modules|\/app\/|build\/server/.test(body))
     return `body shows server internals: ${body.slice(0, 300)}`;
-  const underApi = request.path.startsWith("/api/");
+  // HTTP/1.1 without a Host header: Node's parser answers 400 itself, as RFC 9112 asks, before our entry.
+  if (request.kind === "host" && request.headers.Host === undefined && status === 400 && body === "") return null;
+  const underApi = request.path.replace(/^https?:\/\/[^/]*/i, "").startsWith("/api/");
   if (underApi && status >= 400 && request.method !== "HEAD") {
     let parsed: unknown;
     try {
@@ -222,7 +282,21 @@ async function send(request: FuzzRequest, cookie: string | undefined) {
   const headers: Record<string, string> = { Origin: app.baseURL, ...request.headers };
   if (cookie) headers.Cookie = cookie;
   if (request.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(request.body));
-  return rawRequest(`${app.baseURL}${request.path}`, { method: request.method, headers, body: request.body });
+  if (request.path.startsWith("/")) {
+    return rawRequest(`${app.baseURL}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body,
+      setHost: request.setHost,
+    });
+  }
+  // An absolute-form target goes out as it is, on the request line.
+  return rawRequest(app.baseURL, {
+    method: request.method,
+    headers,
+    body: request.body,
+    target: request.path,
+  });
 }
 
 test("hostile requests to every route, signed in and not, never make a 5xx, and /api always answers JSON", async () => {
@@ -244,7 +318,18 @@ test("hostile requests to every route, signed in and not, never make a 5xx, and 
   );
   // Every kind ran, and the answers were not all one refusal.
   const kindsRun = new Set([...seen.keys()].map((key) => key.split(" ").slice(0, -1).join(" ")));
-  expect([...kindsRun].sort()).toEqual(["form", "json", "method", "path segment", "query", "unknown path"]);
+  expect([...kindsRun].sort()).toEqual([
+    "absolute target",
+    "cross-site",
+    "deep json",
+    "form",
+    "host",
+    "json",
+    "method",
+    "path segment",
+    "query",
+    "unknown path",
+  ]);
   expect(new Set([...seen.keys()].map((key) => key.split(" ").at(-1))).size).toBeGreaterThan(3);
 });
 
@@ -272,6 +357,27 @@ test("a body over its cap is a 413 on every route that takes a body, before the 
     if (isApi) expect(JSON.parse(answer.body), `POST ${url}`).toMatchObject({ code: expect.any(String) });
   }
   expect(statuses.get(413) ?? 0).toBeGreaterThanOrEqual(20);
+});
+
+test("a body cut short on every route is never a 5xx or an error-level log line", async () => {
+  for (const routePath of TARGETS) {
+    const url = concrete(routePath);
+    const isApi = url.startsWith("/api/");
+    await new Promise<void>((resolve) => {
+      const socket = connect(app.port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.on("close", () => resolve());
+      socket.write(
+        `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nOrigin: ${app.baseURL}\r\n` +
+          `Cookie: ${actors.platformAdmin.cookie}\r\n` +
+          `Content-Type: ${isApi ? "application/json" : "application/x-www-form-urlencoded"}\r\n` +
+          `Content-Length: 5000\r\n\r\n${isApi ? '{"name":"Ada' : "intent=save&name=Ada"}`,
+        () => setTimeout(() => socket.destroy(), 50),
+      );
+    });
+  }
+  // Checked with the rest of the log in the last test.
+  expect((await fetch(`${app.baseURL}/healthz`)).status).toBe(200);
 });
 
 test("afterwards the server is healthy, the admin is still signed in, and it logged no 5xx", async () => {

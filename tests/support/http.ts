@@ -1,7 +1,7 @@
 /**
  * A plain node:http request, for what fetch cannot do: send from another
  * local address (127.0.0.2 and up: each is a different client to the
- * server), send a Host header of our choosing, or stream a body.
+ * server), send a Host header of our choosing (or none), or stream a body.
  */
 import { request } from "node:http";
 import type { Readable } from "node:stream";
@@ -19,6 +19,10 @@ export function rawRequest(
     headers?: Record<string, string>;
     body?: string | Readable;
     localAddress?: string;
+    /** The request line's target as it is (an absolute-form `http://host/path`), instead of the URL's path. */
+    target?: string;
+    /** false: send no Host header unless `headers` has one (node:http adds one by default). */
+    setHost?: boolean;
   } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -27,10 +31,11 @@ export function rawRequest(
       {
         host: target.hostname,
         port: target.port,
-        path: `${target.pathname}${target.search}`,
+        path: options.target ?? `${target.pathname}${target.search}`,
         method: options.method ?? "GET",
         headers: options.headers,
         localAddress: options.localAddress,
+        setHost: options.setHost,
         agent: false,
       },
       (res) => {

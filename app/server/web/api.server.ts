@@ -25,6 +25,10 @@ export function toApiResponse(error: unknown): Response {
     for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
     return response;
   }
+  if (isAbortedBody(error)) {
+    // The client went away while sending: nobody reads this answer, and it is not a fault of ours.
+    return jsonError(400, "BAD_REQUEST", "The request body did not arrive in full.");
+  }
   if (error instanceof z.ZodError) {
     return jsonError(400, "VALIDATION", error.issues[0]?.message ?? "Invalid input.", {
       fieldErrors: fieldErrorsOf(error),
@@ -34,6 +38,16 @@ export function toApiResponse(error: unknown): Response {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return jsonError(500, "INTERNAL", "Something went wrong on our side. Please try again.");
+}
+
+/**
+ * Node's error for a request whose connection closed before its body was
+ * all there (`IncomingMessage` "aborted"), as a body reader sees it.
+ */
+function isAbortedBody(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message === "aborted" && (error as NodeJS.ErrnoException).code === "ECONNRESET"
+  );
 }
 
 /** Runs an API handler and maps its errors. */
@@ -71,7 +85,34 @@ export function forbiddenTextResponse(found: ForbiddenTextFinding): Response {
 }
 
 /**
- * Reads a JSON body; a malformed or missing body is a 400, not a 500. The
+ * How deeply a JSON body may nest arrays and objects. The deepest body the
+ * API takes (a bulk staff import, a response's answers) nests 3 levels;
+ * deeper is refused before anything walks it, since the backstop below and
+ * zod walk a body recursively and 20,000 levels overflow the stack (ADR 192).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when JSON text nests arrays and objects deeper than `max`; counted on the text, without recursion. */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      // A backslash escapes the next character.
+      if (code === 0x5c) index++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > max) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Reads a JSON body; a malformed, missing, too deeply nested or cut-short
+ * body is a 400, not a 500. The
  * text rule's backstop runs here too (ADR 120): a key or string anywhere in
  * the body with a character no field may hold (NUL, other control
  * characters, a lone surrogate) is refused before any schema or query sees
@@ -85,6 +126,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     body = JSON.parse(text);
   } catch {
     throw Response.json({ code: "BAD_REQUEST", message: "The request body is not valid JSON." }, { status: 400 });
+  }
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw Response.json(
+      { code: "BAD_REQUEST", message: `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.` },
+      { status: 400 },
+    );
   }
   const found = findForbiddenText(body);
   if (found) throw forbiddenTextResponse(found);

@@ -1,7 +1,11 @@
+import { safeRedirectPath } from "~/lib/redirect-path";
+
 /**
  * The short HTML page for answers that are not a screen: the database is
  * down, a body too large, an unexpected failure before React Router. One
  * heading, one sentence, one link; no script, no style, nothing to load.
+ * The link is always a path on this site: one built from the request's own
+ * path (`//evil.example`, `/\evil.example`) becomes the start page.
  */
 export function plainPageHtml(page: { title: string; message: string; link: { href: string; text: string } }): string {
   return `<!doctype html>
@@ -11,7 +15,7 @@ export function plainPageHtml(page: { title: string; message: string; link: { hr
 <main>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
-<p><a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a></p>
+<p><a href="${escapeHtml(safeRedirectPath(page.link.href, "/"))}">${escapeHtml(page.link.text)}</a></p>
 </main>
 </body>
 </html>

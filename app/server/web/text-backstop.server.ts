@@ -11,6 +11,7 @@
  * API's, except for a document request from a browser (JavaScript off),
  * which gets a short page that says what to fix.
  */
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { type ForbiddenTextFinding, findForbiddenEntry } from "~/lib/schemas/text";
 import { forbiddenTextResponse } from "./api.server";
 
@@ -33,7 +34,7 @@ function refusal(request: Request, url: URL, found: ForbiddenTextFinding): Respo
     !url.pathname.endsWith(".data") &&
     (request.headers.get("accept") ?? "").includes("text/html");
   if (!isDocument) return forbiddenTextResponse(found);
-  const back = url.pathname;
+  const back = safeRedirectPath(url.pathname, "/");
   const page = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This text cannot be saved · Orliverse Classroom</title></head>
