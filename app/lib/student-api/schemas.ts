@@ -68,7 +68,7 @@ export const joinedResponseSchema = z
       description:
         "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash.",
     }),
-    student: z.object({ firstName: z.string(), lastName: z.string() }).meta({
+    student: z.strictObject({ firstName: z.string(), lastName: z.string() }).meta({
       id: "JoinedStudent",
       description:
         "The name as it was typed (normalised), never as the roster spells it; no student id, so the answer does not tell whether the name was on the roster.",

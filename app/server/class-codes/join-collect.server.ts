@@ -56,7 +56,7 @@ function lookupBySecret(db: Db | Tx, secret: string) {
       classId: classes.id,
       className: classes.name,
       schoolId: classes.schoolId,
-      open: classes.status,
+      classStatus: classes.status,
       schoolStatus: schools.status,
       classCode: classCodes.code,
     })
@@ -71,7 +71,7 @@ function lookupBySecret(db: Db | Tx, secret: string) {
 type RequestRow = Awaited<ReturnType<typeof lookupBySecret>>[number];
 
 function stateOf(row: RequestRow | undefined, now: Date): JoinRequestState {
-  if (!row || row.open !== "active" || row.schoolStatus !== "active") return "gone";
+  if (row?.classStatus !== "active" || row.schoolStatus !== "active") return "gone";
   if (row.status === "refused") return "refused";
   if (row.status === "admitted") {
     // The device has as long to collect as it had to wait, counted from the teacher's yes.
