@@ -22,7 +22,7 @@ import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-p
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
+import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { endStudentSession, startStudentSession } from "~/server/students/student-session.server";
 import { redirect } from "~/server/web/redirects.server";
 import { studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
@@ -84,7 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append("Set-Cookie", await startWaiting(app.joinRequestCookie, outcome.requestSecret));
       return redirect(JOIN_WAITING_PATH, { headers });
     }
-    headers.append("Set-Cookie", await stopWaiting(app.joinRequestCookie));
+    // A device that was waiting (and typed its personal code instead) stops waiting.
+    if (await readJoinRequestSecret(app.joinRequestCookie, request)) {
+      headers.append("Set-Cookie", await stopWaiting(app.joinRequestCookie));
+    }
     headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
