@@ -18,6 +18,7 @@ export default [
 
   // The students' side: join with the class code, then answer (ADR 150).
   route("join", "routes/student/join.tsx"),
+  route("join/waiting", "routes/student/join-waiting.tsx"),
   route("student/sign-out", "routes/student/sign-out.ts"),
   route("student/heartbeat", "routes/student/heartbeat.ts"),
   route("student/assignments/:assignmentId/drawings", "routes/student/drawings.ts"),
@@ -108,6 +109,7 @@ export default [
     route("surveys/:surveyId/responses", "routes/api/survey-responses.ts"),
     // student API
     route("student/v1/join", "routes/api/student/join.ts"),
+    route("student/v1/join/collect", "routes/api/student/join-collect.ts"),
     route("student/v1/heartbeat", "routes/api/student/heartbeat.ts"),
     route("student/v1/assignments", "routes/api/student/assignments.ts"),
     route("student/v1/surveys/:surveyId", "routes/api/student/survey.ts"),

@@ -7,3 +7,6 @@ export const STUDENT_HEARTBEAT_PATH = "/student/heartbeat";
 export function studentAssignmentPath(assignmentId: number): string {
   return `${STUDENT_HOME_PATH}/assignments/${assignmentId}`;
 }
+
+/** Where a device waits for the teacher to let it in (ADR 180). */
+export const JOIN_WAITING_PATH = "/join/waiting";

@@ -15,6 +15,7 @@ import { type Database, type Db, openDatabase } from "./db/client.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
+import { createJoinRequestCookie } from "./students/join-request-cookie.server";
 import { createStudentCookie } from "./students/student-session.server";
 import { createContent, createDraftReader } from "./surveys/content.server";
 import type { CachedContent } from "./surveys/content-cache.server";
@@ -32,6 +33,8 @@ export interface App {
   sessionCookie: SessionCookie;
   /** The browser's student session cookie (app/server/students/student-session.server.ts). */
   studentCookie: Cookie;
+  /** The cookie a browser keeps while its join waits for the teacher (app/server/students/join-request-cookie.server.ts). */
+  joinRequestCookie: Cookie;
   /** Stops the app's timers and closes its database. */
   close(): Promise<void>;
 }
@@ -71,6 +74,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     logger,
     sessionCookie: createSessionCookie(config),
     studentCookie: createStudentCookie(config),
+    joinRequestCookie: createJoinRequestCookie(config),
     async close() {
       retention?.stop();
       // Mail work that runs after an answer (a reset link) finishes before the database closes.

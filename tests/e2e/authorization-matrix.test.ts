@@ -153,6 +153,7 @@ const MATRIX: Row[] = [
   ["GET",    "/api/surveys/{survey}/responses",                     undefined,                     "401",    "404",   "404",         "200",      "200",      "200",    "403",    "401", "401"],
   // Student API: the student token only; a session cookie is no student.
   ["POST",   "/api/student/v1/join",                                {},                            "400",    "400",   "400",         "400",      "400",      "400",    "400",    "400", "400"],
+  ["POST",   "/api/student/v1/join/collect",                        {},                            "400",    "400",   "400",         "400",      "400",      "400",    "400",    "400", "400"],
   ["POST",   "/api/student/v1/heartbeat",                           {},                            "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200", "401"],
   ["GET",    "/api/student/v1/assignments",                         undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200", "401"],
   ["GET",    "/api/student/v1/surveys/{studentSurvey}",             undefined,                     "401",    "401",   "401",         "401",      "401",      "401",    "401",    "200", "401"],
@@ -162,6 +163,7 @@ const MATRIX: Row[] = [
   ["GET",    "/api/student/v1/openapi.json",                        undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   // The students' side in the browser: the student cookie only; a staff session is sent to /join, which explains.
   ["GET",    "/join",                                               undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200",    "200"],
+  ["GET",    "/join/waiting",                                       undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  TO_JOIN],
   ["GET",    "/student",                                            undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  "200"],
   ["GET",    "/student/assignments/{studentAssignment}",            undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  "200"],
   ["GET",    "/student/assignments/{studentAssignment}/thanks",     undefined,                     TO_JOIN,  TO_JOIN, TO_JOIN,       TO_JOIN,    TO_JOIN,    TO_JOIN,  TO_JOIN,  TO_JOIN,  "200"],

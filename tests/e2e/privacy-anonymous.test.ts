@@ -116,7 +116,13 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     const firstName = `Wilhelmina${"ABCDE"[i]}`;
     const lastName = `Thistlewood${"VWXYZ"[i]}`;
     const join = await api.join({ code: CLASS_CODE, firstName, lastName });
-    joined.push({ id: join.student.id, firstName, lastName });
+    if (join.status !== "joined") throw new Error("a new name joins at once");
+    // The join's answer carries no student id (ADR 180): the teacher's roster has it.
+    const roster = (await (
+      await teacher.request.get(`${app.baseURL}/api/classes/${classId}/students-with-contacts`)
+    ).json()) as { students: { id: number; firstName: string; lastName: string }[] };
+    const id = roster.students.find((s) => s.firstName === firstName && s.lastName === lastName)!.id;
+    joined.push({ id, firstName, lastName });
     const student = api.withToken(join.token);
     const content = await student.getSurvey(survey.id);
     // The student app can tell the student, before they answer, that no name goes with these answers.

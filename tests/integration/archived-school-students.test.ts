@@ -71,7 +71,9 @@ async function openClass() {
     });
   expect((await generate()).status).toBe(201);
   const [live] = await db.select().from(classCodes).where(eq(classCodes.classId, klass.id));
-  const { token } = await studentApp().join({ code: live.code, firstName: "Mia", lastName: "Jensen" });
+  const first = await studentApp().join({ code: live.code, firstName: "Mia", lastName: "Jensen" });
+  if (first.status !== "joined") throw new Error("a new name in a class that takes new names joins at once");
+  const { token } = first;
   expect(await statusOf(studentApp(token).heartbeat())).toBe(200);
   return { school, klass, admin: actorOf(platformAdmin), code: live.code, token, generate };
 }

@@ -23,7 +23,7 @@ async function freshClass(name: string) {
 }
 
 function join(code: string, firstName: string, lastName: string) {
-  return joinClass(db, { code, firstName, lastName, ip: "192.0.2.10" });
+  return joinClass(db, { code, firstName, lastName, ip: "192.0.2.10", tokenKind: "app" });
 }
 
 test("a class without a code has no code and nobody joined", async () => {
@@ -44,8 +44,8 @@ test("each student who joins with the live code counts once, however often or ho
   await join(code.toLowerCase(), "Grace", "Hopper");
   expect((await getJoinProgress(db, world.actors.teacher, klass.id)).joinedCount).toBe(2);
 
-  // The same child again, on another device and with other spacing: still two.
-  await join(` ${code} `, "ada", " LOVELACE ");
+  // The same name again, on another device and with other spacing: it waits for the teacher, and it is still two.
+  expect((await join(` ${code} `, "ada", " LOVELACE ")).status).toBe("waiting");
   const progress = await getJoinProgress(db, world.actors.teacher, klass.id);
   expect(progress.joinedCount).toBe(2);
   expect(progress.classCode).toMatchObject({ code, expired: false });
@@ -60,7 +60,8 @@ test("a rostered student who joins counts; one added by the teacher without the 
   expect((await getJoinProgress(db, world.actors.teacher, klass.id)).joinedCount).toBe(1);
 
   // Taken off the class list: no longer counted.
-  await removeStudentFromClass(db, world.actors.teacher, klass.id, joined.student.id);
+  if (joined.status !== "joined") throw new Error("a first claim joins at once");
+  await removeStudentFromClass(db, world.actors.teacher, klass.id, joined.studentId);
   expect((await getJoinProgress(db, world.actors.teacher, klass.id)).joinedCount).toBe(0);
 });
 

@@ -38,6 +38,7 @@ import * as webhookRoute from "~/routes/api/content-webhook";
 import * as drawingsRoute from "~/routes/api/student/drawings";
 import * as heartbeatRoute from "~/routes/api/student/heartbeat";
 import * as joinRoute from "~/routes/api/student/join";
+import * as joinCollectRoute from "~/routes/api/student/join-collect";
 import * as responsesRoute from "~/routes/api/student/responses";
 import * as revokeRoute from "~/routes/api/student/revoke-tokens";
 import * as surveyResponsesRoute from "~/routes/api/survey-responses";
@@ -111,7 +112,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /api/auth/update-user",                          method: "POST",   params: ["*update-user"],            module: authRoute,             keys: ["name", "image"] },
   { name: "POST /api/auth/forget-password",                      method: "POST",   params: ["*forget-password"],        module: authRoute,             keys: ["email"] },
   { name: "POST /api/auth/reset-password",                       method: "POST",   params: ["*reset-password"],         module: authRoute,             keys: ["token", "newPassword"] },
-  { name: "POST /api/student/v1/join",                           method: "POST",   params: [],                          module: joinRoute,             keys: ["code", "firstName", "lastName"], student: true },
+  { name: "POST /api/student/v1/join",                           method: "POST",   params: [],                          module: joinRoute,             keys: ["code", "firstName", "lastName", "personalCode"], student: true },
+  { name: "POST /api/student/v1/join/collect",                   method: "POST",   params: [],                          module: joinCollectRoute,      keys: ["requestSecret"], student: true },
   { name: "POST /api/student/v1/heartbeat",                      method: "POST",   params: [],                          module: heartbeatRoute,        keys: [], student: true },
   { name: "POST /api/student/v1/assignments/:id/responses",      method: "POST",   params: ["assignmentId"],            module: responsesRoute,        keys: ["answers"], student: true },
   { name: "POST /api/student/v1/assignments/:id/drawings",       method: "POST",   params: ["assignmentId"],            module: drawingsRoute,         keys: ["fieldUid", "image", "png"], student: true, query: ["fieldUid"] },

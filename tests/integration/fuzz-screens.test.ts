@@ -202,6 +202,8 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /verify-email",                               actor: "anonymous",     path: "/verify-email",                      fields: { token: field("not-a-token", "A".repeat(43)) } },
   // The students' side runs before the admin actions below, which may archive its class or school.
   { name: "POST /join",                                       actor: "anonymous",     path: "/join",                              fields: { code: field("SUNNY-4821", "sunny 4821", "NOPE-0000"), firstName: field(...NAMES), lastName: field("Lovelace", "Hopper") } },
+  { name: "POST /join (personal code)",                       actor: "anonymous",     path: "/join",                              fields: { code: field("SUNNY-4821", "NOPE-0000"), personalCode: field("KMR-394", "kmr 394", "ZZZ-000", "X".repeat(40)) } },
+  { name: "POST /join/waiting",                               actor: "anonymous",     path: "/join/waiting",                      fields: { intent: field("check", "collect", "") } },
   { name: "POST /student/assignments/:assignmentId",          actor: "student",       path: `/student/assignments/${STUDENT_ASSIGNMENT_ID}`, fields: { formToken: field("abcdefghijklmnopqrstuvwx"), "answer.dr-feel": field("0", "1", "3", "9", "-1"), "answer.dr-q1-a1": field("My garden"), "answer.dr-art": field("not-my-drawing"), "answer.nope": field("x") } },
   { name: "POST /student/heartbeat",                          actor: "student",       path: "/student/heartbeat",                 fields: {} },
   { name: "POST /logout",                                     actor: "teacher",       path: "/logout",                            fields: { redirectTo: field("/home") } },
@@ -283,7 +285,8 @@ const QUERIES: QueryCase[] = [
   { path: "/class/:id/projector",                           actor: "teacher",       params: [] },
   { path: "/class/:id/students/cards",                      actor: "teacher",       params: [] },
 
-  { path: "/join",                                          actor: "anonymous",     params: ["code"] },
+  { path: "/join",                                          actor: "anonymous",     params: ["code", "personal"] },
+  { path: "/join/waiting",                                  actor: "anonymous",     params: [] },
   { path: "/student",                                       actor: "student",       params: [] },
   { path: "/student/assignments/:id",                       actor: "student",       params: [] },
   { path: "/student/assignments/:id/thanks",                actor: "student",       params: [] },

@@ -92,7 +92,13 @@ test("the page's button puts a new live code on the projector, with its QR code 
   expect(html).not.toContain(`${ORIGIN}/join`);
   expect(text).toContain("0 students have joined with this code");
 
-  await joinClass(server.app.db, { code: live.code, firstName: "Solo", lastName: "Joiner", ip: "192.0.2.1" });
+  await joinClass(server.app.db, {
+    code: live.code,
+    firstName: "Solo",
+    lastName: "Joiner",
+    ip: "192.0.2.1",
+    tokenKind: "app",
+  });
   expect(textOf(await projectorHtml())).toContain("1 student has joined with this code");
 });
 

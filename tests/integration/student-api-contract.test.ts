@@ -37,7 +37,7 @@ test("answers the document lists pass", async () => {
 
 test("a status the operation does not list is a violation (a 500 above all)", async () => {
   expect(await check("POST", "/join", json(500, { code: "INTERNAL", message: "Oops" }))).toEqual([
-    "status 500 is not listed for POST /api/student/v1/join (lists 200, 400, 403, 404, 405, 410, 413, 429, 503)",
+    "status 500 is not listed for POST /api/student/v1/join (lists 200, 202, 400, 403, 404, 405, 410, 413, 429, 503)",
   ]);
   expect(await check("GET", "/assignments/7/responses", json(404, { code: "NOT_FOUND", message: "x" }))).toEqual([
     "GET is not a method of /api/student/v1/assignments/{assignmentId}/responses (POST), so it must be answered 405, not 404",
@@ -64,6 +64,31 @@ test("required headers, the error shape and the error code are checked", async (
       new Response("<h1>Method Not Allowed</h1>", { status: 405, headers: { Allow: "POST" } }),
     ),
   ).toEqual(["status 405 must be JSON, not text/plain;charset=UTF-8"]);
+});
+
+test("the join's answers: joined and waiting pass; a student id in a joined answer is a violation (ADR 180)", async () => {
+  const klass = { id: 3, name: "5A" };
+  const student = { firstName: "Mia", lastName: "Jensen" };
+  expect(await check("POST", "/join", json(200, { status: "joined", token: "ost_x", student, class: klass }))).toEqual(
+    [],
+  );
+  const waiting = {
+    status: "waiting",
+    requestSecret: "ojr_x",
+    expiresAt: "2026-11-26T10:00:00.000Z",
+    message: "Wait.",
+    class: klass,
+  };
+  expect(await check("POST", "/join", json(202, waiting))).toEqual([]);
+  expect(await check("POST", "/join/collect", json(202, waiting))).toEqual([]);
+  expect(await check("POST", "/join/collect", json(403, { code: "JOIN_REFUSED", message: "No." }))).toEqual([]);
+  const withId = await check(
+    "POST",
+    "/join",
+    json(200, { status: "joined", token: "ost_x", student: { id: 7, ...student }, class: klass }),
+  );
+  expect(withId).toHaveLength(1);
+  expect(withId[0]).toMatch(/^status 200: the body does not fit join's schema/);
 });
 
 test("a success must fit the operation's schema", async () => {

@@ -14,6 +14,7 @@ import * as assignmentsRoute from "~/routes/api/student/assignments";
 import * as drawingsRoute from "~/routes/api/student/drawings";
 import * as heartbeatRoute from "~/routes/api/student/heartbeat";
 import * as joinRoute from "~/routes/api/student/join";
+import * as joinCollectRoute from "~/routes/api/student/join-collect";
 import * as openapiRoute from "~/routes/api/student/openapi";
 import * as responsesRoute from "~/routes/api/student/responses";
 import * as revokeRoute from "~/routes/api/student/revoke-tokens";
@@ -35,6 +36,7 @@ interface RouteModule {
 
 const table: [RegExp, RouteModule][] = [
   [/^\/api\/student\/v1\/join$/, joinRoute],
+  [/^\/api\/student\/v1\/join\/collect$/, joinCollectRoute],
   [/^\/api\/student\/v1\/heartbeat$/, heartbeatRoute],
   [/^\/api\/student\/v1\/assignments$/, assignmentsRoute],
   [/^\/api\/student\/v1\/surveys\/(?<surveyId>[^/]+)$/, surveyRoute],

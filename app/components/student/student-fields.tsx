@@ -38,6 +38,8 @@ interface TextInputProps {
   autoComplete?: string;
   maxLength?: number;
   autoCapitalize?: string;
+  /** The field may be left empty (it is required unless said). */
+  optional?: boolean;
 }
 
 export function TextInput({
@@ -50,6 +52,7 @@ export function TextInput({
   autoComplete,
   maxLength,
   autoCapitalize,
+  optional,
 }: TextInputProps) {
   const invalid = Boolean(errors?.length);
   const describedBy = [hint ? `${id}-hint` : null, invalid ? errorIdFor(id) : null].filter(Boolean).join(" ");
@@ -67,7 +70,7 @@ export function TextInput({
         type="text"
         className="student-input"
         defaultValue={defaultValue}
-        required
+        required={!optional}
         autoComplete={autoComplete}
         autoCapitalize={autoCapitalize}
         spellCheck={false}

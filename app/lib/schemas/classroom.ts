@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_CONTACTS } from "../student-contacts";
+import { studentNameText } from "../student-name";
 import { MAX_RECORD_ID } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
@@ -62,10 +63,10 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export { MAX_CONTACTS };
 
 export const studentSchema = z.object({
-  firstName: singleLineText("Enter a first name")
+  firstName: studentNameText("Enter a first name")
     .min(1, "Enter a first name")
     .max(80, "First name must be at most 80 characters"),
-  lastName: singleLineText("Enter a last name")
+  lastName: studentNameText("Enter a last name")
     .min(1, "Enter a last name")
     .max(80, "Last name must be at most 80 characters"),
   contacts: z.array(contactSchema).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).default([]),

@@ -6,8 +6,10 @@
  * and logs it (docs/product.md#error-texts).
  *
  *   const api = createStudentApiClient({ baseUrl: "https://classroom.example.org" });
- *   const { token } = await api.join({ code: "SUNNY-4821", firstName: "Mia", lastName: "Jensen" });
- *   const signedIn = api.withToken(token);
+ *   let joined = await api.join({ code: "SUNNY-4821", firstName: "Mia", lastName: "Jensen" });
+ *   // 202 "waiting": the teacher lets this device in; ask again every few seconds.
+ *   while (joined.status === "waiting") joined = await api.collectJoin(joined.requestSecret);
+ *   const signedIn = api.withToken(joined.token);
  *   const { assignments } = await signedIn.listAssignments();
  */
 import type {
@@ -91,6 +93,9 @@ export function createStudentApiClient(options: StudentApiClientOptions) {
   return {
     /** POST /join: no token needed. */
     join: async (input: JoinRequest) => (await call<JoinResponse>("POST", "/join", { json: input })).data,
+    /** POST /join/collect: while the teacher decides (202 "waiting"), then the token (200 "joined"). */
+    collectJoin: async (requestSecret: string) =>
+      (await call<JoinResponse>("POST", "/join/collect", { json: { requestSecret } })).data,
     /** A client that sends this token. */
     withToken: (token: string) => createStudentApiClient({ ...options, token }),
     heartbeat: async () => (await call<HeartbeatResponse>("POST", "/heartbeat")).data,

@@ -14,3 +14,5 @@ export const MAX_DRAWING_SIDE = 4096;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 /** Longest first or last name. */
 export const MAX_NAME_LENGTH = 60;
+/** Longest personal code field (the code is "KMR-394"; room for spaces). */
+export const MAX_PERSONAL_CODE_LENGTH = 20;

@@ -18,8 +18,11 @@ import {
   drawingUploadResponseSchema,
   errorResponseSchema,
   heartbeatResponseSchema,
+  joinCollectRequestSchema,
+  joinedResponseSchema,
   joinRequestSchema,
   joinResponseSchema,
+  joinWaitingResponseSchema,
   MAX_DRAWING_BYTES,
   revokeTokensResponseSchema,
   submitResponseRequestSchema,
@@ -113,6 +116,7 @@ const JSON_BODY_LIMIT = "the JSON body limit";
 /** Each operation's success answer, by operationId: the document's 2xx schemas, and what tests check answers against. */
 export const SUCCESS_SCHEMAS = {
   join: joinResponseSchema,
+  collectJoin: joinResponseSchema,
   heartbeat: heartbeatResponseSchema,
   listAssignments: assignmentsResponseSchema,
   getSurvey: surveyContentResponseSchema,
@@ -193,14 +197,26 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "join",
           summary: "Join a class with its class code",
           description:
-            "Matches the name to the class roster ignoring case and spaces, or adds a new student. Rate-limited per IP and per code. Needs no token.",
+            "With a personal code (from the student's card): that student of the class, at once. Otherwise the name, normalised (NFKC, no invisible characters) and compared with the class roster by its confusable skeleton (Unicode TS #39): a rostered student nobody has joined as yet is joined at once; a student already joined on another device, or a new name in a class that holds new names, waits for the teacher (202); a new name is added, or refused (403), by the class's rule. The answers never tell whether a name is on the roster: 200 and 202 each have one shape, with the names as typed and no student id. Rate-limited per IP and per code. Needs no token.",
           security: [],
           requestBody: { required: true, content: body(joinRequestSchema) },
           responses: {
-            "200": ok("Joined. Keep the token for `expiresIn` seconds.", SUCCESS_SCHEMAS.join),
+            "200": ok("Joined. Keep the token for `expiresIn` seconds.", joinedResponseSchema),
+            "202": ok(
+              "The teacher has to let this device in. Keep `requestSecret` and call POST /join/collect every few seconds.",
+              joinWaitingResponseSchema,
+            ),
             ...refusals({
-              "400": malformedJson("a field is missing or too long"),
-              "403": crossSite,
+              "400": {
+                description:
+                  "VALIDATION: a field is missing or too long, a name is needed, the class needs a personal code, or the personal code is not one of the class's (fieldErrors.personalCode; counts as a failed join); BAD_REQUEST: the body is not JSON.",
+                codes: ["VALIDATION", "BAD_REQUEST"],
+              },
+              "403": {
+                description:
+                  "NAME_NOT_ON_LIST: the class takes no new names and this one is not on its list (counts as a failed join). FORBIDDEN: the request carried a cookie without a same-site `Origin`.",
+                codes: ["NAME_NOT_ON_LIST", "FORBIDDEN"],
+              },
               "404": { description: "CLASS_CODE_NOT_FOUND: no class has this code.", codes: ["CLASS_CODE_NOT_FOUND"] },
               "405": methodNotAllowed,
               "410": {
@@ -213,6 +229,36 @@ export function buildStudentOpenApiDocument(): JsonObject {
                 codes: ["RATE_LIMITED"],
                 headers: ["Retry-After"],
               },
+              "503": databaseDown,
+            }),
+          },
+        },
+      },
+      "/join/collect": {
+        post: {
+          operationId: "collectJoin",
+          summary: "Collect the token once the teacher lets this device in",
+          description:
+            "Send the `requestSecret` of a 202 from POST /join. 202 while the teacher has not answered; 200 with the token once they let the device in (once: the secret is then spent). Needs no token; not rate-limited (the secret cannot be guessed), but poll no more often than every few seconds.",
+          security: [],
+          requestBody: { required: true, content: body(joinCollectRequestSchema) },
+          responses: {
+            "200": ok("Let in. Keep the token.", joinedResponseSchema),
+            "202": ok("Still waiting for the teacher. Ask again in a few seconds.", joinWaitingResponseSchema),
+            ...refusals({
+              "400": malformedJson("requestSecret is missing or too long"),
+              "403": {
+                description:
+                  "JOIN_REFUSED: the teacher did not let this device in. FORBIDDEN: the request carried a cookie without a same-site `Origin`.",
+                codes: ["JOIN_REFUSED", "FORBIDDEN"],
+              },
+              "405": methodNotAllowed,
+              "410": {
+                description:
+                  "JOIN_REQUEST_GONE: the wait is over (too long, already collected, or no such request). Join again.",
+                codes: ["JOIN_REQUEST_GONE"],
+              },
+              "413": payloadTooLarge(JSON_BODY_LIMIT),
               "503": databaseDown,
             }),
           },

@@ -7,21 +7,36 @@
 import { z } from "zod";
 import { strictBody } from "../schemas/strict-body";
 import { singleLineCheck, singleLineText } from "../schemas/text";
+import { studentNameText } from "../student-name";
 
 import {
   MAX_DRAWING_BYTES,
   MAX_DRAWING_SIDE,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_PERSONAL_CODE_LENGTH,
   MAX_TEXT_ANSWER_LENGTH,
 } from "./limits";
 
-export { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_NAME_LENGTH, MAX_TEXT_ANSWER_LENGTH };
+export {
+  MAX_DRAWING_BYTES,
+  MAX_DRAWING_SIDE,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PERSONAL_CODE_LENGTH,
+  MAX_TEXT_ANSWER_LENGTH,
+};
 
+/**
+ * A first or last name: normalised like every stored name (NFKC, no invisible
+ * characters; ~/lib/student-name). May be left out or empty: a class that joins
+ * with personal codes asks no names, and in a class that joins by name the
+ * server answers VALIDATION for a missing one.
+ */
 const name = (label: string) =>
-  singleLineText(`${label} is required`)
-    .min(1, `${label} is required`)
-    .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
+  studentNameText(`${label} is required`)
+    .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`)
+    .optional();
 
 export const joinRequestSchema = strictBody({
   code: singleLineText("Class code is required")
@@ -31,17 +46,24 @@ export const joinRequestSchema = strictBody({
       description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.",
       example: "SUNNY-4821",
     }),
-  firstName: name("First name").meta({ example: "Mia" }),
+  firstName: name("First name").meta({
+    description: "Needed in a class that joins by name unless a personal code is given.",
+    example: "Mia",
+  }),
   lastName: name("Last name").meta({ example: "Jensen" }),
+  personalCode: singleLineText().max(MAX_PERSONAL_CODE_LENGTH, "Personal code is too long").optional().meta({
+    description:
+      "The student's personal code from their card, e.g. KMR-394 (case, spaces and the hyphen are ignored). With it the names are not needed; a class that joins with personal codes needs it.",
+    example: "KMR-394",
+  }),
 }).meta({ id: "JoinRequest" });
-export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export type JoinRequest = z.input<typeof joinRequestSchema>;
 
-export const studentSchema = z
-  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })
-  .meta({ id: "Student" });
+const studentClassSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" });
 
-export const joinResponseSchema = z
+export const joinedResponseSchema = z
   .object({
+    status: z.literal("joined"),
     token: z.string().meta({
       description:
         "The student token. Send it as `Authorization: Bearer <token>`. Shown once; the server keeps only its hash.",
@@ -50,11 +72,44 @@ export const joinResponseSchema = z
       description:
         "Seconds the token works from now (a school day, 28800). After that every call answers 401: forget the token and show the join screen. Counted from the answer, so a wrong device clock does not matter.",
     }),
-    student: studentSchema,
-    class: z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" }),
+    student: z.strictObject({ firstName: z.string(), lastName: z.string() }).meta({
+      id: "JoinedStudent",
+      description:
+        "The name as it was typed (normalised), never as the roster spells it; no student id, so the answer does not tell whether the name was on the roster.",
+    }),
+    class: studentClassSchema,
   })
+  .meta({ id: "JoinedResponse" });
+
+export const joinWaitingResponseSchema = z
+  .object({
+    status: z.literal("waiting"),
+    requestSecret: z.string().meta({
+      description:
+        "Send it to POST /join/collect every few seconds to collect the token once the teacher lets this device in. Shown once; the server keeps only its hash.",
+    }),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .meta({ description: "The request lapses then if the teacher has not answered." }),
+    message: z.string(),
+    class: studentClassSchema,
+  })
+  .meta({ id: "JoinWaitingResponse" });
+
+/** POST /join and POST /join/collect: joined (200) or waiting for the teacher (202). */
+export const joinResponseSchema = z
+  .discriminatedUnion("status", [joinedResponseSchema, joinWaitingResponseSchema])
   .meta({ id: "JoinResponse" });
 export type JoinResponse = z.infer<typeof joinResponseSchema>;
+export type JoinedResponse = z.infer<typeof joinedResponseSchema>;
+export type JoinWaitingResponse = z.infer<typeof joinWaitingResponseSchema>;
+
+export const joinCollectRequestSchema = strictBody({
+  requestSecret: singleLineText("requestSecret is required")
+    .min(1, "requestSecret is required")
+    .max(200, "requestSecret is too long"),
+}).meta({ id: "JoinCollectRequest" });
+export type JoinCollectRequest = z.infer<typeof joinCollectRequestSchema>;
 
 export const heartbeatResponseSchema = z
   .object({ lastSeenAt: z.iso.datetime({ offset: true }) })

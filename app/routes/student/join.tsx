@@ -1,10 +1,13 @@
 /**
- * /join: a student joins their class with the class code and their name, by
- * the student API's rules (joinClass: the same code normalisation, roster
- * match, rate limits by the real client address, and messages), and gets the
- * browser's student session (ADR 150). `?code=` fills in the code (the
- * projector's QR code links here). A signed-in staff user is told what to do
- * instead of being turned into a student.
+ * /join: a student joins their class with the class code and their name, or
+ * their personal code, by the student API's rules (joinClass: the same code
+ * normalisation, roster match, identity rules, rate limits by the real
+ * client address, and messages), and gets the browser's student session
+ * (ADR 150, ADR 180). When the teacher has to let the device in, it waits on
+ * /join/waiting. `?code=` fills in the class code (the projector's QR code
+ * links here), `&personal=` the personal code (the QR on a student's card);
+ * a GET never joins. A signed-in staff user is told what to do instead of
+ * being turned into a student.
  */
 import { Form, Link } from "react-router";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
@@ -12,13 +15,14 @@ import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
-import { MAX_NAME_LENGTH } from "~/lib/student-api/limits";
+import { MAX_NAME_LENGTH, MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
 import { joinRequestSchema } from "~/lib/student-api/schemas";
 import type { StudentFormReply } from "~/lib/student-form";
-import { STUDENT_HOME_PATH } from "~/lib/student-paths";
+import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { endStudentSession, startStudentSession } from "~/server/students/student-session.server";
 import { redirect } from "~/server/web/redirects.server";
 import { studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
@@ -35,12 +39,15 @@ const NOT_PROCESSED_MESSAGE = "Joining did not work. Please try again.";
 const MAX_CODE_LENGTH = 40;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get("code")?.slice(0, MAX_CODE_LENGTH) ?? "";
+  const params = new URL(request.url).searchParams;
+  const code = params.get("code")?.slice(0, MAX_CODE_LENGTH) ?? "";
+  const personal = params.get("personal")?.slice(0, MAX_PERSONAL_CODE_LENGTH) ?? "";
   const user = await getOptionalUser(request, context);
-  if (user) return { code, staffName: user.name, student: null };
+  if (user) return { code, personal, staffName: user.name, student: null };
   const student = await getOptionalStudent(request, context);
   return {
     code,
+    personal,
     staffName: null,
     student: student ? { name: `${student.firstName} ${student.lastName}`, className: student.className } : null,
   };
@@ -52,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: String(form.get("code") ?? ""),
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
+    personalCode: String(form.get("personalCode") ?? ""),
   };
   const reply = (formErrors: string[], fieldErrors: Record<string, string[]> = {}, status = 400) =>
     studentFormReply({ formErrors, fieldErrors, values } satisfies StudentFormReply, status);
@@ -68,12 +76,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const app = getAppFromContext(context);
   try {
-    const joined = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context), tokenKind: "browser" });
+    const outcome = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context), tokenKind: "browser" });
     // A new join on this device ends the student session it had (a shared tablet).
     await endStudentSession(app.db, app.studentCookie, request);
-    return redirect(STUDENT_HOME_PATH, {
-      headers: { "Set-Cookie": await startStudentSession(app.studentCookie, joined.token) },
-    });
+    const headers = new Headers();
+    if (outcome.status === "waiting") {
+      headers.append("Set-Cookie", await startWaiting(app.joinRequestCookie, outcome.requestSecret));
+      return redirect(JOIN_WAITING_PATH, { headers });
+    }
+    // A device that was waiting (and typed its personal code instead) stops waiting.
+    if (await readJoinRequestSecret(app.joinRequestCookie, request)) {
+      headers.append("Set-Cookie", await stopWaiting(app.joinRequestCookie));
+    }
+    headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
+    return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
     return studentFormErrorReply(error, values);
   }
@@ -85,6 +101,8 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData?.reply;
   if (loaderData.staffName) return <StaffSignedIn name={loaderData.staffName} />;
+  // From a student's card: the class code and their personal code, no names to type.
+  const withCard = Boolean(loaderData.personal) && !reply?.values.firstName;
   return (
     <StudentPlainPage>
       <h1>Join your class</h1>
@@ -95,7 +113,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="post" className="student-card" aria-labelledby="join-heading" noValidate>
-        <h2 id="join-heading">Type the class code and your name</h2>
+        <h2 id="join-heading">{withCard ? "Check the codes from your card" : "Type the class code and your name"}</h2>
         <FormErrors errors={reply?.formErrors} />
         <TextInput
           id="join-code"
@@ -108,23 +126,39 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           autoCapitalize="characters"
           maxLength={MAX_CODE_LENGTH}
         />
+        {withCard ? null : (
+          <>
+            <TextInput
+              id="join-first-name"
+              name="firstName"
+              label="First name"
+              defaultValue={reply?.values.firstName}
+              errors={reply?.fieldErrors.firstName}
+              autoComplete="off"
+              maxLength={MAX_NAME_LENGTH}
+            />
+            <TextInput
+              id="join-last-name"
+              name="lastName"
+              label="Last name"
+              defaultValue={reply?.values.lastName}
+              errors={reply?.fieldErrors.lastName}
+              autoComplete="off"
+              maxLength={MAX_NAME_LENGTH}
+            />
+          </>
+        )}
         <TextInput
-          id="join-first-name"
-          name="firstName"
-          label="First name"
-          defaultValue={reply?.values.firstName}
-          errors={reply?.fieldErrors.firstName}
+          id="join-personal-code"
+          name="personalCode"
+          label={withCard ? "Your personal code" : "Your personal code (if you have a card)"}
+          hint="It is on your card, for example KMR-394."
+          defaultValue={reply?.values.personalCode ?? loaderData.personal}
+          errors={reply?.fieldErrors.personalCode}
           autoComplete="off"
-          maxLength={MAX_NAME_LENGTH}
-        />
-        <TextInput
-          id="join-last-name"
-          name="lastName"
-          label="Last name"
-          defaultValue={reply?.values.lastName}
-          errors={reply?.fieldErrors.lastName}
-          autoComplete="off"
-          maxLength={MAX_NAME_LENGTH}
+          autoCapitalize="characters"
+          maxLength={MAX_PERSONAL_CODE_LENGTH}
+          optional={!withCard}
         />
         <HoneypotInput name={HONEYPOT_FIELD} />
         <div className="student-actions">
@@ -133,6 +167,15 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+      {withCard ? (
+        <p className="student-hint">
+          Not your card?{" "}
+          <Link to={loaderData.code ? `${JOIN_PATH}?code=${encodeURIComponent(loaderData.code)}` : JOIN_PATH}>
+            Join with your name
+          </Link>
+          .
+        </p>
+      ) : null}
       <p className="student-hint">
         Are you a teacher? <Link to="/login">Sign in here</Link>.
       </p>

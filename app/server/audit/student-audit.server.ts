@@ -1,10 +1,13 @@
-/** Audit events whose actor is a student (the audit log's actorStudentId). */
+/**
+ * Audit events whose actor is a student (the audit log's actorStudentId), or
+ * a device that is not yet any student (null: a join held for the teacher).
+ */
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents } from "../db/schema.server";
 
 export async function recordStudentAuditEvent(
   tx: Db | Tx,
-  studentId: number,
+  studentId: number | null,
   event: {
     action: string;
     targetType: string;

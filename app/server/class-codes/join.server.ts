@@ -1,30 +1,72 @@
 /**
- * Joining a class from the student app with a class code (docs/product.md#joining-a-class).
+ * Joining a class with a class code, from the student pages or the student
+ * app (docs/product.md#student-identity, ADR 180).
  *
  * - The code must be live: not stopped, not expired, of an active class in
  *   an active school (an archived class or school is closed to students).
  *   Unknown codes are 404; stopped and expired ones are 410, each with a
  *   message a child can act on.
- * - The name is matched to the class roster ignoring case and spaces; with
- *   no match a new student is added to the class. The answer is the same
- *   either way, so a join never tells whether a name is on the roster.
+ * - A personal code (from the student's card) names one student of the
+ *   class's roster: that device becomes the student, verified. A wrong one is
+ *   a field error and counts as a failed join. A class whose join mode is
+ *   "personal-code" takes nothing else.
+ * - Otherwise the name is normalised (~/lib/student-name) and compared with
+ *   the roster by its confusable skeleton (name-skeleton.server.ts):
+ *   - a rostered student nobody has joined as yet in this class (no token
+ *     ever issued there, no answers) is claimed at once: today's one step;
+ *   - a rostered student already claimed is never taken from a name alone:
+ *     the device waits for the teacher (a join request);
+ *   - a name that is not on the roster follows the class's newNames rule:
+ *     "allow" adds the student, "hold" waits for the teacher, "refuse" says
+ *     so.
+ * - The answers are uniform: joined (200) and waiting (202) each have one
+ *   shape whatever the roster holds, with the names as typed and no student
+ *   id, so a join never tells which ids the roster has.
  * - Rate limits per IP (all joins, and failed joins: the guessing limit)
  *   and per code. See docs/api.md for the guess space.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { normalizePersonalCode } from "~/lib/personal-code";
+import { normalizeStudentName } from "~/lib/student-name";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
-import type { Db } from "../db/client.server";
-import { classCodes, classes, classStudents, rateLimits, schools, students } from "../db/schema.server";
-import { rateLimited } from "../errors.server";
+import { hashToken, newToken } from "../auth/session.server";
+import type { Db, Tx } from "../db/client.server";
+import {
+  assignments,
+  classCodes,
+  classes,
+  classStudents,
+  type JoinMode,
+  joinRequests,
+  type NewNamesRule,
+  rateLimits,
+  responses,
+  type StudentTokenKind,
+  schools,
+  students,
+  studentTokens,
+} from "../db/schema.server";
+import { rateLimited, validationError } from "../errors.server";
 import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
-import { type IssueStudentTokenInput, issueStudentToken } from "../students/student-tokens.server";
+import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
+import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
 import { StudentApiError } from "../web/student-api-errors.server";
 
 export const JOIN_RATE_LIMIT_MESSAGE = "Too many tries to join a class. Please wait a few minutes and try again.";
 export const CODE_NOT_FOUND_MESSAGE = "This class code is not valid. Check the code and try again.";
 export const CODE_STOPPED_MESSAGE = "This class code has been stopped. Ask your teacher for the new class code.";
 export const CODE_EXPIRED_MESSAGE = "This class code has expired. Ask your teacher for a new class code.";
+export const NAME_NOT_ON_LIST_MESSAGE = "Your name is not on this class's list. Ask your teacher.";
+export const PERSONAL_CODE_NEEDED_MESSAGE = "Type the personal code from your card.";
+export const PERSONAL_CODE_WRONG_MESSAGE =
+  "This personal code is not right. Check the code on your card and try again, or ask your teacher.";
+export const WAITING_FOR_TEACHER_MESSAGE =
+  "Your teacher needs to let you in. Please wait: when your teacher says yes, you can start.";
+
+/** How long a device may wait for the teacher before it has to join again. */
+export const JOIN_REQUEST_LIFETIME_MS = 30 * 60 * 1000;
+/** Prefix of a join request's secret, so a leaked one is recognisable. */
+export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 
 /** pg_advisory_xact_lock's first key for joins (the second is the class id). */
 const JOIN_LOCK_NAMESPACE = 80_801;
@@ -36,31 +78,59 @@ export function normalizeClassCode(input: string): string {
   return unhyphenated ? `${unhyphenated[1]}-${unhyphenated[2]}` : compact;
 }
 
-/** Names are compared without case and without any spaces. */
-export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, "");
-}
-
-/** A name as stored for a new student: trimmed, inner runs of spaces collapsed. */
-export function tidyName(name: string): string {
-  return name.trim().replace(/\s+/g, " ");
-}
-
-const nameKeySql = (column: AnyPgColumn) => sql`lower(regexp_replace(${column}, '\\s', '', 'g'))`;
-
 export interface JoinInput {
   code: string;
-  firstName: string;
-  lastName: string;
+  firstName?: string;
+  lastName?: string;
+  personalCode?: string;
   ip: string | null;
-  /** The token's kind: "app" (the default) for the student API, "browser" for the student pages' cookie. */
-  tokenKind?: IssueStudentTokenInput["kind"];
+  /** "browser" for the student pages' session, "app" for the student API. */
+  tokenKind: StudentTokenKind;
 }
 
-export interface JoinResult {
+export interface JoinClass {
+  id: number;
+  name: string;
+}
+
+/** The device is now the student: keep the token. */
+export interface Joined {
+  status: "joined";
   token: string;
-  student: { id: number; firstName: string; lastName: string };
-  class: { id: number; name: string };
+  /** For the caller's own records; never part of an answer (it would tell the roster). */
+  studentId: number;
+  /** As typed (normalised), never as the roster spells it. */
+  student: { firstName: string; lastName: string };
+  class: JoinClass;
+}
+
+/** The device waits for the teacher; it collects its token with the secret (join-collect.server.ts). */
+export interface JoinWaiting {
+  status: "waiting";
+  requestSecret: string;
+  expiresAt: Date;
+  class: JoinClass;
+}
+
+export type JoinOutcome = Joined | JoinWaiting;
+
+/** A join's outcome as the student API answers it: 200 joined, 202 waiting; no student id either way. */
+export function joinAnswer(outcome: JoinOutcome): { status: 200 | 202; body: Record<string, unknown> } {
+  if (outcome.status === "joined") {
+    const { studentId: _hidden, ...joined } = outcome;
+    // Seconds the token works from now, counted from the answer (ADR 190).
+    return { status: 200, body: { ...joined, expiresIn: STUDENT_TOKEN_LIFETIME_MS.app / 1000 } };
+  }
+  return {
+    status: 202,
+    body: {
+      status: "waiting",
+      requestSecret: outcome.requestSecret,
+      expiresAt: outcome.expiresAt.toISOString(),
+      message: WAITING_FOR_TEACHER_MESSAGE,
+      class: outcome.class,
+    },
+  };
 }
 
 /** Throws RATE_LIMITED when the key is already at or over its limit; does not count a hit. */
@@ -80,17 +150,18 @@ async function assertUnderLimit(db: Db, key: string, rule: RateLimitRule): Promi
   );
 }
 
-export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinResult> {
-  const ipKey = input.ip ?? "unknown";
-  await enforceRateLimits(
-    db,
-    [{ key: `student-join:ip:${ipKey}`, rule: RATE_LIMITS.classCodeJoinPerIp }],
-    JOIN_RATE_LIMIT_MESSAGE,
-  );
-  const failureKey = `student-join-failed:ip:${ipKey}`;
-  await assertUnderLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
+interface LiveCode {
+  id: number;
+  classId: number;
+  className: string;
+  schoolId: number;
+  joinMode: JoinMode;
+  newNames: NewNamesRule;
+}
 
-  const code = normalizeClassCode(input.code);
+/** The live code's class, or the 404/410 answer (counted as a failed join). */
+async function findLiveCode(db: Db, input: string, failureKey: string, now: Date): Promise<LiveCode> {
+  const code = normalizeClassCode(input);
   const [live] = await db
     .select({
       id: classCodes.id,
@@ -98,6 +169,8 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
       classId: classes.id,
       className: classes.name,
       schoolId: classes.schoolId,
+      joinMode: classes.joinMode,
+      newNames: classes.newNames,
       // A class is open to students only while it and its school are active.
       open: sql<boolean>`${classes.status} = 'active' and ${schools.status} = 'active'`,
     })
@@ -124,6 +197,21 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     }
     throw new StudentApiError(404, "CLASS_CODE_NOT_FOUND", CODE_NOT_FOUND_MESSAGE);
   }
+  const { expiresAt: _expiresAt, open: _open, ...found } = live;
+  return found;
+}
+
+export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinOutcome> {
+  const ipKey = input.ip ?? "unknown";
+  await enforceRateLimits(
+    db,
+    [{ key: `student-join:ip:${ipKey}`, rule: RATE_LIMITS.classCodeJoinPerIp }],
+    JOIN_RATE_LIMIT_MESSAGE,
+  );
+  const failureKey = `student-join-failed:ip:${ipKey}`;
+  await assertUnderLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
+
+  const live = await findLiveCode(db, input.code, failureKey, now);
 
   await enforceRateLimits(
     db,
@@ -131,55 +219,197 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     JOIN_RATE_LIMIT_MESSAGE,
   );
 
-  const firstName = tidyName(input.firstName);
-  const lastName = tidyName(input.lastName);
-  return db.transaction(async (tx) => {
+  const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
+  if (personalCode) {
+    const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
+    if (joined) return joined;
+    await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
+    throw validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] });
+  }
+  if (live.joinMode === "personal-code") {
+    throw validationError(PERSONAL_CODE_NEEDED_MESSAGE, { personalCode: [PERSONAL_CODE_NEEDED_MESSAGE] });
+  }
+
+  const firstName = normalizeStudentName(input.firstName ?? "");
+  const lastName = normalizeStudentName(input.lastName ?? "");
+  if (!firstName || !lastName) {
+    const fieldErrors: Record<string, string[]> = {};
+    if (!firstName) fieldErrors.firstName = ["First name is required"];
+    if (!lastName) fieldErrors.lastName = ["Last name is required"];
+    throw validationError("Type your first name and your last name.", fieldErrors);
+  }
+
+  const outcome = await db.transaction(async (tx) => {
     // One join per class at a time, so two devices joining as the same new
-    // name at once make one student, not two.
+    // name at once make one student, not two, and one claim of a rostered name.
     await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${live.classId})`);
-    const [rostered] = await tx
-      .select({ id: students.id })
+    const rosteredId = await findRosteredByName(tx, live.classId, firstName, lastName);
+    const typed = { firstName, lastName };
+    if (rosteredId !== null) {
+      if (await isClaimed(tx, live.classId, rosteredId)) {
+        return holdForTeacher(tx, live, { ...typed, studentId: rosteredId }, input.tokenKind, now);
+      }
+      return admitStudent(tx, live, rosteredId, typed, input.tokenKind, now, "first-claim");
+    }
+    if (live.newNames === "refuse") return null;
+    if (live.newNames === "hold") return holdForTeacher(tx, live, { ...typed, studentId: null }, input.tokenKind, now);
+    const [created] = await tx
+      .insert(students)
+      .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
+      .returning({ id: students.id });
+    await tx.insert(classStudents).values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id });
+    return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
+  });
+  if (outcome) return outcome;
+  await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
+  throw new StudentApiError(403, "NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE);
+}
+
+/** The rostered student of the class whose name looks the same as the typed one (the lowest id), or null. */
+async function findRosteredByName(
+  tx: Tx,
+  classId: number,
+  firstName: string,
+  lastName: string,
+): Promise<number | null> {
+  const roster = await tx
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(eq(classStudents.classId, classId))
+    .orderBy(students.id);
+  const typed = nameSkeletonKeys(firstName, lastName);
+  return (
+    roster.find((student) => sameLookingNames(typed, nameSkeletonKeys(student.firstName, student.lastName)))?.id ?? null
+  );
+}
+
+/**
+ * True once somebody is this student in this class: a token was ever issued
+ * for them there (revoked or expired ones too), the teacher admitted a device
+ * as them, or they have answers there. Such a
+ * student is never taken again from a name alone.
+ */
+export async function isClaimed(tx: Db | Tx, classId: number, studentId: number): Promise<boolean> {
+  const [token] = await tx
+    .select({ id: studentTokens.id })
+    .from(studentTokens)
+    .where(and(eq(studentTokens.studentId, studentId), eq(studentTokens.classId, classId)))
+    .limit(1);
+  if (token) return true;
+  const [admitted] = await tx
+    .select({ id: joinRequests.id })
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.studentId, studentId),
+        eq(joinRequests.classId, classId),
+        inArray(joinRequests.status, ["admitted", "collected"]),
+      ),
+    )
+    .limit(1);
+  if (admitted) return true;
+  const [answer] = await tx
+    .select({ id: responses.id })
+    .from(responses)
+    .innerJoin(assignments, eq(assignments.id, responses.assignmentId))
+    .where(and(eq(assignments.classId, classId), eq(responses.studentId, studentId)))
+    .limit(1);
+  return Boolean(answer);
+}
+
+/** The device becomes the student: a token, the student seen now, the join recorded. */
+export async function admitStudent(
+  tx: Tx,
+  live: { id: number | null; classId: number; className: string; schoolId: number },
+  studentId: number,
+  typed: { firstName: string; lastName: string },
+  tokenKind: StudentTokenKind,
+  now: Date,
+  via: "first-claim" | "new-name" | "personal-code" | "admitted",
+): Promise<Joined> {
+  await tx.update(students).set({ lastSeenAt: now }).where(eq(students.id, studentId));
+  if (live.id !== null) {
+    await tx
+      .update(classStudents)
+      .set({ joinedWithCodeId: live.id })
+      .where(and(eq(classStudents.classId, live.classId), eq(classStudents.studentId, studentId)));
+  }
+  const token = await issueStudentToken(tx, { studentId, classId: live.classId, kind: tokenKind }, now);
+  await recordStudentAuditEvent(tx, studentId, {
+    action: "student.join",
+    targetType: "class",
+    targetId: live.classId,
+    schoolId: live.schoolId,
+    details: { classCodeId: live.id, newStudent: via === "new-name", via, tokenKind },
+  });
+  return {
+    status: "joined",
+    token,
+    studentId,
+    student: typed,
+    class: { id: live.classId, name: live.className },
+  };
+}
+
+async function joinWithPersonalCode(
+  db: Db,
+  live: LiveCode,
+  personalCode: string,
+  tokenKind: StudentTokenKind,
+  now: Date,
+): Promise<Joined | null> {
+  return db.transaction(async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
       .where(
         and(
           eq(classStudents.classId, live.classId),
-          sql`${nameKeySql(students.firstName)} = ${nameKey(firstName)}`,
-          sql`${nameKeySql(students.lastName)} = ${nameKey(lastName)}`,
+          eq(students.schoolId, live.schoolId),
+          eq(students.personalCode, personalCode),
         ),
       )
-      .orderBy(students.id)
       .limit(1);
-    let studentId: number;
-    if (rostered) {
-      studentId = rostered.id;
-      await tx.update(students).set({ lastSeenAt: now }).where(eq(students.id, rostered.id));
-      await tx
-        .update(classStudents)
-        .set({ joinedWithCodeId: live.id })
-        .where(and(eq(classStudents.classId, live.classId), eq(classStudents.studentId, rostered.id)));
-    } else {
-      const [created] = await tx
-        .insert(students)
-        .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
-        .returning({ id: students.id });
-      studentId = created.id;
-      await tx.insert(classStudents).values({ classId: live.classId, studentId, joinedWithCodeId: live.id });
-    }
-    const token = await issueStudentToken(tx, { studentId, classId: live.classId, kind: input.tokenKind });
-    await recordStudentAuditEvent(tx, studentId, {
-      action: "student.join",
-      targetType: "class",
-      targetId: live.classId,
-      schoolId: live.schoolId,
-      details: { classCodeId: live.id, newStudent: !rostered },
-    });
-    // The names come back as the student typed them (tidied), matched or not,
-    // so the answer never shows how the roster spells a name.
-    return {
-      token,
-      student: { id: studentId, firstName, lastName },
-      class: { id: live.classId, name: live.className },
-    };
+    if (!student) return null;
+    // The code proves who the child is, so the answer may carry the roster's spelling.
+    const typed = { firstName: student.firstName, lastName: student.lastName };
+    return admitStudent(tx, live, student.id, typed, tokenKind, now, "personal-code");
   });
+}
+
+/** A join request the teacher answers; the device keeps the secret (only its hash is stored). */
+async function holdForTeacher(
+  tx: Tx,
+  live: LiveCode,
+  request: { firstName: string; lastName: string; studentId: number | null },
+  tokenKind: StudentTokenKind,
+  now: Date,
+): Promise<JoinWaiting> {
+  const requestSecret = `${JOIN_REQUEST_SECRET_PREFIX}${newToken()}`;
+  const expiresAt = new Date(now.getTime() + JOIN_REQUEST_LIFETIME_MS);
+  const [row] = await tx
+    .insert(joinRequests)
+    .values({
+      classId: live.classId,
+      studentId: request.studentId,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      secretHash: hashToken(requestSecret),
+      tokenKind,
+      status: "waiting",
+      classCodeId: live.id,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning({ id: joinRequests.id });
+  await recordStudentAuditEvent(tx, null, {
+    action: "student.join_request",
+    targetType: "class",
+    targetId: live.classId,
+    schoolId: live.schoolId,
+    details: { classCodeId: live.id, joinRequestId: row.id, rostered: request.studentId !== null, tokenKind },
+  });
+  return { status: "waiting", requestSecret, expiresAt, class: { id: live.classId, name: live.className } };
 }

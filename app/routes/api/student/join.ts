@@ -1,8 +1,11 @@
-/** POST /api/student/v1/join `{ code, firstName, lastName }` → `{ token, expiresIn, student, class }`. */
+/**
+ * POST /api/student/v1/join `{ code, firstName?, lastName?, personalCode? }`
+ * → 200 `{ status: "joined", token, student, class }`, or 202
+ * `{ status: "waiting", requestSecret, … }` while the teacher decides (ADR 180).
+ */
 import { joinRequestSchema } from "~/lib/student-api/schemas";
-import { joinClass } from "~/server/class-codes/join.server";
+import { joinAnswer, joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { STUDENT_TOKEN_LIFETIME_MS } from "~/server/students/student-tokens.server";
 import { parseInput, readJsonBody } from "~/server/web/api.server";
 import { handleStudentApi } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/join";
@@ -11,7 +14,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
     const input = parseInput(joinRequestSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
-    const joined = await joinClass(db, { ...input, ip: clientAddress(context) });
-    return Response.json({ ...joined, expiresIn: STUDENT_TOKEN_LIFETIME_MS.app / 1000 });
+    const answer = joinAnswer(await joinClass(db, { ...input, ip: clientAddress(context), tokenKind: "app" }));
+    return Response.json(answer.body, { status: answer.status });
   });
 }

@@ -1,0 +1,363 @@
+/**
+ * The join's identity rules (docs/product.md#student-identity, ADR 180) on a
+ * real database, through the student API's route modules (typed client,
+ * every answer checked against the OpenAPI document) and the /join pages:
+ * who is claimed, who waits for the teacher, personal codes, look-alike
+ * names, the classes' join rules, and answers that never tell the roster.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
+import type { JoinResponse } from "~/lib/student-api/schemas";
+import * as joinRoute from "~/routes/student/join";
+import * as waitingRoute from "~/routes/student/join-waiting";
+import { hashToken } from "~/server/auth/session.server";
+import type { Database } from "~/server/db/client.server";
+import { classes, joinRequests, rateLimits, responses, students } from "~/server/db/schema.server";
+import { createTestDatabase } from "../support/database";
+import {
+  type ClassWorld,
+  createAssignment,
+  createClass,
+  createClassCode,
+  createClassWorld,
+  createStudent,
+  createSurvey,
+} from "../support/fixtures";
+import { callRoute } from "../support/route-call";
+import { studentApiFetch } from "../support/student-api-app";
+
+let database: Database;
+let world: ClassWorld;
+let ipCounter = 0;
+
+function client() {
+  const ip = `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+  return createStudentApiClient({
+    baseUrl: "http://school.test",
+    logError: () => {},
+    fetch: studentApiFetch(database, { clientAddress: ip }),
+  });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(StudentApiHttpError);
+  const httpError = error as StudentApiHttpError;
+  return { status: httpError.status, ...(httpError.body as { code: string; message: string; fieldErrors?: object }) };
+}
+
+/** A class of its own with a live code, rules and a roster. */
+async function classWith(
+  code: string,
+  rules: { joinMode?: "name" | "personal-code"; newNames?: "allow" | "hold" | "refuse" } = {},
+) {
+  const klass = await createClass(database.db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
+  await database.db
+    .update(classes)
+    .set({ joinMode: "name", newNames: "allow", ...rules })
+    .where(eq(classes.id, klass.id));
+  await createClassCode(database.db, { classId: klass.id, code });
+  const felix = await createStudent(database.db, {
+    schoolId: world.riverside.id,
+    classId: klass.id,
+    firstName: "Felix",
+    lastName: `Costa${code.slice(0, 4)}`,
+  });
+  return { klass, felix };
+}
+
+const studentCount = async () => (await database.db.select({ id: students.id }).from(students)).length;
+
+/** What the teacher side does when it lets a device in (join-requests.server.ts, another module). */
+async function admit(secret: string, studentId?: number) {
+  const [row] = await database.db
+    .select()
+    .from(joinRequests)
+    .where(eq(joinRequests.secretHash, hashToken(secret)));
+  let id = row.studentId ?? studentId;
+  if (!id) {
+    id = (await createStudent(database.db, { schoolId: world.riverside.id, classId: row.classId })).id;
+  }
+  await database.db
+    .update(joinRequests)
+    .set({ status: "admitted", studentId: id, decidedAt: new Date(), decidedByUserId: world.users.teacher.id })
+    .where(eq(joinRequests.id, row.id));
+}
+
+function waiting(answer: JoinResponse) {
+  if (answer.status !== "waiting") throw new Error(`expected waiting, got ${answer.status}`);
+  return answer;
+}
+function joined(answer: JoinResponse) {
+  if (answer.status !== "joined") throw new Error(`expected joined, got ${answer.status}`);
+  return answer;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  world = await createClassWorld(database.db);
+});
+
+describe("uniform answers", () => {
+  test("the first claim of a rostered name and a new name get the same status and shape, with no student id", async () => {
+    await classWith("UNIF-3467");
+    const rostered = joined(await client().join({ code: "UNIF-3467", firstName: "felix", lastName: "costaunif" }));
+    const fresh = joined(await client().join({ code: "UNIF-3467", firstName: "Nora", lastName: "New" }));
+    expect(Object.keys(rostered).sort()).toEqual(["class", "status", "student", "token"]);
+    expect(Object.keys(fresh).sort()).toEqual(Object.keys(rostered).sort());
+    expect(Object.keys(rostered.student).sort()).toEqual(["firstName", "lastName"]);
+    expect(Object.keys(fresh.student).sort()).toEqual(["firstName", "lastName"]);
+    // The names come back as typed, never as the roster spells them.
+    expect(rostered.student).toEqual({ firstName: "felix", lastName: "costaunif" });
+    expect(JSON.stringify(rostered)).not.toContain("CostaUNIF");
+  });
+
+  test("held answers have one shape whether the held name is on the roster or not", async () => {
+    await classWith("HOLD-3467", { newNames: "hold" });
+    joined(await client().join({ code: "HOLD-3467", firstName: "Felix", lastName: "CostaHOLD" }));
+    const claimed = waiting(await client().join({ code: "HOLD-3467", firstName: "Felix", lastName: "CostaHOLD" }));
+    const unknown = waiting(await client().join({ code: "HOLD-3467", firstName: "Zed", lastName: "Nobody" }));
+    expect(Object.keys(claimed).sort()).toEqual(["class", "expiresAt", "message", "requestSecret", "status"]);
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(claimed).sort());
+    expect(unknown.message).toBe(claimed.message);
+    expect(unknown.class).toEqual(claimed.class);
+    expect(claimed.message).toMatch(/teacher/);
+  });
+});
+
+describe("a rostered student who has already joined", () => {
+  test("is not taken again from the class code and name: the device waits, the request is stored with the secret hashed", async () => {
+    const { felix } = await classWith("TAKE-3467");
+    const first = joined(await client().join({ code: "TAKE-3467", firstName: "Felix", lastName: "CostaTAKE" }));
+    expect(first.token).toMatch(/^ost_/);
+    const before = await studentCount();
+    const second = waiting(await client().join({ code: "take 3467", firstName: "FELIX", lastName: "costatake" }));
+    expect(second.requestSecret).toMatch(/^ojr_/);
+    expect(await studentCount()).toBe(before);
+    const [row] = await database.db
+      .select()
+      .from(joinRequests)
+      .where(eq(joinRequests.secretHash, hashToken(second.requestSecret)));
+    expect(row).toMatchObject({ studentId: felix.id, status: "waiting", tokenKind: "app" });
+    expect(JSON.stringify(row)).not.toContain(second.requestSecret.slice(4));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+  });
+
+  test("a student with answers but no token is claimed too", async () => {
+    const { klass, felix } = await classWith("ANSW-3467");
+    const survey = await createSurvey(database.db, { fullSlug: `surveys/answ-${klass.id}`, title: "Wellbeing" });
+    const assignment = await createAssignment(database.db, {
+      classId: klass.id,
+      surveyId: survey.id,
+      status: "active",
+    });
+    await database.db
+      .insert(responses)
+      .values({ assignmentId: assignment.id, studentId: felix.id, answers: { a: "x" } });
+    waiting(await client().join({ code: "ANSW-3467", firstName: "Felix", lastName: "CostaANSW" }));
+  });
+
+  test("the waiting device collects nothing until the teacher admits it, then a token once", async () => {
+    await classWith("COLL-3467");
+    joined(await client().join({ code: "COLL-3467", firstName: "Felix", lastName: "CostaCOLL" }));
+    const held = waiting(await client().join({ code: "COLL-3467", firstName: "Felix", lastName: "CostaCOLL" }));
+    waiting(await client().collectJoin(held.requestSecret));
+    await admit(held.requestSecret);
+    const collected = joined(await client().collectJoin(held.requestSecret));
+    expect(collected.student).toEqual({ firstName: "Felix", lastName: "CostaCOLL" });
+    const assignments = await client().withToken(collected.token).listAssignments();
+    expect(assignments.assignments).toEqual([]);
+    expect(await refusal(client().collectJoin(held.requestSecret))).toMatchObject({
+      status: 410,
+      code: "JOIN_REQUEST_GONE",
+    });
+  });
+
+  test("a refused or lapsed request is a clear answer, an unknown secret too", async () => {
+    await classWith("REFU-3467");
+    joined(await client().join({ code: "REFU-3467", firstName: "Felix", lastName: "CostaREFU" }));
+    const held = waiting(await client().join({ code: "REFU-3467", firstName: "Felix", lastName: "CostaREFU" }));
+    await database.db
+      .update(joinRequests)
+      .set({ status: "refused", decidedAt: new Date() })
+      .where(eq(joinRequests.secretHash, hashToken(held.requestSecret)));
+    expect(await refusal(client().collectJoin(held.requestSecret))).toMatchObject({
+      status: 403,
+      code: "JOIN_REFUSED",
+      message: "Your teacher did not let this device in. Ask your teacher what to do.",
+    });
+    const lapsed = waiting(await client().join({ code: "REFU-3467", firstName: "Felix", lastName: "CostaREFU" }));
+    await database.db
+      .update(joinRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(joinRequests.secretHash, hashToken(lapsed.requestSecret)));
+    expect(await refusal(client().collectJoin(lapsed.requestSecret))).toMatchObject({ status: 410 });
+    expect(await refusal(client().collectJoin("ojr_nothing-like-this"))).toMatchObject({ status: 410 });
+  });
+});
+
+describe("personal codes", () => {
+  test("a personal code lets a claimed student join on another device, in any case and spacing", async () => {
+    const { felix } = await classWith("PERS-3467");
+    await database.db.update(students).set({ personalCode: "KMR-394" }).where(eq(students.id, felix.id));
+    joined(await client().join({ code: "PERS-3467", firstName: "Felix", lastName: "CostaPERS" }));
+    const moved = joined(await client().join({ code: "PERS-3467", personalCode: " kmr 394 " }));
+    expect(moved.student).toEqual({ firstName: "Felix", lastName: "CostaPERS" });
+  });
+
+  test("a wrong personal code is a field error and counts as a failed join", async () => {
+    await classWith("WRNG-3467");
+    const api = client();
+    const answer = await refusal(api.join({ code: "WRNG-3467", personalCode: "XXX-999" }));
+    expect(answer).toMatchObject({
+      status: 400,
+      code: "VALIDATION",
+      fieldErrors: {
+        personalCode: [
+          "This personal code is not right. Check the code on your card and try again, or ask your teacher.",
+        ],
+      },
+    });
+    const failures = await database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `student-join-failed:ip:10.9.0.${ipCounter - 1}`));
+    expect(failures[0]?.count).toBe(1);
+  });
+
+  test("another class's personal code does not open this class", async () => {
+    const { felix } = await classWith("OTHR-3467");
+    await classWith("THIS-3467");
+    await database.db.update(students).set({ personalCode: "HTW-777" }).where(eq(students.id, felix.id));
+    expect((await refusal(client().join({ code: "THIS-3467", personalCode: "HTW-777" }))).status).toBe(400);
+  });
+
+  test("a class that joins with personal codes asks for one, and takes no names", async () => {
+    await classWith("CARD-3467", { joinMode: "personal-code" });
+    const before = await studentCount();
+    expect(await refusal(client().join({ code: "CARD-3467", firstName: "New", lastName: "Name" }))).toMatchObject({
+      status: 400,
+      fieldErrors: { personalCode: ["Type the personal code from your card."] },
+    });
+    expect(await studentCount()).toBe(before);
+  });
+});
+
+describe("names that are not on the roster", () => {
+  test("a class that refuses new names says so plainly, and still lets a rostered student claim", async () => {
+    await classWith("NONE-3467", { newNames: "refuse" });
+    const before = await studentCount();
+    expect(await refusal(client().join({ code: "NONE-3467", firstName: "Zed", lastName: "Nobody" }))).toMatchObject({
+      status: 403,
+      code: "NAME_NOT_ON_LIST",
+      message: "Your name is not on this class's list. Ask your teacher.",
+    });
+    expect(await studentCount()).toBe(before);
+    joined(await client().join({ code: "NONE-3467", firstName: "Felix", lastName: "CostaNONE" }));
+  });
+
+  test("a held new name becomes a student only when the teacher admits it", async () => {
+    const { klass } = await classWith("NEWH-3467", { newNames: "hold" });
+    const before = await studentCount();
+    const held = waiting(await client().join({ code: "NEWH-3467", firstName: "Ada", lastName: "Lovelace" }));
+    expect(await studentCount()).toBe(before);
+    const [row] = await database.db
+      .select()
+      .from(joinRequests)
+      .where(eq(joinRequests.secretHash, hashToken(held.requestSecret)));
+    expect(row).toMatchObject({ classId: klass.id, studentId: null, firstName: "Ada", lastName: "Lovelace" });
+    await admit(held.requestSecret);
+    joined(await client().collectJoin(held.requestSecret));
+  });
+});
+
+describe("look-alike names", () => {
+  test("invisible, bidi and Cyrillic look-alike characters join as nobody new", async () => {
+    await classWith("LOOK-3467");
+    joined(await client().join({ code: "LOOK-3467", firstName: "Felix", lastName: "CostaLOOK" }));
+    const before = await studentCount();
+    const twins = [
+      ["F\u0435lix", "\u0421ostaLOOK"], // Cyrillic е and С
+      ["Fe\u200blix", "Costa\u00adLOOK"], // zero-width space, soft hyphen
+      ["\u202eFelix", "CostaLOOK\u2066"], // bidi controls
+      ["\uff26elix", "CostaLOOK"], // full-width F
+    ];
+    for (const [firstName, lastName] of twins) {
+      waiting(await client().join({ code: "LOOK-3467", firstName, lastName }));
+    }
+    expect(await studentCount()).toBe(before);
+    const stored = await database.db.select({ firstName: joinRequests.firstName }).from(joinRequests);
+    for (const { firstName } of stored) expect(firstName).not.toMatch(/[\u200b\u00ad\u202e\u2066]/u);
+  });
+});
+
+describe("the /join page", () => {
+  const postJoin = (form: Record<string, string>, path = "/join") =>
+    callRoute(joinRoute, database, { method: "POST", path, form });
+
+  test("a claimed name waits on /join/waiting (a signed cookie, no student session), and goes in once admitted", async () => {
+    await classWith("WEBW-3467");
+    const first = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
+    expect(first.headers.get("location")).toBe("/student");
+    const second = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
+    expect(second.status).toBe(302);
+    expect(second.headers.get("location")).toBe("/join/waiting");
+    const cookies = second.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith("__student=") && !cookie.startsWith("__student=;"))).toBe(false);
+    const waitCookie = cookies.find((cookie) => cookie.startsWith("__join_request="));
+    expect(waitCookie).toMatch(/HttpOnly/);
+    expect(waitCookie).toMatch(/SameSite=Lax/);
+    const cookie = waitCookie!.split(";")[0];
+
+    const page = await callRoute(waitingRoute, database, { path: "/join/waiting", cookie });
+    expect(await page.json()).toMatchObject({ state: "waiting" });
+    const stillWaiting = await callRoute(waitingRoute, database, {
+      method: "POST",
+      path: "/join/waiting",
+      cookie,
+      form: { intent: "check" },
+    });
+    expect(stillWaiting.headers.get("location")).toBe("/join/waiting");
+
+    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.tokenKind, "browser"));
+    await database.db
+      .update(joinRequests)
+      .set({ status: "admitted", decidedAt: new Date() })
+      .where(eq(joinRequests.id, row.id));
+    expect(await (await callRoute(waitingRoute, database, { path: "/join/waiting", cookie })).json()).toMatchObject({
+      state: "admitted",
+    });
+    const inside = await callRoute(waitingRoute, database, {
+      method: "POST",
+      path: "/join/waiting",
+      cookie,
+      form: { intent: "check" },
+    });
+    expect(inside.headers.get("location")).toBe("/student");
+    expect(inside.headers.getSetCookie().some((value) => /^__student=[^;]+/.test(value))).toBe(true);
+  });
+
+  test("without a waiting cookie the waiting page sends the device to /join", async () => {
+    const page = await callRoute(waitingRoute, database, { path: "/join/waiting" });
+    expect(page.headers.get("location")).toBe("/join");
+  });
+
+  test("the card's address fills in both codes and a GET joins nobody", async () => {
+    const before = await studentCount();
+    const page = await callRoute(joinRoute, database, { path: "/join?code=CARD-3467&personal=KMR-394" });
+    expect(await page.json()).toMatchObject({ code: "CARD-3467", personal: "KMR-394" });
+    expect(await studentCount()).toBe(before);
+  });
+
+  test("a wrong personal code is shown at its field", async () => {
+    await classWith("WEBP-3467");
+    const response = await postJoin({ code: "WEBP-3467", firstName: "", lastName: "", personalCode: "AAA-333" });
+    expect(response.status).toBe(400);
+    const { reply } = (await response.json()) as { reply: { fieldErrors: Record<string, string[]> } };
+    expect(reply.fieldErrors.personalCode?.[0]).toMatch(/card/);
+  });
+});
