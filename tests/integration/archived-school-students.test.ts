@@ -111,7 +111,11 @@ async function expectOpenWithNewCode(world: Awaited<ReturnType<typeof openClass>
     .from(classCodes)
     .where(and(eq(classCodes.classId, world.klass.id), isNull(classCodes.stoppedAt)));
   expect(fresh.code).not.toBe(world.code);
-  const again = await studentApp().join({ code: fresh.code, firstName: "Mia", lastName: "Jensen" });
+  // Mia joined before, so her name alone now waits for the teacher (ADR 180); a new name joins at once.
+  const mia = await studentApp().join({ code: fresh.code, firstName: "Mia", lastName: "Jensen" });
+  expect(mia.status).toBe("waiting");
+  const again = await studentApp().join({ code: fresh.code, firstName: "Sam", lastName: "Newcomer" });
+  if (again.status !== "joined") throw new Error(`a new name should join at once, got ${again.status}`);
   expect(await statusOf(studentApp(again.token).heartbeat())).toBe(200);
   expect(await statusOf(studentApp(world.token).heartbeat())).toBe(401);
 }

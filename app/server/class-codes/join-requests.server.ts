@@ -11,16 +11,14 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { normalizeStudentName } from "~/lib/student-name";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classStudents, type JoinRequestStatus, joinRequests, students } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
-import { nameKey, tidyName } from "./join.server";
-
-/** pg_advisory_xact_lock's first key for joins, the same as join.server.ts's: one new student per name, whoever makes it. */
-const JOIN_LOCK_NAMESPACE = 80_801;
+import { findRosteredByName, JOIN_LOCK_NAMESPACE } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
 
@@ -120,29 +118,25 @@ async function lockWaitingRequest(tx: Tx, klass: ClassRecord, requestId: number,
   return { ...request, name };
 }
 
-/** The student on the class list with this name (ignoring case and spaces), or a new one; as join.server.ts matches. */
+/** The student on the class list whose name looks the same (join.server.ts's matching), or a new one. */
 async function studentForNewName(
   tx: Tx,
   klass: ClassRecord,
   request: { firstName: string; lastName: string; classCodeId: number | null },
   now: Date,
 ): Promise<{ id: number; firstName: string; lastName: string; created: boolean }> {
+  // The join's own lock and look-alike matching (join.server.ts): one new student per name, whoever makes it.
   await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${klass.id})`);
-  const firstName = tidyName(request.firstName);
-  const lastName = tidyName(request.lastName);
-  const [rostered] = await tx
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-    .from(classStudents)
-    .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(
-      and(
-        eq(classStudents.classId, klass.id),
-        sql`lower(regexp_replace(${students.firstName}, '\\s', '', 'g')) = ${nameKey(firstName)}`,
-        sql`lower(regexp_replace(${students.lastName}, '\\s', '', 'g')) = ${nameKey(lastName)}`,
-      ),
-    )
-    .orderBy(students.id)
-    .limit(1);
+  const firstName = normalizeStudentName(request.firstName);
+  const lastName = normalizeStudentName(request.lastName);
+  const rosteredId = await findRosteredByName(tx, klass.id, firstName, lastName);
+  const [rostered] =
+    rosteredId === null
+      ? []
+      : await tx
+          .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+          .from(students)
+          .where(eq(students.id, rosteredId));
   if (rostered) return { ...rostered, created: false };
   const [created] = await tx
     .insert(students)

@@ -69,7 +69,7 @@ export const JOIN_REQUEST_LIFETIME_MS = 30 * 60 * 1000;
 export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 
 /** pg_advisory_xact_lock's first key for joins (the second is the class id). */
-const JOIN_LOCK_NAMESPACE = 80_801;
+export const JOIN_LOCK_NAMESPACE = 80_801;
 
 /** "sunny 4821", " Sunny-4821 " and "SUNNY4821" all name SUNNY-4821. */
 export function normalizeClassCode(input: string): string {
@@ -266,7 +266,7 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
 }
 
 /** The rostered student of the class whose name looks the same as the typed one (the lowest id), or null. */
-async function findRosteredByName(
+export async function findRosteredByName(
   tx: Tx,
   classId: number,
   firstName: string,
