@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_CONTACTS } from "../student-contacts";
-import { MAX_RECORD_ID } from "./ids";
+import { recordIdSchema } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
 
@@ -29,9 +29,9 @@ export const createClassFormSchema = z.object({ name: classNameSchema });
 export const createClassSchema = strictBody({
   name: classNameSchema,
   /** Platform admins name the school; everyone else creates in their own. */
-  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  schoolId: recordIdSchema("schoolId").optional(),
   /** Admins may name the owning teacher; a teacher always owns what they create. */
-  teacherId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  teacherId: recordIdSchema("teacherId").optional(),
 });
 export type CreateClassInput = z.infer<typeof createClassSchema>;
 
@@ -73,11 +73,7 @@ export const studentSchema = z.object({
 export type StudentInput = z.infer<typeof studentSchema>;
 
 export const generateClassCodeSchema = z.object({
-  classId: z.coerce
-    .number({ message: "classId must be a class id" })
-    .int()
-    .positive()
-    .max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: recordIdSchema("classId", "classId must be a class id"),
   expirationHours: z.coerce
     .number({ message: "Expiry must be a number of hours" })
     .int("Expiry must be a whole number of hours")
@@ -90,11 +86,7 @@ export type GenerateClassCodeInput = z.input<typeof generateClassCodeSchema>;
 
 /** POST /api/classCodes/stop (a JSON body: strict). */
 export const stopClassCodeSchema = strictBody({
-  classId: z.coerce
-    .number({ message: "classId must be a class id" })
-    .int()
-    .positive()
-    .max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: recordIdSchema("classId", "classId must be a class id"),
 });
 
 /** docs/product.md#assignment-status: 'completed' closes the survey; any other value starts it. */
