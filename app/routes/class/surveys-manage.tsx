@@ -59,7 +59,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
             Manage surveys
           </Heading>
           <Text color="gray" size="2">
-            Start a survey to open it in the student app; close it when the class is done.
+            Start a survey to open it for your students; close it when the class is done.
           </Text>
         </Flex>
         <Button asChild>
