@@ -22,6 +22,8 @@ export interface FakeStory {
 export interface RecordedRequest {
   path: string;
   query: URLSearchParams;
+  /** When it arrived (performance.now(), ms). */
+  at: number;
 }
 
 export interface FakeStoryblokCdn {
@@ -62,7 +64,7 @@ export async function startFakeStoryblokCdn(options: {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    requests.push({ path: url.pathname, query: url.searchParams });
+    requests.push({ path: url.pathname, query: url.searchParams, at: performance.now() });
     if (req.method !== "GET" || url.pathname !== "/v2/cdn/stories") {
       return send(res, 404, { error: "This record could not be found" });
     }
