@@ -4,27 +4,14 @@
  * area's own guard, like an unknown record does. Document requests through
  * the whole React Router pipeline in-process (tests/support/app-handler.ts).
  */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSession } from "~/server/auth/session.server";
-import * as schema from "~/server/db/schema.server";
-import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
-import { type InProcessApp, startInProcessApp } from "../support/app-handler";
+import { demoSessionCookie, type InProcessApp, startInProcessApp } from "../support/app-handler";
 
 const ORIGIN = "http://school.test";
 let server: InProcessApp;
-const userIds = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startInProcessApp();
-  for (const key of ["teacher", "platformAdmin"]) {
-    const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
-    const [user] = await server.app.db
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.email, account.email));
-    userIds.set(key, user.id);
-  }
 }, 240_000);
 
 afterAll(async () => {
@@ -34,8 +21,7 @@ afterAll(async () => {
 async function get(actor: string | null, path: string, method = "GET"): Promise<Response> {
   const headers: Record<string, string> = { Origin: ORIGIN };
   if (actor) {
-    const session = await createSession(server.app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
-    headers.Cookie = session.setCookie.split(";")[0];
+    headers.Cookie = await demoSessionCookie(server, actor);
   }
   return server.handle(new Request(`${ORIGIN}${path}`, { method, headers }));
 }

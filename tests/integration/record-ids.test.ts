@@ -5,30 +5,18 @@
  * whose id `Number()` would read. Through the whole React Router pipeline
  * in-process (tests/support/app-handler.ts) on the app's demo database.
  */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSession } from "~/server/auth/session.server";
 import * as schema from "~/server/db/schema.server";
-import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
-import { type InProcessApp, startInProcessApp } from "../support/app-handler";
+import { demoSessionCookie, type InProcessApp, startInProcessApp } from "../support/app-handler";
 
 const ORIGIN = "http://school.test";
 /** Each reads as 2 to `Number()`: the teacher's second class (their first is class 1). */
 const ODD_TWOS = ["0x2", "2e0", "02", "2.0", "%202", "2%20", "+2"];
 
 let server: InProcessApp;
-const userIds = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startInProcessApp();
-  for (const key of ["teacher", "platformAdmin"]) {
-    const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
-    const [user] = await server.app.db
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.email, account.email));
-    userIds.set(key, user.id);
-  }
 }, 240_000);
 
 afterAll(async () => {
@@ -36,8 +24,7 @@ afterAll(async () => {
 });
 
 async function send(actor: string, method: string, path: string, body?: string, type?: string): Promise<Response> {
-  const session = await createSession(server.app, userIds.get(actor)!, new Request(`${ORIGIN}/login`), null);
-  const headers: Record<string, string> = { Origin: ORIGIN, Cookie: session.setCookie.split(";")[0] };
+  const headers: Record<string, string> = { Origin: ORIGIN, Cookie: await demoSessionCookie(server, actor) };
   if (type) headers["Content-Type"] = type;
   return server.handle(new Request(`${ORIGIN}${path}`, { method, headers, body }));
 }
