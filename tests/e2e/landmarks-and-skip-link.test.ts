@@ -2,8 +2,9 @@
  * Keyboard and screen readers (issue #29): every page has one `<main>`
  * landmark, and the first Tab stop is 'Skip to main content', which moves the
  * focus into it, past the header. Public pages (/login, /signup, /blocked,
- * Not Found), a signed-in page with the header, and a student page; with
- * JavaScript on and off, in Chromium.
+ * Not Found) and signed-in pages with the header; with
+ * JavaScript on and off, in Chromium. And the "Online now" names are targets
+ * of at least 24 px (WCAG 2.2).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -72,4 +73,17 @@ describe.each([
       await expectOneMainAndASkipLink(page, path);
     }
   });
+});
+
+test("the 'Online now' names are targets of at least 24 × 24 px (WCAG 2.2 target size)", async () => {
+  const page = await pageAs("teacher", false);
+  await page.goto(`/class/${ids.classId}/home`);
+  const links = page.getByRole("list", { name: "Students online now" }).getByRole("link");
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const box of await links.evaluateAll((elements) =>
+    elements.map((element) => element.getBoundingClientRect()).map(({ width, height }) => ({ width, height })),
+  )) {
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+  }
 });

@@ -52,7 +52,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
                     <Badge color="green" radius="full" aria-hidden>
                       ●
                     </Badge>
-                    <TextLink size="2" to={`${base}/student/${student.id}`}>
+                    <TextLink size="2" className="target-24" to={`${base}/student/${student.id}`}>
                       {studentName(student)}
                     </TextLink>
                   </Row>
