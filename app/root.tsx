@@ -78,6 +78,7 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <>
+      <SkipLink />
       <PendingIndicator />
       <Outlet />
       <Toasts toast={toast} />
@@ -91,7 +92,26 @@ export function useRootData() {
 
 /** Errors outside the signed-in area, and errors the shell itself hit: no header to keep. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  return <GeneralErrorBoundary error={error} params={params} />;
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        <GeneralErrorBoundary error={error} params={params} />
+      </main>
+    </>
+  );
+}
+
+/**
+ * The first stop of the Tab key on every page: past the header to the page's
+ * `<main id="main">` (each layout has one), hidden until it has the focus.
+ */
+function SkipLink() {
+  return (
+    <a href="#main" className="skip-link">
+      Skip to main content
+    </a>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: errorPageTitle(error) }] : []);

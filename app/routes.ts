@@ -52,6 +52,8 @@ export default [
       // students' privacy
       route("students/:studentId/export.json", "routes/admin/student-export.ts"),
       route("audit", "routes/admin/audit.tsx"),
+      // an unknown path in the admin area: 'Not Found' beside the sidebar
+      route("*", "routes/area-not-found.tsx", { id: "routes/admin/not-found" }),
     ]),
     route("class/:classId", "routes/class/layout.tsx", [
       // class area
@@ -68,6 +70,8 @@ export default [
       route("student/:studentId/delete", "routes/class/student-delete.tsx"),
       // a drawing answer's image (student API), for the class's teachers
       route("drawings/:drawingFile", "routes/class/drawing.tsx"),
+      // an unknown path in the class area: 'Not Found' inside the class navigation
+      route("*", "routes/area-not-found.tsx", { id: "routes/class/not-found" }),
     ]),
   ]),
 

@@ -21,6 +21,15 @@ test("a class that is not the user's falls back to the first class's home", () =
   expect(decideClassRoute(classes, "3.0x")).toEqual({ kind: "fallback", redirectTo: "/class/7/home" });
 });
 
+test("odd forms of a class's id are the unknown id they are, not that class", () => {
+  for (const odd of ["0x3", "3e0", "03", "3.0", " 3", "3 ", "+3"]) {
+    expect(decideClassRoute(classes, odd), JSON.stringify(odd)).toEqual({
+      kind: "fallback",
+      redirectTo: "/class/7/home",
+    });
+  }
+});
+
 test("a class of the user's becomes the current class", () => {
   expect(decideClassRoute(classes, "3")).toEqual({ kind: "current", currentClass: classes[1] });
 });

@@ -12,20 +12,22 @@ export function action() {
 
 export default function NotFound() {
   return (
-    <Flex justify="center" p="6">
-      <Card size="3" style={{ maxWidth: 480, width: "100%" }}>
-        <Flex direction="column" gap="3">
-          <Heading as="h1" size="6">
-            Not Found
-          </Heading>
-          <Text color="gray">We could not find that page. Check the address, or start again from the beginning.</Text>
-          <Flex>
-            <Button asChild variant="soft">
-              <Link to="/">Go to the start page</Link>
-            </Button>
+    <Flex asChild justify="center" p="6">
+      <main id="main" tabIndex={-1}>
+        <Card size="3" style={{ maxWidth: 480, width: "100%" }}>
+          <Flex direction="column" gap="3">
+            <Heading as="h1" size="6">
+              Not Found
+            </Heading>
+            <Text color="gray">We could not find that page. Check the address, or start again from the beginning.</Text>
+            <Flex>
+              <Button asChild variant="soft">
+                <Link to="/">Go to the start page</Link>
+              </Button>
+            </Flex>
           </Flex>
-        </Flex>
-      </Card>
+        </Card>
+      </main>
     </Flex>
   );
 }

@@ -82,7 +82,7 @@ function ShellFrame({ data, children }: { data: SignedInData; children: React.Re
             <ProfileMenu state={state} user={data.user} avatar={<Avatar name={data.user.name} size={36} />} />
           </Flex>
         </Box>
-        <Box as="main" id="main" grow="1">
+        <Box as="main" id="main" tabIndex={-1} grow="1">
           {children}
         </Box>
       </Flex>

@@ -88,6 +88,7 @@ const MATRIX: Row[] = [
   ["GET",    "/admin/survey/{survey}/responses.csv",                undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/students/{student}/export.json",               undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/audit",                                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/admin/no-such-page",                                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "404",      "404",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/staff/template.csv",                           undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   // The class area: the class's teachers, their school's admin, the platform admin.
   ["GET",    "/class/{class}",                                      undefined,                     "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home", "302 /class/{class}/home"],
@@ -103,6 +104,7 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/student/{student}",                    undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/student/{student}/delete",             undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/drawings/nothing.png",                 undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/{class}/no-such-page",                         undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/projector",                            undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/999999/projector",                             undefined,                     LOGIN,    TO_OWN_CLASS, TO_OWN_CLASS, TO_OWN_CLASS, NO_CLASSES, TO_OWN_CLASS, BLOCKED, LOGIN, LOGIN],
   ["GET",    "/class/{class}/students/cards",                       undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],

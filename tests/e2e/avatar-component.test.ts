@@ -134,11 +134,12 @@ async function openPage(
     reducedMotion?: "reduce" | "no-preference";
     saveData?: boolean;
     holdIdleCallbacks?: boolean;
+    deviceScaleFactor?: number;
   } = {},
 ): Promise<Watched> {
   const page = await newPage({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: options.deviceScaleFactor ?? 2,
     reducedMotion: options.reducedMotion ?? "no-preference",
   });
   if (options.noWebAssembly) await page.addInitScript("delete window.WebAssembly");
@@ -227,6 +228,31 @@ test("with JavaScript, every avatar animates from ONE .riv request and self-host
   expect(first.equals(second)).toBe(false);
   expect(await canvas.evaluate((element: HTMLCanvasElement) => element.width)).toBe(SIZES[2] * 2);
   await page.locator("#root").screenshot({ path: path.join(workDir, "..", "avatar-animated.png") });
+});
+
+test("on a 4x and a 0.5x screen the canvas's backing store is drawn at the device pixel ratio clamped to 3 and 1", async () => {
+  for (const [scale, clamped] of [
+    [4, 3],
+    [0.5, 1],
+  ]) {
+    const watched = await openPage({ deviceScaleFactor: scale });
+    await goto(watched);
+    const { page } = watched;
+    await page.waitForFunction(
+      (count) => document.querySelectorAll("[data-avatar='animated']").length === count,
+      SIZES.length,
+      { timeout: 15_000 },
+    );
+    // Let the runtime settle: it resizes the canvas once it has drawn.
+    await page.waitForTimeout(300);
+    const widths = await page
+      .locator("[data-avatar] canvas")
+      .evaluateAll((elements) =>
+        elements.map((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]),
+      );
+    expect(widths, `deviceScaleFactor ${scale}`).toEqual(SIZES.map((size) => [size * clamped, size * clamped]));
+    await page.close();
+  }
 });
 
 test("a page without an avatar loads neither the Rive runtime, the WASM nor the .riv", async () => {

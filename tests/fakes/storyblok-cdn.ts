@@ -27,6 +27,8 @@ export interface FakeStory {
 export interface RecordedRequest {
   path: string;
   query: URLSearchParams;
+  /** When it arrived (performance.now(), ms). */
+  at: number;
 }
 
 export interface FakeStoryblokCdn {
@@ -72,7 +74,7 @@ export async function startFakeStoryblokCdn(options: {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    requests.push({ path: url.pathname, query: url.searchParams });
+    requests.push({ path: url.pathname, query: url.searchParams, at: performance.now() });
     const storyPath = url.pathname.match(/^\/v2\/cdn\/stories\/(.+)$/);
     if (req.method !== "GET" || (url.pathname !== "/v2/cdn/stories" && !storyPath)) {
       return send(res, 404, { error: "This record could not be found" });

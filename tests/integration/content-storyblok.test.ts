@@ -147,6 +147,24 @@ test("HTTP 429 is retried every 300 ms until it succeeds", async () => {
   expect(log).toHaveBeenCalledTimes(3);
 });
 
+/** The most story requests that arrived within any one second. */
+function busiestSecond(): number {
+  const times = cdn.requests.filter((request) => request.path === "/v2/cdn/stories").map((request) => request.at);
+  return Math.max(0, ...times.map((start) => times.filter((at) => at >= start && at < start + 1000).length));
+}
+
+test("the client keeps to 5 requests per second while it pages and retries 429s", async () => {
+  const log = vi.spyOn(console, "log").mockImplementation(() => {});
+  cdn.setStories(Array.from({ length: 250 }, (_, index) => story(`paged-${String(index).padStart(3, "0")}`)));
+  cdn.resetCounts();
+  cdn.failNext(6, 429);
+  const stories = await storyblokSource().listStories();
+  expect(stories).toHaveLength(250);
+  expect(cdn.storyRequests).toBe(10 + 6);
+  expect(log).toHaveBeenCalledTimes(6);
+  expect(busiestSecond()).toBeLessThanOrEqual(5);
+}, 20_000);
+
 test("after 10 retries a 429 becomes a content-unavailable error", async () => {
   vi.spyOn(console, "log").mockImplementation(() => {});
   cdn.failAlways(429);

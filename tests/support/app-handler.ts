@@ -23,6 +23,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import {
   createRequestHandler,
@@ -37,8 +38,11 @@ import {
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "~/http/api-routes.server";
 import routes from "~/routes";
 import { type App, createApp } from "~/server/app.server";
+import { createSession } from "~/server/auth/session.server";
 import { parseConfig } from "~/server/config.server";
 import { appContext, requestInfoContext } from "~/server/context.server";
+import * as schema from "~/server/db/schema.server";
+import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
 import { adminQuery, databaseUrlFor } from "./postgres-admin";
 
 type RouteModule = Record<string, unknown>;
@@ -204,4 +208,16 @@ export async function startInProcessApp(options: InProcessOptions = {}): Promise
         await adminQuery(serverUrl, `drop database if exists "${postgresName}" with (force)`);
     },
   };
+}
+
+/** A new session's Cookie header for a demo account (`DEMO_ACCOUNTS` key) on this handler's demo database. */
+export async function demoSessionCookie(server: InProcessApp, key: string): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
+  if (!account) throw new Error(`No demo account ${key}`);
+  const [user] = await server.app.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, account.email));
+  const session = await createSession(server.app, user.id, new Request("http://school.test/login"), null);
+  return session.setCookie.split(";")[0];
 }

@@ -12,23 +12,25 @@ export function AuthCard({
   children: React.ReactNode;
 }) {
   return (
-    <Flex direction="column" align="center" justify="center" className="auth-page" px="4" py="8" gap="5">
-      <Logo />
-      <Card size="4" className="auth-card">
-        <Flex direction="column" gap="4">
-          <Box>
-            <Heading as="h1" size="6" mb="1">
-              {title}
-            </Heading>
-            {description ? (
-              <Text as="p" color="gray" size="2">
-                {description}
-              </Text>
-            ) : null}
-          </Box>
-          {children}
-        </Flex>
-      </Card>
+    <Flex asChild direction="column" align="center" justify="center" className="auth-page" px="4" py="8" gap="5">
+      <main id="main" tabIndex={-1}>
+        <Logo />
+        <Card size="4" className="auth-card">
+          <Flex direction="column" gap="4">
+            <Box>
+              <Heading as="h1" size="6" mb="1">
+                {title}
+              </Heading>
+              {description ? (
+                <Text as="p" color="gray" size="2">
+                  {description}
+                </Text>
+              ) : null}
+            </Box>
+            {children}
+          </Flex>
+        </Card>
+      </main>
     </Flex>
   );
 }

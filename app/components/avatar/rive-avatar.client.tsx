@@ -64,6 +64,18 @@ export default function RiveAvatar({ buffer, onReady, onFail }: RiveAvatarProps)
     onFail();
   }, [hasSource, onFail]);
 
+  // docs/product.md#avatar: the clamped ratio holds for the drawing surface too. The
+  // runtime sizes it itself with the raw window.devicePixelRatio when it first draws
+  // and when the canvas comes back from display: none (a 4x screen drew a 160 px
+  // backing store for a 40 px avatar): every such resize takes the clamped ratio.
+  useEffect(() => {
+    if (!rive) return;
+    const resize = rive.resizeDrawingSurfaceToCanvas.bind(rive);
+    rive.resizeDrawingSurfaceToCanvas = (ratio?: number) =>
+      resize(clampDevicePixelRatio(ratio ?? window.devicePixelRatio));
+    rive.resizeDrawingSurfaceToCanvas();
+  }, [rive]);
+
   // docs/product.md#avatar, "draw timer reset every 5 s": every 5 s, while the page is
   // visible, a paused or stopped instance is set playing again, so the idle loop
   // recovers after the runtime pauses it (tab switches, a settled state machine).

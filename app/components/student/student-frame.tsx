@@ -29,7 +29,9 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
           </button>
         </Form>
       </header>
-      <main className="student-main">{children}</main>
+      <main id="main" tabIndex={-1} className="student-main">
+        {children}
+      </main>
     </div>
   );
 }
@@ -38,7 +40,9 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
 export function StudentPlainPage({ children }: { children: React.ReactNode }) {
   return (
     <div className="student-page">
-      <main className="student-main">{children}</main>
+      <main id="main" tabIndex={-1} className="student-main">
+        {children}
+      </main>
     </div>
   );
 }

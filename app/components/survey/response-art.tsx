@@ -11,7 +11,7 @@ import {
 
 /**
  * response-art: a disabled preview of the drawing tools and a 600x400
- * canvas placeholder. Students draw in the Orliverse app, not here.
+ * canvas placeholder (the SPEC's preview; students draw on the answering page).
  */
 export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
   const [defaultColour] = DRAWING_PALETTE;

@@ -63,14 +63,17 @@ interface Common extends Spacing {
   "aria-labelledby"?: string;
   "aria-describedby"?: string;
   role?: string;
+  /** -1 on a skip link's target (`<main id="main">`), so it takes the focus. */
+  tabIndex?: number;
   "data-testid"?: string;
 }
 
-function common({ className, style, id, role, ...rest }: Common) {
+function common({ className, style, id, role, tabIndex, ...rest }: Common) {
   return {
     style,
     id,
     role,
+    tabIndex,
     "data-testid": rest["data-testid"],
     "aria-label": rest["aria-label"],
     "aria-labelledby": rest["aria-labelledby"],

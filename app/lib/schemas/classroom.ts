@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_CONTACTS } from "../student-contacts";
 import { studentNameText } from "../student-name";
-import { MAX_RECORD_ID } from "./ids";
+import { MAX_RECORD_ID, recordIdSchema } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
 
@@ -30,9 +30,9 @@ export const createClassFormSchema = z.object({ name: classNameSchema });
 export const createClassSchema = strictBody({
   name: classNameSchema,
   /** Platform admins name the school; everyone else creates in their own. */
-  schoolId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  schoolId: recordIdSchema("schoolId").optional(),
   /** Admins may name the owning teacher; a teacher always owns what they create. */
-  teacherId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  teacherId: recordIdSchema("teacherId").optional(),
 });
 export type CreateClassInput = z.infer<typeof createClassSchema>;
 
@@ -74,11 +74,7 @@ export const studentSchema = z.object({
 export type StudentInput = z.infer<typeof studentSchema>;
 
 export const generateClassCodeSchema = z.object({
-  classId: z.coerce
-    .number({ message: "classId must be a class id" })
-    .int()
-    .positive()
-    .max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: recordIdSchema("classId", "classId must be a class id"),
   expirationHours: z.coerce
     .number({ message: "Expiry must be a number of hours" })
     .int("Expiry must be a whole number of hours")
@@ -106,11 +102,7 @@ export type JoinRulesInput = z.infer<typeof joinRulesSchema>;
 
 /** POST /api/classCodes/stop (a JSON body: strict). */
 export const stopClassCodeSchema = strictBody({
-  classId: z.coerce
-    .number({ message: "classId must be a class id" })
-    .int()
-    .positive()
-    .max(MAX_RECORD_ID, "classId must be a class id"),
+  classId: recordIdSchema("classId", "classId must be a class id"),
 });
 
 /** docs/product.md#assignment-status: 'completed' closes the survey; any other value starts it. */

@@ -10,7 +10,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -21,13 +21,9 @@ import type { Route } from "./+types/create-class";
 
 const schema = z.object({
   name: classNameSchema,
-  schoolId: z.coerce
-    .number({ message: "Choose a school" })
-    .int()
-    .positive("Choose a school")
-    .max(MAX_RECORD_ID, "Choose a school"),
+  schoolId: recordIdSchema("schoolId", "Choose a school"),
   teacherIds: z
-    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" })
+    .array(recordIdSchema("teacherIds"), { message: "Choose at least one teacher" })
     .min(1, "Choose at least one teacher"),
 });
 

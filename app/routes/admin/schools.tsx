@@ -11,7 +11,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolNameSchema } from "~/lib/schemas/admin";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/schools";
 const createSchema = z.object({ name: schoolNameSchema });
 const statusSchema = z.object({
   intent: z.enum(["archive", "restore"]),
-  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  id: recordIdSchema("id"),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

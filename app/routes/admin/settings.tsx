@@ -11,7 +11,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { classNameSchema } from "~/lib/schemas/classroom";
-import { isRecordId, MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { parseRecordId, recordIdSchema } from "~/lib/schemas/ids";
 import type { CurrentUser } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
@@ -30,13 +30,12 @@ import type { Route } from "./+types/settings";
 const updateSchema = z.object({
   name: classNameSchema,
   teacherIds: z
-    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { message: "Choose at least one teacher" })
+    .array(recordIdSchema("teacherIds"), { message: "Choose at least one teacher" })
     .min(1, "Choose at least one teacher"),
 });
 
 function classIdFrom(request: Request): number | null {
-  const id = Number(new URL(request.url).searchParams.get("classId"));
-  return isRecordId(id) ? id : null;
+  return parseRecordId(new URL(request.url).searchParams.get("classId"));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

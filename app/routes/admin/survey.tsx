@@ -166,7 +166,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                 }
               >
                 Responses appear here once a teacher assigns this survey to a class and starts it, and students answer
-                in the Orliverse app.
+                it.
               </EmptyState>
             )
           ) : (

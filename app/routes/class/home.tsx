@@ -61,7 +61,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
         <StatCard title="Online now" value={dashboard.onlineStudents.length}>
           {dashboard.onlineStudents.length === 0 ? (
             <Text size="2" color="gray">
-              Nobody in the student app in the last 2 minutes.
+              Nobody online in the last 2 minutes.
             </Text>
           ) : (
             <ul className="plain-list" aria-label="Students online now">
@@ -71,7 +71,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
                     <Badge color="green" radius="full" aria-hidden>
                       ●
                     </Badge>
-                    <TextLink size="2" to={`${base}/student/${student.id}`}>
+                    <TextLink size="2" className="target-24" to={`${base}/student/${student.id}`}>
                       {studentName(student)}
                     </TextLink>
                   </Row>

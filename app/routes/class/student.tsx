@@ -71,7 +71,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
             {online ? <Badge color="green">Online now</Badge> : null}
           </Flex>
           <Text size="2" color="gray">
-            Last seen in the student app: {formatDateTime(student.lastSeenAt)} ·{" "}
+            Last seen: {formatDateTime(student.lastSeenAt)} ·{" "}
             {student.joinedWithCode ? `joined with code ${student.joinedWithCode}` : "added by a teacher"}
           </Text>
         </Flex>

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { Button, ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
@@ -25,7 +25,7 @@ import { StudentList } from "./__students/student-list";
 import { TeachersCard } from "./__students/teachers-card";
 import type { Route } from "./+types/students-manage";
 
-const idField = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+const idField = recordIdSchema("id");
 
 /** Every button of the page, parsed once: the add-student form, the class code's two, the join rules, the personal codes' and the list's. */
 const manageSchema = z.discriminatedUnion("intent", [

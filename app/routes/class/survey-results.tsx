@@ -99,7 +99,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       ) : results.respondedCount === 0 ? (
         <EmptyState title="No responses yet">
           {assignment.status === "active"
-            ? "The survey is open in the student app. Results appear here as students answer."
+            ? "The survey is open. Results appear here as students answer."
             : "Start the survey from Manage surveys so students can answer it."}
         </EmptyState>
       ) : (
@@ -243,7 +243,7 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
   if (drawings.length === 0) {
     return (
       <Text size="2" color="gray">
-        No drawings yet. Students draw in the Orliverse app.
+        No drawings yet. They appear here as students answer.
       </Text>
     );
   }

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/surveys-library";
 
 const assignIntent = z.object({
   intent: z.literal("assign"),
-  surveyId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  surveyId: recordIdSchema("surveyId"),
   // A checkbox: present ("on") when ticked, absent otherwise.
   anonymous: z.literal("on").optional(),
 });

@@ -6,7 +6,7 @@ import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/kit-controls";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/surveys-manage";
 
 const statusIntent = z.object({
   intent: z.enum(["start", "close"]),
-  assignmentId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  assignmentId: recordIdSchema("assignmentId"),
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -59,7 +59,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
             Manage surveys
           </Heading>
           <Text color="gray" size="2">
-            Start a survey to open it in the student app; close it when the class is done.
+            Start a survey to open it for your students; close it when the class is done.
           </Text>
         </Flex>
         <Button asChild>

@@ -27,7 +27,7 @@ import {
 import { loadAnswerPage } from "~/server/responses/answer-page.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { redirect } from "~/server/web/redirects.server";
-import { notFoundPage, orNotFound, studentFormErrorReply } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam, studentFormErrorReply } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import { StudentApiError } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/answer";
@@ -40,12 +40,6 @@ export const handle: PlainPageHandle = { plainPage: true };
 
 export const ANONYMOUS_NOTICE = "Your teacher will not see your name with these answers.";
 export const CLOSED_NOTICE = "This survey is closed. It does not take answers any more.";
-
-function parseAssignmentId(raw: string | undefined): number {
-  const id = /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFoundPage();
-  return id;
-}
 
 /** The content service is down with no copy: a 503 page that says to try again. */
 async function withContent<T>(work: Promise<T>): Promise<T> {
@@ -61,7 +55,7 @@ async function withContent<T>(work: Promise<T>): Promise<T> {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
-  const assignmentId = parseAssignmentId(params.assignmentId);
+  const assignmentId = recordIdParam(params.assignmentId);
   const { db, content } = getAppFromContext(context);
   const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId)));
   if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false };
@@ -75,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context);
-  const assignmentId = parseAssignmentId(params.assignmentId);
+  const assignmentId = recordIdParam(params.assignmentId);
   const { db, content } = getAppFromContext(context);
   const form = await request.formData();
   const assignment = await orNotFound(findStudentAssignment(db, student, assignmentId));

@@ -5,7 +5,7 @@ import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { findStudentAssignment } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { findOwnResponse } from "~/server/responses/answer-page.server";
-import { notFoundPage, orNotFound } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/thanks";
 
@@ -14,8 +14,7 @@ export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
-  const assignmentId = /^\d{1,9}$/.test(params.assignmentId) ? Number(params.assignmentId) : 0;
-  if (assignmentId < 1) throw notFoundPage();
+  const assignmentId = recordIdParam(params.assignmentId);
   const { db } = getAppFromContext(context);
   const assignment = await orNotFound(findStudentAssignment(db, student, assignmentId));
   const response = await findOwnResponse(db, student, assignment.id);

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { singleLineText } from "~/lib/schemas/text";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -20,12 +20,7 @@ export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
 /** The audit log's query string: out of range or unknown values are refused (parseSearchParams). */
 export const auditFiltersSchema = z.object({
-  actorId: z.coerce
-    .number({ message: "actorId must be a number" })
-    .int("actorId must be a whole number")
-    .positive("actorId must be a record id")
-    .max(MAX_RECORD_ID, "actorId must be a record id")
-    .optional(),
+  actorId: recordIdSchema("actorId").optional(),
   action: singleLineText().min(1).max(100, "action must be at most 100 characters").optional(),
   from: isoDateParam("from").optional(),
   to: isoDateParam("to").optional(),

@@ -23,8 +23,8 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
-import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
+import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
+import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
@@ -101,19 +101,12 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   return survey;
 }
 
-const recordId = (name: string) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a record id`)
-    .max(MAX_RECORD_ID, `${name} must be a record id`);
-
 export const RESPONSES_MAX_PAGE_SIZE = 200;
 
 /** The filters a query string may carry: out of range or unknown values are refused (parseSearchParams). */
 export const responseFiltersSchema = z.object({
-  schoolId: recordId("schoolId").optional(),
-  classId: recordId("classId").optional(),
+  schoolId: recordIdSchema("schoolId").optional(),
+  classId: recordIdSchema("classId").optional(),
   status: z
     .enum(ASSIGNMENT_STATUSES, { message: `status must be one of ${ASSIGNMENT_STATUSES.join(", ")}` })
     .optional(),

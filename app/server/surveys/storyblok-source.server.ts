@@ -3,6 +3,12 @@
  * with the client limits of docs/product.md#content-source: 5 requests per second, page size 25
  * with every page fetched, 429 retried every 300 ms up to 10 times, and
  * statuses 200–206 counted as success.
+ *
+ * The client's own throttle lets a request start as soon as the one five
+ * starts back is exactly a second old, so with network jitter six requests
+ * (first tries, later pages and 429 retries alike) could reach the CDN within
+ * one second. Every HTTP request therefore also passes our pacer at the
+ * transport (ADR 199): at most 5 starts in any window of a second plus a margin.
  */
 import StoryblokClient, { type ISbResponse } from "storyblok-js-client";
 import type { SurveyStory } from "~/lib/survey-content";
@@ -14,7 +20,32 @@ export const STORYBLOK_CLIENT_LIMITS = {
   maxRetries: 10,
   retriesDelayMs: 300,
   timeoutSeconds: 15,
+  /** The pacer's window: a second, plus room for the network's jitter between two requests. */
+  pacerWindowMs: 1050,
 } as const;
+
+/**
+ * At most `limit` starts within any `windowMs`: each call waits until the
+ * start `limit` calls back is older than the window. Timestamps only, no
+ * timer that outlives the awaited call.
+ */
+export function createRequestPacer(limit: number, windowMs: number, now: () => number = () => performance.now()) {
+  const starts: number[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  function slot(): Promise<void> {
+    const wait = starts.length < limit ? 0 : starts[starts.length - limit] + windowMs - now();
+    if (wait > 0) return new Promise((resolve) => setTimeout(resolve, wait)).then(slot);
+    starts.push(now());
+    if (starts.length > limit) starts.splice(0, starts.length - limit);
+    return Promise.resolve();
+  }
+  // One after another, so the starts are taken in the order the calls came.
+  return function nextSlot(): Promise<void> {
+    const turn = queue.then(slot);
+    queue = turn;
+    return turn;
+  };
+}
 
 export interface StoryblokSourceOptions {
   accessToken: string;
@@ -32,6 +63,7 @@ function acceptSuccessStatuses(response: ISbResponse): ISbResponse {
 }
 
 export function createStoryblokClient(options: StoryblokSourceOptions): StoryblokClient {
+  const nextSlot = createRequestPacer(STORYBLOK_CLIENT_LIMITS.rateLimit, STORYBLOK_CLIENT_LIMITS.pacerWindowMs);
   return new StoryblokClient({
     accessToken: options.accessToken,
     region: "eu",
@@ -45,6 +77,11 @@ export function createStoryblokClient(options: StoryblokSourceOptions): Storyblo
     // sent, so the CDN always redirects to the space's latest cache version.
     cache: { type: "none", clear: "manual", cv: "manual" },
     responseInterceptor: acceptSuccessStatuses,
+    // Every request the client sends, retries included, waits for the pacer.
+    fetch: async (input, init) => {
+      await nextSlot();
+      return fetch(input, init);
+    },
   });
 }
 

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
 import { strictBody } from "~/lib/schemas/strict-body";
 import { singleLineText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -35,12 +35,7 @@ export type StaffMember = CurrentUser & { classes: StaffClass[] };
 /** The staff list's query string: out of range or unknown values are refused (parseSearchParams). */
 export const staffFiltersSchema = z.object({
   q: singleLineText().max(200, "q must be at most 200 characters").optional(),
-  schoolId: z.coerce
-    .number({ message: "schoolId must be a number" })
-    .int("schoolId must be a whole number")
-    .positive("schoolId must be a record id")
-    .max(MAX_RECORD_ID, "schoolId must be a record id")
-    .optional(),
+  schoolId: recordIdSchema("schoolId").optional(),
   role: z.enum(["admin", "teacher"], { message: "role must be admin or teacher" }).optional(),
   status: z.enum(["active", "archived"], { message: "status must be active or archived" }).optional(),
   page: z.coerce

@@ -3,7 +3,7 @@
  * with the right status, and never a 500 for bad input.
  */
 import { z } from "zod";
-import { isRecordId } from "~/lib/schemas/ids";
+import { parseRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
 import { isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
@@ -147,9 +147,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 
 /** A numeric route id; anything else is a 404 (it cannot name a record). */
 export function parseId(value: string | undefined): number {
-  const id = Number(value);
-  if (!isRecordId(id) || String(id) !== value) {
-    throw Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });
-  }
+  const id = parseRecordId(value);
+  if (id === null) throw Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });
   return id;
 }

@@ -5,7 +5,7 @@
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import { decideClassRoute } from "~/lib/class-route";
-import { isRecordId } from "~/lib/schemas/ids";
+import { parseRecordId } from "~/lib/schemas/ids";
 import type { CurrentUser } from "../auth/current-user.server";
 import { requireUser } from "../auth/guards.server";
 import { type ClassSummary, listMyClasses } from "../classes/class-scope.server";
@@ -37,8 +37,8 @@ export async function requireClassTeacher(
 ): Promise<ClassScreen> {
   const user = await requireUser(request, context);
   const { db, config, content } = getAppFromContext(context);
-  const classId = Number(classIdParam);
-  if (isRecordId(classId)) {
+  const classId = parseRecordId(classIdParam);
+  if (classId !== null) {
     // The class layout's list of the user's classes holds only classes in
     // their scope: a class on it needs no second check (one query less on
     // every class screen).

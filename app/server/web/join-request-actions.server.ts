@@ -4,7 +4,7 @@
  * one parse and one answer for both screens, a redirect back with a toast.
  */
 import { z } from "zod";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { admitJoinRequest, refuseJoinRequest } from "../class-codes/join-requests.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
@@ -13,7 +13,7 @@ import { redirectWithFailure } from "./screen-errors.server";
 
 export const joinRequestDecisionSchema = z.object({
   intent: z.enum(["admit-request", "refuse-request"]),
-  requestId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  requestId: recordIdSchema("requestId"),
 });
 
 /** Parses the posted decision; null when the form is not one (the caller answers for other intents). */

@@ -35,7 +35,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import { isRecordId } from "~/lib/schemas/ids";
+import { parseRecordId } from "~/lib/schemas/ids";
 import type { StudentFormReply } from "~/lib/student-form";
 import { type DomainError, isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
@@ -54,8 +54,8 @@ export function isNotFound(error: unknown): error is DomainError {
 
 /** A URL's id (`/admin/schools/:schoolId`): the number, or the 404 page when it is not a record id written plainly. */
 export function recordIdParam(value: string | undefined, message?: string): number {
-  const id = Number(value);
-  if (!isRecordId(id) || String(id) !== value) throw notFoundPage(message);
+  const id = parseRecordId(value);
+  if (id === null) throw notFoundPage(message);
   return id;
 }
 

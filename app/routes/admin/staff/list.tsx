@@ -12,7 +12,7 @@ import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-b
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
-import { isRecordId } from "~/lib/schemas/ids";
+import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -32,14 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getAppFromContext(context);
   const url = new URL(request.url);
   // The edit panel once lived on this page: an old link opens the edit page, keeping the list's filters.
-  const editId = Number(url.searchParams.get("edit"));
-  if (isRecordId(editId)) throw redirect(`/admin/staff/${editId}/edit${listSearch(url.searchParams)}`);
+  const editId = parseRecordId(url.searchParams.get("edit"));
+  if (editId !== null) throw redirect(`/admin/staff/${editId}/edit${listSearch(url.searchParams)}`);
   const filters = staffFiltersFromSearch(url.searchParams);
-  const resultId = Number(url.searchParams.get("result"));
+  const resultId = parseRecordId(url.searchParams.get("result"));
   const [page, schools, bulkResult] = await Promise.all([
     listStaff(db, user, filters),
     listSchools(db, user),
-    isRecordId(resultId) ? nullIfNotFound(getBulkCreateResult(db, user, resultId)) : null,
+    resultId !== null ? nullIfNotFound(getBulkCreateResult(db, user, resultId)) : null,
   ]);
   return {
     page,

@@ -23,7 +23,7 @@ export function StudentList({ base, students }: { base: string; students: Studen
         </Button>
       }
     >
-      Share the class code below with your students so they can join from the student app, or add them yourself.
+      Share the class code below with your students so they can join, or add them yourself.
     </EmptyState>
   ) : (
     // The layout kit (kit.tsx): this list is the screen's bulk, and Radix's

@@ -6,7 +6,7 @@
  * Not a route: the `__` folder is never named in `app/routes.ts`.
  */
 import { z } from "zod";
-import { MAX_RECORD_ID } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { singleLineText } from "~/lib/schemas/text";
 import { MAX_FORM_ROWS } from "./staff-list";
 
@@ -44,5 +44,5 @@ export const editSchema = z.object({
 /** The list's Archive and Restore buttons. */
 export const statusSchema = z.object({
   intent: z.enum(["archive", "restore"]),
-  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  id: recordIdSchema("id"),
 });
