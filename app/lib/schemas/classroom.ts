@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_CONTACTS } from "../student-contacts";
 import { studentNameText } from "../student-name";
-import { MAX_RECORD_ID, recordIdSchema } from "./ids";
+import { recordIdSchema } from "./ids";
 import { strictBody } from "./strict-body";
 import { multiLineText, singleLineText } from "./text";
 

@@ -3,7 +3,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, plural, studentName } from "~/components/class/format";
 import { StatCard } from "~/components/class/stat-card";
 import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
-import { Badge, Card, Flex, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
+import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/classes.server";

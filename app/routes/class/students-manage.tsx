@@ -9,7 +9,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { Button, ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
-import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
+import { recordIdSchema } from "~/lib/schemas/ids";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";

@@ -23,8 +23,8 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
-import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
-import { type AnswerField, listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
+import { recordIdSchema } from "~/lib/schemas/ids";
+import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";

@@ -17,7 +17,6 @@ import type { Db, Tx } from "../db/client.server";
 import {
   classes,
   classStudents,
-  classTeachers,
   type RecordStatus,
   schools,
   sessions,
