@@ -4,7 +4,7 @@
  * module sees one drizzle `Db` type and does not know which it got.
  */
 import path from "node:path";
-import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements.server";
 import * as schema from "./schema.server";
@@ -113,6 +113,12 @@ async function openPostgres(url: string, runMigrations: boolean, preparedStateme
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/** Runs raw SQL and gives its rows: drizzle's execute() answers `{ rows }` on pg and PGlite alike. */
+export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** True when the database answers `select 1` within the time given. */

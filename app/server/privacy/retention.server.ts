@@ -17,7 +17,7 @@
  * would stay for the whole retention period.
  */
 import { lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.server";
+import { type Db, selectRows } from "../db/client.server";
 import { auditEvents, schools, studentTokens } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 
@@ -48,15 +48,10 @@ export interface RetentionDone {
 
 export type RetentionRun = { ran: false } | RetentionDone;
 
-async function rowsOf<T>(tx: Tx | Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /** Deletes what is past each school's retention period, as of `now`. */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionRun> {
   return db.transaction(async (tx) => {
-    const [lock] = await rowsOf<{ locked: boolean }>(
+    const [lock] = await selectRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
     );
@@ -64,18 +59,18 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
     const all = await tx.select({ id: schools.id, retentionMonths: schools.retentionMonths }).from(schools);
     const results: RetentionSchoolResult[] = [];
     for (const school of all) {
-      const [{ cutoff }] = await rowsOf<{ cutoff: string }>(
+      const [{ cutoff }] = await selectRows<{ cutoff: string }>(
         tx,
         sql`select to_char((${now.toISOString()}::timestamptz - make_interval(months => ${school.retentionMonths})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as cutoff`,
       );
       const inSchool = sql`a.class_id in (select c.id from classes c where c.school_id = ${school.id})`;
-      const drawings = await rowsOf<{ id: string }>(
+      const drawings = await selectRows<{ id: string }>(
         tx,
         sql`delete from response_drawings d using assignments a
             where d.assignment_id = a.id and ${inSchool} and d.created_at < ${cutoff}::timestamptz
             returning d.id`,
       );
-      const responses = await rowsOf<{ id: number }>(
+      const responses = await selectRows<{ id: number }>(
         tx,
         sql`delete from responses r using assignments a
             where r.assignment_id = a.id and ${inSchool} and r.submitted_at < ${cutoff}::timestamptz
@@ -110,7 +105,7 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
       .where(lt(studentTokens.expiresAt, new Date(now.getTime() - STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS)))
       .returning({ id: studentTokens.id });
     // A drawing is attached when a response of its assignment names it: { "<field uid>": { drawingId } }.
-    const unattached = await rowsOf<{ id: string }>(
+    const unattached = await selectRows<{ id: string }>(
       tx,
       sql`delete from response_drawings d
           where d.created_at < ${new Date(now.getTime() - UNATTACHED_DRAWING_KEEP_MS).toISOString()}::timestamptz
