@@ -44,15 +44,16 @@ const MB = 1024 * 1024;
 export const DRAWING_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Bytes of drawings uploaded per 24 hours (ADR 201, docs/security.md#limits).
+ * Bytes of drawings uploaded per 24 hours (ADR 201; docs/security.md, section "Limits").
  * A student: 10 drawings at the size cap, far more than a day of surveys
  * needs. A class: 100 at the cap (30 students sending ~3 full-size ones).
- * A school: 500 at the cap, which also bounds what joins of new students can add.
+ * A school: 1,000 at the cap (every student of a large school sending one
+ * the same day), which also bounds what joins of made-up students can add.
  */
 export const DRAWING_QUOTAS = {
   student: 20 * MB,
   class: 200 * MB,
-  school: 1024 * MB,
+  school: 2048 * MB,
 } as const;
 
 export type DrawingQuotaScope = keyof typeof DRAWING_QUOTAS;
