@@ -39,6 +39,9 @@ function canDraw(canvas: HTMLCanvasElement): boolean {
   return typeof window.PointerEvent === "function" && typeof canvas.toBlob === "function" && !!canvas.getContext;
 }
 
+/** The day's drawing quotas are full (ADR 201): the message says so, and trying again will not help. */
+const QUOTA_FULL = "QuotaFull";
+
 function buttons(pad: HTMLElement, selector: string): HTMLButtonElement[] {
   return Array.prototype.slice.call(pad.querySelectorAll(selector));
 }
@@ -190,6 +193,12 @@ function startDrawingPad(pad: HTMLElement) {
             }
           },
           (error: unknown) => {
+            if (error instanceof Error && error.name === QUOTA_FULL) {
+              // Trying again would be refused again today: the next press sends the other answers without it.
+              dirty = false;
+              say(error.message);
+              return;
+            }
             say(`${error instanceof Error ? error.message : "The drawing could not be sent."} Try again.`);
           },
         );
@@ -206,7 +215,12 @@ function startDrawingPad(pad: HTMLElement) {
       body: blob,
       credentials: "same-origin",
     });
-    const body = (await response.json()) as { drawing?: { id: string }; message?: string };
+    const body = (await response.json()) as { drawing?: { id: string }; code?: string; message?: string };
+    if (body.code === "QUOTA_EXCEEDED" && body.message) {
+      const full = new Error(body.message);
+      full.name = QUOTA_FULL;
+      throw full;
+    }
     if (!response.ok || !body.drawing) throw new Error(body.message || "The drawing could not be sent.");
     return body.drawing.id;
   }

@@ -1,7 +1,8 @@
 /**
  * Retention (docs/product.md#privacy): with the clock moved forward past a school's retention
  * period, the job deletes that school's older responses and drawings (and
- * nothing newer, nothing of another school), and audits the counts.
+ * nothing newer, nothing of another school), and audits the counts. Drawings
+ * no response names go once a day old (ADR 201); named ones stay.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
@@ -43,7 +44,7 @@ async function schoolWithAnswers(retentionMonths: number | null, submittedAt: Da
         await createResponse(db, {
           assignmentId: assignment.id,
           studentId: student.id,
-          answers: { a: index },
+          answers: { a: index, art: { drawingId: `d-${school.id}-${index}` } },
           submittedAt: at,
         })
       ).id,
@@ -82,7 +83,7 @@ test("with the clock moved forward, each school's old responses and drawings go,
   const short = await schoolWithAnswers(12, [t0, later]);
 
   const today = await runRetention(db, new Date(t0.getTime() + MONTH_MS));
-  expect(today).toEqual({ ran: true, schools: [], studentTokens: 0 });
+  expect(today).toEqual({ ran: true, schools: [], studentTokens: 0, unattachedDrawings: 0 });
   expect(await remaining(short.assignment.id)).toEqual({ responses: 2, drawings: 2 });
 
   const nextYear = new Date("2027-01-16T12:00:00Z");
@@ -100,7 +101,12 @@ test("with the clock moved forward, each school's old responses and drawings go,
   expect(event.details).toMatchObject({ retentionMonths: 12, responses: 1, drawings: 1 });
 
   // Running again the same day deletes nothing more and audits nothing more.
-  expect(await runRetention(db, nextYear)).toEqual({ ran: true, schools: [], studentTokens: 0 });
+  expect(await runRetention(db, nextYear)).toEqual({
+    ran: true,
+    schools: [],
+    studentTokens: 0,
+    unattachedDrawings: 0,
+  });
 
   // 24 months after t0 (plus a day), the default school's first answer goes too.
   const twoYears = await runRetention(db, new Date("2028-01-16T12:00:00Z"));
@@ -109,6 +115,58 @@ test("with the clock moved forward, each school's old responses and drawings go,
     drawings: 1,
   });
   expect(await remaining(standard.assignment.id)).toEqual({ responses: 1, drawings: 1 });
+});
+
+test("drawings no response names go once a day old; named ones, and fresh ones, stay", async () => {
+  const uploaded = new Date("2031-03-02T08:00:00Z");
+  const school = await createSchool(db);
+  const klass = await createClass(db, { schoolId: school.id });
+  const survey = await createSurvey(db);
+  const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
+  const sent = await createStudent(db, { schoolId: school.id, classId: klass.id });
+  const neverSent = await createStudent(db, { schoolId: school.id, classId: klass.id });
+  const drawing = (id: string, studentId: number, fieldUid: string, createdAt: Date) => ({
+    id,
+    assignmentId: assignment.id,
+    studentId,
+    fieldUid,
+    png: new Uint8Array([1]),
+    byteSize: 1,
+    width: 1,
+    height: 1,
+    sha256: "x",
+    createdAt,
+  });
+  const id = (name: string) => `u-${school.id}-${name}`;
+  await db.insert(responseDrawings).values([
+    // Named by the submitted answer: stays.
+    drawing(id("named"), sent.id, "art", uploaded),
+    // The same student's first try, replaced by the named one: goes.
+    drawing(id("replaced"), sent.id, "art", uploaded),
+    // Uploaded, never sent: goes.
+    drawing(id("never-sent"), neverSent.id, "art", uploaded),
+    // Its id written under another field of the answers: not named, goes.
+    drawing(id("other-field"), sent.id, "sky", uploaded),
+    // Uploaded an hour before the run: not yet a day old, stays.
+    drawing(id("fresh"), neverSent.id, "art", new Date(uploaded.getTime() + 23 * 3_600_000)),
+  ]);
+  await createResponse(db, {
+    assignmentId: assignment.id,
+    studentId: sent.id,
+    answers: { art: { drawingId: id("named") }, mood: { drawingId: id("other-field") } },
+    submittedAt: uploaded,
+  });
+
+  const oneDayLater = new Date(uploaded.getTime() + 24 * 3_600_000 + 60_000);
+  const run = await runRetention(db, oneDayLater);
+  expect(run.ran && run.unattachedDrawings).toBe(3);
+  const left = await db
+    .select({ id: responseDrawings.id })
+    .from(responseDrawings)
+    .where(eq(responseDrawings.assignmentId, assignment.id));
+  expect(left.map((row) => row.id).sort()).toEqual([id("fresh"), id("named")].sort());
+  // The school's retention period has not passed: its response stays too.
+  expect(await remaining(assignment.id)).toEqual({ responses: 1, drawings: 2 });
 });
 
 test("two runs at the same moment delete each row once (advisory lock), and never fail", async () => {

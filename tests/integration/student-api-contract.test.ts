@@ -32,6 +32,17 @@ test("answers the document lists pass", async () => {
   expect(
     await check("PUT", "/join", json(405, { code: "METHOD_NOT_ALLOWED", message: "Use POST." }, { Allow: "POST" })),
   ).toEqual([]);
+  expect(
+    await check(
+      "POST",
+      "/assignments/3/drawings",
+      json(
+        429,
+        { code: "QUOTA_EXCEEDED", message: "Your class has sent too many drawings today." },
+        { "Retry-After": "600" },
+      ),
+    ),
+  ).toEqual([]);
   expect(await check("GET", "/no/such/path", new Response("anything", { status: 500 }))).toEqual([]);
 });
 

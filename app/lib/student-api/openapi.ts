@@ -407,8 +407,9 @@ export function buildStudentOpenApiDocument(): JsonObject {
               "413": payloadTooLarge(`${MAX_DRAWING_BYTES} bytes`),
               "415": { description: "UNSUPPORTED_MEDIA_TYPE: not a PNG.", codes: ["UNSUPPORTED_MEDIA_TYPE"] },
               "429": {
-                description: "RATE_LIMITED: too many drawings uploaded; wait `Retry-After` seconds.",
-                codes: ["RATE_LIMITED"],
+                description:
+                  "RATE_LIMITED: too many drawings uploaded in a few minutes; wait `Retry-After` seconds. QUOTA_EXCEEDED: the student, the class or the school has used its drawing bytes of the last 24 hours (the message says which, in words for the child); `Retry-After` says when the oldest counted drawing leaves the window. The app should let the student send the other answers without the drawing.",
+                codes: ["RATE_LIMITED", "QUOTA_EXCEEDED"],
                 headers: ["Retry-After"],
               },
               "503": contentOrDatabaseDown,

@@ -10,6 +10,11 @@
  * STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS ago (ADR 190): they work nowhere, and
  * the teacher's screens take "has joined" from the class roster, not from
  * tokens.
+ *
+ * It also deletes drawings no submitted answer names once they are
+ * UNATTACHED_DRAWING_KEEP_MS old (ADR 201): an upload the student never sent
+ * (or replaced by a new drawing) is of no use to anyone, and without this it
+ * would stay for the whole retention period.
  */
 import { lt, sql } from "drizzle-orm";
 import { withdrawReleasesBefore } from "../assignments/releases.server";
@@ -23,6 +28,8 @@ export const RETENTION_LOCK_KEY = 7_212_003_001;
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** An expired student token is kept this long (for the student's data export and troubleshooting), then deleted. */
 export const STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
+/** A drawing no response names is kept this long (time to send the answers), then deleted. */
+export const UNATTACHED_DRAWING_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionSchoolResult {
   schoolId: number;
@@ -37,6 +44,8 @@ export interface RetentionDone {
   schools: RetentionSchoolResult[];
   /** How many long-expired student tokens were deleted. */
   studentTokens: number;
+  /** How many drawings no response names were deleted (older than UNATTACHED_DRAWING_KEEP_MS). */
+  unattachedDrawings: number;
 }
 
 export type RetentionRun = { ran: false } | RetentionDone;
@@ -99,7 +108,23 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
       .delete(studentTokens)
       .where(lt(studentTokens.expiresAt, new Date(now.getTime() - STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS)))
       .returning({ id: studentTokens.id });
-    return { ran: true, schools: results, studentTokens: purgedTokens.length } as const;
+    // A drawing is attached when a response of its assignment names it: { "<field uid>": { drawingId } }.
+    const unattached = await selectRows<{ id: string }>(
+      tx,
+      sql`delete from response_drawings d
+          where d.created_at < ${new Date(now.getTime() - UNATTACHED_DRAWING_KEEP_MS).toISOString()}::timestamptz
+            and not exists (
+              select 1 from responses r
+              where r.assignment_id = d.assignment_id and r.answers -> d.field_uid ->> 'drawingId' = d.id
+            )
+          returning d.id`,
+    );
+    return {
+      ran: true,
+      schools: results,
+      studentTokens: purgedTokens.length,
+      unattachedDrawings: unattached.length,
+    } as const;
   });
 }
 
@@ -108,8 +133,15 @@ export function scheduleRetention(db: Db, logger: Pick<Logger, "info" | "error">
   const run = () =>
     runRetention(db)
       .then((outcome) => {
-        if (outcome.ran && (outcome.schools.length > 0 || outcome.studentTokens > 0)) {
-          logger.info("retention.purged", { schools: outcome.schools, studentTokens: outcome.studentTokens });
+        if (
+          outcome.ran &&
+          (outcome.schools.length > 0 || outcome.studentTokens > 0 || outcome.unattachedDrawings > 0)
+        ) {
+          logger.info("retention.purged", {
+            schools: outcome.schools,
+            studentTokens: outcome.studentTokens,
+            unattachedDrawings: outcome.unattachedDrawings,
+          });
         }
       })
       .catch((error) =>

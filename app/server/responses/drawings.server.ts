@@ -7,16 +7,23 @@
  * Checks: at most MAX_DRAWING_BYTES, PNG signature and a well-formed IHDR of
  * at most MAX_DRAWING_SIDE pixels a side. The bytes are served back only as
  * image/png with nosniff, so a file that is not an image cannot run as one.
+ *
+ * Disk is bounded by quotas (ADR 201): the bytes of drawings uploaded in the
+ * last 24 hours, per student, per class and per school (DRAWING_QUOTAS),
+ * counted in the insert's transaction under a per-school advisory lock, so
+ * two parallel uploads cannot both take the last room. Drawings no answer
+ * names are removed by the daily retention job once a day old.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE } from "~/lib/student-api/schemas";
 import { listAnswerFields } from "~/lib/survey-content";
 import { listReleasedAnswers } from "../assignments/releases.server";
 import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
+import { selectRows } from "../db/json-rows.server";
 import { assignments, responseDrawings, responses, students } from "../db/schema.server";
 import { notFound, validationError } from "../errors.server";
 import { enforceRateLimits } from "../security/rate-limit.server";
@@ -30,6 +37,85 @@ export const DRAWING_TOO_LARGE_MESSAGE = `The drawing is too large: at most ${MA
 
 /** Uploads per student per 10 minutes: plenty for redrawing, not a way to fill the disk. */
 const DRAWING_UPLOADS_PER_STUDENT = { limit: 60, windowMs: 10 * 60_000 };
+
+/** pg_advisory_xact_lock's first key for drawing uploads (the second is the school id). */
+const DRAWING_QUOTA_LOCK_NAMESPACE = 80_825;
+
+const MB = 1024 * 1024;
+/** The quotas' window: bytes uploaded in the last 24 hours count. */
+export const DRAWING_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Bytes of drawings uploaded per 24 hours (ADR 201; docs/security.md, section "Limits").
+ * A student: 10 drawings at the size cap, far more than a day of surveys
+ * needs. A class: 100 at the cap (30 students sending ~3 full-size ones).
+ * A school: 1,000 at the cap (every student of a large school sending one
+ * the same day), which also bounds what joins of made-up students can add.
+ */
+export const DRAWING_QUOTAS = {
+  student: 20 * MB,
+  class: 200 * MB,
+  school: 2048 * MB,
+} as const;
+
+export type DrawingQuotaScope = keyof typeof DRAWING_QUOTAS;
+
+const quotaMessage = (who: string) =>
+  `${who} sent too many drawings today, so this drawing cannot be sent. You can still send your other answers, and draw again tomorrow.`;
+
+/** What the student reads (the app, and the answering page's drawing pad) when a quota is full. */
+export const DRAWING_QUOTA_MESSAGES: Record<DrawingQuotaScope, string> = {
+  student: quotaMessage("You have"),
+  class: quotaMessage("Your class has"),
+  school: quotaMessage("Your school has"),
+};
+
+interface DrawingUsageRow {
+  student_bytes: number | string;
+  student_oldest: string | Date | null;
+  class_bytes: number | string;
+  class_oldest: string | Date | null;
+  school_bytes: number | string;
+  school_oldest: string | Date | null;
+}
+
+/**
+ * The student's assignment is of the student's class (findStudentAssignment),
+ * so the class counted is `student.classId`.
+ * Refuses (429 QUOTA_EXCEEDED, Retry-After: when the oldest counted drawing
+ * leaves the window) when `bytes` more would pass a quota. Call it inside the
+ * insert's transaction: it takes the school's upload lock first.
+ */
+async function enforceDrawingQuotas(tx: Tx, student: StudentPrincipal, bytes: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DRAWING_QUOTA_LOCK_NAMESPACE}, ${student.schoolId})`);
+  const windowSeconds = DRAWING_QUOTA_WINDOW_MS / 1000;
+  const [usage] = await selectRows<DrawingUsageRow>(
+    tx,
+    sql`
+    select
+      coalesce(sum(d.byte_size) filter (where d.student_id = ${student.studentId}), 0) as student_bytes,
+      min(d.created_at) filter (where d.student_id = ${student.studentId}) as student_oldest,
+      coalesce(sum(d.byte_size) filter (where a.class_id = ${student.classId}), 0) as class_bytes,
+      min(d.created_at) filter (where a.class_id = ${student.classId}) as class_oldest,
+      coalesce(sum(d.byte_size), 0) as school_bytes,
+      min(d.created_at) as school_oldest
+    from response_drawings d
+    join assignments a on a.id = d.assignment_id
+    join classes c on c.id = a.class_id
+    where c.school_id = ${student.schoolId}
+      and d.created_at > now() - make_interval(secs => ${windowSeconds})`,
+  );
+  for (const scope of ["student", "class", "school"] as const) {
+    const used = Number(usage?.[`${scope}_bytes`] ?? 0);
+    if (used + bytes <= DRAWING_QUOTAS[scope]) continue;
+    const oldest = usage?.[`${scope}_oldest`];
+    const frees = oldest ? new Date(oldest).getTime() + DRAWING_QUOTA_WINDOW_MS : Date.now();
+    const retryAfter = Math.max(1, Math.ceil((frees - Date.now()) / 1000));
+    throw new StudentApiError(429, "QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], {
+      "Retry-After": String(retryAfter),
+    });
+  }
+}
 
 /** Width and height of a PNG, or null when the bytes are not a well-formed PNG header. */
 export function readPngSize(bytes: Uint8Array): { width: number; height: number } | null {
@@ -113,16 +199,19 @@ export async function uploadDrawing(
     "Too many drawings uploaded. Please wait a few minutes and try again.",
   );
   const id = randomBytes(18).toString("base64url");
-  await db.insert(responseDrawings).values({
-    id,
-    assignmentId: assignment.id,
-    studentId: student.studentId,
-    fieldUid: field.uid,
-    png: input.png,
-    byteSize: input.png.byteLength,
-    width: size.width,
-    height: size.height,
-    sha256: createHash("sha256").update(input.png).digest("hex"),
+  await db.transaction(async (tx) => {
+    await enforceDrawingQuotas(tx, student, input.png.byteLength);
+    await tx.insert(responseDrawings).values({
+      id,
+      assignmentId: assignment.id,
+      studentId: student.studentId,
+      fieldUid: field.uid,
+      png: input.png,
+      byteSize: input.png.byteLength,
+      width: size.width,
+      height: size.height,
+      sha256: createHash("sha256").update(input.png).digest("hex"),
+    });
   });
   return { id, fieldUid: field.uid, byteSize: input.png.byteLength, width: size.width, height: size.height };
 }
