@@ -94,6 +94,31 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await tablet.getByRole("heading", { name: "Hello, Felix!" }).waitFor();
   });
 
+  test("the teacher admits the waiting device with JavaScript off, and the child continues on it", async () => {
+    // Felix on a new tablet: his name alone makes the device wait.
+    const tablet = await newPage({ javaScriptEnabled, baseURL: app.baseURL, viewport: { width: 375, height: 740 } });
+    await joinByName(tablet, "Felix", "Costa");
+    await tablet.getByRole("heading", { name: "Wait for your teacher" }).waitFor();
+
+    // The teacher, in a browser of their own without JavaScript, sees who waits and lets him in.
+    const teacher = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+    await signIn(teacher.context(), app, app.fixtures.sessions.teacher);
+    await teacher.goto(`/class/${app.fixtures.class5A.id}/home`);
+    const request = teacher
+      .getByTestId("waiting-request")
+      .filter({ hasText: "Felix Costa wants to join on another device" })
+      // Newest first: earlier tests' devices wait there too.
+      .first();
+    await request.waitFor();
+    await request.getByRole("button", { name: "Admit Felix Costa" }).click();
+    await teacher.getByText("Felix Costa can come in now.").first().waitFor();
+
+    // The child's "Check again" collects the session: Felix's own list, his answer there.
+    await tablet.getByRole("button", { name: "Check again" }).click();
+    await tablet.getByRole("heading", { name: "Hello, Felix!" }).waitFor();
+    expect(new URL(tablet.url()).pathname).not.toBe("/join/waiting");
+  });
+
   test("a wrong personal code is shown at its field", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     await page.goto(`/join?code=${CLASS_CODE}&personal=AAA-333`);
