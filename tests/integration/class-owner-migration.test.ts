@@ -15,7 +15,8 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, test } from "vitest";
 import { type Db, MIGRATIONS_FOLDER } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
-import { createClass, createSchool, createUser } from "../support/fixtures";
+import { createSchool, createUser } from "../support/fixtures";
+import { insertOldRow } from "../support/old-schema-rows";
 
 const OWNER_MIGRATION = "0005_class_teachers_one_owner";
 let scratch: string | undefined;
@@ -51,8 +52,8 @@ test("migrating keeps the longest-serving owner of a class with two, and makes o
     await createUser(db, { schoolId: school.id }),
     await createUser(db, { schoolId: school.id }),
   ];
-  const twoOwners = await createClass(db, { schoolId: school.id });
-  const noOwner = await createClass(db, { schoolId: school.id });
+  const twoOwners = { id: await insertOldRow(db, "classes", { name: "Two owners", school_id: school.id }) };
+  const noOwner = { id: await insertOldRow(db, "classes", { name: "No owner", school_id: school.id }) };
   const earlier = new Date(Date.now() - 3_600_000);
   await db.insert(classTeachers).values([
     { classId: twoOwners.id, userId: second.id, role: "owner", createdAt: earlier },

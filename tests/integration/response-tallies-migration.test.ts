@@ -13,14 +13,8 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, test } from "vitest";
 import { type Db, MIGRATIONS_FOLDER } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
-import {
-  createAssignment,
-  createClass,
-  createResponse,
-  createSchool,
-  createStudent,
-  createSurvey,
-} from "../support/fixtures";
+import { createAssignment, createResponse, createSchool, createStudent, createSurvey } from "../support/fixtures";
+import { insertOldRow } from "../support/old-schema-rows";
 import { expectedTallies, storedTallies } from "../support/tallies";
 
 const TALLIES_MIGRATION = "0004_response_tallies";
@@ -52,7 +46,7 @@ test("migrating a database that already holds responses fills their totals", asy
   const db = orm as unknown as Db;
 
   const school = await createSchool(db);
-  const klass = await createClass(db, { schoolId: school.id });
+  const klass = { id: await insertOldRow(db, "classes", { name: "5A", school_id: school.id }) };
   const survey = await createSurvey(db);
   const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
   const answers = [
@@ -60,9 +54,13 @@ test("migrating a database that already holds responses fills their totals", asy
     { mood: 1, lunch: "No" },
     { mood: 3, free: "  " },
   ];
-  for (const given of answers) {
-    const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
-    await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: given });
+  for (const [index, given] of answers.entries()) {
+    const studentId = await insertOldRow(db, "students", {
+      school_id: school.id,
+      first_name: `Student${index}`,
+      last_name: "Before",
+    });
+    await insertOldRow(db, "responses", { assignment_id: assignment.id, student_id: studentId, answers: given });
   }
 
   await migrate(orm, { migrationsFolder: MIGRATIONS_FOLDER });
