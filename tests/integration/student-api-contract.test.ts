@@ -80,9 +80,13 @@ test("required headers, the error shape and the error code are checked", async (
 test("the join's answers: joined and waiting pass; a student id in a joined answer is a violation (ADR 180)", async () => {
   const klass = { id: 3, name: "5A" };
   const student = { firstName: "Mia", lastName: "Jensen" };
-  expect(await check("POST", "/join", json(200, { status: "joined", token: "ost_x", student, class: klass }))).toEqual(
-    [],
-  );
+  expect(
+    await check(
+      "POST",
+      "/join",
+      json(200, { status: "joined", token: "ost_x", expiresIn: 28_800, student, class: klass }),
+    ),
+  ).toEqual([]);
   const waiting = {
     status: "waiting",
     requestSecret: "ojr_x",
@@ -96,7 +100,7 @@ test("the join's answers: joined and waiting pass; a student id in a joined answ
   const withId = await check(
     "POST",
     "/join",
-    json(200, { status: "joined", token: "ost_x", student: { id: 7, ...student }, class: klass }),
+    json(200, { status: "joined", token: "ost_x", expiresIn: 28_800, student: { id: 7, ...student }, class: klass }),
   );
   expect(withId).toHaveLength(1);
   expect(withId[0]).toMatch(/^status 200: the body does not fit join's schema/);
@@ -128,11 +132,12 @@ test("the document states the token's lifetime and what the app does on the 401 
   expect(unauthorized).toContain("expired");
   expect(unauthorized).toContain("not an app token");
   expect(unauthorized).toContain("forget the token and show the join screen");
-  expect(document.components.schemas.JoinResponse.required).toContain("expiresIn");
+  expect(document.components.schemas.JoinedResponse.required).toContain("expiresIn");
 
   const joined = {
+    status: "joined",
     token: "ost_x",
-    student: { id: 1, firstName: "Mia", lastName: "Jensen" },
+    student: { firstName: "Mia", lastName: "Jensen" },
     class: { id: 2, name: "5A" },
   };
   expect(await check("POST", "/join", json(200, { ...joined, expiresIn: 28_800 }))).toEqual([]);
