@@ -12,7 +12,11 @@ import { loadSurveyStory } from "~/server/assignments/student-assignments.server
 import { createSurveyContentLookup, type SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import type { Database } from "~/server/db/client.server";
 import { schools } from "~/server/db/schema.server";
-import type { StudentPrincipal } from "~/server/students/student-tokens.server";
+import {
+  authenticateStudentToken,
+  issueStudentToken,
+  type StudentPrincipal,
+} from "~/server/students/student-tokens.server";
 import {
   actorOf,
   createAssignment,
@@ -64,15 +68,11 @@ export async function createAnsweringClass(
   const students: StudentPrincipal[] = [];
   for (let i = 0; i < options.size; i++) {
     const student = await createStudent(db, { schoolId: school.id, classId: klass.id });
-    students.push({
-      tokenId: 0,
-      studentId: student.id,
-      classId: klass.id,
-      schoolId: school.id,
-      firstName: student.firstName,
-      lastName: student.lastName,
-      className: klass.name,
-    });
+    // A real token each, so per-token limits count each student apart, as in the product.
+    const token = await issueStudentToken(db, { studentId: student.id, classId: klass.id, kind: "app" });
+    const principal = await authenticateStudentToken(db, token, { kind: "app" });
+    if (!principal) throw new Error("a fresh student token must authenticate");
+    students.push(principal);
   }
   return { school, teacher, admin, klass, assignment, students };
 }
