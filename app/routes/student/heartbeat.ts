@@ -21,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordPageHeartbeat(getAppFromContext(context).db, student);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return new Response(null, { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
+    // The refusal says why, for whoever reads it (the page's script only needs the status).
+    return new Response(error.message, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers },
+    });
   }
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }
