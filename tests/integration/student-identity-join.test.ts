@@ -107,7 +107,7 @@ describe("uniform answers", () => {
     await classWith("UNIF-3467");
     const rostered = joined(await client().join({ code: "UNIF-3467", firstName: "felix", lastName: "costaunif" }));
     const fresh = joined(await client().join({ code: "UNIF-3467", firstName: "Nora", lastName: "New" }));
-    expect(Object.keys(rostered).sort()).toEqual(["class", "status", "student", "token"]);
+    expect(Object.keys(rostered).sort()).toEqual(["class", "expiresIn", "status", "student", "token"]);
     expect(Object.keys(fresh).sort()).toEqual(Object.keys(rostered).sort());
     expect(Object.keys(rostered.student).sort()).toEqual(["firstName", "lastName"]);
     expect(Object.keys(fresh.student).sort()).toEqual(["firstName", "lastName"]);

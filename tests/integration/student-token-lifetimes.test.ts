@@ -20,7 +20,14 @@ import type { App } from "~/server/app.server";
 import { hashToken } from "~/server/auth/session.server";
 import { setClassStatus } from "~/server/classes/admin-classes.server";
 import type { Database } from "~/server/db/client.server";
-import { auditEvents, classCodes, classStudents, joinRequests, studentTokens } from "~/server/db/schema.server";
+import {
+  auditEvents,
+  classCodes,
+  classStudents,
+  joinRequests,
+  students,
+  studentTokens,
+} from "~/server/db/schema.server";
 import { runRetention, STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS } from "~/server/privacy/retention.server";
 import { setSchoolStatus } from "~/server/schools/schools.server";
 import { STUDENT_SESSION_TTL_MS, startStudentSession } from "~/server/students/student-session.server";
@@ -85,14 +92,33 @@ function apiCall(path: string, token: string, method = "GET") {
   return studentApiFetch(database)(`${API}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
 }
 
-async function apiJoin(code: string, firstName: string, lastName: string) {
+async function apiJoinWith(body: Record<string, string>) {
   const response = await studentApiFetch(database)(`${API}/join`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code, firstName, lastName }),
+    body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { token: string; expiresIn: number; student: { id: number } };
+  const joined = (await response.json()) as { token: string; expiresIn: number };
+  return { ...joined, studentId: await studentIdOf(joined.token) };
+}
+
+async function apiJoin(code: string, firstName: string, lastName: string) {
+  return apiJoinWith({ code, firstName, lastName });
+}
+
+/** The join's answer names no student (ADR 180): the database says whose the token is. */
+async function studentIdOf(token: string): Promise<number> {
+  const [row] = await database.db
+    .select({ studentId: studentTokens.studentId })
+    .from(studentTokens)
+    .where(eq(studentTokens.tokenHash, hashToken(token)));
+  return row.studentId;
+}
+
+/** Gives the student a personal code, the way a child who joined before comes back (ADR 180). */
+async function givePersonalCode(studentId: number, personalCode: string) {
+  await database.db.update(students).set({ personalCode }).where(eq(students.id, studentId));
 }
 
 /** Joins on the student pages; the `__student=…` cookie and the raw token inside it. */
@@ -181,9 +207,10 @@ test("the API's bearer token states its lifetime, works until its expiry, and is
       message: "Your student token is not valid any more. Join your class again with its class code.",
     });
   }
-  // Joining again gives a new token that works.
-  const again = await apiJoin(world.code, "Ada", "Clock");
-  expect(again.student.id).toBe(joined.student.id);
+  // Joining again (with the personal code: the name alone now waits for the teacher, ADR 180) gives a new token that works.
+  await givePersonalCode(joined.studentId, "ACD-347");
+  const again = await apiJoinWith({ code: world.code, personalCode: "ACD-347" });
+  expect(again.studentId).toBe(joined.studentId);
   expect((await apiCall("/assignments", again.token)).status).toBe(200);
 });
 
@@ -226,11 +253,13 @@ test("the cookie lasts as long as its token, and a replayed cookie is refused af
 test("a token within its lifetime but past its own expiry is refused: the expiry decides, not the age", async () => {
   const world = await openClass();
   const { cookie, token } = await webJoin(world.code, "Early", "End");
-  const joined = await apiJoin(world.code, "Early", "End");
+  // The same child in the app too: with the personal code, as the name alone now waits (ADR 180).
+  await givePersonalCode(await studentIdOf(token), "ACD-349");
+  const joined = await apiJoinWith({ code: world.code, personalCode: "ACD-349" });
   await database.db
     .update(studentTokens)
     .set({ expiresAt: new Date(Date.now() - 1000) })
-    .where(eq(studentTokens.studentId, joined.student.id));
+    .where(eq(studentTokens.studentId, joined.studentId));
   expect((await tokenRow(token)).createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   expectSignedOut(await studentPage(cookie));
   expect((await apiCall("/assignments", joined.token)).status).toBe(401);
@@ -285,7 +314,7 @@ test("archiving a school does the same for every class of it, and only of it; re
   const revoked = await database.db
     .select({ revokedAt: studentTokens.revokedAt })
     .from(studentTokens)
-    .where(eq(studentTokens.studentId, first.student.id));
+    .where(eq(studentTokens.studentId, first.studentId));
   expect(revoked.every((row) => row.revokedAt !== null)).toBe(true);
   expect((await tokenRow(web.token)).revokedAt).not.toBeNull();
   const [refused] = await database.db.select().from(joinRequests).where(eq(joinRequests.id, waiting));
