@@ -190,9 +190,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const teacher = accountOf("teacher");
     await page.goto("/login");
     await ready(page, javaScriptEnabled, "login");
-    // The first stops: the logo link, then the form's fields in reading order.
+    // The first stops: the skip link, the logo link, then the form's fields in reading order.
     const path = await tabTo(page, "E-mail", { max: 5 });
-    expect(path).toEqual(["Orliverse Classroom, start page", "E-mail"]);
+    expect(path).toEqual(["Skip to main content", "Orliverse Classroom, start page", "E-mail"]);
     await page.keyboard.type(teacher.email);
     await tab(page, "Password");
     // The field left behind no longer shows a focus ring: the indicator follows focus.
@@ -226,9 +226,10 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const account = accountOf(javaScriptEnabled ? "colleague" : "schoolAdmin");
     await signInByKeyboard(page, javaScriptEnabled, account);
     const trigger = new RegExp(`^${account.name} ${account.email.replace(/\./g, "\\.")} .*Profile menu$`);
-    // From the top of the page: the logo, then the profile menu's trigger, named by what it shows.
-    const path = await tabTo(page, /Profile menu$/, { max: 3 });
-    expect(path).toHaveLength(2);
+    // From the top of the page: the skip link, the logo, then the profile menu's trigger, named by what it shows.
+    const path = await tabTo(page, /Profile menu$/, { max: 4 });
+    expect(path).toHaveLength(3);
+    expect(path[0]).toBe("Skip to main content");
     await expectFocus(page, trigger);
     await page.keyboard.press("Enter");
     const next = `Keyboard-Pass-${javaScriptEnabled ? 5 : 6}`;
