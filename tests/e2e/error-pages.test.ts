@@ -107,8 +107,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     await signIn(page.context(), app, app.fixtures.sessions.teacher);
     const classId = await classIdOf(page);
-    await page.goto(`/class/${classId}/home`);
-    // The class home has no action: a form posted to it is a 405.
+    await page.goto(`/class/${classId}/surveys`);
+    // The class's surveys list has no action: a form posted to it is a 405.
     const response = page.waitForResponse((candidate) => candidate.request().method() === "POST");
     await page.evaluate((action) => {
       const form = document.createElement("form");
@@ -116,7 +116,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       form.action = action;
       document.body.append(form);
       form.submit();
-    }, `/class/${classId}/home`);
+    }, `/class/${classId}/surveys`);
     expect((await response).status()).toBe(405);
     await page.getByRole("heading", { level: 1, name: "Something went wrong!" }).waitFor();
     await expectHeader(page);
