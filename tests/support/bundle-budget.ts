@@ -94,6 +94,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   publicPage("not found", "/no-such-page"),
   publicPage("bench reference", "/bench/reference"),
   studentPage("join", "/join"),
+  studentPage("join: waiting for the teacher", "/join/waiting"),
   studentPage("student: surveys", "/student"),
   studentPage("student: answering", "/student/assignments/1"),
   {
@@ -117,6 +118,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("delete student", "/class/1/student/1/delete"),
   staffScreen("projector", "/class/1/projector"),
   staffScreen("sign-in cards", "/class/1/students/cards"),
+  staffScreen("class: not found", "/class/1/no-such-page"),
   staffScreen("admin", "/admin"),
   staffScreen("admin staff", "/admin/staff"),
   staffScreen("admin add staff", "/admin/staff/new"),
@@ -128,6 +130,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("admin surveys", "/admin/survey"),
   staffScreen("admin survey", "/admin/survey/1"),
   staffScreen("admin audit", "/admin/audit"),
+  staffScreen("admin: not found", "/admin/no-such-page"),
 ];
 
 interface ManifestRoute {
