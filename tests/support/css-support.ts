@@ -23,6 +23,10 @@ export type Decision =
 
 /** Every feature doiuse reports for our CSS, keyed by its caniuse id, with what was done about it. */
 export const CSS_FEATURE_DECISIONS: Record<string, { decision: Decision; note: string }> = {
+  "css-paged-media": {
+    decision: "cosmetic",
+    note: "@page { size: A4; margin } (Safari, Firefox < 95): printing the sign-in cards only; without it the browser's own page size and margins apply and the cards still fit",
+  },
   "css-matches-pseudo": {
     decision: "usable",
     note: ":where() and :is() (Chrome < 88, Safari < 14). The build writes :is() also as :-webkit-any(); Radix Themes' :where() rules are dropped, and the pages keep native controls and our layout",
