@@ -107,8 +107,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     await signIn(page.context(), app, app.fixtures.sessions.teacher);
     const classId = await classIdOf(page);
-    await page.goto(`/class/${classId}/surveys`);
-    // The class's surveys list has no action: a form posted to it is a 405.
+    const results = `/class/${classId}/surveys/results/${app.fixtures.running["5A Sunflowers"].id}`;
+    await page.goto(results);
+    // The results screen has no action: a form posted to it is a 405.
     const response = page.waitForResponse((candidate) => candidate.request().method() === "POST");
     await page.evaluate((action) => {
       const form = document.createElement("form");
@@ -116,7 +117,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       form.action = action;
       document.body.append(form);
       form.submit();
-    }, `/class/${classId}/surveys`);
+    }, results);
     expect((await response).status()).toBe(405);
     await page.getByRole("heading", { level: 1, name: "Something went wrong!" }).waitFor();
     await expectHeader(page);
