@@ -4,7 +4,7 @@
  * module sees one drizzle `Db` type and does not know which it got.
  */
 import path from "node:path";
-import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements.server";
 import * as schema from "./schema.server";
