@@ -31,12 +31,14 @@ export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule
   const windowSeconds = rule.windowMs / 1000;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
+    // Windows start on a whole millisecond, so the Date handed back names the stored value exactly
+    // (PostgreSQL keeps microseconds; refundRateLimitHit matches the window by equality).
+    .values({ key, windowStart: sql`date_trunc('milliseconds', now())`, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then date_trunc('milliseconds', now()) else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
