@@ -129,14 +129,7 @@ async function studentForNewName(
   await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${klass.id})`);
   const firstName = normalizeStudentName(request.firstName);
   const lastName = normalizeStudentName(request.lastName);
-  const rosteredId = await findRosteredByName(tx, klass.id, firstName, lastName);
-  const [rostered] =
-    rosteredId === null
-      ? []
-      : await tx
-          .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-          .from(students)
-          .where(eq(students.id, rosteredId));
+  const rostered = await findRosteredByName(tx, klass.id, firstName, lastName);
   if (rostered) return { ...rostered, created: false };
   const [created] = await tx
     .insert(students)

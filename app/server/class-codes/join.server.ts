@@ -243,7 +243,7 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     // One join per class at a time, so two devices joining as the same new
     // name at once make one student, not two, and one claim of a rostered name.
     await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${live.classId})`);
-    const rosteredId = await findRosteredByName(tx, live.classId, firstName, lastName);
+    const rosteredId = (await findRosteredByName(tx, live.classId, firstName, lastName))?.id ?? null;
     const typed = { firstName, lastName };
     if (rosteredId !== null) {
       if (await isClaimed(tx, live.classId, rosteredId)) {
@@ -265,13 +265,20 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
   throw new StudentApiError(403, "NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE);
 }
 
+export interface RosteredStudent {
+  id: number;
+  /** As the roster spells it. */
+  firstName: string;
+  lastName: string;
+}
+
 /** The rostered student of the class whose name looks the same as the typed one (the lowest id), or null. */
 export async function findRosteredByName(
   tx: Tx,
   classId: number,
   firstName: string,
   lastName: string,
-): Promise<number | null> {
+): Promise<RosteredStudent | null> {
   const roster = await tx
     .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
     .from(classStudents)
@@ -280,7 +287,7 @@ export async function findRosteredByName(
     .orderBy(students.id);
   const typed = nameSkeletonKeys(firstName, lastName);
   return (
-    roster.find((student) => sameLookingNames(typed, nameSkeletonKeys(student.firstName, student.lastName)))?.id ?? null
+    roster.find((student) => sameLookingNames(typed, nameSkeletonKeys(student.firstName, student.lastName))) ?? null
   );
 }
 
