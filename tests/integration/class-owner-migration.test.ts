@@ -15,7 +15,6 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, test } from "vitest";
 import { type Db, MIGRATIONS_FOLDER } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
-import { createSchool, createUser } from "../support/fixtures";
 import { insertOldRow } from "../support/old-schema-rows";
 
 const OWNER_MIGRATION = "0005_class_teachers_one_owner";
@@ -46,12 +45,11 @@ test("migrating keeps the longest-serving owner of a class with two, and makes o
   const db = orm as unknown as Db;
   const { classTeachers } = schema;
 
-  const school = await createSchool(db);
-  const [first, second, third] = [
-    await createUser(db, { schoolId: school.id }),
-    await createUser(db, { schoolId: school.id }),
-    await createUser(db, { schoolId: school.id }),
-  ];
+  const school = { id: await insertOldRow(db, "schools", { name: "Old school" }) };
+  const oldUser = async (n: number) => ({
+    id: await insertOldRow(db, "users", { name: `Teacher ${n}`, email: `old-${n}@example.test`, school_id: school.id }),
+  });
+  const [first, second, third] = [await oldUser(1), await oldUser(2), await oldUser(3)];
   const twoOwners = { id: await insertOldRow(db, "classes", { name: "Two owners", school_id: school.id }) };
   const noOwner = { id: await insertOldRow(db, "classes", { name: "No owner", school_id: school.id }) };
   const earlier = new Date(Date.now() - 3_600_000);

@@ -13,7 +13,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, test } from "vitest";
 import { type Db, MIGRATIONS_FOLDER } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
-import { createAssignment, createResponse, createSchool, createStudent, createSurvey } from "../support/fixtures";
+import { createAssignment, createResponse, createStudent, createSurvey } from "../support/fixtures";
 import { insertOldRow } from "../support/old-schema-rows";
 import { expectedTallies, storedTallies } from "../support/tallies";
 
@@ -45,7 +45,7 @@ test("migrating a database that already holds responses fills their totals", asy
   await migrate(orm, { migrationsFolder: await migrationsBeforeTallies() });
   const db = orm as unknown as Db;
 
-  const school = await createSchool(db);
+  const school = { id: await insertOldRow(db, "schools", { name: "Old school" }) };
   const klass = { id: await insertOldRow(db, "classes", { name: "5A", school_id: school.id }) };
   const survey = await createSurvey(db);
   const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });

@@ -43,6 +43,16 @@ export const schools = pgTable(
     retentionMonths: integer("retention_months").notNull().default(24),
     /** Anonymous results stay hidden until at least this many students have responded (docs/product.md#small-group-protection). */
     minGroupSize: integer("min_group_size").notNull().default(5),
+    /** The school's Google Workspace domain: first OIDC sign-ins link only to staff the provider says belong to it (`hd`). */
+    googleDomain: text("google_domain"),
+    /** The school's Microsoft Entra tenant id: first OIDC sign-ins link only to staff of that tenant (`tid`). */
+    microsoftTenantId: text("microsoft_tenant_id"),
+    /** Staff must sign in through the school's provider; passwords are refused for them (never for the platform admin). */
+    requireProviderSignIn: boolean("require_provider_sign_in").notNull().default(false),
+    /** The school's default language for staff screens (a locale such as "de"); null: the reader's browser decides. */
+    locale: text("locale"),
+    /** A school made by a teacher's own sign-up (ADR on self sign-up), not by a platform admin. */
+    selfSignedUp: boolean("self_signed_up").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +61,8 @@ export const schools = pgTable(
     check("schools_retention_months_check", sql`${t.retentionMonths} between 1 and 120`),
     check("schools_min_group_size_check", sql`${t.minGroupSize} between 3 and 100`),
     uniqueIndex("schools_name_unique").on(sql`lower(${t.name})`),
+    uniqueIndex("schools_google_domain_unique").on(sql`lower(${t.googleDomain})`),
+    uniqueIndex("schools_microsoft_tenant_unique").on(sql`lower(${t.microsoftTenantId})`),
   ],
 );
 
@@ -68,6 +80,8 @@ export const users = pgTable(
     role: text("role").$type<UserRole>().notNull().default("teacher"),
     status: text("status").$type<RecordStatus>().notNull().default("active"),
     schoolId: integer("school_id").references(() => schools.id, { onDelete: "restrict" }),
+    /** The staff member's own language choice (profile menu); null: the school's default, then Accept-Language. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +90,52 @@ export const users = pgTable(
     index("users_school_id_idx").on(t.schoolId),
     check("users_role_check", sql`${t.role} in ('admin', 'teacher')`),
     check("users_status_check", sql`${t.status} in ('active', 'archived')`),
+  ],
+);
+
+/** A staff member's account at an OpenID Connect provider, keyed on issuer and subject, never on e-mail alone. */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The configured provider's id ("google", "microsoft" or a deployment's own). */
+    provider: text("provider").notNull(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    /** Microsoft's tenant id (`tid`), or Google's hosted domain (`hd`), as the provider said at linking. */
+    tenant: text("tenant"),
+    email: text("email"),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("user_identities_issuer_subject_unique").on(t.issuer, t.subject),
+    index("user_identities_user_id_idx").on(t.userId),
+  ],
+);
+
+/** A link a school admin shares: whoever signs up through it joins that school as a teacher. */
+export const schoolInvitations = pgTable(
+  "school_invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    /** SHA-256 of the link's random token; the raw token is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    useCount: integer("use_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("school_invitations_token_unique").on(t.tokenHash),
+    index("school_invitations_school_id_idx").on(t.schoolId),
   ],
 );
 
@@ -139,6 +199,8 @@ export const classes = pgTable(
     joinMode: text("join_mode").$type<JoinMode>().notNull().default("name"),
     /** What happens to a name that is not on the roster. */
     newNames: text("new_names").$type<NewNamesRule>().notNull().default("allow"),
+    /** The class's language for student pages and surveys (a locale such as "de"); null: the school's default. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -417,6 +479,26 @@ export const releasedTallies = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.assignmentId, t.questionUid, t.valueKey] })],
+);
+
+/**
+ * Free-text answers and drawings the teacher has shown on the projector
+ * (a child's words never reach the wall unchecked). `answerRef` names the
+ * answer: `r:<response id>` for a named assignment, `p:<released position>`
+ * for an anonymous one; `questionUid` the question.
+ */
+export const resultReveals = pgTable(
+  "result_reveals",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    questionUid: text("question_uid").notNull(),
+    answerRef: text("answer_ref").notNull(),
+    revealedByUserId: integer("revealed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    revealedAt: timestamp("revealed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.questionUid, t.answerRef] })],
 );
 
 export const studentTokens = pgTable(
