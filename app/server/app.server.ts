@@ -15,6 +15,7 @@ import { type Database, type Db, openDatabase } from "./db/client.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
+import { createJoinDeviceCookie } from "./students/join-device-cookie.server";
 import { createJoinRequestCookie } from "./students/join-request-cookie.server";
 import { createStudentCookie } from "./students/student-session.server";
 import { createContent, createDraftReader } from "./surveys/content.server";
@@ -35,6 +36,8 @@ export interface App {
   studentCookie: Cookie;
   /** The cookie a browser keeps while its join waits for the teacher (app/server/students/join-request-cookie.server.ts). */
   joinRequestCookie: Cookie;
+  /** The browser's random id for counting its own wrong class codes (app/server/students/join-device-cookie.server.ts). */
+  joinDeviceCookie: Cookie;
   /** Stops the app's timers and closes its database. */
   close(): Promise<void>;
 }
@@ -75,6 +78,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     sessionCookie: createSessionCookie(config),
     studentCookie: createStudentCookie(config),
     joinRequestCookie: createJoinRequestCookie(config),
+    joinDeviceCookie: createJoinDeviceCookie(config),
     async close() {
       retention?.stop();
       // Mail work that runs after an answer (a reset link) finishes before the database closes.

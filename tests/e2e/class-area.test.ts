@@ -94,11 +94,11 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await page.goto(`/class/${classId}/students/manage`);
     await page.getByLabel("Expires after (hours)").fill("48");
     await page.getByRole("button", { name: /^(Generate|Replace) code$/ }).click();
-    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4} is live\.$/).first();
+    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4}-[A-Z]{4} is live\.$/).first();
     await toast.waitFor();
-    const code = /[A-Z]{4}-\d{4}/.exec((await toast.textContent())!)![0];
+    const code = /[A-Z]{4}-\d{4}-[A-Z]{4}/.exec((await toast.textContent())!)![0];
     await page.getByTestId("class-code").getByText(code).waitFor();
-    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}-[A-Z]{4}$/);
     await page.goto(`/class/${classId}/home`);
     expect((await page.getByTestId("class-code").textContent())!.trim()).toBe(code);
     await page.goto(`/class/${classId}/students/manage`);

@@ -85,9 +85,9 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(await page.getByTestId("joined-count").count()).toBe(0);
 
     await page.getByRole("button", { name: "Generate a class code" }).click();
-    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4} is live\.$/).first();
+    const toast = page.getByText(/^New class code [A-Z]{4}-\d{4}-[A-Z]{4} is live\.$/).first();
     await toast.waitFor();
-    const code = /[A-Z]{4}-\d{4}/.exec((await toast.textContent()) ?? "")?.[0];
+    const code = /[A-Z]{4}-\d{4}-[A-Z]{4}/.exec((await toast.textContent()) ?? "")?.[0];
     expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
     expect((await page.getByTestId("projector-code").textContent())?.trim()).toBe(code);
     expect(await joinedCount(page)).toBe(0);
@@ -101,7 +101,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(await address.textContent()).toBe(JOIN_ADDRESS);
     expect(await address.getAttribute("href")).toBe(JOIN_ADDRESS);
     const code = (await page.getByTestId("class-code").textContent())?.trim();
-    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}-[A-Z]{4}$/);
 
     await page.getByRole("link", { name: "Show on the projector" }).click();
     await page.getByRole("heading", { level: 1, name: `Join ${className}` }).waitFor();
@@ -120,7 +120,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`/class/${classId}/projector`);
     const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
-    expect(code).toMatch(/^[A-Z]{4}-\d{4}$/);
+    expect(code).toMatch(/^[A-Z]{4}-\d{4}-[A-Z]{4}$/);
     const address = page.getByTestId("join-address");
     expect(await address.textContent()).toBe(JOIN_ADDRESS);
     expect(await address.getAttribute("href")).toBe(JOIN_ADDRESS);

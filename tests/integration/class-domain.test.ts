@@ -219,7 +219,7 @@ describe("class codes", () => {
   test("a code is four letters and four digits from an unambiguous alphabet", () => {
     for (let i = 0; i < 200; i++) {
       const code = newClassCode();
-      expect(code).toMatch(new RegExp(`^[${CODE_LETTERS}]{4}-[${CODE_DIGITS}]{4}$`));
+      expect(code).toMatch(new RegExp(`^[${CODE_LETTERS}]{4}-[${CODE_DIGITS}]{4}-[${CODE_LETTERS}]{4}$`));
     }
   });
 

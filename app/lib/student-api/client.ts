@@ -42,6 +42,12 @@ export interface StudentApiClientOptions {
   /** The site's origin, e.g. https://classroom.example.org (no trailing path). */
   baseUrl: string;
   token?: string;
+  /**
+   * This installation's own random id (16–64 of A–Z a–z 0–9 _ -), sent as
+   * `X-Device-Id`: a device's wrong class codes then slow only that device
+   * (docs/api.md "Guessing a class code"). Make it once and keep it.
+   */
+  deviceId?: string;
   fetch?: typeof fetch;
   /** Where failed calls are logged; console.error by default. */
   logError?: (error: StudentApiHttpError) => void;
@@ -75,6 +81,7 @@ export function createStudentApiClient(options: StudentApiClientOptions) {
     const headers = new Headers(init.headers);
     headers.set("accept", "application/json");
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+    if (options.deviceId) headers.set("x-device-id", options.deviceId);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set("content-type", "application/json");

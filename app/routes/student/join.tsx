@@ -9,7 +9,7 @@
  * a GET never joins. A signed-in staff user is told what to do instead of
  * being turned into a student.
  */
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -22,6 +22,7 @@ import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-p
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
 import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { endStudentSession, startStudentSession } from "~/server/students/student-session.server";
 import { redirect } from "~/server/web/redirects.server";
@@ -45,12 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   if (user) return { code, personal, staffName: user.name, student: null };
   const student = await getOptionalStudent(request, context);
-  return {
+  const loaded = {
     code,
     personal,
     staffName: null,
     student: student ? { name: `${student.firstName} ${student.lastName}`, className: student.className } : null,
   };
+  // The form's page gives the browser its join-device id, so its own wrong codes slow only it (ADR 203).
+  const { joinDeviceCookie } = getAppFromContext(context);
+  if (await readJoinDeviceId(joinDeviceCookie, request)) return loaded;
+  return data(loaded, { headers: { "Set-Cookie": await newJoinDevice(joinDeviceCookie) } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,8 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply([], fieldErrors);
   }
   const app = getAppFromContext(context);
+  const deviceId = await readJoinDeviceId(app.joinDeviceCookie, request);
   try {
-    const outcome = await joinClass(app.db, { ...parsed.data, ip: clientAddress(context), tokenKind: "browser" });
+    const outcome = await joinClass(app.db, {
+      ...parsed.data,
+      ip: clientAddress(context),
+      deviceId,
+      tokenKind: "browser",
+    });
     // A new join on this device ends the student session it had (a shared tablet).
     await endStudentSession(app.db, app.studentCookie, request);
     const headers = new Headers();

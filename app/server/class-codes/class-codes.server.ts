@@ -20,13 +20,27 @@ export const CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CODE_DIGITS = "23456789";
 const MAX_ATTEMPTS = 8;
 
-/** A human-friendly code such as "KTRW-4827", from a cryptographic source. */
+/**
+ * A new code's groups: four letters, four digits, four letters. Three short
+ * groups a child copies one at a time from the projector; the space is big
+ * enough that guessing from one address stays below 1 in 1,000,000 a day
+ * (classCodeGuessChancePerDay, docs/security.md "Guessing a class code",
+ * ADR 202). Codes made before (KTRW-4827, SUNNY-4821) keep working.
+ */
+export const CODE_GROUPS = [CODE_LETTERS, CODE_DIGITS, CODE_LETTERS].map((alphabet) => ({ alphabet, length: 4 }));
+
+/** How many different codes newClassCode can make. */
+export function classCodeSpace(): number {
+  return CODE_GROUPS.reduce((space, group) => space * group.alphabet.length ** group.length, 1);
+}
+
+/** A human-friendly code such as "KTRW-4827-MBQP", from a cryptographic source. */
 export function newClassCode(): string {
-  let letters = "";
-  let digits = "";
-  for (let i = 0; i < 4; i++) letters += CODE_LETTERS[randomInt(CODE_LETTERS.length)];
-  for (let i = 0; i < 4; i++) digits += CODE_DIGITS[randomInt(CODE_DIGITS.length)];
-  return `${letters}-${digits}`;
+  return CODE_GROUPS.map(({ alphabet, length }) => {
+    let group = "";
+    for (let i = 0; i < length; i++) group += alphabet[randomInt(alphabet.length)];
+    return group;
+  }).join("-");
 }
 
 export interface LiveClassCode {

@@ -22,10 +22,14 @@
  * - The answers are uniform: joined (200) and waiting (202) each have one
  *   shape whatever the roster holds, with the names as typed and no student
  *   id, so a join never tells which ids the roster has.
- * - Rate limits per IP (all joins, and failed joins: the guessing limit)
- *   and per code. See docs/api.md for the guess space.
+ * - Failures (a code that is not live, a wrong personal code, a name the
+ *   class refuses) are limited per device and per address; successful joins
+ *   never count, so a school's right codes are never refused for other
+ *   people's wrong ones (ADR 203). A code lets in at most NEW_NAMES_PER_CODE
+ *   made-up names without the teacher; more wait for the teacher (ADR 204).
+ *   See docs/security.md "Guessing a class code".
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { normalizePersonalCode } from "~/lib/personal-code";
 import { normalizeStudentName } from "~/lib/student-name";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
@@ -47,7 +51,15 @@ import {
   studentTokens,
 } from "../db/schema.server";
 import { rateLimited, validationError } from "../errors.server";
-import { enforceRateLimits, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit.server";
+import {
+  enforceRateLimits,
+  hitRateLimit,
+  NEW_NAMES_PER_CODE,
+  RATE_LIMITS,
+  type RateLimitRule,
+  refundRateLimitHits,
+  WAITING_NEW_NAMES_PER_CLASS,
+} from "../security/rate-limit.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
 import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
 import { StudentApiError } from "../web/student-api-errors.server";
@@ -71,11 +83,30 @@ export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 /** pg_advisory_xact_lock's first key for joins (the second is the class id). */
 export const JOIN_LOCK_NAMESPACE = 80_801;
 
-/** "sunny 4821", " Sunny-4821 " and "SUNNY4821" all name SUNNY-4821. */
+/**
+ * "sunny 4821", " Sunny-4821 " and "SUNNY4821" all name SUNNY-4821;
+ * "ktrw 4827 mbqp" and "KTRW4827MBQP" name KTRW-4827-MBQP.
+ */
 export function normalizeClassCode(input: string): string {
   const compact = input.toUpperCase().replace(/\s+/g, "");
-  const unhyphenated = /^([A-Z]+)(\d+)$/.exec(compact);
-  return unhyphenated ? `${unhyphenated[1]}-${unhyphenated[2]}` : compact;
+  const unhyphenated = /^([A-Z]+)(\d+)([A-Z]+)?$/.exec(compact);
+  if (!unhyphenated) return compact;
+  return [unhyphenated[1], unhyphenated[2], unhyphenated[3]].filter(Boolean).join("-");
+}
+
+/** What a device id (join-device cookie, X-Device-Id) must look like; anything else is no device id. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The rate_limits keys one join attempt counts its failure under. */
+export function joinFailureKeys(ip: string | null, deviceId?: string | null) {
+  const address = ip ?? "unknown";
+  // Without a device id, the address's device-less joins share one device's limits.
+  const device = deviceId && DEVICE_ID_PATTERN.test(deviceId) ? `device:${deviceId}` : `no-device:${address}`;
+  return {
+    address: `student-join-failed:ip:${address}`,
+    device: `student-join-failed:${device}`,
+    deviceDay: `student-join-failed-day:${device}`,
+  };
 }
 
 export interface JoinInput {
@@ -84,6 +115,8 @@ export interface JoinInput {
   lastName?: string;
   personalCode?: string;
   ip: string | null;
+  /** The device's own id: the join-device cookie (pages) or X-Device-Id (app); its failures slow only it. */
+  deviceId?: string | null;
   /** "browser" for the student pages' session, "app" for the student API. */
   tokenKind: StudentTokenKind;
 }
@@ -160,7 +193,7 @@ interface LiveCode {
 }
 
 /** The live code's class, or the 404/410 answer (counted as a failed join). */
-async function findLiveCode(db: Db, input: string, failureKey: string, now: Date): Promise<LiveCode> {
+async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode> {
   const code = normalizeClassCode(input);
   const [live] = await db
     .select({
@@ -181,7 +214,6 @@ async function findLiveCode(db: Db, input: string, failureKey: string, now: Date
     .limit(1);
 
   if (!live?.open || live.expiresAt.getTime() <= now.getTime()) {
-    await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
     if (live?.open) throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
     if (!live) {
       // A code stopped by archiving stays unknown while its class is closed (ADR 113, ADR 191).
@@ -201,30 +233,54 @@ async function findLiveCode(db: Db, input: string, failureKey: string, now: Date
   return found;
 }
 
+/** A failed join: it keeps its hit on the address and counts against the device. */
+class JoinFailure {
+  constructor(readonly error: unknown) {}
+}
+
 export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinOutcome> {
-  const ipKey = input.ip ?? "unknown";
-  await enforceRateLimits(
+  const keys = joinFailureKeys(input.ip, input.deviceId);
+  // The device's own wrong codes slow only that device.
+  await assertUnderLimit(db, keys.device, RATE_LIMITS.classCodeJoinFailuresPerDevice);
+  await assertUnderLimit(db, keys.deviceDay, RATE_LIMITS.classCodeJoinFailuresPerDeviceDay);
+  // The address's hit is taken before the check, so parallel guesses cannot all pass a count of
+  // zero, and given back when the join works: a success never counts (ADR 203).
+  const [addressHit] = await enforceRateLimits(
     db,
-    [{ key: `student-join:ip:${ipKey}`, rule: RATE_LIMITS.classCodeJoinPerIp }],
+    [{ key: keys.address, rule: RATE_LIMITS.classCodeJoinFailuresPerIp }],
     JOIN_RATE_LIMIT_MESSAGE,
   );
-  const failureKey = `student-join-failed:ip:${ipKey}`;
-  await assertUnderLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
+  try {
+    const outcome = await joinWithCode(db, input, now);
+    await refundRateLimitHits(db, [addressHit]);
+    return outcome;
+  } catch (caught) {
+    if (!(caught instanceof JoinFailure)) {
+      // Not a guess (missing names, a class that is busy): the code was right.
+      await refundRateLimitHits(db, [addressHit]);
+      throw caught;
+    }
+    await hitRateLimit(db, keys.device, RATE_LIMITS.classCodeJoinFailuresPerDevice);
+    await hitRateLimit(db, keys.deviceDay, RATE_LIMITS.classCodeJoinFailuresPerDeviceDay);
+    throw caught.error;
+  }
+}
 
-  const live = await findLiveCode(db, input.code, failureKey, now);
-
-  await enforceRateLimits(
-    db,
-    [{ key: `student-join:code:${live.id}`, rule: RATE_LIMITS.classCodeJoinPerCode }],
-    JOIN_RATE_LIMIT_MESSAGE,
-  );
+async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
+  let live: LiveCode;
+  try {
+    live = await findLiveCode(db, input.code, now);
+  } catch (error) {
+    throw new JoinFailure(error);
+  }
 
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
     const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
     if (joined) return joined;
-    await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
-    throw validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] });
+    throw new JoinFailure(
+      validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] }),
+    );
   }
   if (live.joinMode === "personal-code") {
     throw validationError(PERSONAL_CODE_NEEDED_MESSAGE, { personalCode: [PERSONAL_CODE_NEEDED_MESSAGE] });
@@ -252,17 +308,57 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
       return admitStudent(tx, live, rosteredId, typed, input.tokenKind, now, "first-claim");
     }
     if (live.newNames === "refuse") return null;
-    if (live.newNames === "hold") return holdForTeacher(tx, live, { ...typed, studentId: null }, input.tokenKind, now);
+    // A code lets in a bounded number of made-up names; the rest wait for the teacher (ADR 204).
+    if (live.newNames === "hold" || (await newNamesAdmitted(tx, live.id)) >= NEW_NAMES_PER_CODE) {
+      await assertRoomToWait(tx, live.classId, now);
+      return holdForTeacher(tx, live, { ...typed, studentId: null }, input.tokenKind, now);
+    }
     const [created] = await tx
       .insert(students)
       .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
       .returning({ id: students.id });
     await tx.insert(classStudents).values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id });
+    await hitRateLimit(tx, newNamesKey(live.id), NEW_NAMES_RULE);
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });
   if (outcome) return outcome;
-  await hitRateLimit(db, failureKey, RATE_LIMITS.classCodeJoinFailuresPerIp);
-  throw new StudentApiError(403, "NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE);
+  throw new JoinFailure(new StudentApiError(403, "NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE));
+}
+
+/** The count of made-up names a code let in: one rate_limits row per code, for the code's whole life. */
+const NEW_NAMES_RULE: RateLimitRule = { limit: NEW_NAMES_PER_CODE, windowMs: 10 * 365 * 24 * 60 * 60 * 1000 };
+
+function newNamesKey(codeId: number): string {
+  return `student-join-new-names:code:${codeId}`;
+}
+
+/** Made-up names the code has let into its class without the teacher. */
+export async function newNamesAdmitted(db: Db | Tx, codeId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, newNamesKey(codeId)))
+    .limit(1);
+  return row?.count ?? 0;
+}
+
+export const TOO_MANY_WAITING_MESSAGE =
+  "Your teacher has a lot of names to check right now. Please wait a few minutes and try again, or ask your teacher.";
+
+/** A class holds at most WAITING_NEW_NAMES_PER_CLASS new names waiting at once (ADR 204). */
+async function assertRoomToWait(tx: Tx, classId: number, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.classId, classId),
+        eq(joinRequests.status, "waiting"),
+        isNull(joinRequests.studentId),
+        gt(joinRequests.expiresAt, now),
+      ),
+    );
+  if ((row?.count ?? 0) >= WAITING_NEW_NAMES_PER_CLASS) throw rateLimited(TOO_MANY_WAITING_MESSAGE, 5 * 60);
 }
 
 export interface RosteredStudent {

@@ -137,13 +137,35 @@ export const RATE_LIMITS = {
   heartbeatsPerToken: { limit: 12, windowMs: 2 * MINUTE },
   /** Answer submissions (first or replacing) per student token. */
   answersPerToken: { limit: 60, windowMs: 10 * MINUTE },
-  /** Student API joins, see docs/api.md "Guessing a class code": every join from one IP (a school NAT carries whole classes). */
-  classCodeJoinPerIp: { limit: 300, windowMs: 15 * MINUTE },
-  /** Joins with a code that is not live (unknown, stopped, expired) from one IP: the guessing limit. */
-  classCodeJoinFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** Joins through one live code: a class plus retries, but not a flood of made-up students. */
-  classCodeJoinPerCode: { limit: 200, windowMs: 15 * MINUTE },
+  /**
+   * Wrong class codes (unknown, stopped, expired), wrong personal codes and
+   * names a class refuses, from one address, counted only when the device
+   * does not then join: the guessing limit (docs/security.md "Guessing a
+   * class code", ADR 203). A whole school's typos fit many times over; one
+   * device's guesses are stopped by its own limits long before. Successful
+   * joins never count.
+   */
+  classCodeJoinFailuresPerIp: { limit: 500, windowMs: 60 * MINUTE },
+  /** Wrong codes from one device (its join-device cookie or X-Device-Id; without one, the address's device-less joins together). */
+  classCodeJoinFailuresPerDevice: { limit: 5, windowMs: 10 * MINUTE },
+  /** The same device over a day: past 5 in 10 minutes it waits out the 10 minutes; past 30 a day, until the day is over. */
+  classCodeJoinFailuresPerDeviceDay: { limit: 30, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Made-up names (not on the roster) one class code lets into its class
+ * without the teacher, in its lifetime; further new names wait for the
+ * teacher (a join request), whatever the class's newNames rule says (ADR 204).
+ * A class of 30 that starts with an empty roster fits, with spares.
+ */
+export const NEW_NAMES_PER_CODE = 40;
+
+/**
+ * New names waiting for the teacher in one class at once; past it, a further
+ * new name is told to wait a few minutes. Names on the roster are never
+ * held by it (ADR 204).
+ */
+export const WAITING_NEW_NAMES_PER_CLASS = 60;
 
 /** How often a student's answer replacements for one assignment are written to the audit log (ADR 197). */
 export const ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS = 10 * MINUTE;

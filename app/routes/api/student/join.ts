@@ -2,6 +2,8 @@
  * POST /api/student/v1/join `{ code, firstName?, lastName?, personalCode? }`
  * → 200 `{ status: "joined", token, student, class }`, or 202
  * `{ status: "waiting", requestSecret, … }` while the teacher decides (ADR 180).
+ * An optional `X-Device-Id` header names the installation, so its wrong
+ * codes slow only it (ADR 203).
  */
 import { joinRequestSchema } from "~/lib/student-api/schemas";
 import { joinAnswer, joinClass } from "~/server/class-codes/join.server";
@@ -14,7 +16,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
     const input = parseInput(joinRequestSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
-    const answer = joinAnswer(await joinClass(db, { ...input, ip: clientAddress(context), tokenKind: "app" }));
+    // The app's own random id for itself: its wrong codes slow only it (ADR 203).
+    const deviceId = request.headers.get("x-device-id");
+    const answer = joinAnswer(
+      await joinClass(db, { ...input, ip: clientAddress(context), deviceId, tokenKind: "app" }),
+    );
     return Response.json(answer.body, { status: answer.status });
   });
 }
