@@ -4,10 +4,10 @@
  * assigned and started. Each (student, assignment) pair is submitted once,
  * so every successful submission must leave exactly one new response.
  *
- * The students and tokens are written here, not through POST /join: the join
- * rate limits (200 per class code, 300 per IP per 15 minutes) are there to
- * stop exactly this many joins. Tokens are made the way issueStudentToken
- * makes them (prefix, 256 random bits, SHA-256 stored).
+ * The students and tokens are written here, not through POST /join, to keep
+ * the stream about answering (the school morning, school-morning.ts, joins
+ * through /join). Tokens are made the way issueStudentToken makes them
+ * (prefix, 256 random bits, SHA-256 stored).
  */
 import { eq, isNull } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";

@@ -18,7 +18,10 @@
  * when the database does not hold exactly one response per successful
  * submission. The Lua side is tests/load/stream.lua.
  *
- * Environment: LOAD_SECONDS (60), LOAD_TEACHER_CONNECTIONS (8),
+ * Then the school morning (tests/load/school-morning.ts): a whole school and
+ * one spoiler behind one address; LOAD_MINUTES (10) compresses it.
+ *
+ * Environment: LOAD_PARTS ("mixed,school-morning"), LOAD_SECONDS (60), LOAD_TEACHER_CONNECTIONS (8),
  * LOAD_STUDENT_CONNECTIONS (8), LOAD_MAX_RATE (1000: submissions/second the
  * prepared students and assignments suffice for), DATABASE_URL (run on
  * PostgreSQL instead of a fresh PGlite).
@@ -35,12 +38,13 @@ import { responses } from "~/server/db/schema.server";
 import { ensureBuild, ensureWrk, login } from "../bench/harness";
 import { type AppServer, freePort, spawnServer } from "../support/app-process";
 import { type LoadData, prepareLoadData } from "./fixtures";
+import { schoolMorning } from "./school-morning";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const TEACHER_CONNECTIONS = Number(process.env.LOAD_TEACHER_CONNECTIONS ?? 8);
 const STUDENT_CONNECTIONS = Number(process.env.LOAD_STUDENT_CONNECTIONS ?? 8);
 const WEB_CONNECTIONS = Number(process.env.LOAD_WEB_CONNECTIONS ?? 4);
-/** Classes of web students: each student joins once, within /join's per-address limit (300 per 15 minutes). */
+/** Classes of web students: each student joins once (successful joins never count against the address). */
 const WEB_CLASSES = Number(process.env.LOAD_WEB_CLASSES ?? 4);
 const MAX_RATE = Number(process.env.LOAD_MAX_RATE ?? 1000);
 const CLASS_SIZE = 30;
@@ -290,8 +294,14 @@ function toLua(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Which parts run: "mixed" (the load above) and "school-morning" (tests/load/school-morning.ts); both by default. */
+const PARTS = (process.env.LOAD_PARTS ?? "mixed,school-morning").split(",").map((part) => part.trim());
+
 try {
-  process.exitCode = (await main()) ? 0 : 1;
+  let held = true;
+  if (PARTS.includes("mixed")) held = (await main()) && held;
+  if (PARTS.includes("school-morning")) held = (await schoolMorning()) && held;
+  process.exitCode = held ? 0 : 1;
 } catch (error) {
   console.error(`The load run did not complete: ${error instanceof Error ? error.stack : String(error)}`);
   process.exitCode = 1;
