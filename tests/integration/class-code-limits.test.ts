@@ -119,13 +119,11 @@ describe("successes never count against the school's address", () => {
     await classWithCode("FULL-2345-ADDR");
     const ip = "203.0.113.21";
     const start = new Date();
-    await database.db
-      .insert(rateLimits)
-      .values({
-        key: joinFailureKeys(ip).address,
-        windowStart: start,
-        count: RATE_LIMITS.classCodeJoinFailuresPerIp.limit,
-      });
+    await database.db.insert(rateLimits).values({
+      key: joinFailureKeys(ip).address,
+      windowStart: start,
+      count: RATE_LIMITS.classCodeJoinFailuresPerIp.limit,
+    });
     const refused = await device(ip)
       .join({ code: "FULL-2345-ADDR", firstName: "Eve", lastName: "Late" })
       .catch((error: StudentApiHttpError) => error);
@@ -216,5 +214,37 @@ describe("the /join page", () => {
     expect(answer.status).toBe(404);
     const rows = await database.db.select().from(rateLimits);
     expect(rows.some((row) => row.key.startsWith("student-join-failed:device:") && row.count === 1)).toBe(true);
+  });
+});
+
+describe("personal codes", () => {
+  test("30 wrong personal codes from an address in 15 minutes stop personal-code joins there, not name joins", async () => {
+    const { klass } = await classWithCode("PERS-2345-CODE");
+    await createStudent(database.db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Nia",
+      lastName: "Named",
+    });
+    const ip = "203.0.113.40";
+    const start = new Date();
+    await database.db
+      .insert(rateLimits)
+      .values({
+        key: `student-join-personal-failed:ip:${ip}`,
+        windowStart: start,
+        count: RATE_LIMITS.personalCodeFailuresPerIp.limit,
+      });
+    expect(await status(device(ip).join({ code: "PERS-2345-CODE", personalCode: "HTW-777" }))).toBe(429);
+    expect((await device(ip).join({ code: "PERS-2345-CODE", firstName: "Nia", lastName: "Named" })).status).toBe(
+      "joined",
+    );
+  });
+
+  test("a wrong personal code counts against the address's personal-code limit", async () => {
+    await classWithCode("PERT-2345-CODE");
+    const ip = "203.0.113.41";
+    expect(await status(device(ip).join({ code: "PERT-2345-CODE", personalCode: "HTW-777" }))).toBe(400);
+    expect(await count(`student-join-personal-failed:ip:${ip}`)).toBe(1);
   });
 });

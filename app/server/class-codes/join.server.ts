@@ -276,8 +276,12 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
 
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
+    // Personal codes are a smaller space (512,000 per school): their own, lower limit per address.
+    const personalKey = `student-join-personal-failed:ip:${input.ip ?? "unknown"}`;
+    await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
     const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
     if (joined) return joined;
+    await hitRateLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
     throw new JoinFailure(
       validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] }),
     );

@@ -146,6 +146,12 @@ export const RATE_LIMITS = {
    * joins never count.
    */
   classCodeJoinFailuresPerIp: { limit: 500, windowMs: 60 * MINUTE },
+  /**
+   * Wrong personal codes from one address (a 512,000 space per school): the old guessing limit,
+   * kept for them. Past it, only personal-code joins from the address wait; class code and name
+   * joins do not (docs/api.md "Personal codes").
+   */
+  personalCodeFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Wrong codes from one device (its join-device cookie or X-Device-Id; without one, the address's device-less joins together). */
   classCodeJoinFailuresPerDevice: { limit: 5, windowMs: 10 * MINUTE },
   /** The same device over a day: past 5 in 10 minutes it waits out the 10 minutes; past 30 a day, until the day is over. */
