@@ -192,8 +192,13 @@ export async function schoolMorning(): Promise<boolean> {
     const pid = server.pid;
     const idleRss = readRss(pid).current;
     let peakRss = idleRss;
+    let serverGone = false;
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, readRss(pid).current);
+      try {
+        peakRss = Math.max(peakRss, readRss(pid).peak);
+      } catch {
+        serverGone = true;
+      }
     }, 250);
 
     const windowMs = MINUTES * 60_000;
@@ -322,15 +327,28 @@ export async function schoolMorning(): Promise<boolean> {
     };
 
     const began = Date.now();
+    const noted = (work: Promise<void>, who: string) =>
+      work.catch((error: unknown) => {
+        failures.push(
+          `${who}: ${error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error)}`,
+        );
+      });
     await Promise.all([
-      ...data.staff.map((email, n) => signIn(email, n)),
-      ...data.classes.flatMap((klass, c) => klass.names.map((name, i) => student(klass, name, i * CLASSES + c))),
-      guesser(),
-      flooder(),
+      ...data.staff.map((email, n) => noted(signIn(email, n), email)),
+      ...data.classes.flatMap((klass, c) =>
+        klass.names.map((name, i) =>
+          noted(student(klass, name, i * CLASSES + c), `${name.firstName} ${name.lastName}`),
+        ),
+      ),
+      noted(guesser(), "the guesser"),
+      noted(flooder(), "the flooder"),
     ]);
     const seconds = (Date.now() - began) / 1000;
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, readRss(pid).peak);
+    if (serverGone) {
+      failures.push("the server exited during the morning");
+      console.log(`Server output (last lines):\n${server.output().split("\n").slice(-30).join("\n")}`);
+    } else peakRss = Math.max(peakRss, readRss(pid).peak);
     await server.stop();
     server = undefined;
 
