@@ -383,7 +383,17 @@ export async function schoolMorning(): Promise<boolean> {
     console.log(`Answers in the database: ${stored} of ${expected} students`);
     console.log(`Server RSS: idle ${(idleRss / 1048576).toFixed(0)} MB, peak ${(peakRss / 1048576).toFixed(0)} MB`);
     if (failures.length > 0) {
-      console.log(`\nSCHOOL MORNING FAILED (${failures.length}):\n${failures.slice(0, 20).join("\n")}`);
+      const kinds = new Map<string, number>();
+      for (const failure of failures) {
+        const kind =
+          /ConnectTimeout|could not join: \d+|answer gave \d+|could not sign in: \d+|gave \d+/.exec(failure)?.[0] ??
+          "other";
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      console.log(
+        `\nSCHOOL MORNING FAILED (${failures.length}): ${[...kinds].map(([kind, n]) => `${n} × ${kind}`).join(", ")}`,
+      );
+      console.log(failures.slice(0, 10).join("\n"));
       return false;
     }
     console.log("\nSchool morning held: every honest sign-in, join and answer went through.");
