@@ -228,13 +228,11 @@ describe("personal codes", () => {
     });
     const ip = "203.0.113.40";
     const start = new Date();
-    await database.db
-      .insert(rateLimits)
-      .values({
-        key: `student-join-personal-failed:ip:${ip}`,
-        windowStart: start,
-        count: RATE_LIMITS.personalCodeFailuresPerIp.limit,
-      });
+    await database.db.insert(rateLimits).values({
+      key: `student-join-personal-failed:ip:${ip}`,
+      windowStart: start,
+      count: RATE_LIMITS.personalCodeFailuresPerIp.limit,
+    });
     expect(await status(device(ip).join({ code: "PERS-2345-CODE", personalCode: "HTW-777" }))).toBe(429);
     expect((await device(ip).join({ code: "PERS-2345-CODE", firstName: "Nia", lastName: "Named" })).status).toBe(
       "joined",
