@@ -240,28 +240,29 @@ class JoinFailure {
 
 export async function joinClass(db: Db, input: JoinInput, now = new Date()): Promise<JoinOutcome> {
   const keys = joinFailureKeys(input.ip, input.deviceId);
-  // The device's own wrong codes slow only that device.
-  await assertUnderLimit(db, keys.device, RATE_LIMITS.classCodeJoinFailuresPerDevice);
-  await assertUnderLimit(db, keys.deviceDay, RATE_LIMITS.classCodeJoinFailuresPerDeviceDay);
-  // The address's hit is taken before the check, so parallel guesses cannot all pass a count of
-  // zero, and given back when the join works: a success never counts (ADR 203).
-  const [addressHit] = await enforceRateLimits(
+  // Every key takes its hit before the check, so attempts in flight together cannot all pass a
+  // count of zero, and gives it back when the join works: a success never counts (ADR 203). The
+  // device's own limits come first: past them the device waits unchecked, and its address does
+  // not count the try.
+  const hits = await enforceRateLimits(
     db,
-    [{ key: keys.address, rule: RATE_LIMITS.classCodeJoinFailuresPerIp }],
+    [
+      { key: keys.device, rule: RATE_LIMITS.classCodeJoinFailuresPerDevice },
+      { key: keys.deviceDay, rule: RATE_LIMITS.classCodeJoinFailuresPerDeviceDay },
+      { key: keys.address, rule: RATE_LIMITS.classCodeJoinFailuresPerIp },
+    ],
     JOIN_RATE_LIMIT_MESSAGE,
   );
   try {
     const outcome = await joinWithCode(db, input, now);
-    await refundRateLimitHits(db, [addressHit]);
+    await refundRateLimitHits(db, hits);
     return outcome;
   } catch (caught) {
     if (!(caught instanceof JoinFailure)) {
       // Not a guess (missing names, a class that is busy): the code was right.
-      await refundRateLimitHits(db, [addressHit]);
+      await refundRateLimitHits(db, hits);
       throw caught;
     }
-    await hitRateLimit(db, keys.device, RATE_LIMITS.classCodeJoinFailuresPerDevice);
-    await hitRateLimit(db, keys.deviceDay, RATE_LIMITS.classCodeJoinFailuresPerDeviceDay);
     throw caught.error;
   }
 }
