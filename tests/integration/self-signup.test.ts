@@ -8,6 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
+import * as schoolPage from "~/routes/admin/school";
+import * as staffList from "~/routes/admin/staff/list";
 import * as signupRoute from "~/routes/auth/signup";
 import type { App } from "~/server/app.server";
 import { SIGN_UP_CLOSED_MESSAGE, signUp } from "~/server/auth/accounts.server";
@@ -44,6 +46,7 @@ import {
   createSurvey,
   createUser,
 } from "../support/fixtures";
+import { callRoute, signIn } from "../support/route-call";
 import { createTestApp, routeContext } from "../support/test-app";
 
 let database: Database;
@@ -319,4 +322,110 @@ test("/signup?invite= shows the school for a live link and a plain 404 page for 
   const bad = (await load("/signup?invite=nope")) as { data: unknown; init: ResponseInit };
   expect(bad.init.status).toBe(404);
   expect(bad.data).toEqual({ mode: "link-problem", message: INVITATION_LINK_PROBLEMS.invalid });
+});
+
+test("the staff screen: a school admin makes a link (shown once), sees it live, and switches it off; a platform admin has no card", async () => {
+  const school = await createSchool(db);
+  const admin = await createUser(db, { role: "admin", schoolId: school.id });
+  const cookie = await signIn(database, admin.id);
+  const made = await callRoute(staffList, database, {
+    method: "POST",
+    path: "/admin/staff",
+    cookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(made.status).toBe(200);
+  const { invitationLink } = (await made.json()) as { invitationLink: { link: string } };
+  expect(invitationLink.link).toMatch(/^http:\/\/school\.test\/signup\?invite=[A-Za-z0-9_-]{43}$/);
+  const token = new URL(invitationLink.link).searchParams.get("invite")!;
+  expect((await checkInvitationToken(db, token)).ok).toBe(true);
+  const listed = (await (await callRoute(staffList, database, { path: "/admin/staff", cookie })).json()) as {
+    invitation: { id: number; useCount: number } | null;
+  };
+  expect(listed.invitation).toMatchObject({ useCount: 0 });
+  // The page never shows the token again.
+  expect(JSON.stringify(listed)).not.toContain(token);
+  const revoked = await callRoute(staffList, database, {
+    method: "POST",
+    path: "/admin/staff",
+    cookie,
+    form: { intent: "revoke-invitation", id: String(listed.invitation!.id) },
+  });
+  expect(revoked.status).toBe(302);
+  expect(await checkInvitationToken(db, token)).toEqual({ ok: false, problem: INVITATION_LINK_PROBLEMS.revoked });
+  // A made-up id changes nothing and says so.
+  const unknown = await callRoute(staffList, database, {
+    method: "POST",
+    path: "/admin/staff",
+    cookie,
+    form: { intent: "revoke-invitation", id: "x" },
+  });
+  expect(unknown.status).toBe(302);
+
+  const platform = await createUser(db, { role: "admin", schoolId: null });
+  const platformCookie = await signIn(database, platform.id);
+  const refused = await callRoute(staffList, database, {
+    method: "POST",
+    path: "/admin/staff",
+    cookie: platformCookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(refused.status).toBe(400);
+  const teacherCookie = await signIn(database, (await createUser(db, { schoolId: school.id })).id);
+  const byTeacher = await callRoute(staffList, database, {
+    method: "POST",
+    path: "/admin/staff",
+    cookie: teacherCookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(byTeacher.status).toBe(302);
+  expect(await getLiveSchoolInvitation(db, actorOf(admin), school.id)).toBeNull();
+});
+
+test("the school page: a platform admin moves the teacher of a self-signed-up school; a bad choice is a field error", async () => {
+  const platform = await createUser(db, { role: "admin", schoolId: null });
+  const cookie = await signIn(database, platform.id);
+  const teacher = await signUpAndSettle(app, "Page Mover", newEmail());
+  const real = await createSchool(db);
+  const loaded = (await (
+    await callRoute(schoolPage, database, {
+      path: `/admin/schools/${teacher.schoolId}`,
+      params: { schoolId: teacher.schoolId! },
+      cookie,
+    })
+  ).json()) as { movable: { id: number }[]; moveTargets: { id: number }[] };
+  expect(loaded.movable.map((t) => t.id)).toEqual([teacher.id]);
+  expect(loaded.moveTargets.map((s) => s.id)).toContain(real.id);
+  expect(loaded.moveTargets.map((s) => s.id)).not.toContain(teacher.schoolId);
+  const bad = await callRoute(schoolPage, database, {
+    method: "POST",
+    path: `/admin/schools/${teacher.schoolId}`,
+    params: { schoolId: teacher.schoolId! },
+    cookie,
+    form: { intent: "move-teacher", userId: String(teacher.id), schoolId: "" },
+  });
+  expect(bad.status).toBe(400);
+  expect(((await bad.json()) as { result: { error: Record<string, string[]> } }).result.error.schoolId).toEqual([
+    "Choose the school to move the teacher into",
+  ]);
+  const moved = await callRoute(schoolPage, database, {
+    method: "POST",
+    path: `/admin/schools/${teacher.schoolId}`,
+    params: { schoolId: teacher.schoolId! },
+    cookie,
+    form: { intent: "move-teacher", userId: String(teacher.id), schoolId: String(real.id) },
+  });
+  expect(moved.status).toBe(302);
+  expect(moved.headers.get("location")).toBe(`/admin/schools/${real.id}`);
+  expect((await db.select().from(users).where(eq(users.id, teacher.id)))[0].schoolId).toBe(real.id);
+  // A school admin sees no move form on their own school's page.
+  const schoolAdmin = await createUser(db, { role: "admin", schoolId: real.id });
+  const adminView = (await (
+    await callRoute(schoolPage, database, {
+      path: `/admin/schools/${real.id}`,
+      params: { schoolId: real.id },
+      cookie: await signIn(database, schoolAdmin.id),
+    })
+  ).json()) as { movable: unknown[] };
+  expect(adminView.movable).toEqual([]);
 });

@@ -5,7 +5,7 @@
  * at once. A platform admin later moves them into their real school with
  * everything they made there, and the emptied school is archived.
  */
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -52,6 +52,17 @@ export async function listMovableTeachers(db: Db, actor: Actor, schoolId: number
     .from(users)
     .innerJoin(schools, eq(schools.id, users.schoolId))
     .where(and(eq(users.schoolId, schoolId), eq(schools.selfSignedUp, true), eq(schools.status, "active")));
+}
+
+/** The schools a self-signed-up teacher can be moved into: active schools that are not self-signed-up. */
+export async function listMoveTargets(db: Db, actor: Actor): Promise<{ id: number; name: string }[]> {
+  assertAdmin(actor);
+  if (!isPlatformAdmin(actor)) return [];
+  return db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(eq(schools.status, "active"), eq(schools.selfSignedUp, false)))
+    .orderBy(asc(sql`lower(${schools.name})`));
 }
 
 export interface MoveResult {
