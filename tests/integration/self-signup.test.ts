@@ -289,7 +289,7 @@ test("with public sign-up off, a sign-up without a link is refused and makes not
     context,
     params: {},
   } as never)) as { mode: string };
-  expect(page.mode).toBe("closed");
+  expect(page).toEqual({ mode: "closed", message: SIGN_UP_CLOSED_MESSAGE });
   const posted = (await signupRoute.action({
     request: new Request("http://localhost/signup", {
       method: "POST",

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!invitation.ok) return data({ mode: "link-problem" as const, message: invitation.problem }, { status: 404 });
     return { mode: "invitation" as const, invitation: { token, schoolName: invitation.schoolName } };
   }
-  if (!config.publicSignUp) return { mode: "closed" as const };
+  if (!config.publicSignUp) return { mode: "closed" as const, message: SIGN_UP_CLOSED_MESSAGE };
   return { mode: "public" as const };
 }
 
@@ -82,7 +82,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   if (loaderData.mode === "closed") {
     return (
       <NoSignUpHere title="Create an account" color="blue">
-        {SIGN_UP_CLOSED_MESSAGE}
+        {loaderData.message}
       </NoSignUpHere>
     );
   }
