@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -201,6 +201,15 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           schools={moveTargets}
           lastResult={actionData?.form === "move-teacher" ? actionData.result : undefined}
         />
+      ) : actionData?.form === "move-teacher" ? (
+        // A move posted on a page without the form (not a self-signed-up school, or not a platform admin) still says why.
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {Object.values(actionData.result.error ?? {})
+              .flat()
+              .join(" ") || "Nobody can be moved from this school."}
+          </Callout.Text>
+        </Callout.Root>
       ) : null}
       <SchoolStaff schoolId={school.id} staff={staff} />
       <SchoolClasses schoolId={school.id} classes={classes} />
