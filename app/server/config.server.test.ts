@@ -176,3 +176,10 @@ test("prepared statements are on unless DATABASE_PREPARED_STATEMENTS=false (ADR 
     "Configuration error: DATABASE_PREPARED_STATEMENTS must be true or false",
   );
 });
+
+test("public sign-up is on unless PUBLIC_SIGNUP=off (ADR 214)", () => {
+  expect(parseConfig({ DATA_DIR: dataDir }).publicSignUp).toBe(true);
+  expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_SIGNUP: "on" }).publicSignUp).toBe(true);
+  expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_SIGNUP: "off" }).publicSignUp).toBe(false);
+  expect(configErrorFor({ PUBLIC_SIGNUP: "no" })).toBe("Configuration error: PUBLIC_SIGNUP must be on or off");
+});

@@ -83,6 +83,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Unset: Secure cookies in production only. */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  /** "off": /signup only takes a school's invitation link (ADR 214). */
+  PUBLIC_SIGNUP: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_PROXY" | "STORYBLOK_EDITOR_ORIGINS"> & {
@@ -100,6 +102,8 @@ export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_P
   trustProxy: TrustProxy;
   /** The origins that may frame the editor preview (STORYBLOK_EDITOR_ORIGINS, else Storyblok's editors). */
   storyblokEditorOrigins: string[];
+  /** Anyone may sign up on /signup (PUBLIC_SIGNUP, default on); when false only invitation links can (ADR 214). */
+  publicSignUp: boolean;
 };
 
 /**
@@ -181,6 +185,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     strictTransportSecurity: deployed && https,
     seedDemoData: !isProduction || values.QUICK_START || values.DEMO_DATA,
     trustProxy,
+    publicSignUp: values.PUBLIC_SIGNUP === "on",
     storyblokEditorOrigins: editorOrigins
       ? editorOrigins
           .split(/[\s,]+/)

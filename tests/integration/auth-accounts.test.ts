@@ -174,12 +174,13 @@ test("sign-in attempts are rate-limited per e-mail with a clear 429 message, acr
   expect(await verifyCredentials(db, { email: user.email, password: PASSWORD }, "10.0.2.99")).toBe(user.id);
 });
 
-test("sign-up creates a teacher with no school and queues a verification e-mail", async () => {
+test("sign-up creates a teacher in a school of their own (ADR 213) and queues a verification e-mail", async () => {
   const email = `New.Teacher.${randomBytes(3).toString("hex")}@Test.example`;
   await signUp(app, { name: "New Teacher", email, password: PASSWORD, confirmPassword: PASSWORD }, "10.0.3.1");
   await app.mailer.idle();
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  expect(user).toMatchObject({ role: "teacher", schoolId: null, emailVerified: false, email: email.toLowerCase() });
+  expect(user).toMatchObject({ role: "teacher", emailVerified: false, email: email.toLowerCase() });
+  expect(user.schoolId).not.toBeNull();
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()));
   expect(mail.text).toMatch(/\/verify-email\?token=/);
   const token = decodeURIComponent(mail.text.match(/token=([^\s]+)/)![1]);

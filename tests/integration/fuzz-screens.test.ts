@@ -53,7 +53,7 @@ const QUERY_RUNS = Number(process.env.FUZZ_QUERY_RUNS ?? 10);
 const SEED = 11;
 const ORIGIN = "http://school.test";
 
-type Actor = "anonymous" | "teacher" | "teacher2" | "platformAdmin" | "student";
+type Actor = "anonymous" | "teacher" | "teacher2" | "schoolAdmin" | "platformAdmin" | "student";
 type FieldValue = string | string[] | undefined;
 
 // ---------------------------------------------------------------------------
@@ -197,6 +197,7 @@ const PASSWORDS = ["Teacher-Pass-1", "Fuzz-Pass-123", "short", "alllowercase1"];
 const ACTIONS: ActionCase[] = [
   { name: "POST /login",                                      actor: "anonymous",     path: "/login",                             fields: { email: field(...EMAILS), password: field(...PASSWORDS), redirectTo: field("/class/1/home", ...HOSTILE_REDIRECTS) } },
   { name: "POST /signup",                                     actor: "anonymous",     path: "/signup",                            fields: { name: field(...NAMES), email: field(...EMAILS), password: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
+  { name: "POST /signup?invite (invitation link)",            actor: "anonymous",     path: "/signup?invite=:id",                 hostilePath: true, fields: { name: field(...NAMES), email: field(...EMAILS), password: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
   { name: "POST /forgot-password",                            actor: "anonymous",     path: "/forgot-password",                   fields: { email: field(...EMAILS) } },
   { name: "POST /reset-password",                             actor: "anonymous",     path: "/reset-password",                    fields: { token: field("not-a-token", "A".repeat(43)), newPassword: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
   { name: "POST /verify-email",                               actor: "anonymous",     path: "/verify-email",                      fields: { token: field("not-a-token", "A".repeat(43)) } },
@@ -230,10 +231,12 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /admin/schools/:schoolId (rename)",           actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "rename", fields: { name: field("Fuzz Academy", "Riverside Primary") } },
   { name: "POST /admin/schools/:schoolId (privacy)",          actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "privacy", fields: { retentionMonths: field("1", "24", "120", "121"), minGroupSize: field("3", "5", "100", "2") } },
   { name: "POST /admin/schools/:schoolId (archive/restore)",  actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, fields: { intent: field("archive", "restore") } },
+  { name: "POST /admin/schools/:schoolId (move-teacher)",     actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "move-teacher", fields: { userId: field("1", "2", "3", "4"), schoolId: field("1", "2", "3") } },
   { name: "POST /admin/settings?classId (update)",            actor: "platformAdmin", path: "/admin/settings?classId=:id",        hostilePath: true, fields: { name: field(...NAMES), teacherIds: field("3", "4", "5") } },
   { name: "POST /admin/settings?classId (archive/restore)",   actor: "platformAdmin", path: "/admin/settings?classId=:id",        hostilePath: true, fields: { intent: field("archive", "restore") } },
   { name: "POST /admin/staff/:staffId/edit",                  actor: "platformAdmin", path: "/admin/staff/:id/edit",              hostilePath: true, fields: { name: field(...NAMES), role: field("teacher", "admin"), schoolId: field("1", "2", "") } },
   { name: "POST /admin/staff (archive/restore)",              actor: "platformAdmin", path: "/admin/staff",                       fields: { intent: field("archive", "restore"), id: field("4", "5", "6") } },
+  { name: "POST /admin/staff (create/revoke-invitation)",     actor: "schoolAdmin",   path: "/admin/staff",                       fields: { intent: field("create-invitation", "revoke-invitation"), id: field("1", "2", "3") } },
   { name: "POST /admin/staff/new (bulk-create)",                  actor: "platformAdmin", path: "/admin/staff/new",                   intent: "bulk-create", fields: { "staffMembers[0].name": field(...NAMES), "staffMembers[0].email": field(...EMAILS), "staffMembers[0].role": field("teacher", "admin"), "staffMembers[0].school": field("Riverside Primary School", "Nowhere"), "staffMembers[1].email": field("second.fuzz@riverside.example") } },
   { name: "POST /admin/staff/new (import-csv)",                   actor: "platformAdmin", path: "/admin/staff/new",                   intent: "import-csv", fields: { csvText: field("name,email,role,school\nCsv Person,csv.person@riverside.example,teacher,Riverside Primary School", "name,email\n\"unterminated,x@y.z", "=cmd|' /C calc'!A0,evil@example.org") } },
   { name: "POST /admin/survey (sync)",                        actor: "platformAdmin", path: "/admin/survey",                      fields: { intent: field("sync") } },
@@ -261,7 +264,7 @@ const COMMON_PARAMS = ["page", "redirectTo", "q", "sort", "_data", "index", "_ro
 const QUERIES: QueryCase[] = [
   { path: "/",                                              actor: "anonymous",     params: [] },
   { path: "/login",                                         actor: "anonymous",     params: ["redirectTo"] },
-  { path: "/signup",                                        actor: "anonymous",     params: [] },
+  { path: "/signup",                                        actor: "anonymous",     params: ["invite"] },
   { path: "/forgot-password",                               actor: "anonymous",     params: ["email"] },
   { path: "/reset-password",                                actor: "anonymous",     params: ["token"] },
   { path: "/verify-email",                                  actor: "anonymous",     params: ["token"] },
@@ -382,7 +385,12 @@ beforeAll(async () => {
       .select({ id: schema.users.id })
       .from(schema.users)
       .where(eq(schema.users.email, account.email));
-    if (account.key === "teacher" || account.key === "teacher2" || account.key === "platformAdmin")
+    if (
+      account.key === "teacher" ||
+      account.key === "teacher2" ||
+      account.key === "schoolAdmin" ||
+      account.key === "platformAdmin"
+    )
       userIds.set(account.key, user.id);
   }
   // A student of the demo class code's class, signed in in the browser (one session: sign-out is not fuzzed).

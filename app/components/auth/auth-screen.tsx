@@ -13,6 +13,8 @@ interface AuthScreenProps {
   initialState?: AuthMode;
   lastResult?: SubmissionResult<string[]> | null;
   redirectTo?: string | null;
+  /** Sign-up through a school's invitation link: the account joins that school (ADR 214). */
+  invitation?: { token: string; schoolName: string } | null;
 }
 
 /**
@@ -20,7 +22,7 @@ interface AuthScreenProps {
  * passwords (docs/product.md#validation-messages): the server answers with field errors, which
  * useFormReply puts on the fields.
  */
-export function AuthScreen({ initialState = "login", lastResult, redirectTo }: AuthScreenProps) {
+export function AuthScreen({ initialState = "login", lastResult, redirectTo, invitation }: AuthScreenProps) {
   const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
   const mode = formState.state;
   const navigation = useNavigation();
@@ -46,16 +48,21 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo }: A
     window.history.replaceState(window.history.state, "", otherMode === "login" ? "/login" : "/signup");
   };
 
+  const signUpAction = invitation ? `/signup?invite=${encodeURIComponent(invitation.token)}` : "/signup";
   return (
     <AuthCard
-      title={mode === "login" ? "Sign in" : "Create your teacher account"}
+      title={
+        mode === "login" ? "Sign in" : invitation ? `Join ${invitation.schoolName}` : "Create your teacher account"
+      }
       description={
         mode === "login"
           ? "Welcome back. Sign in to see your classes."
-          : "Set up your classes and surveys in a few minutes."
+          : invitation
+            ? `You were invited to join ${invitation.schoolName} as a teacher. Create your account to start.`
+            : "Set up your classes and surveys in a few minutes."
       }
     >
-      <Form method="post" action={mode === "login" ? "/login" : "/signup"} {...form.props} ref={form.ref} key={mode}>
+      <Form method="post" action={mode === "login" ? "/login" : signUpAction} {...form.props} ref={form.ref} key={mode}>
         <Flex direction="column" gap="4">
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert" id={form.errorId}>

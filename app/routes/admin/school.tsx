@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -13,6 +13,7 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
+import { listMovableTeachers, listMoveTargets, moveSelfSignedUpTeacher } from "~/server/schools/self-schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import {
   formErrorReply,
@@ -21,6 +22,7 @@ import {
   recordIdParam,
   redirectWithFailure,
 } from "~/server/web/screen-errors.server";
+import { MoveTeacherCard, moveTeacherSchema } from "./__school/move-teacher-card";
 import { SchoolClasses } from "./__school/school-classes";
 import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
@@ -34,13 +36,18 @@ const schoolPageSchema = z.discriminatedUnion("intent", [
   privacySchema.extend({ intent: z.literal("privacy") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
+  moveTeacherSchema.extend({ intent: z.literal("move-teacher") }),
 ]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
-  return { ...(await orNotFound(getSchoolDetail(db, user, schoolId))), platform: isPlatformAdmin(user) };
+  const detail = await orNotFound(getSchoolDetail(db, user, schoolId));
+  // A self-signed-up school's teacher can be moved into a real school by a platform admin (ADR 213).
+  const movable = await listMovableTeachers(db, user, schoolId);
+  const moveTargets = movable.length > 0 ? await listMoveTargets(db, user) : [];
+  return { ...detail, platform: isPlatformAdmin(user), movable, moveTargets };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -50,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/schools/${schoolId}`;
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
   const form = submission.payload.intent;
-  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore") {
+  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore" && form !== "move-teacher") {
     return redirectWithError(here, "Unknown action.");
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
@@ -67,6 +74,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await updateSchoolPrivacy(db, user, schoolId, { retentionMonths, minGroupSize });
       return redirectWithSuccess(here, "Privacy settings saved.");
     }
+    if (value.intent === "move-teacher") {
+      const moved = await moveSelfSignedUpTeacher(db, user, { userId: value.userId, schoolId: value.schoolId });
+      return redirectWithSuccess(
+        `/admin/schools/${moved.school.id}`,
+        `${moved.teacher.name} moved into ${moved.school.name} with ${moved.classes} ${moved.classes === 1 ? "class" : "classes"} and ${moved.students} ${moved.students === 1 ? "student" : "students"}.${moved.personalCodesRenewed > 0 ? ` ${moved.personalCodesRenewed} personal ${moved.personalCodesRenewed === 1 ? "code was" : "codes were"} taken there and changed: print those cards again.` : ""}`,
+      );
+    }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       here,
@@ -76,6 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   } catch (error) {
     if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
+    if (intent === "move-teacher") return formErrorReply(submission, error, { extra: { form } });
     const fallback =
       intent === "privacy"
         ? "The privacy settings could not be saved. Please try again."
@@ -85,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { school, staff, classes, platform } = loaderData;
+  const { school, staff, classes, platform, movable, moveTargets } = loaderData;
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
@@ -180,6 +195,22 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         </Form>
       </Card>
 
+      {movable.length > 0 ? (
+        <MoveTeacherCard
+          teachers={movable}
+          schools={moveTargets}
+          lastResult={actionData?.form === "move-teacher" ? actionData.result : undefined}
+        />
+      ) : actionData?.form === "move-teacher" ? (
+        // A move posted on a page without the form (not a self-signed-up school, or not a platform admin) still says why.
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {Object.values(actionData.result.error ?? {})
+              .flat()
+              .join(" ") || "Nobody can be moved from this school."}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       <SchoolStaff schoolId={school.id} staff={staff} />
       <SchoolClasses schoolId={school.id} classes={classes} />
     </Flex>

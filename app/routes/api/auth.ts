@@ -125,7 +125,8 @@ const postHandlers: Record<string, Handler> = {
   "sign-up/email": async ({ request, context, app }) => {
     const input = parseInput(apiSignUpSchema, await readJsonBody(request));
     // The same answer whether the address is new or already has an account; no session (ADR 196).
-    await signUp(app, input, clientAddress(context));
+    // With PUBLIC_SIGNUP=off it is refused (403): only a school's invitation link signs up (ADR 214).
+    await signUp(app, input, clientAddress(context), { publicSignUp: app.config.publicSignUp });
     return Response.json({ status: true, message: SIGN_UP_DONE_MESSAGE });
   },
   "sign-out": async ({ request, app }) => {

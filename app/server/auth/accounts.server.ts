@@ -10,8 +10,10 @@ import type { ChangePasswordInput } from "~/lib/schemas/password";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
-import { badRequest, DomainError, unauthorized } from "../errors.server";
+import { badRequest, DomainError, forbidden, unauthorized } from "../errors.server";
 import type { Mailer } from "../mail/mailer.server";
+import { checkInvitationToken, countInvitationUse } from "../schools/invitations.server";
+import { createSelfSchool } from "../schools/self-schools.server";
 import {
   enforceRateLimits,
   hitRateLimit,
@@ -190,20 +192,43 @@ export async function sendVerificationEmail(
 export const SIGN_UP_DONE_MESSAGE =
   "Thank you! We sent you an e-mail. Open it to confirm your address, then sign in with your new password.";
 
+/** What /signup and the API answer when the deployment has public sign-up off (PUBLIC_SIGNUP=off, ADR 214). */
+export const SIGN_UP_CLOSED_MESSAGE =
+  "You cannot create an account here yourself. Ask your school's admin for an invitation link or an account.";
+
+export interface SignUpOptions {
+  /** The token of a school's invitation link: the teacher joins that school (ADR 214). */
+  invitationToken?: string | null;
+  /** The deployment's PUBLIC_SIGNUP; when false only an invitation link can sign up. Default true. */
+  publicSignUp?: boolean;
+}
+
 /**
- * A new teacher account with no school. The answer is the same whether the
- * address is new or already has an account, and so is the request's work
- * (its limits and a password hash): the account is made, and the mail sent,
- * after the answer (mailer.afterAnswer). A taken address gets no account;
- * its owner is mailed instead, with a way to sign in or reset (ADR 196).
+ * A new teacher account. Through a school's invitation link the teacher
+ * joins that school; otherwise (public sign-up) they get a school of their
+ * own, so they can make their first class at once (ADR 213). The answer is
+ * the same whether the address is new or already has an account, and so is
+ * the request's work (its limits and a password hash): the account is made,
+ * and the mail sent, after the answer (mailer.afterAnswer). A taken address
+ * gets no account; its owner is mailed instead, with a way to sign in or
+ * reset (ADR 196). A link that does not work, or public sign-up switched
+ * off, is refused before anything is counted.
  */
 export async function signUp(
   services: MailingServices,
   input: z.infer<typeof signUpSchema>,
   clientAddress: string | null,
+  options: SignUpOptions = {},
 ): Promise<void> {
   const { db, mailer } = services;
   const email = normaliseEmail(input.email);
+  const invitationToken = options.invitationToken ?? null;
+  if (invitationToken !== null) {
+    const invitation = await checkInvitationToken(db, invitationToken);
+    if (!invitation.ok) throw badRequest(invitation.problem);
+  } else if (options.publicSignUp === false) {
+    throw forbidden(SIGN_UP_CLOSED_MESSAGE);
+  }
   await enforceRateLimits(
     db,
     [
@@ -221,14 +246,29 @@ export async function signUp(
         .where(eq(sql`lower(${users.email})`, email))
         .limit(1);
       if (existing) return { existing, userId: null };
+      let school: { id: number; invitationId: number | null };
+      if (invitationToken !== null) {
+        // Checked again under a lock: a link revoked or expired since the answer signs nobody up.
+        const invitation = await checkInvitationToken(tx, invitationToken, { lock: true });
+        if (!invitation.ok) return { existing: null, userId: null };
+        await countInvitationUse(tx, invitation.invitationId);
+        school = { id: invitation.schoolId, invitationId: invitation.invitationId };
+      } else {
+        school = { id: (await createSelfSchool(tx, input.name)).id, invitationId: null };
+      }
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email, role: "teacher" })
+        .values({ name: input.name, email, role: "teacher", schoolId: school.id })
         .returning({ id: users.id });
       await tx.insert(credentials).values({ userId: user.id, passwordHash });
-      await tx
-        .insert(auditEvents)
-        .values({ actorUserId: user.id, action: "user.sign_up", targetType: "user", targetId: String(user.id) });
+      await tx.insert(auditEvents).values({
+        actorUserId: user.id,
+        action: "user.sign_up",
+        targetType: "user",
+        targetId: String(user.id),
+        schoolId: school.id,
+        details: school.invitationId === null ? { selfSignedUpSchool: true } : { invitationId: school.invitationId },
+      });
       return { existing: null, userId: user.id };
     });
     if (created.existing) {

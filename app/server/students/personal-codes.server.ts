@@ -105,6 +105,23 @@ export async function giveMissingPersonalCodes(
   return given;
 }
 
+/**
+ * Gives each of these students of the school a fresh code, drawn around the
+ * school's codes, inside the caller's transaction (a teacher moved into a
+ * school whose children already hold some of their class's codes, ADR 213).
+ */
+export async function renewPersonalCodes(
+  tx: Tx,
+  schoolId: number,
+  studentIds: readonly number[],
+  options: PersonalCodeOptions = {},
+): Promise<void> {
+  if (studentIds.length === 0) return;
+  const taken = await codesInUse(tx, schoolId);
+  const generate = options.generate ?? newPersonalCode;
+  for (const id of studentIds) await setFreshCode(tx, { id, schoolId }, taken, generate, false);
+}
+
 /** "Make codes": every rostered student of the class without a personal code gets one. Idempotent. */
 export async function ensurePersonalCodes(
   db: Db,

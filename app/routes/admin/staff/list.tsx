@@ -1,7 +1,8 @@
 /**
  * /admin/staff: the staff list with its filters, the last import's result
  * (`?result=`), and each row's Archive or Restore button. Adding staff is
- * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
+ * /admin/staff/new; editing one is /admin/staff/:staffId/edit. A school
+ * admin also makes or switches off the school's invitation link here (ADR 214).
  */
 import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { data, Link, useLocation } from "react-router";
@@ -16,12 +17,18 @@ import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import {
+  createSchoolInvitation,
+  getLiveSchoolInvitation,
+  revokeSchoolInvitation,
+} from "~/server/schools/invitations.server";
 import { listSchools } from "~/server/schools/schools.server";
 import { getBulkCreateResult } from "~/server/users/bulk-create.server";
 import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
 import { redirect, redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { BulkResult } from "./__shared/bulk-result";
+import { InvitationLinkCard } from "./__shared/invitation-link-card";
 import { StaffFilters } from "./__shared/staff-filters";
 import { listSearch } from "./__shared/staff-list";
 import { statusSchema } from "./__shared/staff-schemas";
@@ -36,27 +43,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (editId !== null) throw redirect(`/admin/staff/${editId}/edit${listSearch(url.searchParams)}`);
   const filters = staffFiltersFromSearch(url.searchParams);
   const resultId = parseRecordId(url.searchParams.get("result"));
-  const [page, schools, bulkResult] = await Promise.all([
+  const [page, schools, bulkResult, invitation] = await Promise.all([
     listStaff(db, user, filters),
     listSchools(db, user),
     resultId !== null ? nullIfNotFound(getBulkCreateResult(db, user, resultId)) : null,
+    // A school admin's school has an invitation link; a platform admin has no school of their own.
+    user.schoolId !== null ? getLiveSchoolInvitation(db, user, user.schoolId) : null,
   ]);
   return {
     page,
     filters,
     schools: schools.map((school) => ({ id: school.id, name: school.name, status: school.status })),
     bulkResult,
+    invitation,
     me: { id: user.id, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null },
   };
 }
 
-/** A row's Archive or Restore button. */
+/** A row's Archive or Restore button, and the school admin's invitation link buttons. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db } = getAppFromContext(context);
+  const { db, mailer } = getAppFromContext(context);
   const formData = await request.formData();
   const listUrl = `/admin/staff${listSearch(new URL(request.url).searchParams)}`;
   const intent = formData.get("intent");
+  if ((intent === "create-invitation" || intent === "revoke-invitation") && user.schoolId !== null) {
+    const schoolId = user.schoolId;
+    try {
+      if (intent === "create-invitation") {
+        const created = await createSchoolInvitation(db, user, schoolId);
+        // Answered in place, not through a redirect: the link is shown once and never stored.
+        return data({
+          invitationLink: {
+            link: mailer.link(`/signup?invite=${encodeURIComponent(created.token)}`),
+            expiresAt: created.expiresAt,
+          },
+        });
+      }
+      const id = parseRecordId(String(formData.get("id") ?? ""));
+      if (id === null) return redirectWithError(listUrl, "That invitation link could not be found.");
+      await revokeSchoolInvitation(db, user, schoolId, id);
+      return redirectWithSuccess(listUrl, "The invitation link is switched off. Nobody can sign up with it now.");
+    } catch (error) {
+      return redirectWithFailure(listUrl, error, "The invitation link could not be changed. Please try again.");
+    }
+  }
   if (intent !== "archive" && intent !== "restore") return data({ message: "Unknown action." }, { status: 400 });
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) return redirectWithError(listUrl, "That staff member could not be found.");
@@ -70,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminStaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, filters, schools, bulkResult, me } = loaderData;
+  const { page, filters, schools, bulkResult, invitation, me } = loaderData;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const hasFilters = Boolean(filters.q || filters.schoolId || filters.role || filters.status);
@@ -100,12 +131,19 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         }
       />
       {bulkResult ? <BulkResult result={bulkResult} /> : null}
-      {actionData ? (
+      {actionData && "message" in actionData ? (
         // A refused post with no form on this page (an unknown button) still says so.
         <Callout.Root color="red" role="alert">
           <Callout.Text>{actionData.message}</Callout.Text>
         </Callout.Root>
       ) : null}
+      {me.platform ? null : (
+        <InvitationLinkCard
+          schoolName={me.schoolName ?? "your school"}
+          live={invitation}
+          justCreated={actionData && "invitationLink" in actionData ? actionData.invitationLink : null}
+        />
+      )}
 
       <StaffFilters filters={filters} schools={schools} hasFilters={hasFilters} />
 

@@ -1,0 +1,69 @@
+/** A self-signed-up school's page: the platform admin moves its teacher into their real school (ADR 213). */
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Form } from "react-router";
+import { z } from "zod";
+import { SelectField } from "~/components/admin/select-field";
+import { ErrorList } from "~/components/forms";
+import { recordIdSchema } from "~/lib/schemas/ids";
+
+export const moveTeacherSchema = z.object({
+  userId: recordIdSchema("userId", "Choose the teacher to move"),
+  schoolId: recordIdSchema("schoolId", "Choose the school to move the teacher into"),
+});
+
+export function MoveTeacherCard({
+  teachers,
+  schools,
+  lastResult,
+}: {
+  teachers: { id: number; name: string; email: string }[];
+  schools: { id: number; name: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useForm<z.input<typeof moveTeacherSchema>>({ id: "move-teacher", lastResult });
+  const [only] = teachers;
+  return (
+    <Card size="3" style={{ maxWidth: 560 }}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="move-teacher-title">
+        <input type="hidden" name="intent" value="move-teacher" />
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4" id="move-teacher-title">
+            Move into a school
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            This school was made when {teachers.length === 1 ? only.name : "a teacher"} signed up. Move the teacher into
+            their real school: their classes, students, class codes and surveys go with them, and this school is
+            archived.
+          </Text>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          {teachers.length === 1 ? (
+            <input type="hidden" name="userId" value={only.id} />
+          ) : (
+            <SelectField
+              label="Teacher"
+              name="userId"
+              errors={fields.userId.errors}
+              options={[
+                { value: "", label: "Choose a teacher…" },
+                ...teachers.map((t) => ({ value: String(t.id), label: `${t.name} (${t.email})` })),
+              ]}
+            />
+          )}
+          <SelectField
+            label="Move into school"
+            name="schoolId"
+            errors={fields.schoolId.errors}
+            options={[
+              { value: "", label: "Choose a school…" },
+              ...schools.map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
+          />
+          <Flex justify="end">
+            <Button type="submit">Move teacher</Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
