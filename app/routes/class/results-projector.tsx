@@ -1,3 +1,4 @@
+import "~/components/class/class.css";
 import "~/components/class/projector.css";
 import { Form } from "react-router";
 import { z } from "zod";
@@ -228,11 +229,11 @@ function AnswerItem({
         <input type="hidden" name="questionUid" value={questionUid} />
         <input type="hidden" name="answerRef" value={answer.ref} />
         {answer.revealed ? (
-          <Button type="submit" name="intent" value="hide-answer" variant="soft" size="2">
+          <Button type="submit" name="intent" value="hide-answer" variant="soft" size="3">
             Hide {name}
           </Button>
         ) : (
-          <Button type="submit" name="intent" value="reveal-answer" size="2">
+          <Button type="submit" name="intent" value="reveal-answer" size="3">
             Show {name}
           </Button>
         )}

@@ -313,11 +313,11 @@ export async function revealAnswer(db: Db, actor: Actor, input: AnswerRevealInpu
   });
 }
 
-/** Hides a revealed answer again (nothing to hide is no error). Audited. */
+/** Hides a revealed answer again (nothing to hide is no error, and not audited). Audited. */
 export async function hideAnswer(db: Db, actor: Actor, input: AnswerRevealInput): Promise<void> {
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
   await db.transaction(async (tx) => {
-    await tx
+    const hidden = await tx
       .delete(resultReveals)
       .where(
         and(
@@ -325,8 +325,9 @@ export async function hideAnswer(db: Db, actor: Actor, input: AnswerRevealInput)
           eq(resultReveals.questionUid, input.questionUid),
           eq(resultReveals.answerRef, input.answerRef),
         ),
-      );
-    await recordRevealEvent(tx, actor, "result.hide", input);
+      )
+      .returning({ answerRef: resultReveals.answerRef });
+    if (hidden.length > 0) await recordRevealEvent(tx, actor, "result.hide", input);
   });
 }
 
