@@ -77,6 +77,8 @@ export default [
 
   // The class's join screen for the projector: the class guard, but no header or class navigation (ADR 158).
   route("class/:classId/projector", "routes/class/projector.tsx"),
+  // An assignment's results for the projector: bars, counts, answers only as the teacher reveals them (ADR 208).
+  route("class/:classId/assignments/:assignmentId/projector", "routes/class/results-projector.tsx"),
   // The printable sign-in cards, without header or class navigation, like the projector view.
   route("class/:classId/students/cards", "routes/class/sign-in-cards.tsx"),
 

@@ -113,12 +113,17 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/projector",                            undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/999999/projector",                             undefined,                     LOGIN,    TO_OWN_CLASS, TO_OWN_CLASS, TO_OWN_CLASS, NO_CLASSES, TO_OWN_CLASS, BLOCKED, LOGIN, LOGIN],
   ["GET",    "/class/{class}/students/cards",                       undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/{class}/assignments/{assignment}/projector",   undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/{class}/assignments/999999/projector",         undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/999999/assignments/{assignment}/projector",    undefined,                     LOGIN,    TO_OWN_CLASS, TO_OWN_CLASS, TO_OWN_CLASS, NO_CLASSES, TO_OWN_CLASS, BLOCKED, LOGIN, LOGIN],
   ["GET",    "/class/999999/students/cards",                        undefined,                     LOGIN,    TO_OWN_CLASS, TO_OWN_CLASS, TO_OWN_CLASS, NO_CLASSES, TO_OWN_CLASS, BLOCKED, LOGIN, LOGIN],
   // Screen actions of student identity (form posts, `$form`): a refusal that changes nothing for those allowed.
   ["POST",   "/class/{class}/home",                                 { $form: { intent: "refuse-request", requestId: "999999" } }, LOGIN, "302 /class/{class}/home", TO_OWN_CLASS, "302 /class/{class}/home", NO_CLASSES, "302 /class/{class}/home", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/projector",                            { $form: { intent: "admit-request", requestId: "999999" } }, LOGIN, "302 /class/{class}/projector", TO_OWN_CLASS, "302 /class/{class}/projector", NO_CLASSES, "302 /class/{class}/projector", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "join-rules", joinMode: "nope", newNames: "allow" } }, LOGIN, "400", TO_OWN_CLASS, "400", NO_CLASSES, "400", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "new-code", id: "999999" } }, LOGIN, "302 /class/{class}/students/manage", TO_OWN_CLASS, "302 /class/{class}/students/manage", NO_CLASSES, "302 /class/{class}/students/manage", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/class/{class}/assignments/{assignment}/projector",   { $form: { intent: "reveal-answer", questionUid: "nope", answerRef: "r:999999" } }, LOGIN, "302 /class/{class}/assignments/{assignment}/projector", TO_OWN_CLASS, "302 /class/{class}/assignments/{assignment}/projector", NO_CLASSES, "302 /class/{class}/assignments/{assignment}/projector", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/class/{class}/assignments/{assignment}/projector",   { $form: { intent: "hide-answer", questionUid: "nope", answerRef: "r:999999" } }, LOGIN, "302 /class/{class}/assignments/{assignment}/projector#answer-nope-r-999999", TO_OWN_CLASS, "302 /class/{class}/assignments/{assignment}/projector#answer-nope-r-999999", NO_CLASSES, "302 /class/{class}/assignments/{assignment}/projector#answer-nope-r-999999", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/cards",                       { $form: { intent: "nothing" } }, LOGIN, "302 /class/{class}/students/cards", TO_OWN_CLASS, "302 /class/{class}/students/cards", NO_CLASSES, "302 /class/{class}/students/cards", BLOCKED, LOGIN, LOGIN],
   // Auth API.
   ["GET",    "/api/auth/get-session",                               undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
@@ -202,6 +207,7 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
   ["GET", "/class/{class}/home",                 "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/projector",            "Join 5A Sunflowers",             ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/students/cards",       "Sign-in cards for 5A Sunflowers", ["teacher", "schoolAdmin", "platformAdmin"]],
+  ["GET", "/class/{class}/assignments/{assignment}/projector", "Projector: Reading habits", ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/api/users/me/with-school",           "Riverside Primary School",       ["teacher", "otherTeacher", "schoolAdmin"]],
   ["GET", "/student",                            "Matrix Webstudent",              ["studentWeb"]],
 ];

@@ -64,6 +64,7 @@ export async function listScreens(
         classPath(ids, `/student/${ids.studentId}`),
         classPath(ids, `/student/${ids.studentId}/delete`),
         classPath(ids, "/projector"),
+        classPath(ids, `/assignments/${ids.assignmentId}/projector`),
         classPath(ids, "/students/cards"),
         "/no-such-page",
       ]),

@@ -224,6 +224,7 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /class/:classId/student/:studentId",          actor: "teacher",       path: "/class/1/student/:id",               hostilePath: true, fields: { firstName: field("Ada"), lastName: field("Lovelace"), "contacts[0].name": field("Parent One"), "contacts[0].email": field("parent@example.org"), "contacts[0].relationship": field("Mother") } },
   { name: "POST /class/:classId/student/:studentId/delete",   actor: "teacher",       path: "/class/1/student/:id/delete",        hostilePath: true, fields: { intent: field("delete-student") } },
   { name: "POST /class/:classId/surveys/library",             actor: "teacher",       path: "/class/:id/surveys/library",         hostilePath: true, fields: { intent: field("assign"), surveyId: field("1", "2", "3"), anonymous: field("on") } },
+  { name: "POST /class/:classId/assignments/:assignmentId/projector (reveal/hide-answer)", actor: "teacher", path: "/class/1/assignments/:id/projector", hostilePath: true, fields: { intent: field("reveal-answer", "hide-answer"), questionUid: field("sy-q1-a1", "sy-art", "sy-excited"), answerRef: field("r:1", "r:2", "p:1", "r:0", "r:2147483648", "x:1") } },
   { name: "POST /class/:classId/surveys/manage",              actor: "teacher",       path: "/class/:id/surveys/manage",          hostilePath: true, fields: { intent: field("start", "close"), assignmentId: field("1", "2", "3", "4") } },
   { name: "POST /admin/create-class",                         actor: "platformAdmin", path: "/admin/create-class",                fields: { name: field(...NAMES), schoolId: field("1", "2"), teacherIds: field("3", "4", "5") } },
   { name: "POST /admin/schools (create)",                     actor: "platformAdmin", path: "/admin/schools",                     intent: "create", fields: { name: field("Fuzz Academy", "Riverside Primary") } },
@@ -287,6 +288,7 @@ const QUERIES: QueryCase[] = [
   { path: "/class/1/drawings/:id",                          actor: "teacher",       params: [] },
   { path: "/class/:id/projector",                           actor: "teacher",       params: [] },
   { path: "/class/:id/students/cards",                      actor: "teacher",       params: [] },
+  { path: "/class/1/assignments/:id/projector",             actor: "teacher",       params: ["refresh"] },
 
   { path: "/join",                                          actor: "anonymous",     params: ["code", "personal"] },
   { path: "/join/waiting",                                  actor: "anonymous",     params: [] },

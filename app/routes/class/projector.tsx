@@ -8,6 +8,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
+import { listClassAssignments } from "~/server/assignments/assignments.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
@@ -30,8 +31,12 @@ const generateIntent = z.object({ intent: z.literal("generate-code") });
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  const [progress, waitingRequests] = await orNotFound(
-    Promise.all([getJoinProgress(db, user, classId), listWaitingJoinRequests(db, user, classId)]),
+  const [progress, waitingRequests, { assignments }] = await orNotFound(
+    Promise.all([
+      getJoinProgress(db, user, classId),
+      listWaitingJoinRequests(db, user, classId),
+      listClassAssignments(db, user, classId),
+    ]),
   );
   const joinAddress = `${config.appUrl}/join`;
   const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
@@ -44,6 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     joinAddress,
     joinUrl,
     qrCode: joinUrl ? drawQrCode(joinUrl) : null,
+    // The surveys students are answering now, whose results the projector can show (ADR 208).
+    activeAssignments: assignments
+      .filter((assignment) => assignment.status === "active")
+      .map((assignment) => ({ id: assignment.id, surveyTitle: assignment.surveyTitle })),
   };
 }
 
@@ -65,7 +74,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Projector({ loaderData }: Route.ComponentProps) {
-  const { class: klass, classCode, joinedCount, waitingRequests, joinAddress, joinUrl, qrCode } = loaderData;
+  const {
+    class: klass,
+    classCode,
+    joinedCount,
+    waitingRequests,
+    joinAddress,
+    joinUrl,
+    qrCode,
+    activeAssignments,
+  } = loaderData;
   const hydrated = useHydrated();
   useRevalidateWhileVisible(REFRESH_MS);
   const classHome = `/class/${klass.id}/home`;
@@ -75,6 +93,15 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
         <TextLink size="3" to={classHome}>
           ← Back to {klass.name}
         </TextLink>
+        {activeAssignments.length > 0 ? (
+          <nav aria-label="Results on the projector" className="projector-results-links">
+            {activeAssignments.map((assignment) => (
+              <TextLink key={assignment.id} size="3" to={`/class/${klass.id}/assignments/${assignment.id}/projector`}>
+                Show results: {assignment.surveyTitle}
+              </TextLink>
+            ))}
+          </nav>
+        ) : null}
       </div>
 
       <WaitingJoinRequests requests={waitingRequests} className="waiting-requests no-print" />

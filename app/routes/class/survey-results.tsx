@@ -6,7 +6,7 @@ import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
+import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { groupProtectionMessage, unreleasedAnswersMessage } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
@@ -51,6 +51,9 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </Row>
         </Stack>
         <Flex wrap="wrap" gap="2" className="no-print">
+          <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
+            Show on the projector
+          </ButtonLink>
           <ButtonAnchor variant="soft" href={`${base}/surveys/results/${assignment.id}/csv`} download>
             Download CSV
           </ButtonAnchor>

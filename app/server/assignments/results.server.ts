@@ -55,6 +55,20 @@ export type QuestionResult =
     }
   | { uid: string; kind: "drawing"; prompt: string; questionNumber: null; answeredCount: number };
 
+/** An option or choice question's distribution from its tallies (ADR 066), one count per option in the survey's order. */
+export function optionCounts(
+  field: Extract<AnswerField, { kind: "option" | "choice" }>,
+  tallies: QuestionTallies | undefined,
+): OptionCount[] {
+  const byValue = tallies?.byValue;
+  if (field.kind === "option")
+    return field.options.map((option) => ({
+      label: option.label,
+      count: byValue?.get(optionTallyKey(option.index)) ?? 0,
+    }));
+  return field.choices.map((choice) => ({ label: choice, count: byValue?.get(choiceTallyKey(choice)) ?? 0 }));
+}
+
 /** The students a result lists by name, and the rows the ids are picked from. */
 const listed = alias(students, "listed");
 const ranked = alias(students, "ranked");
@@ -181,28 +195,14 @@ export async function getAssignmentResults(
   const answeredCount = (uid: string) => tallies.get(uid)?.answered ?? 0;
 
   const questions: QuestionResult[] = fields.map((field) => {
-    const byValue = tallies.get(field.uid)?.byValue;
-    if (field.kind === "option") {
+    if (field.kind === "option" || field.kind === "choice") {
       return {
         uid: field.uid,
-        kind: "option",
+        kind: field.kind,
         prompt: field.prompt,
-        questionNumber: null,
+        questionNumber: field.kind === "choice" ? field.questionNumber : null,
         answeredCount: answeredCount(field.uid),
-        options: field.options.map((option) => ({
-          label: option.label,
-          count: byValue?.get(optionTallyKey(option.index)) ?? 0,
-        })),
-      };
-    }
-    if (field.kind === "choice") {
-      return {
-        uid: field.uid,
-        kind: "choice",
-        prompt: field.prompt,
-        questionNumber: field.questionNumber,
-        answeredCount: answeredCount(field.uid),
-        options: field.choices.map((choice) => ({ label: choice, count: byValue?.get(choiceTallyKey(choice)) ?? 0 })),
+        options: optionCounts(field, tallies.get(field.uid)),
       };
     }
     if (field.kind === "freetext") {
