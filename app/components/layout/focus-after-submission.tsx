@@ -1,20 +1,25 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterStateContext, useLocation, useNavigation } from "react-router";
 
 /**
  * After a form that redirects (post, redirect, get: PRG) the browser would
  * keep the focus on the button that was pressed, which may now be another
  * button (Start turns into Close) or be gone. With JavaScript on, once such a
- * submission has landed on a new location, the focus moves to the page's
+ * submission has been answered by a redirect, the focus moves to the page's
  * main heading (`<main> h1`), or to `<main>` when it has none (ADR 220); the
  * flash message is a live region and is read out without the focus. A
- * submission that stays on its page (a form with errors) is left alone: the
- * form focuses its first invalid field. Without JavaScript every answer is a
+ * submission answered with data instead (a form with errors, a field list's
+ * "Add another row") is left alone: the form keeps or places the focus itself.
+ * (React Router keeps an action's data in its state, and drops it on a
+ * redirect; the router state is read from its context, which React Router
+ * exports as UNSAFE_DataRouterStateContext.) Without JavaScript every answer is a
  * new page and the focus starts at its top. Toasts (sonner) are never focused.
  */
 export function FocusAfterSubmission() {
   const navigation = useNavigation();
   const location = useLocation();
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const answeredWithData = Boolean(routerState?.actionData);
   const submittedFrom = useRef<string | null>(null);
   const submitting =
     navigation.state !== "idle" && navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET";
@@ -26,8 +31,8 @@ export function FocusAfterSubmission() {
     }
     const from = submittedFrom.current;
     submittedFrom.current = null;
-    if (from !== null && from !== location.key) focusMainHeading();
-  }, [navigation.state, submitting, location.key]);
+    if (from !== null && from !== location.key && !answeredWithData) focusMainHeading();
+  }, [navigation.state, submitting, location.key, answeredWithData]);
 
   return null;
 }
