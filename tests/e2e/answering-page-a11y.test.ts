@@ -1,5 +1,8 @@
 /**
- * The drawing pad's toolbar (issue #29 point 3, ADR 221): one Tab stop, with
+ * The answering page for keyboards and screen readers (issue #29 point 3,
+ * ADR 221). Its images keep their room before they load (width and height
+ * from the URL), carry the content's alt text or are decorative, and the page
+ * has one <h1>. The drawing pad's toolbar is one Tab stop, with
  * the arrow keys, Home and End inside (WAI-ARIA toolbar pattern, roving
  * tabindex), and the chosen colour or brush told apart from the focus ring by
  * more than colour: a check mark and a thick inner border, never an outline.
@@ -7,8 +10,8 @@
  * Chromium (the pad needs JavaScript; without it the page shows a note).
  */
 import type { Page } from "playwright-core";
-import { beforeAll, expect, test } from "vitest";
-import { newContext } from "../support/browser";
+import { beforeAll, describe, expect, test } from "vitest";
+import { jsModes, newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
@@ -31,14 +34,43 @@ beforeAll(async () => {
   drawingAssignmentId = app.fixtures.running[app.fixtures.class5A.name].id;
 });
 
-async function drawingPage(): Promise<Page> {
-  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+async function drawingPage(javaScriptEnabled = true): Promise<Page> {
+  const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
   await signInContext(context, app.baseURL, actors.studentWeb);
   const page = await context.newPage();
   await page.goto(`/student/assignments/${drawingAssignmentId}`);
-  await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
+  if (javaScriptEnabled) await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
   return page;
 }
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  test("the survey's image keeps its room before it loads, is decorative without alt text, and the page has one <h1>", async () => {
+    const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+    await signInContext(context, app.baseURL, actors.studentWeb);
+    const page = await context.newPage();
+    // The image is held back: what the page shows before it arrives is what a slow network shows.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/survey-images/**", async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto(`/student/assignments/${drawingAssignmentId}`, { waitUntil: "domcontentloaded" });
+    const image = page.locator(".survey-image img");
+    expect(await image.count()).toBe(1);
+    expect(await image.getAttribute("alt")).toBe("");
+    const box = await image.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return { width: rect.width, height: rect.height };
+    });
+    expect(box.height).toBeGreaterThan(0);
+    expect(Math.abs(box.width / box.height - 800 / 360)).toBeLessThan(0.02);
+    release();
+    expect(await page.locator("h1").count()).toBe(1);
+  });
+});
 
 /** The focused element's accessible name (aria-label or text) and whether it is in the toolbar. */
 function focused(page: Page) {
