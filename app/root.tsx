@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import studentPageScript from "./client/student-page.ts?worker&url";
 import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
+import { FocusAfterSubmission } from "./components/layout/focus-after-submission";
 import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
@@ -80,6 +81,7 @@ export default function App() {
     <>
       <SkipLink />
       <PendingIndicator />
+      <FocusAfterSubmission />
       <Outlet />
       <Toasts toast={toast} />
     </>

@@ -7,7 +7,8 @@
  *
  * - Tools: the 12 colours (`data-colour`), the 4 brush sizes (`data-size`),
  *   the eraser, undo (20 steps) and clear (`data-tool`), each with
- *   `aria-pressed` as it changes.
+ *   `aria-pressed` as it changes; the toolbar is one Tab stop, with the
+ *   arrow keys, Home and End inside (ADR 221).
  * - The canvas keeps its 600×400 drawing size and scales to the screen;
  *   finger, pen or mouse draw through pointer events.
  * - When the form is sent with a new drawing, the form waits: the drawing
@@ -80,6 +81,42 @@ function startDrawingPad(pad: HTMLElement) {
   context.fillStyle = BACKGROUND;
   context.fillRect(0, 0, canvas.width, canvas.height);
 
+  // The toolbar is one Tab stop (WAI-ARIA toolbar pattern, ADR 221): the arrow keys move between
+  // its buttons, Home and End go to the first and last; the button last used keeps the stop.
+  const toolbar = pad.querySelector<HTMLElement>("[role=toolbar]");
+  let roving: HTMLButtonElement | null = null;
+
+  function toolbarButtons(): HTMLButtonElement[] {
+    return toolbar ? buttons(toolbar, "button").filter((button) => !button.disabled) : [];
+  }
+
+  function rove(to: HTMLButtonElement) {
+    roving = to;
+    if (!toolbar) return;
+    for (const button of buttons(toolbar, "button")) button.tabIndex = button === to ? 0 : -1;
+  }
+
+  if (toolbar) {
+    toolbar.addEventListener("keydown", (event) => {
+      const all = toolbarButtons();
+      const at = all.indexOf(event.target as HTMLButtonElement);
+      if (at < 0) return;
+      let next = -1;
+      if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (at + 1) % all.length;
+      else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (at - 1 + all.length) % all.length;
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = all.length - 1;
+      if (next < 0) return;
+      event.preventDefault();
+      rove(all[next]);
+      all[next].focus();
+    });
+    toolbar.addEventListener("focusin", (event) => {
+      const target = event.target;
+      if (target instanceof HTMLButtonElement && !target.disabled) rove(target);
+    });
+  }
+
   function showPressed() {
     for (const button of buttons(pad, "[data-colour]")) {
       button.setAttribute("aria-pressed", String(!tool.erasing && button.getAttribute("data-colour") === tool.colour));
@@ -88,7 +125,14 @@ function startDrawingPad(pad: HTMLElement) {
       button.setAttribute("aria-pressed", String(Number(button.getAttribute("data-size")) === tool.size));
     }
     if (eraserButton) eraserButton.setAttribute("aria-pressed", String(tool.erasing));
+    const undoHadFocus = !!undoButton && document.activeElement === undoButton;
     if (undoButton) undoButton.disabled = undo.length === 0;
+    // A button that was the toolbar's stop and is now disabled (Undo) hands the stop, and the focus, on.
+    if (!roving || roving.disabled) {
+      const first = toolbarButtons()[0];
+      if (first) rove(first);
+      if (first && undoHadFocus) first.focus();
+    }
   }
 
   function say(text: string) {

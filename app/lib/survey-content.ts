@@ -47,6 +47,8 @@ export interface SurveyTextBlock extends BlockBase {
 export interface SurveyVideoBlock extends BlockBase {
   component: "survey-video";
   youtube_link?: string;
+  /** The video's title, for the player's frame (screen readers name the frame by it). */
+  title?: string;
 }
 
 export interface ResponseOptionsItemBlock extends BlockBase {
@@ -156,6 +158,43 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
 /** survey-header anchor id (docs/product.md#header-anchor-ids): the lowercased text with spaces turned into hyphens. */
 export function headerAnchorId(text: string): string {
   return text.trim().toLowerCase().replace(/ /g, "-");
+}
+
+/**
+ * Each video block's frame title, by `_uid`, unique on the page (ADR 221): the video's own title from
+ * the content; else 'Video: {the header above it}'; else 'Video {n}'. A title met twice gets ' ({n})'.
+ */
+export function videoFrameTitles(blocks: readonly BlockBase[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  const used = new Set<string>();
+  let header: string | null = null;
+  let count = 0;
+  for (const block of blocks as readonly ContentBlock[]) {
+    if (block.component === "survey-header" && hasText(block.content)) header = block.content.trim();
+    if (block.component !== "survey-video") continue;
+    count += 1;
+    let title = hasText(block.title) ? block.title.trim() : header ? `Video: ${header}` : `Video ${count}`;
+    if (used.has(title)) title = `${title} (${count})`;
+    used.add(title);
+    titles.set(block._uid, title);
+  }
+  return titles;
+}
+
+/**
+ * An image's width and height from its URL, where the URL carries them as a `/{W}x{H}/` path segment
+ * (Storyblok's asset URLs do, and so do the local sample images): the page keeps the image's room
+ * before it loads (ADR 221). Null when the URL has none.
+ */
+export function imageDimensions(url: string): { width: number; height: number } | null {
+  let path: string;
+  try {
+    path = new URL(url, "http://local.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const match = /\/([1-9]\d{0,4})x([1-9]\d{0,4})\//.exec(path);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
 }
 
 /** Drawing preview (docs/product.md#drawing-preview): brush sizes in px, default 8. */

@@ -84,7 +84,7 @@ export async function runLighthouse(
   baseURL: string,
   pages: LighthousePage[],
   cookieFor: (account: DemoAccountKey) => Promise<string>,
-  options: { runs?: number; presets?: Preset[]; onProgress?: (line: string) => void } = {},
+  options: { runs?: number; presets?: Preset[]; categories?: string[]; onProgress?: (line: string) => void } = {},
 ): Promise<LighthouseOutcome[]> {
   const runs = Math.max(1, options.runs ?? 1);
   const outcomes: LighthouseOutcome[] = [];
@@ -105,7 +105,7 @@ export async function runLighthouse(
         // A trace that fails to record (NO_NAVSTART, NO_FCP on a busy machine) is tried once more.
         for (let attempt = 1; attempt <= 2; attempt++) {
           try {
-            results.push(await runOnce(baseURL + page.path, headers, page, preset));
+            results.push(await runOnce(baseURL + page.path, headers, page, preset, options.categories ?? CATEGORIES));
             break;
           } catch (error) {
             failures.push(error instanceof Error ? error.message : String(error));
@@ -128,6 +128,7 @@ async function runOnce(
   extraHeaders: Record<string, string>,
   page: LighthousePage,
   preset: Preset,
+  categories: string[],
 ): Promise<LighthouseResult> {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -137,7 +138,7 @@ async function runOnce(
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, extraHeaders },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -150,11 +151,13 @@ async function runOnce(
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const failing = ["accessibility", "best-practices"].flatMap((category) =>
-      (lhr.categories[category]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id].title})${auditDetail(lhr.audits[ref.id])}`),
-    );
+    const failing = ["accessibility", "best-practices"]
+      .filter((category) => categories.includes(category))
+      .flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id].title})${auditDetail(lhr.audits[ref.id])}`),
+      );
     return {
       page,
       preset,

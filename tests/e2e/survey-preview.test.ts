@@ -70,7 +70,12 @@ async function expectContentBlock(page: Page, block: ContentBlock) {
     const filename = block.image?.filename;
     const images = page.locator(`img[src="${filename}"]`);
     if (hasText(filename)) {
-      expect(await images.getAttribute("alt")).toBe(hasText(block.image?.alt) ? block.image.alt : "Image");
+      // The content's alt text, or decorative (ADR 221); width and height from the URL's /WxH/.
+      expect(await images.getAttribute("alt")).toBe(hasText(block.image?.alt) ? block.image.alt : "");
+      const size = /\/(\d+)x(\d+)\//.exec(filename);
+      expect([await images.getAttribute("width"), await images.getAttribute("height")]).toEqual(
+        size ? [size[1], size[2]] : [null, null],
+      );
     }
   }
   if (block.component === "survey-video") {
@@ -182,6 +187,13 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
         (b) => b.component === "survey-video" && extractYouTubeId(b.youtube_link),
       );
       expect(await page.locator("article.survey-preview iframe").count()).toBe(playable.length);
+      // Each video's frame has its own title (ADR 221), and the page has one <h1>.
+      const frameTitles = await page
+        .locator("article.survey-preview iframe")
+        .evaluateAll((frames) => frames.map((frame) => frame.getAttribute("title") ?? ""));
+      expect(new Set(frameTitles).size, story.full_slug).toBe(playable.length);
+      for (const title of frameTitles) expect(title, story.full_slug).toMatch(/\S/);
+      expect(await page.locator("h1").count(), story.full_slug).toBe(1);
     }
   });
 

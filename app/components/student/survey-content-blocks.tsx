@@ -3,14 +3,15 @@
  * with the URL filter, videos) as the preview shows them, for the answering
  * page. Loaded in its own chunk (lazy-survey-content.tsx).
  */
-import type { ContentBlock } from "~/lib/survey-content";
+import { type ContentBlock, videoFrameTitles } from "~/lib/survey-content";
 import { SurveyBlock } from "../survey/survey-block";
 
 export function SurveyContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  const videoTitles = videoFrameTitles(blocks);
   return (
     <div className="student-content survey-preview">
       {blocks.map((block) => (
-        <SurveyBlock key={block._uid} blok={block} />
+        <SurveyBlock key={block._uid} blok={block} videoTitle={videoTitles.get(block._uid)} />
       ))}
     </div>
   );

@@ -7,8 +7,17 @@ import { SurveyImage } from "./survey-image";
 import { SurveyText } from "./survey-text";
 import { SurveyVideo } from "./survey-video";
 
-/** One content or response block by its Storyblok component name; unknown components render nothing. */
-export function SurveyBlock({ blok }: { blok: ContentBlock | ResponseBlock | BlockBase }) {
+/**
+ * One content or response block by its Storyblok component name; unknown components render nothing.
+ * `videoTitle` names a video's frame (videoFrameTitles over the page's blocks).
+ */
+export function SurveyBlock({
+  blok,
+  videoTitle,
+}: {
+  blok: ContentBlock | ResponseBlock | BlockBase;
+  videoTitle?: string;
+}) {
   const block = blok as ContentBlock | ResponseBlock;
   switch (block.component) {
     case "survey-header":
@@ -18,7 +27,7 @@ export function SurveyBlock({ blok }: { blok: ContentBlock | ResponseBlock | Blo
     case "survey-text":
       return <SurveyText blok={block} />;
     case "survey-video":
-      return <SurveyVideo blok={block} />;
+      return <SurveyVideo blok={block} title={videoTitle} />;
     case "response-options":
       return <ResponseOptions blok={block} />;
     case "response-text":

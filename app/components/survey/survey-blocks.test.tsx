@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import type { SurveyBlock as SurveyBlockData } from "~/lib/survey-content";
+import { type ContentBlock, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
 import { validateHtmlFragment } from "../../../tests/support/html-validate";
 import { ResponseArt } from "./response-art";
 import { ResponseOptions } from "./response-options";
@@ -121,20 +121,40 @@ describe("survey-image", () => {
         blok={{
           _uid: "i",
           component: "survey-image",
-          image: { filename: "/survey-images/library.svg", alt: "A school library" },
+          image: { filename: "/survey-images/800x360/library.svg", alt: "A school library" },
         }}
       />,
     );
-    expect(html).toMatch(/<img src="\/survey-images\/library.svg" alt="A school library"/);
+    expect(html).toMatch(
+      /<img src="\/survey-images\/800x360\/library.svg" alt="A school library" width="800" height="360"/,
+    );
   });
 
-  test("alt text defaults to 'Image'", () => {
-    for (const alt of [undefined, null, ""]) {
+  test('an image without alt text is decorative: alt="", not a made-up name', () => {
+    for (const alt of [undefined, null, "", "   "]) {
       const html = renderToStaticMarkup(
         <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename: "/a.svg", alt } }} />,
       );
-      expect(html).toContain('alt="Image"');
+      expect(html).toContain('alt=""');
+      expect(html).not.toContain('alt="Image"');
     }
+  });
+
+  test("width and height come from the URL's /WxH/ segment (Storyblok's asset URLs), else none", () => {
+    const sized = renderToStaticMarkup(
+      <SurveyImage
+        blok={{
+          _uid: "i",
+          component: "survey-image",
+          image: { filename: "https://a.storyblok.com/f/12345/1200x675/ab12cd/library.jpg", alt: "x" },
+        }}
+      />,
+    );
+    expect(sized).toMatch(/<img [^>]*width="1200" height="675"/);
+    const unsized = renderToStaticMarkup(
+      <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename: "/pictures/a.png", alt: "x" } }} />,
+    );
+    expect(unsized).not.toMatch(/width=|height=/);
   });
 
   test("is not shown without a filename", () => {
@@ -346,8 +366,37 @@ describe("survey video block", () => {
       'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"',
     );
     expect(html).toContain('allowFullScreen=""');
-    expect(html).toMatch(/<iframe[^>]*title="Survey video"/);
+    expect(html).toMatch(/<iframe[^>]*title="Video"/);
     expect(hrefs(html)).toEqual(["https://www.youtube.com/watch?v=dQw4w9WgXcQ"]);
+  });
+
+  test("the frame's title is the video's own title from the content, or the one the page gives it", () => {
+    const own = renderToStaticMarkup(
+      <SurveyVideo
+        blok={{ _uid: "v", component: "survey-video", youtube_link: "dQw4w9WgXcQ", title: "Seeds sprout" }}
+      />,
+    );
+    expect(own).toMatch(/<iframe[^>]*title="Seeds sprout"/);
+    const given = renderToStaticMarkup(
+      <SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link: "dQw4w9WgXcQ" }} title="Video: Roots" />,
+    );
+    expect(given).toMatch(/<iframe[^>]*title="Video: Roots"/);
+  });
+
+  test("each video of a page gets its own frame title: its title, the header above it, or its number", () => {
+    const titles = videoFrameTitles([
+      { _uid: "v1", component: "survey-video", youtube_link: "a" },
+      { _uid: "h1", component: "survey-header", content: "Clip one: a seed sprouts" },
+      { _uid: "v2", component: "survey-video", youtube_link: "b" },
+      { _uid: "v3", component: "survey-video", youtube_link: "c" },
+      { _uid: "v4", component: "survey-video", youtube_link: "d", title: "Roots in a glass jar" },
+    ] as ContentBlock[]);
+    expect([...titles.entries()]).toEqual([
+      ["v1", "Video 1"],
+      ["v2", "Video: Clip one: a seed sprouts"],
+      ["v3", "Video: Clip one: a seed sprouts (3)"],
+      ["v4", "Roots in a glass jar"],
+    ]);
   });
 
   test("renders nothing when the link is missing or no id can be extracted", () => {

@@ -1,20 +1,23 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { safeContentUrl } from "~/lib/content-url";
-import { hasText, type SurveyImageBlock } from "~/lib/survey-content";
+import { hasText, imageDimensions, type SurveyImageBlock } from "~/lib/survey-content";
 
 /**
  * survey-image: shown only when the asset has a filename that passes the
- * links' protocol filter (a `data:` or `javascript:` filename shows nothing);
- * alt text defaults to 'Image'.
+ * links' protocol filter (a `data:` or `javascript:` filename shows nothing).
+ * Its alt text is the content's; an image without one is decorative
+ * (`alt=""`, screen readers pass it by). Width and height come from the URL's
+ * `/{W}x{H}/` segment, so the page keeps the image's room while it loads (ADR 221).
  */
 export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
   const filename = safeContentUrl(blok.image?.filename);
   if (!filename) return null;
-  const alt = hasText(blok.image?.alt) ? blok.image.alt : "Image";
+  const alt = hasText(blok.image?.alt) ? blok.image.alt.trim() : "";
+  const size = imageDimensions(filename);
   return (
     <figure className="survey-image" {...storyblokEditable(blok)}>
-      <img src={filename} alt={alt} loading="lazy" decoding="async" />
+      <img src={filename} alt={alt} width={size?.width} height={size?.height} loading="lazy" decoding="async" />
       <figcaption>
         <Text size="1" color="gray">
           <Link href={filename} color="gray">

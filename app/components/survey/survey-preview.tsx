@@ -1,10 +1,11 @@
 import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import { hasText, type SurveyBlock as SurveyBlockData } from "~/lib/survey-content";
+import { hasText, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
 import { SurveyBlock } from "./survey-block";
 
 /** survey: title, description, content blocks, and the 'Response' section (id survey-responses). */
 export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
+  const videoTitles = videoFrameTitles(blok.content ?? []);
   return (
     <article className="survey-preview" aria-labelledby="survey-title" {...storyblokEditable(blok)}>
       <Flex direction="column" gap="5">
@@ -19,7 +20,7 @@ export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
           ) : null}
         </header>
         {(blok.content ?? []).map((child) => (
-          <SurveyBlock key={child._uid} blok={child} />
+          <SurveyBlock key={child._uid} blok={child} videoTitle={videoTitles.get(child._uid)} />
         ))}
         <Separator size="4" />
         <section id="survey-responses" aria-labelledby="survey-responses-heading">

@@ -1,6 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import type { SurveyVideoBlock } from "~/lib/survey-content";
+import { hasText, type SurveyVideoBlock } from "~/lib/survey-content";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
 
 export const VIDEO_PLAYER_PERMISSIONS =
@@ -8,17 +8,18 @@ export const VIDEO_PLAYER_PERMISSIONS =
 
 /**
  * survey video block: the YouTube player (privacy-enhanced host), 100% wide
- * and 480 high, with a plain link for networks that block the player.
+ * and 480 high, with a plain link for networks that block the player. The
+ * frame's title is the video's own (`videoFrameTitles`, unique on the page).
  * Nothing renders when no video id can be extracted (docs/product.md#video-id-extraction).
  */
-export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
+export function SurveyVideo({ blok, title }: { blok: SurveyVideoBlock; title?: string }) {
   const id = extractYouTubeId(blok.youtube_link);
   if (!id) return null;
   return (
     <figure className="survey-video" {...storyblokEditable(blok)}>
       <iframe
         src={youTubeEmbedUrl(id)}
-        title="Survey video"
+        title={title ?? (hasText(blok.title) ? blok.title : "Video")}
         // 100% wide through CSS: the width attribute takes pixels only (a percentage is invalid HTML).
         style={{ width: "100%" }}
         height="480"

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm"
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
 import { recordIdSchema } from "~/lib/schemas/ids";
+import { pageNumberSchema } from "~/lib/schemas/paging";
 import { singleLineText } from "~/lib/schemas/text";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -24,12 +25,7 @@ export const auditFiltersSchema = z.object({
   action: singleLineText().min(1).max(100, "action must be at most 100 characters").optional(),
   from: isoDateParam("from").optional(),
   to: isoDateParam("to").optional(),
-  page: z.coerce
-    .number({ message: "page must be a number" })
-    .int("page must be a whole number")
-    .min(1, "page must be at least 1")
-    .max(1_000_000, "page must be at most 1000000")
-    .optional(),
+  page: pageNumberSchema(1_000_000).optional(),
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 

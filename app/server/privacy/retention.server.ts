@@ -4,7 +4,7 @@
  * records per school how many went, in the audit log. It runs at start and
  * daily; several instances may run it at the same moment: a transaction-level
  * advisory lock lets exactly one do the work, the others skip.
- * docs/decisions/072-retention-job.md
+ * docs/decisions/070-students-privacy.md (retention)
  *
  * The same run deletes student tokens that expired more than
  * STUDENT_TOKEN_KEEP_AFTER_EXPIRY_MS ago (ADR 190): they work nowhere, and

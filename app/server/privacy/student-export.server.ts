@@ -4,7 +4,7 @@
  * anonymous survey it says that the student answered it, not what or when,
  * and leaves out its drawings (ADR 189): the admin making the export must
  * not learn an anonymous answer. Every export is audited.
- * docs/decisions/073-data-request-export-and-audit-view.md
+ * docs/decisions/070-students-privacy.md (data requests)
  */
 import { and, asc, eq, or } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";

@@ -24,6 +24,7 @@ import {
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
 import { recordIdSchema } from "~/lib/schemas/ids";
+import { pageNumberSchema } from "~/lib/schemas/paging";
 import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
@@ -114,18 +115,8 @@ export const responseFiltersSchema = z.object({
   from: isoDateParam("from").optional(),
   /** Submitted on or before this UTC day (YYYY-MM-DD). */
   to: isoDateParam("to").optional(),
-  page: z.coerce
-    .number({ message: "page must be a number" })
-    .int("page must be a whole number")
-    .min(1, "page must be at least 1")
-    .max(1_000_000, "page must be at most 1000000")
-    .optional(),
-  pageSize: z.coerce
-    .number({ message: "pageSize must be a number" })
-    .int("pageSize must be a whole number")
-    .min(1, "pageSize must be at least 1")
-    .max(RESPONSES_MAX_PAGE_SIZE, `pageSize must be at most ${RESPONSES_MAX_PAGE_SIZE}`)
-    .optional(),
+  page: pageNumberSchema(1_000_000).optional(),
+  pageSize: pageNumberSchema(RESPONSES_MAX_PAGE_SIZE, "pageSize").optional(),
 });
 export type ResponseFilters = z.infer<typeof responseFiltersSchema>;
 

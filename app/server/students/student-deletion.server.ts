@@ -4,7 +4,7 @@
  * student record last. The audit log keeps that it happened, with counts and
  * no personal data; earlier audit events about the student keep their action
  * and date but lose their details (which could hold a name).
- * docs/decisions/071-student-deletion-and-erasure.md
+ * docs/decisions/070-students-privacy.md (deletion)
  */
 import { and, count, eq, or, sql } from "drizzle-orm";
 import { lockAnonymousReleasesOfStudent } from "../assignments/releases.server";

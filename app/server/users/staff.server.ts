@@ -7,6 +7,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { MAX_RECORD_ID, recordIdSchema } from "~/lib/schemas/ids";
+import { pageNumberSchema } from "~/lib/schemas/paging";
 import { strictBody } from "~/lib/schemas/strict-body";
 import { singleLineText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -38,12 +39,7 @@ export const staffFiltersSchema = z.object({
   schoolId: recordIdSchema("schoolId").optional(),
   role: z.enum(["admin", "teacher"], { message: "role must be admin or teacher" }).optional(),
   status: z.enum(["active", "archived"], { message: "status must be active or archived" }).optional(),
-  page: z.coerce
-    .number({ message: "page must be a number" })
-    .int("page must be a whole number")
-    .min(1, "page must be at least 1")
-    .max(100_000, "page must be at most 100000")
-    .optional(),
+  page: pageNumberSchema(100_000).optional(),
 });
 export type StaffFilters = z.infer<typeof staffFiltersSchema>;
 
