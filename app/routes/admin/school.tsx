@@ -8,11 +8,17 @@ import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/e
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
-import { schoolNameSchema } from "~/lib/schemas/admin";
+import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
+import {
+  getSchoolDetail,
+  renameSchool,
+  setSchoolStatus,
+  updateSchoolPrivacy,
+  updateSchoolSignIn,
+} from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import {
   formErrorReply,
@@ -22,6 +28,7 @@ import {
   redirectWithFailure,
 } from "~/server/web/screen-errors.server";
 import { SchoolClasses } from "./__school/school-classes";
+import { SchoolSignInCard } from "./__school/school-sign-in";
 import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
 
@@ -32,6 +39,7 @@ const privacySchema = schoolPrivacySchema;
 const schoolPageSchema = z.discriminatedUnion("intent", [
   renameSchema.extend({ intent: z.literal("rename") }),
   privacySchema.extend({ intent: z.literal("privacy") }),
+  schoolSignInSchema.extend({ intent: z.literal("sign-in") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
 ]);
@@ -40,7 +48,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
-  return { ...(await orNotFound(getSchoolDetail(db, user, schoolId))), platform: isPlatformAdmin(user) };
+  const { oidc } = getAppFromContext(context);
+  return {
+    ...(await orNotFound(getSchoolDetail(db, user, schoolId))),
+    platform: isPlatformAdmin(user),
+    // Which sign-in providers this deployment has, so the form can say what is not configured (ADR 210).
+    providers: oidc.providers.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -50,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/schools/${schoolId}`;
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
   const form = submission.payload.intent;
-  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore") {
+  if (form !== "rename" && form !== "privacy" && form !== "sign-in" && form !== "archive" && form !== "restore") {
     return redirectWithError(here, "Unknown action.");
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
@@ -67,6 +81,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await updateSchoolPrivacy(db, user, schoolId, { retentionMonths, minGroupSize });
       return redirectWithSuccess(here, "Privacy settings saved.");
     }
+    if (value.intent === "sign-in") {
+      const { googleDomain, microsoftTenantId, requireProviderSignIn } = value;
+      await updateSchoolSignIn(db, user, schoolId, { googleDomain, microsoftTenantId, requireProviderSignIn });
+      return redirectWithSuccess(here, "Sign-in settings saved.");
+    }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       here,
@@ -76,6 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   } catch (error) {
     if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
+    if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form } });
     const fallback =
       intent === "privacy"
         ? "The privacy settings could not be saved. Please try again."
@@ -85,7 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { school, staff, classes, platform } = loaderData;
+  const { school, signIn, staff, classes, platform, providers } = loaderData;
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
@@ -179,6 +199,12 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           </Flex>
         </Form>
       </Card>
+
+      <SchoolSignInCard
+        signIn={signIn}
+        providers={providers}
+        lastResult={actionData?.form === "sign-in" ? actionData.result : undefined}
+      />
 
       <SchoolStaff schoolId={school.id} staff={staff} />
       <SchoolClasses schoolId={school.id} classes={classes} />
