@@ -137,7 +137,7 @@ function ProviderButtons({
         <form key={provider.id} method="post" action={`/auth/oidc/${provider.id}`}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Button type="submit" size="3" variant="outline" style={{ width: "100%" }}>
-            Sign in with {provider.name}
+            {`Sign in with ${provider.name}`}
           </Button>
         </form>
       ))}
