@@ -150,8 +150,6 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
       nonce: transaction.nonce,
       code_challenge: await client.calculatePKCECodeChallenge(transaction.verifier),
       code_challenge_method: "S256",
-      // A staff-room computer: let the teacher choose the account, not sign in as the last one.
-      prompt: "select_account",
     });
     return redirect(url.href, {
       headers: { "Set-Cookie": await this.clients.transactionCookie.serialize(transaction) },
@@ -229,8 +227,13 @@ function problemFrom(error: unknown): OidcProblem {
   if (error instanceof client.ResponseBodyError && error.error === "invalid_grant") {
     return new OidcProblem("mismatch", `invalid_grant: ${error.error_description ?? ""}`);
   }
-  const message = error instanceof Error ? error.message : String(error);
-  if (/"state"|"nonce"|nonce|state/.test(message)) return new OidcProblem("mismatch", message);
+  // openid-client says what went wrong in the cause ("unexpected "state" response parameter value", a nonce claim).
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+  const message = `${error instanceof Error ? error.message : String(error)} ${cause}`.trim();
+  const code = (error as { code?: unknown }).code;
+  if (/"state"|"nonce"/.test(message) || code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED") {
+    return new OidcProblem("mismatch", message);
+  }
   if (error instanceof TypeError || /fetch failed|ECONNREFUSED|timed? ?out/i.test(message)) {
     return new OidcProblem("unreachable", message);
   }
