@@ -15,9 +15,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { logger } = getAppFromContext(loadContext);
+  const { logger, oidc } = getAppFromContext(loadContext);
   const nonce = createNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, oidc.formActionOrigins));
   // React Router's 405 for a form posted to a page that takes none: the entry
   // answers every other method itself (ADR 108), so this page takes reads only.
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", "GET, HEAD, OPTIONS");

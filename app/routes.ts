@@ -15,6 +15,9 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
+  // Staff sign-in through a school's provider (ADR 210): the button's post, and the provider's answer.
+  route("auth/oidc/:provider", "routes/auth/oidc-start.tsx"),
+  route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.tsx"),
 
   // The students' side: join with the class code, then answer (ADR 150).
   route("join", "routes/student/join.tsx"),

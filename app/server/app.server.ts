@@ -8,6 +8,7 @@
  */
 import type { Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
+import { createOidcClients, type OidcClients } from "./auth/oidc-strategy.server";
 import { createSessionCookie, type SessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
 import type { Config } from "./config.server";
@@ -32,6 +33,8 @@ export interface App {
   mailer: Mailer;
   logger: Logger;
   sessionCookie: SessionCookie;
+  /** The staff sign-in providers the deployment configured, and their clients (ADR 210). */
+  oidc: OidcClients;
   /** The browser's student session cookie (app/server/students/student-session.server.ts). */
   studentCookie: Cookie;
   /** The cookie a browser keeps while its join waits for the teacher (app/server/students/join-request-cookie.server.ts). */
@@ -76,6 +79,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     mailer: createMailer(config, logger),
     logger,
     sessionCookie: createSessionCookie(config),
+    oidc: createOidcClients(config, logger),
     studentCookie: createStudentCookie(config),
     joinRequestCookie: createJoinRequestCookie(config),
     joinDeviceCookie: createJoinDeviceCookie(config),

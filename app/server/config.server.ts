@@ -85,9 +85,117 @@ const envSchema = z.object({
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   /** "off": /signup only takes a school's invitation link (ADR 214). */
   PUBLIC_SIGNUP: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  /** Staff sign-in through a school's provider (ADR 210): each provider is on when its client id and secret are set. */
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Only for tests and special set-ups: Google's issuer (default https://accounts.google.com). */
+  OIDC_GOOGLE_ISSUER: z.url({ message: "must be an issuer URL such as https://accounts.google.com" }).optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Only for tests and special set-ups: where Microsoft sign-ins start (default the `organizations` authority). */
+  OIDC_MICROSOFT_ISSUER: z
+    .url({ message: "must be an issuer URL such as https://login.microsoftonline.com/organizations/v2.0" })
+    .optional(),
+  OIDC_ISSUER: z.url({ message: "must be the provider's issuer URL, such as https://sso.example.org" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "TRUST_PROXY" | "STORYBLOK_EDITOR_ORIGINS"> & {
+/** Which kind of provider: its rules for linking a first sign-in differ (ADR 211). */
+export type OidcProviderKind = "google" | "microsoft" | "oidc";
+
+/** One configured sign-in provider (ADR 210). */
+export interface OidcProviderConfig {
+  /** Its id in paths (/auth/oidc/<id>) and in user_identities.provider. */
+  id: OidcProviderKind;
+  /** The name on its button: "Sign in with <name>". */
+  name: string;
+  /** The issuer whose discovery document is read. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export const GOOGLE_ISSUER = "https://accounts.google.com";
+export const MICROSOFT_ISSUER = "https://login.microsoftonline.com/organizations/v2.0";
+
+type OidcEnv = Pick<
+  z.infer<typeof envSchema>,
+  | "OIDC_GOOGLE_CLIENT_ID"
+  | "OIDC_GOOGLE_CLIENT_SECRET"
+  | "OIDC_GOOGLE_ISSUER"
+  | "OIDC_MICROSOFT_CLIENT_ID"
+  | "OIDC_MICROSOFT_CLIENT_SECRET"
+  | "OIDC_MICROSOFT_ISSUER"
+  | "OIDC_ISSUER"
+  | "OIDC_CLIENT_ID"
+  | "OIDC_CLIENT_SECRET"
+  | "OIDC_NAME"
+>;
+
+/** The configured providers; a half-configured one stops the server with a line naming what is missing. */
+function oidcProvidersFrom(env: OidcEnv): OidcProviderConfig[] {
+  const providers: OidcProviderConfig[] = [];
+  const pair = (idName: string, id: string | undefined, secretName: string, secret: string | undefined) => {
+    if (Boolean(id) !== Boolean(secret)) {
+      throw new ConfigError(
+        `Configuration error: ${id ? secretName : idName} is needed as well (${idName} and ${secretName} go together)`,
+      );
+    }
+    return Boolean(id && secret);
+  };
+  if (
+    pair("OIDC_GOOGLE_CLIENT_ID", env.OIDC_GOOGLE_CLIENT_ID, "OIDC_GOOGLE_CLIENT_SECRET", env.OIDC_GOOGLE_CLIENT_SECRET)
+  ) {
+    providers.push({
+      id: "google",
+      name: "Google",
+      issuer: env.OIDC_GOOGLE_ISSUER ?? GOOGLE_ISSUER,
+      clientId: env.OIDC_GOOGLE_CLIENT_ID as string,
+      clientSecret: env.OIDC_GOOGLE_CLIENT_SECRET as string,
+    });
+  }
+  if (
+    pair(
+      "OIDC_MICROSOFT_CLIENT_ID",
+      env.OIDC_MICROSOFT_CLIENT_ID,
+      "OIDC_MICROSOFT_CLIENT_SECRET",
+      env.OIDC_MICROSOFT_CLIENT_SECRET,
+    )
+  ) {
+    providers.push({
+      id: "microsoft",
+      name: "Microsoft",
+      issuer: env.OIDC_MICROSOFT_ISSUER ?? MICROSOFT_ISSUER,
+      clientId: env.OIDC_MICROSOFT_CLIENT_ID as string,
+      clientSecret: env.OIDC_MICROSOFT_CLIENT_SECRET as string,
+    });
+  }
+  const generic = pair("OIDC_CLIENT_ID", env.OIDC_CLIENT_ID, "OIDC_CLIENT_SECRET", env.OIDC_CLIENT_SECRET);
+  if (generic || env.OIDC_ISSUER) {
+    if (!env.OIDC_ISSUER || !generic || !env.OIDC_NAME) {
+      throw new ConfigError(
+        "Configuration error: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME go together (the name is shown on the sign-in button)",
+      );
+    }
+    providers.push({
+      id: "oidc",
+      name: env.OIDC_NAME,
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID as string,
+      clientSecret: env.OIDC_CLIENT_SECRET as string,
+    });
+  }
+  return providers;
+}
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  "SESSION_SECRET" | "TRUST_PROXY" | "STORYBLOK_EDITOR_ORIGINS" | keyof OidcEnv
+> & {
+  /** The staff sign-in providers the deployment configured (ADR 210); empty: passwords only. */
+  oidcProviders: OidcProviderConfig[];
   /** One or more secrets; the first signs, all verify (rotation). */
   sessionSecrets: string[];
   isProduction: boolean;
@@ -137,7 +245,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const name = String(issue.path[0] ?? "environment");
     throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
   }
-  const { SESSION_SECRET, TRUST_PROXY, STORYBLOK_EDITOR_ORIGINS: editorOrigins, ...values } = parsed.data;
+  const { SESSION_SECRET, TRUST_PROXY, STORYBLOK_EDITOR_ORIGINS: editorOrigins, ...rest } = parsed.data;
+  const oidcProviders = oidcProvidersFrom(rest);
+  const values = Object.fromEntries(Object.entries(rest).filter(([name]) => !name.startsWith("OIDC_"))) as Omit<
+    typeof rest,
+    keyof OidcEnv
+  >;
   if (values.STORYBLOK_PREVIEW_TOKEN && !(values.STORYBLOK_SPACE_ID && values.STORYBLOK_TOKEN)) {
     throw new ConfigError(
       "Configuration error: STORYBLOK_PREVIEW_TOKEN needs STORYBLOK_TOKEN and STORYBLOK_SPACE_ID as well (the editor preview reads the same space)",
@@ -178,6 +291,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const https = appUrl.startsWith("https:");
   return {
     ...values,
+    oidcProviders,
     sessionSecrets,
     isProduction,
     appUrl,

@@ -222,13 +222,28 @@ say "built in $((SECONDS - build_started))s; image size $(docker image inspect -
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 base_url="http://127.0.0.1:$port"
 session_secret="$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
-say "docker run (--network host, PORT=$port, DEMO_DATA=true)"
+# A real OpenID provider on loopback (tests/support/oidc-provider.ts, ADR 212), so the
+# container's staff sign-in can be configured and started against it.
+oidc_info="$work/oidc-provider.json"
+node_modules/.bin/tsx tests/docker/oidc-provider.ts "$base_url/auth/oidc/oidc/callback" "$oidc_info"  >"$work/oidc-provider.log" 2>&1 &
+background=$!
+for _ in $(seq 1 300); do [ -s "$oidc_info" ] && break; sleep 0.2; done
+[ -s "$oidc_info" ] || { cat "$work/oidc-provider.log" >&2; fail "the test OpenID provider did not start"; }
+oidc_issuer="$(node -e "console.log(require('$oidc_info').issuer)")"
+oidc_client_id="$(node -e "console.log(require('$oidc_info').clientId)")"
+oidc_client_secret="$(node -e "console.log(require('$oidc_info').clientSecret)")"
+say "test OpenID provider at $oidc_issuer"
+
+say "docker run (--network host, PORT=$port, DEMO_DATA=true, OIDC_* set)"
 # Only the health check's timing is overridden (so this waits seconds, not
 # the image's 15 s interval); its command is the Dockerfile's.
 container="$(docker run -d --network host \
   --health-interval 2s --health-start-period 120s \
   -e PORT="$port" -e APP_URL="$base_url" -e DEMO_DATA=true -e SESSION_SECRET="$session_secret" \
   -e LOG_LEVEL=info \
+  -e OIDC_GOOGLE_CLIENT_ID=docker-test.apps.googleusercontent.com -e OIDC_GOOGLE_CLIENT_SECRET=docker-test-secret \
+  -e OIDC_ISSUER="$oidc_issuer" -e OIDC_CLIENT_ID="$oidc_client_id" -e OIDC_CLIENT_SECRET="$oidc_client_secret" \
+  -e OIDC_NAME="Docker Test ID" \
   "$app_image")"
 
 health=""
@@ -264,6 +279,16 @@ check "the embedded database lives in /data"
 page="$(curl -fsS "$base_url/login")" || fail "GET /login failed"
 grep -q '<form' <<<"$page" || fail "GET /login has no form"
 check "GET /login renders the sign-in page"
+grep -q 'Sign in with <!-- -->Google\|Sign in with Google' <<<"$page" || fail "GET /login shows no 'Sign in with Google' (OIDC_GOOGLE_* not read)"
+grep -q 'Sign in with <!-- -->Docker Test ID\|Sign in with Docker Test ID' <<<"$page" || fail "GET /login shows no 'Sign in with Docker Test ID' (OIDC_* not read)"
+check "GET /login shows the configured sign-in buttons"
+
+oidc_location="$(curl -sS -o /dev/null -w '%{redirect_url}' -X POST "$base_url/auth/oidc/oidc" -H "Origin: $base_url")"
+case "$oidc_location" in
+  "$oidc_issuer"/*code_challenge=*) ;;
+  *) fail "POST /auth/oidc/oidc did not send to the provider with PKCE (went to '$oidc_location')" ;;
+esac
+check "Sign in with Docker Test ID goes to the configured provider with PKCE"
 
 readyz="$(curl -fsS "$base_url/readyz")" || fail "GET /readyz failed"
 grep -q '"ok"' <<<"$readyz" || fail "/readyz said $readyz"

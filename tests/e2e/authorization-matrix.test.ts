@@ -68,6 +68,10 @@ const MATRIX: Row[] = [
   ["GET",    "/forgot-password",                                    undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   ["GET",    "/reset-password",                                     undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   ["GET",    "/verify-email",                                       undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
+  // Sign-in through a school's provider (ADR 210): this server configures none, so any provider id is unknown (404) to the anonymous; signed-in users are sent home first.
+  ["GET",    "/auth/oidc/999",                                      undefined,                     "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login"],
+  ["POST",   "/auth/oidc/999",                                      { $form: {} },                 "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
+  ["GET",    "/auth/oidc/999/callback",                             undefined,                     "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
   // The shell: any signed-in, unblocked user.
   ["GET",    "/home",                                               undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/account/password",                                   undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],

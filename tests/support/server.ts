@@ -29,6 +29,8 @@ import { type MailCatcher, startMailCatcher } from "../fakes/mail-catcher";
 import { type FixtureCallback, runFixtures } from "./app-fixtures";
 import { freePort, type AppServer as ProcessServer, spawnServer } from "./app-process";
 
+export { freePort };
+
 export interface AppServer<Fixtures = undefined> extends ProcessServer {
   /** The server's outgoing mail, when started with `catchMail: true`. */
   mail?: MailCatcher;
@@ -57,6 +59,8 @@ export interface StartOptions<Fixtures = undefined> {
    * before the server starts; its result is `app.fixtures`.
    */
   fixtures?: FixtureCallback<Fixtures>;
+  /** The port to listen on (default a free one): a test whose fakes must know the app's address first picks it with freePort. */
+  port?: number;
   /** Send the server's mail to a mail catcher (tests/fakes/mail-catcher.ts), to follow mailed links. */
   catchMail?: boolean;
 }
@@ -82,7 +86,7 @@ export async function startAppServer<Fixtures = undefined>(
     : (undefined as Fixtures);
   // The first secret signs (a rotation list "new,old" signs with new).
   const sessionSecret = options.env?.SESSION_SECRET?.split(",")[0] || randomBytes(32).toString("hex");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const mail = options.catchMail ? await startMailCatcher() : undefined;
   const server = await spawnServer({
     port,

@@ -15,6 +15,8 @@ interface AuthScreenProps {
   redirectTo?: string | null;
   /** Sign-up through a school's invitation link: the account joins that school (ADR 214). */
   invitation?: { token: string; schoolName: string } | null;
+  /** The school sign-in providers configured (ADR 210): one button each, on the sign-in screen. */
+  providers?: readonly { id: string; name: string }[];
 }
 
 /**
@@ -22,7 +24,13 @@ interface AuthScreenProps {
  * passwords (docs/product.md#validation-messages): the server answers with field errors, which
  * useFormReply puts on the fields.
  */
-export function AuthScreen({ initialState = "login", lastResult, redirectTo, invitation }: AuthScreenProps) {
+export function AuthScreen({
+  initialState = "login",
+  lastResult,
+  redirectTo,
+  invitation,
+  providers = [],
+}: AuthScreenProps) {
   const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
   const mode = formState.state;
   const navigation = useNavigation();
@@ -114,6 +122,38 @@ export function AuthScreen({ initialState = "login", lastResult, redirectTo, inv
           </Text>
         </Flex>
       </Form>
+      {mode === "login" && providers.length > 0 ? (
+        <ProviderButtons providers={providers} redirectTo={redirectTo} />
+      ) : null}
     </AuthCard>
+  );
+}
+
+/**
+ * "Sign in with Google" and the like: each a plain form post to our own
+ * /auth/oidc/<id>, which redirects to the provider. A document post (not
+ * React Router's fetch), so the flow is the same with JavaScript on and off.
+ */
+function ProviderButtons({
+  providers,
+  redirectTo,
+}: {
+  providers: readonly { id: string; name: string }[];
+  redirectTo?: string | null;
+}) {
+  return (
+    <Flex direction="column" gap="3" role="group" aria-labelledby="school-sign-in">
+      <Text size="2" color="gray" align="center" id="school-sign-in">
+        Or sign in with your school account
+      </Text>
+      {providers.map((provider) => (
+        <form key={provider.id} method="post" action={`/auth/oidc/${provider.id}`}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Button type="submit" size="3" variant="outline" style={{ width: "100%" }}>
+            {`Sign in with ${provider.name}`}
+          </Button>
+        </form>
+      ))}
+    </Flex>
   );
 }

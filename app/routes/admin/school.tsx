@@ -8,11 +8,17 @@ import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/e
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { schoolPrivacySchema } from "~/lib/privacy";
-import { schoolNameSchema } from "~/lib/schemas/admin";
+import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
+import {
+  getSchoolDetail,
+  renameSchool,
+  setSchoolStatus,
+  updateSchoolPrivacy,
+  updateSchoolSignIn,
+} from "~/server/schools/schools.server";
 import { listMovableTeachers, listMoveTargets, moveSelfSignedUpTeacher } from "~/server/schools/self-schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import {
@@ -24,6 +30,7 @@ import {
 } from "~/server/web/screen-errors.server";
 import { MoveTeacherCard, moveTeacherSchema } from "./__school/move-teacher-card";
 import { SchoolClasses } from "./__school/school-classes";
+import { SchoolSignInCard } from "./__school/school-sign-in";
 import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
 
@@ -34,6 +41,7 @@ const privacySchema = schoolPrivacySchema;
 const schoolPageSchema = z.discriminatedUnion("intent", [
   renameSchema.extend({ intent: z.literal("rename") }),
   privacySchema.extend({ intent: z.literal("privacy") }),
+  schoolSignInSchema.extend({ intent: z.literal("sign-in") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
   moveTeacherSchema.extend({ intent: z.literal("move-teacher") }),
@@ -43,11 +51,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
+  const { oidc } = getAppFromContext(context);
   const detail = await orNotFound(getSchoolDetail(db, user, schoolId));
   // A self-signed-up school's teacher can be moved into a real school by a platform admin (ADR 213).
   const movable = await listMovableTeachers(db, user, schoolId);
   const moveTargets = movable.length > 0 ? await listMoveTargets(db, user) : [];
-  return { ...detail, platform: isPlatformAdmin(user), movable, moveTargets };
+  return {
+    ...detail,
+    platform: isPlatformAdmin(user),
+    movable,
+    moveTargets,
+    // Which sign-in providers this deployment has, so the form can say what is not configured (ADR 210).
+    providers: oidc.providers.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -57,7 +73,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/schools/${schoolId}`;
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
   const form = submission.payload.intent;
-  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore" && form !== "move-teacher") {
+  if (
+    form !== "rename" &&
+    form !== "privacy" &&
+    form !== "sign-in" &&
+    form !== "archive" &&
+    form !== "restore" &&
+    form !== "move-teacher"
+  ) {
     return redirectWithError(here, "Unknown action.");
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
@@ -81,6 +104,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         `${moved.teacher.name} moved into ${moved.school.name} with ${moved.classes} ${moved.classes === 1 ? "class" : "classes"} and ${moved.students} ${moved.students === 1 ? "student" : "students"}.${moved.personalCodesRenewed > 0 ? ` ${moved.personalCodesRenewed} personal ${moved.personalCodesRenewed === 1 ? "code was" : "codes were"} taken there and changed: print those cards again.` : ""}`,
       );
     }
+    if (value.intent === "sign-in") {
+      const { googleDomain, microsoftTenantId, requireProviderSignIn } = value;
+      await updateSchoolSignIn(db, user, schoolId, { googleDomain, microsoftTenantId, requireProviderSignIn });
+      return redirectWithSuccess(here, "Sign-in settings saved.");
+    }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       here,
@@ -91,6 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
     if (intent === "move-teacher") return formErrorReply(submission, error, { extra: { form } });
+    if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form } });
     const fallback =
       intent === "privacy"
         ? "The privacy settings could not be saved. Please try again."
@@ -100,7 +129,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { school, staff, classes, platform, movable, moveTargets } = loaderData;
+  const { school, signIn, staff, classes, platform, movable, moveTargets, providers } = loaderData;
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
@@ -194,6 +223,12 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           </Flex>
         </Form>
       </Card>
+
+      <SchoolSignInCard
+        signIn={signIn}
+        providers={providers}
+        lastResult={actionData?.form === "sign-in" ? actionData.result : undefined}
+      />
 
       {movable.length > 0 ? (
         <MoveTeacherCard

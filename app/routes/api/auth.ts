@@ -110,7 +110,7 @@ const postHandlers: Record<string, Handler> = {
     const { callbackURL, ...input } = parseInput(apiSignInSchema, await readJsonBody(request));
     const { deviceCookie } = app.sessionCookie;
     const knownDevices = await readDeviceEntries(deviceCookie, request);
-    const userId = await verifyCredentials(app.db, input, clientAddress(context), knownDevices);
+    const userId = await verifyCredentials(app.db, input, clientAddress(context), knownDevices, app.oidc.providers);
     const session = await createSession(app, userId, request, clientAddress(context));
     const loaded = await loadCurrentUser(app.db, userId);
     const user = loaded ? serializeCurrentUser(loaded.user) : null;
@@ -170,11 +170,11 @@ const postHandlers: Record<string, Handler> = {
   },
   "forget-password": async ({ request, context, app }) => {
     const { email } = parseInput(apiForgotPasswordSchema, await readJsonBody(request));
-    await requestPasswordReset(app, email, clientAddress(context));
+    await requestPasswordReset(app, email, clientAddress(context), app.oidc.providers);
     return Response.json({ status: true });
   },
   "reset-password": async ({ request, app }) => {
-    await resetPassword(app.db, parseInput(apiResetPasswordSchema, await readJsonBody(request)));
+    await resetPassword(app.db, parseInput(apiResetPasswordSchema, await readJsonBody(request)), app.oidc.providers);
     return Response.json({ status: true });
   },
 };

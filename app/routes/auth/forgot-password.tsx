@@ -22,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bot that fills the honeypot gets the same answer and nothing is sent.
   if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
   try {
-    await requestPasswordReset(getAppFromContext(context), submission.value.email, clientAddress(context));
+    const app = getAppFromContext(context);
+    await requestPasswordReset(app, submission.value.email, clientAddress(context), app.oidc.providers);
   } catch (error) {
     return formErrorReply(submission, error, { extra: { sent: false } });
   }

@@ -13,8 +13,13 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
+  const { oidc } = getAppFromContext(context);
   // Only a same-site path is kept in the form; anything else signs in to the user's home.
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+  return {
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null,
+    // The school sign-in buttons the deployment configured (ADR 210).
+    providers: oidc.providers.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const address = clientAddress(context);
   try {
     const knownDevices = await readDeviceEntries(app.sessionCookie.deviceCookie, request);
-    const userId = await createAuthenticator(app.db, address, knownDevices).authenticate("form", request);
+    const userId = await createAuthenticator(app.db, address, knownDevices, app.oidc.providers).authenticate(
+      "form",
+      request,
+    );
     return await signInAndRedirect(app, userId, request, address, submission.value.redirectTo);
   } catch (error) {
     return formErrorReply(submission, error, { hideFields: ["password"] });
@@ -48,7 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthScreen initialState="login" lastResult={actionData?.result} redirectTo={loaderData.redirectTo} />;
+  return (
+    <AuthScreen
+      initialState="login"
+      lastResult={actionData?.result}
+      redirectTo={loaderData.redirectTo}
+      providers={loaderData.providers}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];

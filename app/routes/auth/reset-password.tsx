@@ -29,9 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success" || formData.get(HONEYPOT_FIELD)) {
     return formReply(submission, { hideFields: HIDDEN });
   }
-  const { db } = getAppFromContext(context);
+  const { db, oidc } = getAppFromContext(context);
   try {
-    await resetPassword(db, submission.value);
+    await resetPassword(db, submission.value, oidc.providers);
   } catch (error) {
     return formErrorReply(submission, error, { hideFields: HIDDEN });
   }

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
+import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
 import { badRequest, DomainError, forbidden, unauthorized } from "../errors.server";
@@ -24,6 +25,7 @@ import {
 import type { CurrentUser } from "./current-user.server";
 import type { DeviceEntry } from "./device-cookie.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { providerOnlyMessage, requiredProviderFor } from "./provider-sign-in.server";
 import { hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
 
 /** What the account rules that send mail need: the database and the app's mailer (links on the public origin). */
@@ -66,12 +68,18 @@ async function findUserWithHash(db: Db, email: string) {
  * browser that signed in to this account before (`knownDevices`, from its
  * device cookie) counts only against itself; any other browser counts
  * against the account and the address.
+ *
+ * Staff of a school that requires its sign-in provider are refused even with
+ * the right password, with a message saying how to sign in (ADR 211); the
+ * check comes after the password, so it tells nothing to someone without it.
+ * `providers` are the deployment's configured ones.
  */
 export async function verifyCredentials(
   db: Db,
   input: { email: string; password: string },
   clientAddress: string | null,
   knownDevices: readonly DeviceEntry[] = [],
+  providers: readonly OidcProviderConfig[] = [],
 ): Promise<number> {
   const email = normaliseEmail(input.email);
   const user = await findUserWithHash(db, email);
@@ -97,6 +105,8 @@ export async function verifyCredentials(
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
   await refundRateLimitHits(db, hits);
+  const required = await requiredProviderFor(db, user.id, providers);
+  if (required) throw new DomainError("FORBIDDEN", providerOnlyMessage(required));
   return user.id;
 }
 
@@ -338,6 +348,7 @@ export async function requestPasswordReset(
   { db, mailer }: MailingServices,
   emailInput: string,
   clientAddress: string | null,
+  providers: readonly OidcProviderConfig[] = [],
 ): Promise<void> {
   const email = normaliseEmail(emailInput);
   const ip = clientAddress;
@@ -356,6 +367,16 @@ export async function requestPasswordReset(
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
     if (!user) return;
+    // A school that requires its provider: no reset link, but how to sign in (ADR 211).
+    const required = await requiredProviderFor(db, user.id, providers);
+    if (required) {
+      await mailer.send(db, {
+        to: user.email,
+        subject: "How to sign in to Orliverse Classroom",
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. ${providerOnlyMessage(required)}\n\n${mailer.link("/login")}\n\nIf it was not you, you can ignore this message.\n`,
+      });
+      return;
+    }
     const token = await createVerificationToken(db, user.id, "reset-password");
     const link = mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
     await mailer.send(db, {
@@ -370,7 +391,11 @@ export async function requestPasswordReset(
  * Sets a new password from a reset (or invitation) link, cancels the user's
  * other reset and invitation links, and signs the user out everywhere.
  */
-export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<number> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string; newPassword: string },
+  providers: readonly OidcProviderConfig[] = [],
+): Promise<number> {
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await db.transaction(async (tx) => {
     let id: number;
@@ -384,6 +409,9 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
         throw error;
       }
     }
+    // A link mailed before the school required its provider sets no password now (ADR 211).
+    const required = await requiredProviderFor(tx, id, providers);
+    if (required) throw new DomainError("FORBIDDEN", providerOnlyMessage(required));
     await tx
       .insert(credentials)
       .values({ userId: id, passwordHash })

@@ -1,5 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import type { OidcProviderConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { verifyCredentials } from "./accounts.server";
 import type { DeviceEntry } from "./device-cookie.server";
@@ -9,7 +10,12 @@ import type { DeviceEntry } from "./device-cookie.server";
  * the user id; the session itself is ours (app/server/auth/session.server.ts).
  * `knownDevices` are the request's device cookie entries (ADR 195).
  */
-export function createAuthenticator(db: Db, clientAddress: string | null, knownDevices: readonly DeviceEntry[] = []) {
+export function createAuthenticator(
+  db: Db,
+  clientAddress: string | null,
+  knownDevices: readonly DeviceEntry[] = [],
+  providers: readonly OidcProviderConfig[] = [],
+) {
   const authenticator = new Authenticator<number>();
   authenticator.use(
     new FormStrategy(async ({ form }) =>
@@ -18,6 +24,7 @@ export function createAuthenticator(db: Db, clientAddress: string | null, knownD
         { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
         clientAddress,
         knownDevices,
+        providers,
       ),
     ),
     "form",

@@ -5,8 +5,14 @@
  * but may not create or archive schools. Another school is NOT_FOUND.
  */
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { type SchoolPrivacyInput, schoolPrivacySchema } from "~/lib/privacy";
-import { schoolNameSchema } from "~/lib/schemas/admin";
+import {
+  REQUIRE_NEEDS_PROVIDER,
+  type SchoolSignInInput,
+  schoolNameSchema,
+  schoolSignInSchema,
+} from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -24,7 +30,7 @@ import {
   type UserRole,
   users,
 } from "../db/schema.server";
-import { conflict, forbidden, notFound } from "../errors.server";
+import { conflict, forbidden, notFound, validationError } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 
 export { schoolNameSchema };
@@ -90,8 +96,16 @@ async function findSchool(db: Db | Tx, actor: Actor, schoolId: number) {
   return school;
 }
 
+/** How the school's staff sign in (ADR 211). */
+export interface SchoolSignIn {
+  googleDomain: string | null;
+  microsoftTenantId: string | null;
+  requireProviderSignIn: boolean;
+}
+
 export interface SchoolDetail {
   school: SchoolSummary;
+  signIn: SchoolSignIn;
   staff: { id: number; name: string; email: string; role: UserRole; status: RecordStatus }[];
   classes: { id: number; name: string; status: RecordStatus; studentCount: number; teachers: string[] }[];
 }
@@ -104,7 +118,7 @@ export async function getSchoolDetail(db: Db, actor: Actor, schoolId: number): P
     .where(and(eq(schools.id, schoolId), schoolScopeCondition(actor)))
     .limit(1);
   if (!school) throw notFound("School not found");
-  const [staff, classRows] = await Promise.all([
+  const [staff, classRows, [signIn]] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status })
       .from(users)
@@ -121,8 +135,49 @@ export async function getSchoolDetail(db: Db, actor: Actor, schoolId: number): P
       .from(classes)
       .where(eq(classes.schoolId, schoolId))
       .orderBy(asc(classes.name), asc(classes.id)),
+    db.select(signInColumns).from(schools).where(eq(schools.id, schoolId)),
   ]);
-  return { school, staff, classes: classRows };
+  return { school, signIn, staff, classes: classRows };
+}
+
+const signInColumns = {
+  googleDomain: schools.googleDomain,
+  microsoftTenantId: schools.microsoftTenantId,
+  requireProviderSignIn: schools.requireProviderSignIn,
+};
+
+/**
+ * The school's Google domain, Microsoft tenant id and "require sign-in
+ * through the school's provider" (ADR 211): a platform admin, or the school's
+ * own admin. Audited with before and after. A domain or tenant another school
+ * has is a conflict (a first sign-in must find one school).
+ */
+export async function updateSchoolSignIn(
+  db: Db,
+  actor: Actor,
+  schoolId: number,
+  input: SchoolSignInInput,
+): Promise<SchoolSignIn> {
+  assertAdmin(actor);
+  const parsed = schoolSignInSchema.safeParse({
+    googleDomain: input.googleDomain ?? "",
+    microsoftTenantId: input.microsoftTenantId ?? "",
+    requireProviderSignIn: String(input.requireProviderSignIn),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw validationError(issue.message, { [String(issue.path[0])]: [issue.message] });
+  }
+  const value = parsed.data;
+  if (value.requireProviderSignIn && value.googleDomain === null && value.microsoftTenantId === null) {
+    throw validationError(REQUIRE_NEEDS_PROVIDER, { requireProviderSignIn: [REQUIRE_NEEDS_PROVIDER] });
+  }
+  try {
+    return await updateSchoolSettings(db, actor, schoolId, signInColumns, value, "school.sign_in_settings");
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw conflict("Another school already uses this Google domain or Microsoft tenant id.");
+  }
 }
 
 function mapNameConflict(error: unknown, name: string): never {
@@ -184,6 +239,36 @@ export async function renameSchool(
   }
 }
 
+/**
+ * Writes some of a school's settings in one transaction, audited with the
+ * values before and after: the school must be in the admin's scope.
+ */
+async function updateSchoolSettings<T extends Record<string, unknown>>(
+  db: Db,
+  actor: Actor,
+  schoolId: number,
+  columns: Record<keyof T & string, PgColumn>,
+  value: T,
+  action: string,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await findSchool(tx, actor, schoolId);
+    const [before] = await tx.select(columns).from(schools).where(eq(schools.id, schoolId)).for("update");
+    await tx
+      .update(schools)
+      .set({ ...value, updatedAt: new Date() })
+      .where(eq(schools.id, schoolId));
+    await recordAuditEvent(tx, actor, {
+      action,
+      targetType: "school",
+      targetId: schoolId,
+      schoolId,
+      details: { from: before, to: value },
+    });
+    return value;
+  });
+}
+
 /** Retention period and small-group threshold (docs/product.md#schools): any admin with the school in scope. */
 export async function updateSchoolPrivacy(
   db: Db,
@@ -193,26 +278,8 @@ export async function updateSchoolPrivacy(
 ): Promise<SchoolPrivacyInput> {
   assertAdmin(actor);
   const value = schoolPrivacySchema.parse(input);
-  return db.transaction(async (tx) => {
-    await findSchool(tx, actor, schoolId);
-    const [before] = await tx
-      .select({ retentionMonths: schools.retentionMonths, minGroupSize: schools.minGroupSize })
-      .from(schools)
-      .where(eq(schools.id, schoolId))
-      .for("update");
-    await tx
-      .update(schools)
-      .set({ ...value, updatedAt: new Date() })
-      .where(eq(schools.id, schoolId));
-    await recordAuditEvent(tx, actor, {
-      action: "school.privacy_settings",
-      targetType: "school",
-      targetId: schoolId,
-      schoolId,
-      details: { from: before, to: value },
-    });
-    return value;
-  });
+  const columns = { retentionMonths: schools.retentionMonths, minGroupSize: schools.minGroupSize };
+  return updateSchoolSettings(db, actor, schoolId, columns, value, "school.privacy_settings");
 }
 
 /**

@@ -5,7 +5,12 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `formActionOrigins`: the configured sign-in providers' origins. A sign-in
+ * button posts to our own /auth/oidc/<id>, which redirects to the provider;
+ * browsers hold a form's redirects to form-action too (ADR 210).
+ */
+export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
@@ -19,7 +24,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActionOrigins].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -1,0 +1,83 @@
+import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import type { ProviderProblemKind } from "~/lib/provider-problem";
+import { AuthCard } from "./auth-card";
+
+export type { ProviderProblemKind };
+
+export interface ProviderProblemProps {
+  kind: ProviderProblemKind;
+  /** The provider's name on its button: Google, Microsoft, or the deployment's own. */
+  providerName: string;
+  /** Our rules' own message (who to ask), for the kinds our rules decide. */
+  message?: string | null;
+}
+
+function problemText(kind: ProviderProblemKind, name: string): { title: string; text: string } {
+  switch (kind) {
+    case "expired":
+      return {
+        title: "Please start again",
+        text: "This sign-in took too long, or was started in another window. Go back to the sign-in page and try again.",
+      };
+    case "mismatch":
+      return {
+        title: "This sign-in could not be checked",
+        text: "We could not check that this sign-in was started here, or its link was already used, so we stopped it to keep your account safe. Go back to the sign-in page and try again.",
+      };
+    case "cancelled":
+      return {
+        title: "Sign-in cancelled",
+        text: `The sign-in at ${name} was cancelled, so you are not signed in. If you did not cancel it, your school's ${name} admin may not allow Orliverse Classroom yet: in Google's Admin console under Security › API controls › App access control, or in Microsoft Entra under Enterprise applications.`,
+      };
+    case "not-trusted":
+      return {
+        title: "Your school has not allowed this app yet",
+        text: "Your school's Google Workspace admin must first trust Orliverse Classroom. Ask them to open the Google Admin console, go to Security › Access and data control › API controls › Manage third-party app access, and mark Orliverse Classroom as Trusted. Then try again.",
+      };
+    case "consent":
+      return {
+        title: "Your school's admin must allow this app",
+        text: "Microsoft asks an administrator of your school to allow Orliverse Classroom first. Ask your school's Microsoft 365 admin to grant admin consent for the app in the Microsoft Entra admin center (Enterprise applications › Orliverse Classroom › Permissions). Then try again.",
+      };
+    case "unreachable":
+      return {
+        title: `We could not reach ${name}`,
+        text: "Please try again in a few minutes. If it keeps happening, ask your school's admin.",
+      };
+    case "too-many":
+      return { title: "Too many sign-in attempts", text: "Please wait a few minutes and try again." };
+    case "wrong-school":
+      return { title: "This account is not from your school", text: "" };
+    case "unverified":
+    case "unknown":
+    case "no-email":
+      return { title: "Ask your school's admin", text: "" };
+    default:
+      return {
+        title: "Sign-in did not work",
+        text: `${name} sent an answer we could not use. Please try again. If it keeps happening, ask your school's admin.`,
+      };
+  }
+}
+
+/** The plain page a provider sign-in that signed nobody in shows. */
+export function ProviderProblem({ kind, providerName, message }: ProviderProblemProps) {
+  const { title, text } = problemText(kind, providerName);
+  return (
+    <AuthCard title={title}>
+      <Flex direction="column" gap="4">
+        <Callout.Root color="amber" role="alert">
+          <Callout.Text>{message || text}</Callout.Text>
+        </Callout.Root>
+        <Text size="2">
+          <RadixLink asChild underline="always">
+            <Link to="/login" reloadDocument>
+              Back to sign in
+            </Link>
+          </RadixLink>
+        </Text>
+      </Flex>
+    </AuthCard>
+  );
+}

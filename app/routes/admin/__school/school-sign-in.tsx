@@ -1,0 +1,92 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Form } from "react-router";
+import { ErrorList, Field, fieldProps } from "~/components/forms";
+
+/**
+ * How the school's staff sign in (ADR 211): the school's Google Workspace
+ * domain and Microsoft tenant id tie first sign-ins to it, and "Require
+ * sign-in through the school's provider" refuses passwords for its staff.
+ */
+export function SchoolSignInCard({
+  signIn,
+  providers,
+  lastResult,
+}: {
+  signIn: { googleDomain: string | null; microsoftTenantId: string | null; requireProviderSignIn: boolean };
+  providers: { id: string; name: string }[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm<{ googleDomain: string; microsoftTenantId: string; requireProviderSignIn: string }>({
+    id: "school-sign-in",
+    lastResult,
+    defaultValue: {
+      googleDomain: signIn.googleDomain ?? "",
+      microsoftTenantId: signIn.microsoftTenantId ?? "",
+      requireProviderSignIn: signIn.requireProviderSignIn ? "on" : "",
+    },
+  });
+  const requireErrors = fields.requireProviderSignIn.errors;
+  const requireErrorId = requireErrors?.length ? `${fields.requireProviderSignIn.id}-error` : undefined;
+  const configured = (id: string) => providers.some((p) => p.id === id);
+  return (
+    <Card size="3" style={{ maxWidth: 560 }}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="school-sign-in-title">
+        <input type="hidden" name="intent" value="sign-in" />
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4" id="school-sign-in-title">
+            Staff sign-in
+          </Heading>
+          <Text size="2" color="gray">
+            Staff whose school account is in this domain or tenant can sign in with it, once an admin has added them
+            here with the same e-mail.
+          </Text>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Field
+            label="Google Workspace domain"
+            {...fieldProps(fields.googleDomain)}
+            autoComplete="off"
+            hint={
+              configured("google")
+                ? "Such as school.example.org. Empty: no Google sign-in for this school."
+                : "Such as school.example.org. Google sign-in is not set up on this server yet."
+            }
+          />
+          <Field
+            label="Microsoft tenant id"
+            {...fieldProps(fields.microsoftTenantId)}
+            autoComplete="off"
+            hint={
+              configured("microsoft")
+                ? "The Directory (tenant) ID from Microsoft Entra. Empty: no Microsoft sign-in for this school."
+                : "The Directory (tenant) ID from Microsoft Entra. Microsoft sign-in is not set up on this server yet."
+            }
+          />
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <input
+                  type="checkbox"
+                  name="requireProviderSignIn"
+                  id={fields.requireProviderSignIn.id}
+                  defaultChecked={signIn.requireProviderSignIn}
+                  aria-invalid={requireErrorId ? true : undefined}
+                  aria-describedby={requireErrorId}
+                />
+                Require sign-in through the school's provider
+              </Flex>
+            </Text>
+            <Text size="1" color="gray">
+              Staff can then no longer sign in or reset their password with a password. The platform admin keeps a
+              password.
+            </Text>
+            <ErrorList id={requireErrorId} errors={requireErrors} />
+          </Flex>
+          <Flex justify="end">
+            <Button type="submit">Save sign-in settings</Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

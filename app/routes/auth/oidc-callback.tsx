@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { ProviderProblem, type ProviderProblemKind } from "~/components/auth/provider-problem";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { clearTransactionCookie, findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
+import { ProviderSignInRefused, signInWithProvider } from "~/server/auth/provider-sign-in.server";
+import { signInAndRedirect } from "~/server/auth/sign-in.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { notFoundPage } from "~/server/web/screen-errors.server";
+import type { Route } from "./+types/oidc-callback";
+
+/**
+ * The provider sends the browser back here. The strategy checks state, PKCE
+ * and the ID token; our rules find or link the staff member
+ * (signInWithProvider); the session starts as a password sign-in's does
+ * (signInAndRedirect). Anything else is a plain page saying what to do.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAnonymous(request, context);
+  const app = getAppFromContext(context);
+  const provider = findProvider(app.oidc, params.provider);
+  if (!provider) throw notFoundPage();
+  const address = clientAddress(context);
+  // The flow's secrets are good for one answer, whatever it was.
+  const clear = await clearTransactionCookie(app.oidc);
+  try {
+    const signedIn = await new OidcStrategy(app.oidc, provider, null, async ({ claims, transaction }) => ({
+      userId: await signInWithProvider(app.db, provider, claims, address),
+      redirectTo: transaction.redirectTo,
+    })).authenticate(request);
+    const response = await signInAndRedirect(app, signedIn.userId, request, address, signedIn.redirectTo);
+    response.headers.append("Set-Cookie", clear);
+    return response;
+  } catch (error) {
+    const problem = problemOf(error);
+    const headers = new Headers({ "Set-Cookie": clear, "Cache-Control": "no-store" });
+    if (problem.retryAfter) headers.set("Retry-After", problem.retryAfter);
+    return data(
+      { kind: problem.kind, message: problem.message, providerName: provider.name },
+      { status: problem.status, headers },
+    );
+  }
+}
+
+function problemOf(error: unknown): {
+  kind: ProviderProblemKind;
+  message: string | null;
+  status: number;
+  retryAfter?: string;
+} {
+  if (error instanceof OidcProblem) {
+    return { kind: error.kind, message: null, status: error.kind === "unreachable" ? 503 : 400 };
+  }
+  if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: error.message, status: 403 };
+  if (isDomainError(error) && error.code === "RATE_LIMITED") {
+    return { kind: "too-many", message: error.message, status: 429, retryAfter: error.headers?.["Retry-After"] };
+  }
+  throw error;
+}
+
+export default function OidcCallback({ loaderData }: Route.ComponentProps) {
+  return <ProviderProblem kind={loaderData.kind} providerName={loaderData.providerName} message={loaderData.message} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];

@@ -1,0 +1,228 @@
+/**
+ * The rules school IT expects of a provider sign-in (ADR 211):
+ *
+ * - An account is found by the provider's issuer and subject (for Microsoft
+ *   the tenant's issuer and the object id `oid`), never by the e-mail alone.
+ * - A first sign-in links to a staff member an admin already made with that
+ *   e-mail only when the provider says the e-mail is verified (Google
+ *   `email_verified`; Microsoft `xms_edov`, else unverified) and it belongs to
+ *   the school (Google `hd` = schools.googleDomain; Microsoft `tid` =
+ *   schools.microsoftTenantId). Otherwise nothing is made and the person is
+ *   told to ask the school's admin.
+ * - A school can require its provider: then passwords are refused for its
+ *   staff (never for the platform admin, who has no school).
+ */
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { IDToken } from "openid-client";
+import type { ProviderRefusalKind } from "~/lib/provider-problem";
+import { recordAuditEvent } from "../audit/audit.server";
+import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { OidcProviderConfig } from "../config.server";
+import type { Db, Tx } from "../db/client.server";
+import { schools, userIdentities, users } from "../db/schema.server";
+import { DomainError } from "../errors.server";
+import { enforceRateLimits, RATE_LIMITS, refundRateLimitHits } from "../security/rate-limit.server";
+
+export class ProviderSignInRefused extends DomainError {
+  constructor(
+    readonly kind: ProviderRefusalKind,
+    message: string,
+  ) {
+    super("FORBIDDEN", message);
+  }
+}
+
+function claimString(claims: IDToken, name: string): string | null {
+  const value = claims[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** The identity's key: issuer and subject; for Microsoft the tenant's issuer and the object id (ADR 211). */
+export function identityKey(provider: Pick<OidcProviderConfig, "id">, claims: IDToken) {
+  const subject = provider.id === "microsoft" ? (claimString(claims, "oid") ?? claims.sub) : claims.sub;
+  return { issuer: claims.iss, subject };
+}
+
+/** Whether the provider vouches for the e-mail: Microsoft sends `xms_edov` (an optional claim), never `email_verified`. */
+export function emailIsVerified(provider: Pick<OidcProviderConfig, "id">, claims: IDToken): boolean {
+  if (provider.id === "microsoft") return claims.xms_edov === true || claims.xms_edov === "1" || claims.xms_edov === 1;
+  return claims.email_verified === true || claims.email_verified === "true";
+}
+
+/** The school claim the provider sent: Google's hosted domain, Microsoft's tenant id. */
+function schoolClaim(provider: Pick<OidcProviderConfig, "id">, claims: IDToken): string | null {
+  if (provider.id === "google") return claimString(claims, "hd")?.toLowerCase() ?? null;
+  if (provider.id === "microsoft") return claimString(claims, "tid")?.toLowerCase() ?? null;
+  return null;
+}
+
+const ASK_ADMIN = "Ask your school's admin to add you, or to check the school's sign-in settings.";
+
+/**
+ * Finds the staff member for a validated ID token, linking a first sign-in by
+ * the rules above; records the sign-in in the audit log. Counts against the
+ * same limits as a password sign-in (per address); a sign-in that finds
+ * someone gives its hit back. Returns the user id.
+ */
+export async function signInWithProvider(
+  db: Db,
+  provider: Pick<OidcProviderConfig, "id" | "name">,
+  claims: IDToken,
+  clientAddress: string | null,
+): Promise<number> {
+  const hits = await enforceRateLimits(
+    db,
+    [{ key: clientAddress ? `sign-in:ip:${clientAddress}` : null, rule: RATE_LIMITS.signInPerIp }],
+    "Too many sign-in attempts.",
+  );
+  const key = identityKey(provider, claims);
+  const [known] = await db
+    .select({ id: userIdentities.id, userId: userIdentities.userId, schoolId: users.schoolId })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.issuer, key.issuer), eq(userIdentities.subject, key.subject)))
+    .limit(1);
+  if (known) {
+    await db.transaction(async (tx) => {
+      await tx.update(userIdentities).set({ lastSignInAt: new Date() }).where(eq(userIdentities.id, known.id));
+      await recordAuditEvent(tx, { id: known.userId }, signInEvent(provider, known.userId, known.schoolId, false));
+    });
+    await refundRateLimitHits(db, hits);
+    return known.userId;
+  }
+  const userId = await linkFirstSignIn(db, provider, claims, key);
+  await refundRateLimitHits(db, hits);
+  return userId;
+}
+
+function signInEvent(
+  provider: Pick<OidcProviderConfig, "id">,
+  userId: number,
+  schoolId: number | null,
+  linked: boolean,
+) {
+  return {
+    action: "user.sign_in_provider",
+    targetType: "user",
+    targetId: userId,
+    schoolId,
+    details: { provider: provider.id, linked },
+  };
+}
+
+async function linkFirstSignIn(
+  db: Db,
+  provider: Pick<OidcProviderConfig, "id" | "name">,
+  claims: IDToken,
+  key: { issuer: string; subject: string },
+): Promise<number> {
+  const email = claimString(claims, "email")?.toLowerCase() ?? null;
+  if (!email) {
+    throw new ProviderSignInRefused(
+      "no-email",
+      `${provider.name} did not tell us your e-mail address, so we cannot find your account. ${ASK_ADMIN}`,
+    );
+  }
+  if (!emailIsVerified(provider, claims)) {
+    throw new ProviderSignInRefused(
+      "unverified",
+      `${provider.name} has not confirmed that ${email} is yours, so we cannot link it to a staff account. ${ASK_ADMIN}`,
+    );
+  }
+  const claim = schoolClaim(provider, claims);
+  let schoolId: number | null = null;
+  if (provider.id !== "oidc") {
+    const column = provider.id === "google" ? schools.googleDomain : schools.microsoftTenantId;
+    const [school] = claim
+      ? await db
+          .select({ id: schools.id })
+          .from(schools)
+          .where(eq(sql`lower(${column})`, claim))
+          .limit(1)
+      : [];
+    if (!school) {
+      throw new ProviderSignInRefused(
+        "wrong-school",
+        provider.id === "google"
+          ? `Your Google account ${email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.`
+          : `Your Microsoft account ${email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.`,
+      );
+    }
+    schoolId = school.id;
+  }
+  // Staff of a school only: the platform admin (no school) keeps a password (ADR 211).
+  const [staff] = await db
+    .select({ id: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email),
+        schoolId === null ? isNotNull(users.schoolId) : eq(users.schoolId, schoolId),
+      ),
+    )
+    .limit(1);
+  if (!staff) {
+    throw new ProviderSignInRefused(
+      "unknown",
+      `There is no staff account for ${email} at your school yet. ${ASK_ADMIN}`,
+    );
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(userIdentities).values({
+        userId: staff.id,
+        provider: provider.id,
+        issuer: key.issuer,
+        subject: key.subject,
+        tenant: claim,
+        email,
+        lastSignInAt: new Date(),
+      });
+      await recordAuditEvent(tx, { id: staff.id }, signInEvent(provider, staff.id, staff.schoolId, true));
+    });
+  } catch (error) {
+    // The same identity linked a moment ago by another tab: sign in as it.
+    if (!isUniqueViolation(error)) throw error;
+    const [row] = await db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.issuer, key.issuer), eq(userIdentities.subject, key.subject)))
+      .limit(1);
+    if (!row) throw error;
+    return row.userId;
+  }
+  return staff.id;
+}
+
+/** The providers a school's staff sign in with, by name, when the school requires its provider; null when it does not. */
+export async function requiredProviderFor(db: Db | Tx, userId: number, configured: readonly OidcProviderConfig[]) {
+  const [row] = await db
+    .select({
+      schoolName: schools.name,
+      require: schools.requireProviderSignIn,
+      googleDomain: schools.googleDomain,
+      microsoftTenantId: schools.microsoftTenantId,
+    })
+    .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row?.require) return null;
+  const names = configured
+    .filter(
+      (p) =>
+        (p.id === "google" && row.googleDomain) || (p.id === "microsoft" && row.microsoftTenantId) || p.id === "oidc",
+    )
+    .map((p) => p.name);
+  // With none of its providers configured here, the password stays the way in (ADR 211).
+  if (names.length === 0) return null;
+  return { schoolName: row.schoolName, names };
+}
+
+/** What a refused password says: how this school's staff sign in. */
+export function providerOnlyMessage(required: { schoolName: string; names: string[] }): string {
+  const buttons = required.names.map((name) => `"Sign in with ${name}"`).join(" or ");
+  return buttons
+    ? `${required.schoolName} asks its staff to sign in through the school's account, not with a password. Use ${buttons} on the sign-in page.`
+    : `${required.schoolName} asks its staff to sign in through the school's account, not with a password. Ask your school's admin how to sign in.`;
+}
