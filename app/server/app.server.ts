@@ -8,6 +8,7 @@
  */
 import type { Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
+import { type AssignmentEvents, createAssignmentEvents } from "./assignments/assignment-events.server";
 import { createSessionCookie, type SessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
 import type { Config } from "./config.server";
@@ -30,6 +31,8 @@ export interface App {
   drafts: StoryblokDraftReader | null;
   mailer: Mailer;
   logger: Logger;
+  /** Change events of assignments for the live results (ADR 205): one listener per instance. */
+  assignmentEvents: AssignmentEvents;
   sessionCookie: SessionCookie;
   /** The browser's student session cookie (app/server/students/student-session.server.ts). */
   studentCookie: Cookie;
@@ -72,6 +75,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     drafts: createDraftReader(config),
     mailer: createMailer(config, logger),
     logger,
+    assignmentEvents: createAssignmentEvents(database, {
+      mode: config.LIVE_RESULTS_MODE,
+      pollIntervalMs: config.LIVE_RESULTS_POLL_MS,
+      logger,
+    }),
     sessionCookie: createSessionCookie(config),
     studentCookie: createStudentCookie(config),
     joinRequestCookie: createJoinRequestCookie(config),
@@ -79,6 +87,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       retention?.stop();
       // Mail work that runs after an answer (a reset link) finishes before the database closes.
       await app.mailer.idle();
+      await app.assignmentEvents.close();
       await database.close();
     },
   };
