@@ -77,8 +77,6 @@ const routeModules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,ts
 
 export interface InProcessApp {
   app: App;
-  /** The ServerBuild put together here, for a test that serves it over real HTTP (createExpressApp). */
-  build: ServerBuild;
   handle: (request: Request) => Promise<Response>;
   stop: () => Promise<void>;
 }
@@ -190,7 +188,6 @@ export async function startInProcessApp(options: InProcessOptions = {}): Promise
 
   return {
     app,
-    build,
     handle: (request) => {
       const pathname = new URL(request.url).pathname;
       const answer = isApiPath(pathname)

@@ -17,8 +17,9 @@
  * - A `: heartbeat` comment every 15 s (LIVE_RESULTS_HEARTBEAT_MS; under
  *   common proxies' idle timeouts),
  *   which also re-checks the session and the access.
- * - `Cache-Control: no-cache, no-store, no-transform` (compression would
- *   buffer the stream otherwise) and `X-Accel-Buffering: no` (nginx).
+ * - `Cache-Control: private, no-store, no-transform` (compression would
+ *   buffer the stream otherwise; the root middleware keeps no-transform)
+ *   and `X-Accel-Buffering: no` (nginx).
  * - Bounded: one snapshot is read at a time per stream, changes during it
  *   fold into one more; a client that stops reading is dropped once 64 KB
  *   wait for it (its EventSource reconnects and gets a fresh snapshot).
@@ -156,7 +157,7 @@ export async function assignmentEventStream<T>(
 
   const headers = new Headers(response.headers);
   // eventStream says only no-cache: compression would then buffer every event until the end.
-  headers.set("Cache-Control", "no-cache, no-store, no-transform");
+  headers.set("Cache-Control", "private, no-store, no-transform");
   headers.set("X-Accel-Buffering", "no");
   if (!response.body) return new Response(null, { status: 500 });
   return new Response(response.body.pipeThrough(withComments), { status: 200, headers });
