@@ -51,10 +51,13 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { assignment } = results;
   const base = `/class/${classId}`;
   const resultsPath = `${base}/surveys/results/${assignment.id}`;
-  const announcement = useLiveResults(assignment.status === "active" ? `${resultsPath}/stream` : null, results);
+  const { announcement, connected } = useLiveResults(
+    assignment.status === "active" ? `${resultsPath}/stream` : null,
+    results,
+  );
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
-    <Stack gap="5" className="results-page">
+    <Stack gap="5" className="results-page" data-live={connected ? "on" : "off"}>
       <SplitRow gap="3">
         <Stack gap="1">
           <KitText size="2" color="gray" className="no-print">
@@ -234,7 +237,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
  */
 function useLiveResults(streamUrl: string | null, shown: { respondedCount: number; assignment: { status: string } }) {
   const [announcement, setAnnouncement] = useState("");
-  useLiveRevalidation<LiveResults>(streamUrl, {
+  const { connected } = useLiveRevalidation<LiveResults>(streamUrl, {
     onSnapshot(next, previous) {
       // The first snapshot is compared with what the page shows.
       const before = previous ?? { responseCount: shown.respondedCount, status: shown.assignment.status };
@@ -244,7 +247,7 @@ function useLiveResults(streamUrl: string | null, shown: { respondedCount: numbe
       return previous === null ? added !== 0 || next.status !== before.status : undefined;
     },
   });
-  return announcement;
+  return { announcement, connected };
 }
 
 /** Who has (or has not) responded: names linking to each student's page. */
