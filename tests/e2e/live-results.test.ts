@@ -9,11 +9,12 @@
  * (tests/support/e2e-world.ts). Two instances on one PostgreSQL: in
  * live-results-instances.test.ts.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
+import { joinAndAnswer, shownResponses, startSurvey } from "./live-results.support";
 
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
@@ -27,60 +28,15 @@ async function teacherContext(javaScriptEnabled = true): Promise<BrowserContext>
   return context;
 }
 
-/** A survey the class has not been given yet, assigned and started through the JSON API. */
-export async function startSurvey(teacher: BrowserContext, baseURL: string, title: string) {
-  const headers = { Origin: baseURL };
-  const { classes } = (await (await teacher.request.get(`${baseURL}/api/classes/my-classes`)).json()) as {
-    classes: { id: number; name: string }[];
-  };
-  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
-  const { surveys } = (await (
-    await teacher.request.get(`${baseURL}/api/classes/${klass.id}/surveys/assignable`)
-  ).json()) as { surveys: { id: number; title: string }[] };
-  const survey = surveys.find((s) => s.title === title)!;
-  const assigned = await teacher.request.post(`${baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
-    data: { anonymous: false },
-    headers,
-  });
-  expect(assigned.status()).toBe(201);
-  const { assignment } = (await assigned.json()) as { assignment: { id: number } };
-  const started = await teacher.request.patch(
-    `${baseURL}/api/classes/${klass.id}/assignments/${assignment.id}/status`,
-    {
-      data: { status: "active" },
-      headers,
-    },
-  );
-  expect(started.status()).toBe(200);
-  return { classId: klass.id, assignmentId: assignment.id };
-}
-
-/** A student joins with the class code and answers the survey's first option question, in the page given. */
-export async function joinAndAnswer(page: Page, code: string, name: [string, string], title: string) {
-  await page.goto(`/join?code=${code}`);
-  await page.getByRole("textbox", { name: "First name" }).fill(name[0]);
-  await page.getByRole("textbox", { name: "Last name" }).fill(name[1]);
-  await page.getByRole("button", { name: "Join" }).click();
-  await page.getByRole("heading", { name: `Hello, ${name[0]}!` }).waitFor();
-  const row = page.getByRole("listitem").filter({ hasText: title });
-  await row.getByRole("link", { name: title }).click();
-  await page.getByRole("heading", { level: 1, name: title }).waitFor();
-  await page.getByRole("radio").first().check();
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
-}
-
-/** The response count the results page shows ("1 response from a class of 3 students."). */
-export async function shownResponses(page: Page): Promise<string> {
-  return page.getByTestId("response-rate").innerText();
-}
-
 test("an answer shows on the open results page within 2 s, without a reload; closing shows at once", async () => {
   const teacher = await teacherContext();
   const { classId, assignmentId } = await startSurvey(teacher, app.baseURL, "Starting the school year");
   const results = await teacher.newPage();
   await results.goto(`/class/${classId}/surveys/results/${assignmentId}`);
-  await results.locator('[data-live="on"]').waitFor({ timeout: 10_000 });
+  // The stream is open (the announcement region says so for tests).
+  await results
+    .locator('[data-testid="live-announcement"][data-live="on"]')
+    .waitFor({ state: "attached", timeout: 10_000 });
   expect(await shownResponses(results)).toContain("0 responses");
   // A reload would lose this marker: the page must update in place.
   await results.evaluate(() => {
@@ -93,7 +49,7 @@ test("an answer shows on the open results page within 2 s, without a reload; clo
   const answered = Date.now();
   await results.getByText(/^1 response from a class/).waitFor({ timeout: 2_000 });
   expect(Date.now() - answered).toBeLessThan(2_000);
-  expect(await results.getByTestId("live-announcement").innerText()).toBe("1 new answer");
+  expect(await results.getByTestId("live-announcement").textContent()).toBe("1 new answer");
   expect(await results.getByRole("link", { name: "Nora Offline" }).count()).toBe(1);
   expect(await results.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
@@ -106,7 +62,7 @@ test("an answer shows on the open results page within 2 s, without a reload; clo
   );
   expect(closed.status()).toBe(200);
   await results.getByText("Closed", { exact: true }).waitFor({ timeout: 2_000 });
-  expect(await results.getByTestId("live-announcement").innerText()).toBe("The survey is closed.");
+  expect(await results.getByTestId("live-announcement").textContent()).toBe("The survey is closed.");
   expect(await results.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await student.close();
   await teacher.close();

@@ -57,7 +57,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   );
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
-    <Stack gap="5" className="results-page" data-live={connected ? "on" : "off"}>
+    <Stack gap="5" className="results-page">
       <SplitRow gap="3">
         <Stack gap="1">
           <KitText size="2" color="gray" className="no-print">
@@ -86,7 +86,12 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </ButtonAnchor>
         </Flex>
       </SplitRow>
-      <p className="visually-hidden" aria-live="polite" data-testid="live-announcement">
+      <p
+        className="visually-hidden"
+        aria-live="polite"
+        data-testid="live-announcement"
+        data-live={connected ? "on" : "off"}
+      >
         {announcement}
       </p>
 
