@@ -7,7 +7,7 @@
  * own listen) and, with TEST_DATABASE_URL, on PostgreSQL (a dedicated pg
  * connection).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
   type AssignmentChange,
@@ -262,3 +262,21 @@ test("another school's teacher gets NotFound for the live counts, as for the res
     getLiveResults(db, world.actors.colleague, { classId: world.class5A.id, assignmentId: assignment.id }, lookup([])),
   ).rejects.toMatchObject({ code: "NOT_FOUND" });
 });
+
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  "PostgreSQL: a lost listener connection comes back by itself and tells every subscriber to read everything again",
+  async () => {
+    const source = events();
+    const { assignment } = await activeAssignment();
+    const pupil = await student();
+    const { received } = await record(source, assignment.id);
+    // The listener's own backend, ended from outside (a failover, a restart, an idle-killer).
+    await db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN%' and datname = current_database()`,
+    );
+    await waitFor(() => received.some((change) => change.resync), 15_000);
+    await createResponse(db, { assignmentId: assignment.id, studentId: pupil.id, answers: {} });
+    await waitFor(() => received.some((change) => !change.resync), 5_000);
+  },
+  30_000,
+);
