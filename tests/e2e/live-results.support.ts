@@ -51,5 +51,5 @@ export async function joinAndAnswer(page: Page, code: string, name: [string, str
 
 /** The response count the results page shows ("1 response from a class of 3 students."). */
 export async function shownResponses(page: Page): Promise<string> {
-  return (await page.getByTestId("response-rate").textContent()) ?? "";
+  return (await page.getByText(/responses? from a class/).textContent()) ?? "";
 }
