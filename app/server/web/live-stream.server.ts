@@ -86,24 +86,39 @@ export async function assignmentEventStream<T>(
     let reading = false;
     let again = false;
     let ended = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    const stop = () => {
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    // The client may be gone already (its body cancelled before the request's abort arrives):
+    // writing then throws, and the stream just stops.
+    const write = (chunk: () => void): boolean => {
+      try {
+        chunk();
+        return true;
+      } catch {
+        stop();
+        return false;
+      }
+    };
+    const finish = () => {
+      stop();
+      write(close);
+    };
     const isBacklogged = () => (comments?.desiredSize ?? 1) <= 0;
     const end = (reason: StreamEndReason) => {
       if (ended) return;
-      ended = true;
-      send({ event: "end", data: JSON.stringify({ reason }) });
-      close();
+      if (write(() => send({ event: "end", data: JSON.stringify({ reason }) }))) finish();
     };
     const sendSnapshot = (snapshot: T, force: boolean) => {
       const data = JSON.stringify(snapshot);
-      if (!force && data === lastSent) return;
-      if (isBacklogged()) {
-        // Nobody reads this stream: drop it rather than queue without end.
-        ended = true;
-        close();
-        return;
-      }
+      if (ended || (!force && data === lastSent)) return;
+      // Nobody reads this stream: drop it rather than queue without end.
+      if (isBacklogged()) return finish();
       lastSent = data;
-      send({ event: "snapshot", data });
+      write(() => send({ event: "snapshot", data }));
     };
     // The session and the access, checked again; then the counts as of now.
     const refresh = async (force: boolean) => {
@@ -126,7 +141,6 @@ export async function assignmentEventStream<T>(
             if (isDomainError(error) && error.code === "NOT_FOUND") return end("no-access");
             throw error;
           }
-          if (ended) return;
           sendSnapshot(snapshot, force);
         } while (again && !ended);
       } catch (error) {
@@ -137,22 +151,13 @@ export async function assignmentEventStream<T>(
       }
     };
     onChange = (resync) => void refresh(resync);
-    const heartbeat = setInterval(() => {
+    heartbeat = setInterval(() => {
       if (ended) return;
-      if (isBacklogged()) {
-        ended = true;
-        close();
-        return;
-      }
-      comments?.enqueue(encoder.encode(": heartbeat\n"));
-      void refresh(false);
+      if (isBacklogged()) return finish();
+      if (write(() => comments?.enqueue(encoder.encode(": heartbeat\n")))) void refresh(false);
     }, heartbeatMs);
     sendSnapshot(first, true);
-    return () => {
-      ended = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-    };
+    return stop;
   });
 
   const headers = new Headers(response.headers);
@@ -160,5 +165,6 @@ export async function assignmentEventStream<T>(
   headers.set("Cache-Control", "private, no-store, no-transform");
   headers.set("X-Accel-Buffering", "no");
   if (!response.body) return new Response(null, { status: 500 });
-  return new Response(response.body.pipeThrough(withComments), { status: 200, headers });
+  // preventCancel: eventStream closes its own stream when the request aborts (closing a cancelled one throws).
+  return new Response(response.body.pipeThrough(withComments, { preventCancel: true }), { status: 200, headers });
 }
