@@ -68,6 +68,8 @@ export default [
       route("surveys/library", "routes/class/surveys-library.tsx"),
       route("surveys/results/:assignmentId", "routes/class/survey-results.tsx"),
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
+      // the results' live event stream (server-sent events, ADR 206)
+      route("surveys/results/:assignmentId/stream", "routes/class/survey-results-stream.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
       route("student/:studentId/delete", "routes/class/student-delete.tsx"),

@@ -5,14 +5,16 @@ import { useRevalidator } from "react-router";
  * Reloads the page's loader data every `intervalMs` while the tab is visible
  * (a hidden tab asks nothing of the server), and once at once when the tab
  * comes back. Without JavaScript nothing runs: a reload brings the page up
- * to date.
+ * to date. `enabled` false stops it (a live page polls only while its event
+ * stream is down).
  */
-export function useRevalidateWhileVisible(intervalMs: number): void {
+export function useRevalidateWhileVisible(intervalMs: number, enabled = true): void {
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   latest.current = revalidator;
 
   useEffect(() => {
+    if (!enabled) return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const refresh = () => {
       if (latest.current.state === "idle") void latest.current.revalidate();
@@ -39,5 +41,5 @@ export function useRevalidateWhileVisible(intervalMs: number): void {
       stop();
       document.removeEventListener("visibilitychange", onVisibilityChange);
     };
-  }, [intervalMs]);
+  }, [intervalMs, enabled]);
 }

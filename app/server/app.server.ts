@@ -8,6 +8,7 @@
  */
 import type { Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
+import { type AssignmentEvents, createAssignmentEvents } from "./assignments/assignment-events.server";
 import { createOidcClients, type OidcClients } from "./auth/oidc-strategy.server";
 import { createSessionCookie, type SessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
@@ -32,6 +33,8 @@ export interface App {
   drafts: StoryblokDraftReader | null;
   mailer: Mailer;
   logger: Logger;
+  /** Change events of assignments for the live results (ADR 205): one listener per instance. */
+  assignmentEvents: AssignmentEvents;
   sessionCookie: SessionCookie;
   /** The staff sign-in providers the deployment configured, and their clients (ADR 210). */
   oidc: OidcClients;
@@ -78,6 +81,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     drafts: createDraftReader(config),
     mailer: createMailer(config, logger),
     logger,
+    assignmentEvents: createAssignmentEvents(database, {
+      mode: config.LIVE_RESULTS_MODE,
+      pollIntervalMs: config.LIVE_RESULTS_POLL_MS,
+      logger,
+    }),
     sessionCookie: createSessionCookie(config),
     oidc: createOidcClients(config, logger),
     studentCookie: createStudentCookie(config),
@@ -87,6 +95,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       retention?.stop();
       // Mail work that runs after an answer (a reset link) finishes before the database closes.
       await app.mailer.idle();
+      await app.assignmentEvents.close();
       await database.close();
     },
   };

@@ -44,6 +44,16 @@ const envSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  /**
+   * How the live results learn of changes (ADR 205): `listen` (PostgreSQL
+   * LISTEN/NOTIFY, or PGlite's listen) or `poll` (the change counters, for a
+   * transaction-mode pooler such as PgBouncer that cannot LISTEN).
+   */
+  LIVE_RESULTS_MODE: z.enum(["listen", "poll"], { message: "must be listen or poll" }).default("listen"),
+  /** Poll mode: how often the change counters are read, in milliseconds. */
+  LIVE_RESULTS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** How often a live stream sends its heartbeat comment and re-checks the viewer's access, in milliseconds. */
+  LIVE_RESULTS_HEARTBEAT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().optional(),
   DEMO_DATA: booleanFlag,

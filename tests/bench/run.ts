@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: five parts, each printed as a table (BENCH_PARTS picks
- * some of them: "slow-bodies,routes,shell,lighthouse,weight", all by default).
+ * `npm run bench`: six parts, each printed as a table (BENCH_PARTS picks
+ * some of them: "slow-bodies,routes,shell,lighthouse,weight,live", all by default).
  *
  * - routes: requests per second of the app's routes, as a ratio against a
  *   reference page (app/routes/bench-reference.tsx) measured in the same run,
@@ -16,6 +16,9 @@
  * - lighthouse: Lighthouse's mobile and desktop scores of the main pages
  *   (./lighthouse.ts).
  * - weight: what the avatar adds to a page (./avatar-weight.ts).
+ * - live: the live results' latency from a submission to 1, 10 and 100
+ *   open streams, the server's RSS per 1,000 open streams, and a stream's
+ *   cost at 5,000 responses against 30 (./live.ts).
  * - slow-bodies: the server's memory while 2,000 slow connections each send
  *   a body just under its cap, and after they close, with honest requests
  *   answered meanwhile (./slow-bodies.ts; on a server of its own, first).
@@ -41,6 +44,7 @@ import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-
 import { type BenchData, prepareBenchData } from "./fixtures";
 import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
+import { runLiveBench } from "./live";
 import { REFERENCE_PATH, runShellCost, shellTargets } from "./shell-cost";
 import { runSlowBodies } from "./slow-bodies";
 import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk";
@@ -76,7 +80,7 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
 
 const LARGE_RESPONSES = Number(process.env.BENCH_LARGE_RESPONSES ?? 5000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? "slow-bodies,routes,shell,lighthouse,weight").split(",").map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? "slow-bodies,routes,shell,lighthouse,weight,live").split(",").map((part) => part.trim()),
 );
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
@@ -109,6 +113,8 @@ async function main() {
     const cookieFor = sessionCookies(server.baseURL);
 
     if (PARTS.has("routes")) await runBench(server, benchRoutes(data), cookieFor);
+
+    if (PARTS.has("live")) await runLiveBench(server, data, await cookieFor("teacher"));
 
     if (PARTS.has("shell")) {
       console.log("\nBuilding and starting a bare React Router app of the same versions...");

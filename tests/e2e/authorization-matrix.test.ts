@@ -109,6 +109,7 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/surveys/library",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}",         undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/{class}/surveys/results/{assignment}/stream",  undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401", "401"],
   ["GET",    "/class/{class}/students/manage",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/student/{student}",                    undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/student/{student}/delete",             undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],

@@ -282,6 +282,7 @@ const QUERIES: QueryCase[] = [
   { path: "/class/:id/surveys/library",                     actor: "teacher",       params: [] },
   { path: "/class/1/surveys/results/:id",                   actor: "teacher",       params: [] },
   { path: "/class/1/surveys/results/:id/csv",               actor: "teacher",       params: [] },
+  { path: "/class/1/surveys/results/:id/stream",            actor: "teacher",       params: [] },
   { path: "/class/:id/students/manage",                     actor: "teacher",       params: ["confirm", "add"] },
   { path: "/class/1/student/:id",                           actor: "teacher",       params: ["edit"] },
   { path: "/class/1/student/:id/delete",                    actor: "teacher",       params: [] },
@@ -522,6 +523,15 @@ function turboStrings(text: string): string[] {
   }
 }
 
+/** The body; of an event stream (which never ends by itself) its first chunk. */
+async function bodyText(response: Response): Promise<string> {
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return response.text();
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
+
 interface Outcome {
   refused: boolean;
   /** The answer's kind: a page or data (2xx), a redirect, or a 4xx. */
@@ -534,7 +544,7 @@ interface Outcome {
  * or a refusal that does not say why.
  */
 async function judge(response: Response, asData: boolean, submitted: string[], label: string): Promise<Outcome> {
-  const text = await response.text();
+  const text = await bodyText(response);
   const detail = `${label} → ${response.status} ${response.headers.get("location") ?? ""} ${text.slice(0, 400)}`;
   expect(response.status, detail).toBeLessThan(500);
   expect(loggedErrors.splice(0), `error logged for ${detail}`).toEqual([]);
@@ -741,7 +751,7 @@ describe.each(QUERIES)("GET $path", (route) => {
     await fc.assert(
       fc.asyncProperty(queryFor(route.params), hostileId, async (query, id) => {
         const path = fillPath(route.path, id) + (query ? `?${query}` : "");
-        const resource = /\.(csv|json)$|\/csv$|\/drawings\//.test(route.path);
+        const resource = /\.(csv|json)$|\/csv$|\/stream$|\/drawings\//.test(route.path);
         const asData = !resource && stats.runs % 3 !== 2;
         const headers: Record<string, string> = {};
         if (route.actor === "student") before = await studentSeenNow();

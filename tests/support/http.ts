@@ -40,10 +40,21 @@ export function rawRequest(
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-        );
+        const answer = () => ({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        });
+        // An event stream (the live results) never ends by itself: its first chunk is the answer.
+        const eventStream = String(res.headers["content-type"] ?? "").startsWith("text/event-stream");
+        res.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (eventStream) {
+            resolve(answer());
+            res.destroy();
+          }
+        });
+        res.on("end", () => resolve(answer()));
         res.on("error", reject);
       },
     );

@@ -1,5 +1,7 @@
 import { Text } from "@radix-ui/themes";
+import { useState } from "react";
 import { Link } from "react-router";
+import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, plural, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
@@ -8,16 +10,32 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { groupProtectionMessage, unreleasedAnswersMessage } from "~/lib/privacy-texts";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import type { LiveResults } from "~/server/assignments/live-results.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/survey-results";
+
+/** `?refresh=5`: the no-JS projector's opt-in auto-refresh, in seconds. */
+const resultsSearchSchema = z.object({
+  refresh: z.coerce
+    .number()
+    .int()
+    .min(2, "refresh must be 2 to 300 seconds")
+    .max(300, "refresh must be 2 to 300 seconds")
+    .optional(),
+});
+
+const AUTO_REFRESH_SECONDS = 5;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
+  const { refresh } = parseSearchParams(resultsSearchSchema, new URL(request.url).searchParams);
   const scope = { classId, assignmentId };
   const results = await orNotFound(getAssignmentResults(db, user, scope, createSurveyContentLookup(content)));
   // Drawings only where the questions are shown (never while small-group protection hides them).
@@ -25,13 +43,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
   // An anonymous assignment's drawings come in no telling order.
   if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
-  return { classId, results, drawings };
+  return { classId, results, drawings, refreshSeconds: refresh ?? null };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
-  const { classId, results, drawings } = loaderData;
+  const { classId, results, drawings, refreshSeconds } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
+  const resultsPath = `${base}/surveys/results/${assignment.id}`;
+  const { announcement, connected } = useLiveResults(
+    assignment.status === "active" ? `${resultsPath}/stream` : null,
+    results,
+  );
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
     <Stack gap="5" className="results-page">
@@ -50,15 +73,30 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
             </KitText>
           </Row>
         </Stack>
-        <Flex wrap="wrap" gap="2" className="no-print">
+        <Flex wrap="wrap" gap="2" align="center" className="no-print">
+          {refreshSeconds ? (
+            <KitText size="2" color="gray">
+              Refreshing every {refreshSeconds} s. <TextLink to={resultsPath}>Stop refreshing</TextLink>
+            </KitText>
+          ) : assignment.status === "active" ? (
+            <TextLink to={`${resultsPath}?refresh=${AUTO_REFRESH_SECONDS}`}>Refresh automatically</TextLink>
+          ) : null}
           <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
             Show on the projector
           </ButtonLink>
-          <ButtonAnchor variant="soft" href={`${base}/surveys/results/${assignment.id}/csv`} download>
+          <ButtonAnchor variant="soft" href={`${resultsPath}/csv`} download>
             Download CSV
           </ButtonAnchor>
         </Flex>
       </SplitRow>
+      <p
+        className="visually-hidden"
+        aria-live="polite"
+        data-testid="live-announcement"
+        data-live={connected ? "on" : "off"}
+      >
+        {announcement}
+      </p>
 
       <StatCard
         title="Response rate"
@@ -201,6 +239,25 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Live results (ADR 206): the page reloads its data when the stream's counts
+ * move; screen readers hear one polite summary per change ("3 new answers").
+ */
+function useLiveResults(streamUrl: string | null, shown: { respondedCount: number; assignment: { status: string } }) {
+  const [announcement, setAnnouncement] = useState("");
+  const { connected } = useLiveRevalidation<LiveResults>(streamUrl, {
+    onSnapshot(next, previous) {
+      // The first snapshot is compared with what the page shows.
+      const before = previous ?? { responseCount: shown.respondedCount, status: shown.assignment.status };
+      const added = next.responseCount - before.responseCount;
+      if (next.status !== before.status && next.status === "completed") setAnnouncement("The survey is closed.");
+      else if (added > 0) setAnnouncement(added === 1 ? "1 new answer" : `${added} new answers`);
+      return previous === null ? added !== 0 || next.status !== before.status : undefined;
+    },
+  });
+  return { announcement, connected };
+}
+
 /** Who has (or has not) responded: names linking to each student's page. */
 function StudentList(props: {
   id: string;
@@ -284,4 +341,5 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Results: ${data?.results.assignment.surveyTitle ?? "survey"} · Orliverse Classroom` },
+  ...(data?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) }] : []),
 ];

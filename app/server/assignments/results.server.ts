@@ -263,6 +263,21 @@ export async function getAssignmentResults(
   };
 }
 
+/** The assignment of the class in the URL, if the class is in the actor's scope (the results screen's permission). */
+export function assignmentInScope(actor: Actor, input: { classId: number; assignmentId: number }): SQL | undefined {
+  return and(
+    eq(assignments.id, input.assignmentId),
+    eq(assignments.classId, input.classId),
+    classScopeCondition(actor),
+  );
+}
+
+/** Which one is missing decides the message: the class (out of scope) or the assignment. */
+export async function throwAssignmentNotFound(db: Db, actor: Actor, classId: number): Promise<never> {
+  await getClass(db, actor, classId);
+  throw notFound("Assignment not found");
+}
+
 interface Overview {
   summary: AssignmentSummary;
   schoolId: number;
@@ -321,15 +336,9 @@ async function selectOverview(
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(
-      and(eq(assignments.id, input.assignmentId), eq(assignments.classId, input.classId), classScopeCondition(actor)),
-    )
+    .where(assignmentInScope(actor, input))
     .limit(1);
-  if (!row) {
-    // Which one is missing decides the message: the class (out of scope) or the assignment.
-    await getClass(db, actor, input.classId);
-    throw notFound("Assignment not found");
-  }
+  if (!row) await throwAssignmentNotFound(db, actor, input.classId);
   const { schoolId, minGroupSize, studentCount, respondedOnRoster, responded, notResponded, ...summary } = row;
   return {
     summary,

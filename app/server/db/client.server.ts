@@ -6,6 +6,7 @@
 import path from "node:path";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { listenOnPostgres, type NotificationHandlers, type StopListening } from "./notifications.server";
 import { preparingClient } from "./prepared-statements.server";
 import * as schema from "./schema.server";
 
@@ -16,6 +17,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * LISTENs on a notification channel (the live results, ADR 205): on
+   * PostgreSQL on a dedicated connection that reconnects by itself, on PGlite
+   * through its own `listen`. Notifications arrive after their transaction
+   * commits, never for one rolled back.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -71,6 +79,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    // One in-process database: no connection to lose, so never a reconnect.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -108,6 +123,7 @@ async function openPostgres(url: string, runMigrations: boolean, preparedStateme
   return {
     db: db as unknown as Db,
     kind: "postgres",
+    listen: (channel, handlers) => listenOnPostgres(pg.Client, url, channel, handlers),
     // Closing twice (a test stops the app, then the shutdown handler runs) is not an error.
     close: async () => {
       if (!pool.ended) await pool.end();

@@ -482,6 +482,23 @@ export const releasedTallies = pgTable(
 );
 
 /**
+ * The live results' change counter (drizzle/0009_live_results.sql, ADR 205):
+ * one row per assignment, its `seq` renumbered from the sequence
+ * `assignment_change_seq` by triggers whenever a response of the
+ * assignment is written or deleted, its status changes or an answer is
+ * revealed. The same triggers send `pg_notify('assignment_changes', id)`.
+ * The poll mode (LIVE_RESULTS_MODE=poll, for poolers that cannot LISTEN)
+ * reads this table; the app never writes it.
+ */
+export const assignmentChanges = pgTable("assignment_changes", {
+  assignmentId: integer("assignment_id")
+    .primaryKey()
+    .references(() => assignments.id, { onDelete: "cascade" }),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Free-text answers and drawings the teacher has shown on the projector
  * (a child's words never reach the wall unchecked). `answerRef` names the
  * answer: `r:<response id>` for a named assignment, `p:<released position>`

@@ -87,7 +87,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     strictTransportSecurity: app.config.strictTransportSecurity,
   });
   if (editorPreview) response.headers.set("X-Robots-Tag", "noindex");
-  if (editorPreview || carriesSession(request, response)) response.headers.set("Cache-Control", "private, no-store");
+  if (editorPreview || carriesSession(request, response)) {
+    // An event stream keeps its no-transform: compression would otherwise hold its events back (ADR 206).
+    const noTransform = /\bno-transform\b/.test(response.headers.get("Cache-Control") ?? "");
+    response.headers.set("Cache-Control", noTransform ? "private, no-store, no-transform" : "private, no-store");
+  }
   const info = context.get(requestInfoContext);
   info.userId = await signedInUserId(request, context);
   return response;

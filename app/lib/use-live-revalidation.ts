@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useRevalidateWhileVisible } from "./use-revalidate-while-visible";
+
+/** While the stream is down: the page's data every few seconds, while visible. */
+export const LIVE_FALLBACK_MS = 4000;
+
+export interface LiveRevalidationOptions<T> {
+  /**
+   * Called with every snapshot the stream sends (`previous` null for the
+   * first one). Returns whether the page's data should be reloaded; by
+   * default whenever a snapshot differs from the one before it.
+   */
+  onSnapshot?(snapshot: T, previous: T | null): boolean | undefined;
+}
+
+export interface LiveRevalidation {
+  /** The event stream is open (false while it connects, reconnects, or has failed). */
+  connected: boolean;
+}
+
+/**
+ * Keeps a page's loader data live (ADR 206): listens to a server-sent event
+ * stream (app/server/web/live-stream.server.ts) and revalidates the loaders
+ * when a `snapshot` event says something changed. One revalidation at a
+ * time: events during one fold into one more, so a busy class never keeps
+ * the page loading. While the stream is down (a proxy that cuts it, no
+ * EventSource) the page falls back to reloading its data every few seconds
+ * while visible. An `end` event (signed out, access lost) closes the stream
+ * and reloads once, so the page shows where the user stands.
+ * Without JavaScript nothing runs; the page works on reload.
+ */
+export function useLiveRevalidation<T = unknown>(
+  url: string | null,
+  options: LiveRevalidationOptions<T> = {},
+): LiveRevalidation {
+  const revalidator = useRevalidator();
+  const latest = useRef({ revalidator, options });
+  latest.current = { revalidator, options };
+  const pending = useRef(false);
+  const [connected, setConnected] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  // A revalidation asked for while one ran starts when it is done.
+  useEffect(() => {
+    if (revalidator.state === "idle" && pending.current) {
+      pending.current = false;
+      void revalidator.revalidate();
+    }
+  }, [revalidator]);
+
+  useEffect(() => {
+    if (!url) return;
+    if (typeof EventSource === "undefined") {
+      setFailed(true);
+      return;
+    }
+    const reload = () => {
+      const current = latest.current.revalidator;
+      if (current.state === "idle") void current.revalidate();
+      else pending.current = true;
+    };
+    let previous: T | null = null;
+    let previousData: string | null = null;
+    const source = new EventSource(url);
+    source.addEventListener("open", () => {
+      setConnected(true);
+      setFailed(false);
+    });
+    source.addEventListener("error", () => {
+      setConnected(false);
+      // CLOSED: the browser gives up (a non-200 answer); CONNECTING: it retries by itself.
+      setFailed(true);
+    });
+    source.addEventListener("snapshot", (event) => {
+      const data = (event as MessageEvent<string>).data;
+      const snapshot = JSON.parse(data) as T;
+      const decided = latest.current.options.onSnapshot?.(snapshot, previous);
+      const changed = decided ?? (previousData !== null && data !== previousData);
+      previous = snapshot;
+      previousData = data;
+      setConnected(true);
+      setFailed(false);
+      if (changed) reload();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      setConnected(false);
+      reload();
+    });
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [url]);
+
+  useRevalidateWhileVisible(LIVE_FALLBACK_MS, url !== null && failed && !connected);
+  return { connected };
+}

@@ -1,0 +1,170 @@
+/**
+ * A live view's server-sent event stream (ADR 206), for any screen that shows
+ * an assignment as it changes: the results screen, the projector.
+ *
+ *   return assignmentEventStream(request, context, {
+ *     assignmentId,
+ *     readSnapshot: (user) => getLiveResults(db, user, scope, lookup),
+ *   });
+ *
+ * - Signed out: 401; the snapshot's domain permission decides the rest (a
+ *   NotFound is a 404, as on the screen itself).
+ * - Events: `snapshot` (JSON of what readSnapshot returns) at once, after
+ *   every change of the assignment whose snapshot differs from the last one
+ *   sent, and after a listener reconnect; `end` (`{"reason": ...}`) just
+ *   before the server closes the stream because the session ended or the
+ *   viewer lost access.
+ * - A `: heartbeat` comment every 15 s (LIVE_RESULTS_HEARTBEAT_MS; under
+ *   common proxies' idle timeouts),
+ *   which also re-checks the session and the access.
+ * - `Cache-Control: private, no-store, no-transform` (compression would
+ *   buffer the stream otherwise; the root middleware keeps no-transform)
+ *   and `X-Accel-Buffering: no` (nginx).
+ * - Bounded: one snapshot is read at a time per stream, changes during it
+ *   fold into one more; a client that stops reading is dropped once 64 KB
+ *   wait for it (its EventSource reconnects and gets a fresh snapshot).
+ */
+import type { RouterContextProvider } from "react-router";
+import { eventStream } from "remix-utils/sse/server";
+import type { CurrentUser } from "../auth/current-user.server";
+import { isBlocked, loadSessionUser } from "../auth/current-user.server";
+import { requireApiUser } from "../auth/guards.server";
+import { hashToken, readSessionToken } from "../auth/session.server";
+import { getAppFromContext } from "../context.server";
+import { isDomainError } from "../errors.server";
+import { toApiResponse } from "./api.server";
+
+/** What may wait for a slow client before its stream is dropped. */
+export const STREAM_QUEUE_BYTES = 64 * 1024;
+
+export interface AssignmentStreamOptions<T> {
+  assignmentId: number;
+  /** What the viewer may see now; throws the domain's NotFound when they may not. */
+  readSnapshot(user: CurrentUser): Promise<T>;
+  heartbeatMs?: number;
+}
+
+export type StreamEndReason = "signed-out" | "no-access";
+
+export async function assignmentEventStream<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: AssignmentStreamOptions<T>,
+): Promise<Response> {
+  const app = getAppFromContext(context);
+  const heartbeatMs = options.heartbeatMs ?? app.config.LIVE_RESULTS_HEARTBEAT_MS;
+  let first: T;
+  let unsubscribe: () => void = () => {};
+  let onChange: (resync: boolean) => void = () => {};
+  try {
+    const user = await requireApiUser(request, context);
+    // Listen first, then read: a change between the two is an event, never lost.
+    unsubscribe = await app.assignmentEvents.subscribeToAssignment(options.assignmentId, (change) =>
+      onChange(change.resync),
+    );
+    first = await options.readSnapshot(user);
+  } catch (error) {
+    unsubscribe();
+    return toApiResponse(error);
+  }
+  const token = await readSessionToken(app.sessionCookie, request);
+
+  const encoder = new TextEncoder();
+  let comments: TransformStreamDefaultController<Uint8Array> | undefined;
+  const withComments = new TransformStream<Uint8Array, Uint8Array>(
+    {
+      start(controller) {
+        comments = controller;
+      },
+    },
+    undefined,
+    new ByteLengthQueuingStrategy({ highWaterMark: STREAM_QUEUE_BYTES }),
+  );
+
+  const response = eventStream(request.signal, (send, close) => {
+    let lastSent = "";
+    let reading = false;
+    let again = false;
+    let ended = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    const stop = () => {
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    // The client may be gone already (its body cancelled before the request's abort arrives):
+    // writing then throws, and the stream just stops.
+    const write = (chunk: () => void): boolean => {
+      try {
+        chunk();
+        return true;
+      } catch {
+        stop();
+        return false;
+      }
+    };
+    const finish = () => {
+      stop();
+      write(close);
+    };
+    const isBacklogged = () => (comments?.desiredSize ?? 1) <= 0;
+    const end = (reason: StreamEndReason) => {
+      if (ended) return;
+      if (write(() => send({ event: "end", data: JSON.stringify({ reason }) }))) finish();
+    };
+    const sendSnapshot = (snapshot: T, force: boolean) => {
+      const data = JSON.stringify(snapshot);
+      if (ended || (!force && data === lastSent)) return;
+      // Nobody reads this stream: drop it rather than queue without end.
+      if (isBacklogged()) return finish();
+      lastSent = data;
+      write(() => send({ event: "snapshot", data }));
+    };
+    // The session and the access, checked again; then the counts as of now.
+    const refresh = async (force: boolean) => {
+      if (ended) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const found = token ? await loadSessionUser(app.db, hashToken(token)) : null;
+          const user = found?.loaded.user;
+          if (!user || isBlocked(user)) return end("signed-out");
+          let snapshot: T;
+          try {
+            snapshot = await options.readSnapshot(user);
+          } catch (error) {
+            if (isDomainError(error) && error.code === "NOT_FOUND") return end("no-access");
+            throw error;
+          }
+          sendSnapshot(snapshot, force);
+        } while (again && !ended);
+      } catch (error) {
+        // A database hiccup: the next event or heartbeat tries again.
+        app.logger.warn("live.snapshot_failed", { assignmentId: options.assignmentId, error: String(error) });
+      } finally {
+        reading = false;
+      }
+    };
+    onChange = (resync) => void refresh(resync);
+    heartbeat = setInterval(() => {
+      if (ended) return;
+      if (isBacklogged()) return finish();
+      if (write(() => comments?.enqueue(encoder.encode(": heartbeat\n")))) void refresh(false);
+    }, heartbeatMs);
+    sendSnapshot(first, true);
+    return stop;
+  });
+
+  const headers = new Headers(response.headers);
+  // eventStream says only no-cache: compression would then buffer every event until the end.
+  headers.set("Cache-Control", "private, no-store, no-transform");
+  headers.set("X-Accel-Buffering", "no");
+  if (!response.body) return new Response(null, { status: 500 });
+  // preventCancel: eventStream closes its own stream when the request aborts (closing a cancelled one throws).
+  return new Response(response.body.pipeThrough(withComments, { preventCancel: true }), { status: 200, headers });
+}

@@ -1,0 +1,55 @@
+/**
+ * What the live results' browser tests share (tests/e2e/live-results*.test.ts):
+ * starting a survey through the JSON API, a student joining and answering,
+ * and the response count the results page shows.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** A survey the class has not been given yet, assigned and started through the JSON API. */
+export async function startSurvey(teacher: BrowserContext, baseURL: string, title: string) {
+  const headers = { Origin: baseURL };
+  const { classes } = (await (await teacher.request.get(`${baseURL}/api/classes/my-classes`)).json()) as {
+    classes: { id: number; name: string }[];
+  };
+  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
+  const { surveys } = (await (
+    await teacher.request.get(`${baseURL}/api/classes/${klass.id}/surveys/assignable`)
+  ).json()) as { surveys: { id: number; title: string }[] };
+  const survey = surveys.find((s) => s.title === title)!;
+  const assigned = await teacher.request.post(`${baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
+    data: { anonymous: false },
+    headers,
+  });
+  expect(assigned.status()).toBe(201);
+  const { assignment } = (await assigned.json()) as { assignment: { id: number } };
+  const started = await teacher.request.patch(
+    `${baseURL}/api/classes/${klass.id}/assignments/${assignment.id}/status`,
+    {
+      data: { status: "active" },
+      headers,
+    },
+  );
+  expect(started.status()).toBe(200);
+  return { classId: klass.id, assignmentId: assignment.id };
+}
+
+/** A student joins with the class code and answers the survey's first option question, in the page given. */
+export async function joinAndAnswer(page: Page, code: string, name: [string, string], title: string) {
+  await page.goto(`/join?code=${code}`);
+  await page.getByRole("textbox", { name: "First name" }).fill(name[0]);
+  await page.getByRole("textbox", { name: "Last name" }).fill(name[1]);
+  await page.getByRole("button", { name: "Join" }).click();
+  await page.getByRole("heading", { name: `Hello, ${name[0]}!` }).waitFor();
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  await row.getByRole("link", { name: title }).click();
+  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+}
+
+/** The response count the results page shows ("1 response from a class of 3 students."). */
+export async function shownResponses(page: Page): Promise<string> {
+  return (await page.getByText(/responses? from a class/).textContent()) ?? "";
+}

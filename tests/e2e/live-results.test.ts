@@ -1,0 +1,87 @@
+/**
+ * Live results (ADR 205, 206), end to end against the built app in Chromium:
+ * the teacher's results page is open (JavaScript on); a student answers in
+ * another browser with JavaScript off; the answer shows on the teacher's
+ * page within 2 seconds without a reload, and screen readers hear "1 new
+ * answer"; closing the survey shows at once. Without JavaScript the page
+ * refreshes itself only when asked (`?refresh=5`), with a "Stop refreshing"
+ * link. The school, teacher and class code are the file's own
+ * (tests/support/e2e-world.ts). Two instances on one PostgreSQL: in
+ * live-results-instances.test.ts.
+ */
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, expect, test } from "vitest";
+import { newContext, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { type AppServer, startAppServer } from "../support/server";
+import { joinAndAnswer, shownResponses, startSurvey } from "./live-results.support";
+
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
+
+beforeAll(async () => {
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
+});
+
+async function teacherContext(javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+  await signIn(context, app, app.fixtures.sessions.teacher);
+  return context;
+}
+
+test("an answer shows on the open results page within 2 s, without a reload; closing shows at once", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, app.baseURL, "Starting the school year");
+  const results = await teacher.newPage();
+  await results.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  // The stream is open (the announcement region says so for tests).
+  await results
+    .locator('[data-testid="live-announcement"][data-live="on"]')
+    .waitFor({ state: "attached", timeout: 10_000 });
+  expect(await shownResponses(results)).toMatch(/^0 responses from a class/);
+  // A reload would lose this marker: the page must update in place.
+  await results.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  const student = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const page = await student.newPage();
+  await joinAndAnswer(page, CLASS_CODE, ["Nora", "Offline"], "Starting the school year");
+  const answered = Date.now();
+  await results.getByText(/^1 response from a class/).waitFor({ timeout: 2_000 });
+  expect(Date.now() - answered).toBeLessThan(2_000);
+  expect(await results.getByTestId("live-announcement").textContent()).toBe("1 new answer");
+  expect(await results.getByRole("link", { name: "Nora Offline" }).count()).toBe(1);
+  expect(await results.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  const closed = await teacher.request.patch(
+    `${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/status`,
+    {
+      data: { status: "completed" },
+      headers: { Origin: app.baseURL },
+    },
+  );
+  expect(closed.status()).toBe(200);
+  await results.getByText("Closed", { exact: true }).waitFor({ timeout: 2_000 });
+  expect(await results.getByTestId("live-announcement").textContent()).toBe("The survey is closed.");
+  expect(await results.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await student.close();
+  await teacher.close();
+});
+
+test("without JavaScript: an opt-in auto-refresh with a visible Stop refreshing link", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, app.baseURL, "Reading habits");
+  await teacher.close();
+  const noJs = await teacherContext(false);
+  const page = await noJs.newPage();
+  const path = `/class/${classId}/surveys/results/${assignmentId}`;
+  await page.goto(path);
+  expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+  await page.getByRole("link", { name: "Refresh automatically" }).click();
+  await page.waitForURL(/\?refresh=5$/);
+  expect(await page.locator('meta[http-equiv="refresh"]').getAttribute("content")).toBe("5");
+  await page.getByRole("link", { name: "Stop refreshing" }).click();
+  await page.waitForURL((url) => url.search === "");
+  expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+  await noJs.close();
+});

@@ -1,0 +1,209 @@
+/**
+ * ADR 206: the results' live stream over real HTTP (Express with the
+ * compression middleware the server entry uses, in front of the full React
+ * Router pipeline in-process, tests/support/app-handler.ts):
+ * who may open it, its headers, the snapshot on connect, a snapshot after a
+ * change, the heartbeat comment, and the end of the stream when the session
+ * ends or the teacher loses the class.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import compression from "compression";
+import { and, eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createSession } from "~/server/auth/session.server";
+import { classTeachers, sessions } from "~/server/db/schema.server";
+import { type InProcessApp, startInProcessApp } from "../support/app-handler";
+import {
+  type ClassWorld,
+  createAssignment,
+  createClassWorld,
+  createResponse,
+  createStudent,
+  createSurvey,
+} from "../support/fixtures";
+
+let server: InProcessApp;
+let listener: http.Server;
+let origin: string;
+let world: ClassWorld;
+
+beforeAll(async () => {
+  server = await startInProcessApp({ env: { LIVE_RESULTS_HEARTBEAT_MS: "1000" } });
+  const web = express();
+  web.use(compression());
+  web.use((req, res, next) => {
+    const abort = new AbortController();
+    res.on("close", () => abort.abort());
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    server
+      .handle(new Request(`${origin}${req.url}`, { method: req.method, headers, signal: abort.signal }))
+      .then((response) => {
+        res.status(response.status);
+        response.headers.forEach((value, name) => {
+          res.setHeader(name, value);
+        });
+        if (!response.body) return void res.end();
+        Readable.fromWeb(response.body as NodeReadableStream).pipe(res);
+      })
+      .catch(next);
+  });
+  listener = http.createServer(web);
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  world = await createClassWorld(server.app.db);
+}, 240_000);
+
+afterAll(async () => {
+  listener?.closeAllConnections();
+  await new Promise((resolve) => listener?.close(resolve));
+  await server?.stop();
+});
+
+async function signedIn(userId: number): Promise<string> {
+  const session = await createSession(server.app, userId, new Request(`${origin}/login`), null);
+  return session.setCookie.split(";")[0];
+}
+
+async function activeAssignment() {
+  const db = server.app.db;
+  const survey = await createSurvey(db);
+  const assignment = await createAssignment(db, { classId: world.class5A.id, surveyId: survey.id, status: "active" });
+  const student = await createStudent(db, { schoolId: world.riverside.id, classId: world.class5A.id });
+  return { assignment, student, path: `/class/${world.class5A.id}/surveys/results/${assignment.id}/stream` };
+}
+
+interface OpenStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Everything received so far. */
+  text(): string;
+  ended: Promise<void>;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  close(): void;
+}
+
+/** A GET over real HTTP, read as it arrives (gzip offered, as a browser does). */
+function openStream(path: string, cookie?: string): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${origin}${path}`,
+      { headers: { accept: "text/event-stream", "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        const ended = new Promise<void>((done) => response.on("close", () => done()));
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: () => body,
+          ended,
+          async waitFor(pattern, timeoutMs = 3000) {
+            const deadline = Date.now() + timeoutMs;
+            for (;;) {
+              const match = body.match(pattern);
+              if (match) return match;
+              if (Date.now() > deadline) throw new Error(`No ${pattern} within ${timeoutMs} ms in:\n${body}`);
+              await new Promise((wait) => setTimeout(wait, 20));
+            }
+          },
+          close: () => request.destroy(),
+        });
+      },
+    );
+    request.on("error", (error) => {
+      if (!request.destroyed) reject(error);
+    });
+  });
+}
+
+/** The `snapshot` events' data, parsed, in order. */
+function snapshots(text: string): Array<{ responseCount: number; status: string; assignmentId: number }> {
+  return [...text.matchAll(/^event: snapshot\ndata: (.*)\n\n/gm)].map((match) => JSON.parse(match[1]));
+}
+
+test("signed out: 401; another school's teacher and a colleague without the class: 404", async () => {
+  const { path } = await activeAssignment();
+  const anonymous = await openStream(path);
+  expect(anonymous.status).toBe(401);
+  await anonymous.ended;
+  expect(anonymous.headers["content-type"]).toContain("application/json");
+
+  for (const user of [world.users.otherTeacher, world.users.colleague]) {
+    const other = await openStream(path, await signedIn(user.id));
+    expect(other.status).toBe(404);
+    await other.ended;
+    expect(other.headers["content-type"]).toContain("application/json");
+  }
+  const unknown = await openStream(
+    `/class/${world.class5A.id}/surveys/results/999999/stream`,
+    await signedIn(world.users.teacher.id),
+  );
+  expect(unknown.status).toBe(404);
+  await unknown.ended;
+});
+
+test("the teacher's stream: uncompressed, uncached headers, a snapshot at once, one after an answer, and heartbeats", async () => {
+  const { assignment, student, path } = await activeAssignment();
+  const stream = await openStream(path, await signedIn(world.users.teacher.id));
+  try {
+    expect(stream.status).toBe(200);
+    expect(stream.headers["content-type"]).toBe("text/event-stream");
+    expect(stream.headers["cache-control"]).toBe("private, no-store, no-transform");
+    expect(stream.headers["x-accel-buffering"]).toBe("no");
+    // no-transform keeps compression from buffering the events.
+    expect(stream.headers["content-encoding"]).toBeUndefined();
+
+    await stream.waitFor(/^event: snapshot\ndata: .*\n\n/m);
+    expect(snapshots(stream.text())).toEqual([
+      expect.objectContaining({ assignmentId: assignment.id, status: "active", responseCount: 0, questions: [] }),
+    ]);
+
+    const started = Date.now();
+    await createResponse(server.app.db, { assignmentId: assignment.id, studentId: student.id, answers: {} });
+    await stream.waitFor(/"responseCount":1/, 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(snapshots(stream.text()).map((s) => s.responseCount)).toEqual([0, 1]);
+
+    // A comment line: ignored by EventSource, keeps proxies from closing an idle stream.
+    await stream.waitFor(/^: heartbeat\n/m, 2500);
+    // Nothing changed: a heartbeat sends no new snapshot.
+    expect(snapshots(stream.text())).toHaveLength(2);
+  } finally {
+    stream.close();
+  }
+});
+
+test("the stream ends when the session ends", async () => {
+  const { path } = await activeAssignment();
+  const cookie = await signedIn(world.users.teacher.id);
+  const stream = await openStream(path, cookie);
+  await stream.waitFor(/event: snapshot/);
+  // Signing out (or "sign out everywhere") deletes the session rows.
+  await server.app.db.delete(sessions).where(eq(sessions.userId, world.users.teacher.id));
+  await stream.waitFor(/^event: end\ndata: \{"reason":"signed-out"\}\n\n/m, 2500);
+  await stream.ended;
+});
+
+test("the stream ends when the teacher loses the class", async () => {
+  const { path } = await activeAssignment();
+  const db = server.app.db;
+  const stream = await openStream(path, await signedIn(world.users.teacher.id));
+  await stream.waitFor(/event: snapshot/);
+  await db
+    .delete(classTeachers)
+    .where(and(eq(classTeachers.classId, world.class5A.id), eq(classTeachers.userId, world.users.teacher.id)));
+  try {
+    await stream.waitFor(/^event: end\ndata: \{"reason":"no-access"\}\n\n/m, 2500);
+    await stream.ended;
+  } finally {
+    await db.insert(classTeachers).values({ classId: world.class5A.id, userId: world.users.teacher.id, role: "owner" });
+  }
+});
