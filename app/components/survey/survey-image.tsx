@@ -1,5 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
+import { useTranslation } from "react-i18next";
 import { safeContentUrl } from "~/lib/content-url";
 import { hasText, imageDimensions, type SurveyImageBlock } from "~/lib/survey-content";
 
@@ -11,6 +12,7 @@ import { hasText, imageDimensions, type SurveyImageBlock } from "~/lib/survey-co
  * `/{W}x{H}/` segment, so the page keeps the image's room while it loads (ADR 221).
  */
 export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
+  const { t } = useTranslation("student");
   const filename = safeContentUrl(blok.image?.filename);
   if (!filename) return null;
   const alt = hasText(blok.image?.alt) ? blok.image.alt.trim() : "";
@@ -21,7 +23,7 @@ export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
       <figcaption>
         <Text size="1" color="gray">
           <Link href={filename} color="gray">
-            Open the image on its own
+            {t("Open the image on its own")}
           </Link>
         </Text>
       </figcaption>

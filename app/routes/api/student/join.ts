@@ -22,5 +22,5 @@ export function action({ request, context }: Route.ActionArgs) {
       await joinClass(db, { ...input, ip: clientAddress(context), deviceId, tokenKind: "app" }),
     );
     return Response.json(answer.body, { status: answer.status });
-  });
+  }, context);
 }
