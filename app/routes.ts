@@ -15,6 +15,8 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
+  // The profile menu's language form (a post; issue #28).
+  route("account/language", "routes/account/language.ts"),
 
   // The students' side: join with the class code, then answer (ADR 150).
   route("join", "routes/student/join.tsx"),

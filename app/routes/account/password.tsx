@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
@@ -87,16 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The full-page form: the same form as the dialog, for browsers without JavaScript. */
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
     <Flex justify="center" px="4" py="6">
       <Card size="3" style={{ width: "100%", maxWidth: "28rem" }}>
         <Flex direction="column" gap="3">
           <Heading as="h1" size="5">
-            Change Password
+            {t("Change Password")}
           </Heading>
           <Text as="p" size="2" color="gray">
-            Enter your current password and choose a new one. Your new password must be at least 8 characters long and
-            contain uppercase, lowercase, and numeric characters.
+            {t(
+              "Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters.",
+            )}
           </Text>
           <Box>
             <ChangePasswordForm

@@ -1,18 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { LANGUAGE_CODES, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
+import { setSchoolLanguage } from "~/server/users/language-choice.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import {
   formErrorReply,
@@ -27,11 +30,16 @@ import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
+/** The school's default language for its staff: a language of the list, or "" for the reader's browser. */
+const languageSchema = z.object({
+  locale: z.union([z.enum(LANGUAGE_CODES as [Language, ...Language[]]), z.literal("")]).optional(),
+});
 
 /** The page's buttons: its two forms (rename, privacy) and Archive or Restore, parsed once. */
 const schoolPageSchema = z.discriminatedUnion("intent", [
   renameSchema.extend({ intent: z.literal("rename") }),
   privacySchema.extend({ intent: z.literal("privacy") }),
+  languageSchema.extend({ intent: z.literal("language") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
 ]);
@@ -50,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/schools/${schoolId}`;
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
   const form = submission.payload.intent;
-  if (form !== "rename" && form !== "privacy" && form !== "archive" && form !== "restore") {
+  if (form !== "rename" && form !== "privacy" && form !== "language" && form !== "archive" && form !== "restore") {
     return redirectWithError(here, "Unknown action.");
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
@@ -61,6 +69,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (value.intent === "rename") {
       const school = await orNotFound(renameSchool(db, user, schoolId, { name: value.name }));
       return redirectWithSuccess(here, `School renamed to ${school.name}.`);
+    }
+    if (value.intent === "language") {
+      await orNotFound(setSchoolLanguage(db, user, schoolId, value.locale || null));
+      return redirectWithSuccess(here, "The school's language is saved.");
     }
     if (value.intent === "privacy") {
       const { retentionMonths, minGroupSize } = value;
@@ -79,13 +91,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const fallback =
       intent === "privacy"
         ? "The privacy settings could not be saved. Please try again."
-        : "The school could not be changed. Please try again.";
+        : intent === "language"
+          ? "The school's language could not be saved. Please try again."
+          : "The school could not be changed. Please try again.";
     return redirectWithFailure(here, error, fallback);
   }
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { school, staff, classes, platform } = loaderData;
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
@@ -101,26 +116,25 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
     <Flex direction="column" gap="5">
       <Box>
         <RadixLink asChild size="2">
-          <Link to="/admin/schools">← All schools</Link>
+          <Link to="/admin/schools">{t("← All schools")}</Link>
         </RadixLink>
       </Box>
       <PageHeader
         title={school.name}
-        description={
-          <>
-            {school.staffCount} staff · {school.classCount} classes · {school.studentCount} students
-          </>
-        }
+        description={t(
+          "{staff, plural, one {# staff member} other {# staff}} · {classes, plural, one {# class} other {# classes}} · {count, plural, one {# student} other {# students}}",
+          { staff: school.staffCount, classes: school.classCount, count: school.studentCount },
+        )}
         actions={
           platform ? (
             <Form method="post">
               {school.status === "active" ? (
                 <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  Archive school
+                  {t("Archive school")}
                 </Button>
               ) : (
                 <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  Restore school
+                  {t("Restore school")}
                 </Button>
               )}
             </Form>
@@ -128,11 +142,11 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         }
       />
       <Flex gap="2" align="center">
-        <Text size="2">Status:</Text>
+        <Text size="2">{t("Status:")}</Text>
         <RecordStatusBadge status={school.status} />
         {school.status === "archived" ? (
           <Text size="2" color="gray">
-            Staff of an archived school see the blocked page until it is restored.
+            {t("Staff of an archived school see the blocked page until it is restored.")}
           </Text>
         ) : null}
       </Flex>
@@ -142,12 +156,12 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="intent" value="rename" />
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="rename-school-title">
-              Rename
+              {t("Rename")}
             </Heading>
             <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" />
+            <Field label={t("School name")} {...fieldProps(fields.name)} autoComplete="off" />
             <Flex justify="end">
-              <Button type="submit">Save name</Button>
+              <Button type="submit">{t("Save name")}</Button>
             </Flex>
           </Flex>
         </Form>
@@ -158,23 +172,63 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="intent" value="privacy" />
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="school-privacy-title">
-              Students' privacy
+              {t("Students' privacy")}
             </Heading>
             <ErrorList id={privacyForm.errorId} errors={privacyForm.errors} />
             <Field
-              label="Keep survey responses for (months)"
+              label={t("Keep survey responses for (months)")}
               {...fieldProps(privacyFields.retentionMonths)}
               type="number"
-              hint="Responses and drawings older than this are deleted every day. Default 24."
+              hint={t("Responses and drawings older than this are deleted every day. Default 24.")}
             />
             <Field
-              label="Smallest group for anonymous results (students)"
+              label={t("Smallest group for anonymous results (students)")}
               {...fieldProps(privacyFields.minGroupSize)}
               type="number"
-              hint="Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3."
+              hint={t(
+                "Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3.",
+              )}
             />
             <Flex justify="end">
-              <Button type="submit">Save privacy settings</Button>
+              <Button type="submit">{t("Save privacy settings")}</Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+
+      <Card size="3" style={{ maxWidth: 560 }}>
+        <Form method="post" aria-labelledby="school-language-title">
+          <input type="hidden" name="intent" value="language" />
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="school-language-title">
+              {t("Language")}
+            </Heading>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="school-locale">
+                {t("Language of the staff screens")}
+              </Text>
+              <select
+                id="school-locale"
+                name="locale"
+                className="native-select"
+                defaultValue={school.locale ?? ""}
+                aria-describedby="school-locale-hint"
+              >
+                <option value="">{t("Each reader's browser language")}</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language.code} value={language.code} lang={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+              <Text as="p" size="1" color="gray" id="school-locale-hint">
+                {t(
+                  "Staff who have not chosen a language in their profile menu see this one; classes without a language of their own use it too.",
+                )}
+              </Text>
+            </Flex>
+            <Flex justify="end">
+              <Button type="submit">{t("Save the language")}</Button>
             </Flex>
           </Flex>
         </Form>
@@ -190,13 +244,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   pageTitle(loaderData?.school.name ?? "School", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("staff");
   return (
     <GeneralErrorBoundary
       error={error}
       params={params}
       homeLink={{ to: "/admin/schools", label: "Back to schools" }}
       statusHandlers={{
-        404: () => <NotFoundMessage>There is no school with this id in your scope.</NotFoundMessage>,
+        404: () => <NotFoundMessage>{t("There is no school with this id in your scope.")}</NotFoundMessage>,
       }}
     />
   );

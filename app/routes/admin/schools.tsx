@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSchoolsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { schools, platform } = loaderData;
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof createSchema>>({
     id: "create-school",
     lastResult: actionData?.result,
@@ -71,29 +73,29 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Schools"
+        title={t("Schools")}
         description={
           platform
-            ? "Every school, with its staff, classes and students."
-            : "Your school, with its staff, classes and students."
+            ? t("Every school, with its staff, classes and students.")
+            : t("Your school, with its staff, classes and students.")
         }
       />
       {schools.length === 0 ? (
-        <EmptyState title="No schools yet">
-          Create the first school below, then add its staff on the Staff page.
+        <EmptyState title={t("No schools yet")}>
+          {t("Create the first school below, then add its staff on the Staff page.")}
         </EmptyState>
       ) : (
-        <AdminTable label="Schools">
+        <AdminTable label={t("Schools")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Staff</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Classes</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Staff")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Classes")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Students")}</Table.ColumnHeaderCell>
               {platform ? (
                 <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </Table.ColumnHeaderCell>
               ) : null}
             </Table.Row>
@@ -128,24 +130,24 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="intent" value="create" />
             <Flex direction="column" gap="4">
               <Heading as="h2" size="5" id="create-school-title">
-                Create a school
+                {t("Create a school")}
               </Heading>
               <ErrorList id={form.errorId} errors={form.errors} />
               <Field
-                label="School name"
+                label={t("School name")}
                 {...fieldProps(fields.name)}
                 autoComplete="off"
                 placeholder="e.g. Lakeside Primary School"
               />
               <Flex justify="end">
-                <Button type="submit">Create school</Button>
+                <Button type="submit">{t("Create school")}</Button>
               </Flex>
             </Flex>
           </Form>
         </Card>
       ) : (
         <Text size="2" color="gray">
-          Only a platform admin can create or archive schools.
+          {t("Only a platform admin can create or archive schools.")}
         </Text>
       )}
     </Flex>

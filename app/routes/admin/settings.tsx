@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -92,32 +93,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { classes, selected, missing } = loaderData;
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Edit Class" description="Choose a class, then rename it, change its teachers or archive it." />
+      <PageHeader
+        title={t("Edit Class")}
+        description={t("Choose a class, then rename it, change its teachers or archive it.")}
+      />
       {classes.length === 0 ? (
         <EmptyState
-          title="No classes yet"
+          title={t("No classes yet")}
           action={
             <RadixLink asChild size="2">
-              <Link to="/admin/create-class">Create a class</Link>
+              <Link to="/admin/create-class">{t("Create a class")}</Link>
             </RadixLink>
           }
         >
-          There are no classes in your scope yet. Create one and choose its teachers.
+          {t("There are no classes in your scope yet. Create one and choose its teachers.")}
         </EmptyState>
       ) : (
         <Card size="2" style={{ maxWidth: 640 }}>
-          <Form method="get" aria-label="Choose a class">
+          <Form method="get" aria-label={t("Choose a class")}>
             <Flex gap="3" align="end" wrap="wrap">
               <Box flexGrow="1">
                 <SelectField
-                  label="Class"
+                  label={t("Class")}
                   name="classId"
                   defaultValue={selected ? String(selected.klass.id) : ""}
                   options={[
-                    { value: "", label: "Choose a class…" },
+                    { value: "", label: t("Choose a class…") },
                     ...classes.map((klass) => ({
                       value: String(klass.id),
                       label: `${klass.name} · ${klass.schoolName}${klass.status === "archived" ? " (archived)" : ""}`,
@@ -126,7 +131,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
                 />
               </Box>
               <Button type="submit" variant="soft">
-                Edit this class
+                {t("Edit this class")}
               </Button>
             </Flex>
           </Form>
@@ -134,7 +139,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       )}
       {missing ? (
         <Callout.Root color="amber" role="status">
-          <Callout.Text>That class was not found. It may be outside your school.</Callout.Text>
+          <Callout.Text>{t("That class was not found. It may be outside your school.")}</Callout.Text>
         </Callout.Root>
       ) : null}
       {selected ? <EditClassCard key={selected.klass.id} selected={selected} lastResult={actionData?.result} /> : null}
@@ -149,6 +154,7 @@ function EditClassCard({
   selected: NonNullable<Route.ComponentProps["loaderData"]["selected"]>;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
+  const { t } = useTranslation("staff");
   const { klass, teachers, choices } = selected;
   const [form, fields] = useForm<z.input<typeof updateSchema>>({
     id: "edit-class",
@@ -173,17 +179,17 @@ function EditClassCard({
           <Flex gap="2" wrap="wrap">
             {klass.status === "active" ? (
               <Button asChild variant="soft" color="gray">
-                <Link to={`/class/${klass.id}/home`}>Open class</Link>
+                <Link to={`/class/${klass.id}/home`}>{t("Open class")}</Link>
               </Button>
             ) : null}
             <Form method="post">
               {klass.status === "active" ? (
                 <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  Archive class
+                  {t("Archive class")}
                 </Button>
               ) : (
                 <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  Restore class
+                  {t("Restore class")}
                 </Button>
               )}
             </Form>
@@ -193,10 +199,10 @@ function EditClassCard({
           <input type="hidden" name="intent" value="update" />
           <Flex direction="column" gap="4">
             <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label="Class name" {...fieldProps(fields.name)} autoComplete="off" />
+            <Field label={t("Class name")} {...fieldProps(fields.name)} autoComplete="off" />
             {choices.length === 0 ? (
               <Text size="2" color="gray">
-                This school has no active teachers. Add one on the Staff page first.
+                {t("This school has no active teachers. Add one on the Staff page first.")}
               </Text>
             ) : (
               <TeacherCheckboxes
@@ -208,7 +214,7 @@ function EditClassCard({
               />
             )}
             <Flex justify="end">
-              <Button type="submit">Save changes</Button>
+              <Button type="submit">{t("Save changes")}</Button>
             </Flex>
           </Flex>
         </Form>

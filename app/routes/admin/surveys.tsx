@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
@@ -47,34 +48,38 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { surveys } = loaderData;
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Surveys"
-        description="The surveys in the library, how many of your classes they are assigned to, and their responses."
+        title={t("Surveys")}
+        description={t(
+          "The surveys in the library, how many of your classes they are assigned to, and their responses.",
+        )}
         actions={
           <Form method="post">
             <Button type="submit" name="intent" value="sync" variant="soft">
-              Sync surveys from content
+              {t("Sync surveys from content")}
             </Button>
           </Form>
         }
       />
       {surveys.length === 0 ? (
-        <EmptyState title="No surveys yet">
-          The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content”
-          above.
+        <EmptyState title={t("No surveys yet")}>
+          {t(
+            "The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content” above.",
+          )}
         </EmptyState>
       ) : (
-        <AdminTable label="Surveys">
+        <AdminTable label={t("Surveys")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Classes assigned</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Responses</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Classes assigned")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Responses")}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("Actions")}</span>
               </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
@@ -86,7 +91,7 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/survey/${survey.id}`}>{survey.title || survey.fullSlug}</Link>
                   </RadixLink>
                   <Text as="div" size="1" color="gray">
-                    {survey.fullSlug} {survey.removed ? <Badge color="amber">No longer published</Badge> : null}
+                    {survey.fullSlug} {survey.removed ? <Badge color="amber">{t("No longer published")}</Badge> : null}
                   </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell justify="end">{survey.assignedClassCount}</Table.Cell>
@@ -96,9 +101,9 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
                     <Button asChild size="1" variant="soft">
                       <Link
                         to={`/admin/survey/${survey.id}`}
-                        aria-label={`Responses and preview: ${survey.title || survey.fullSlug}`}
+                        aria-label={t("Responses and preview: {survey}", { survey: survey.title || survey.fullSlug })}
                       >
-                        Responses
+                        {t("Responses")}
                       </Link>
                     </Button>
                   </Box>

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { CreateClassForm } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { createClassFormSchema } from "~/lib/schemas/classroom";
@@ -27,6 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CreateClass({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
     <Flex justify="center">
       <Card size="3" style={{ width: "100%", maxWidth: 520 }}>
@@ -35,8 +37,10 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
           cancelTo={`/class/${params.classId}/home`}
           description={
             loaderData.needsSchool
-              ? "Platform admins create classes from the admin area, where they choose the school."
-              : `The class is created in ${loaderData.schoolName ?? "your school"}, and you become its teacher.`
+              ? t("Platform admins create classes from the admin area, where they choose the school.")
+              : loaderData.schoolName
+                ? t("The class is created in {school}, and you become its teacher.", { school: loaderData.schoolName })
+                : t("The class is created in your school, and you become its teacher.")
           }
         />
       </Card>

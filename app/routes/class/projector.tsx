@@ -1,4 +1,5 @@
 import "~/components/class/projector.css";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
@@ -69,11 +70,12 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   useRevalidateWhileVisible(REFRESH_MS);
   const classHome = `/class/${klass.id}/home`;
+  const { t, i18n } = useTranslation("staff");
   return (
     <main id="main" className="projector">
       <div className="projector-bar no-print">
         <TextLink size="3" to={classHome}>
-          ← Back to {klass.name}
+          {t("← Back to {name}", { name: klass.name })}
         </TextLink>
       </div>
 
@@ -82,40 +84,44 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       {joinUrl && classCode && qrCode ? (
         <div className="projector-join">
           <div className="projector-steps">
-            <h1 className="projector-title">Join {klass.name}</h1>
+            <h1 className="projector-title">{t("Join {name}", { name: klass.name })}</h1>
             <p className="projector-step">
-              Go to{" "}
+              {t("Go to")}{" "}
               <a className="projector-address" href={joinAddress} data-testid="join-address">
                 {joinAddress}
               </a>
             </p>
-            <p className="projector-step">and type the class code</p>
+            <p className="projector-step">{t("and type the class code")}</p>
             <p className="projector-code" data-testid="projector-code">
               {classCode.code}
             </p>
           </div>
           <figure className="projector-qr">
             <JoinQrCode drawing={qrCode} url={joinUrl} />
-            <figcaption className="projector-step">Or scan this code</figcaption>
+            <figcaption className="projector-step">{t("Or scan this code")}</figcaption>
           </figure>
         </div>
       ) : (
         <div className="projector-empty">
-          <h1 className="projector-title">{classCode ? "This class code has expired" : "No live class code"}</h1>
+          <h1 className="projector-title">{classCode ? t("This class code has expired") : t("No live class code")}</h1>
           <p className="projector-note">
             {classCode
-              ? `${classCode.code} expired ${formatDateTime(classCode.expiresAt)}. Students cannot join ${klass.name} with it.`
-              : `Students cannot join ${klass.name} until you generate a class code.`}
+              ? t("{code} expired {date}. Students cannot join {name} with it.", {
+                  code: classCode.code,
+                  date: formatDateTime(classCode.expiresAt, i18n.language),
+                  name: klass.name,
+                })
+              : t("Students cannot join {name} until you generate a class code.", { name: klass.name })}
           </p>
           <div className="projector-actions no-print">
             <Form method="post">
               <input type="hidden" name="intent" value="generate-code" />
               <Button type="submit" size="3">
-                {classCode ? "Generate a new code" : "Generate a class code"}
+                {classCode ? t("Generate a new code") : t("Generate a class code")}
               </Button>
             </Form>
             <ButtonLink variant="soft" size="3" to={`/class/${klass.id}/students/manage`}>
-              Choose how long it lasts
+              {t("Choose how long it lasts")}
             </ButtonLink>
           </div>
         </div>
@@ -124,12 +130,14 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       {joinUrl ? (
         <div className="projector-joined no-print">
           <p aria-live="polite" aria-atomic="true" data-testid="joined-count">
-            <strong>{joinedCount}</strong> {joinedCount === 1 ? "student has" : "students have"} joined with this code
+            {t("{count, plural, one {# student has} other {# students have}} joined with this code", {
+              count: joinedCount,
+            })}
           </p>
           <p className="projector-note">
-            {hydrated ? "Updates every few seconds. " : null}
+            {hydrated ? `${t("Updates every few seconds.")} ` : null}
             <TextLink underline="always" to=".">
-              Refresh now
+              {t("Refresh now")}
             </TextLink>
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import "~/components/class/sign-in-cards.css";
 import { Form } from "react-router";
 import { z } from "zod";
@@ -62,58 +63,64 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
   const { class: klass, classCode, joinAddress, withoutCode, cards } = loaderData;
   const hydrated = useHydrated();
   const students = `/class/${klass.id}/students/manage`;
+  const { t } = useTranslation("staff");
   return (
     <main id="main" className="sign-in-cards-page">
       <div className="sign-in-cards-bar no-print">
         <TextLink size="3" to={students}>
-          ← Back to the students of {klass.name}
+          {t("← Back to the students of {name}", { name: klass.name })}
         </TextLink>
-        <h1 className="sign-in-cards-title">Sign-in cards for {klass.name}</h1>
+        <h1 className="sign-in-cards-title">{t("Sign-in cards for {name}", { name: klass.name })}</h1>
         {classCode === null ? (
           <p>
-            This class has no live class code, so the cards would not work. Make a class code on the{" "}
+            {t("This class has no live class code, so the cards would not work.")}{" "}
             <TextLink underline="always" to={students}>
-              students screen
+              {t("Make a class code on the students screen, then come back here.")}
             </TextLink>
-            , then come back here.
           </p>
         ) : (
           <>
             <p>
-              Each card has the child's personal code and a QR code that signs them in to {klass.name}. If you replace
-              the class code, print the cards again.
+              {t(
+                "Each card has the child's personal code and a QR code that signs them in to {name}. If you replace the class code, print the cards again.",
+                { name: klass.name },
+              )}
             </p>
             <div className="sign-in-cards-actions">
               {hydrated ? (
                 <Button type="button" onClick={() => window.print()}>
-                  Print the cards
+                  {t("Print the cards")}
                 </Button>
               ) : null}
-              <p>To print, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).</p>
+              <p>{t("To print, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).")}</p>
             </div>
           </>
         )}
         {withoutCode > 0 ? (
           <Form method="post" className="sign-in-cards-actions">
             <input type="hidden" name="intent" value="make-codes" />
-            <p>{plural(withoutCode, "student")} without a personal code, so without a card.</p>
+            <p>
+              {t("{count, plural, one {# student} other {# students}} without a personal code, so without a card.", {
+                count: withoutCode,
+              })}
+            </p>
             <Button type="submit" variant="soft">
-              Make codes
+              {t("Make codes")}
             </Button>
           </Form>
         ) : null}
         {classCode !== null && cards.length === 0 && withoutCode === 0 ? (
           <p>
-            No students yet.{" "}
+            {t("No students yet.")}{" "}
             <ButtonLink variant="soft" to={`${students}?add=1`}>
-              Add a student
+              {t("Add a student")}
             </ButtonLink>
           </p>
         ) : null}
       </div>
 
       {classCode !== null && cards.length > 0 ? (
-        <ul className="sign-in-cards" aria-label="Sign-in cards">
+        <ul className="sign-in-cards" aria-label={t("Sign-in cards")}>
           {cards.map((card) => (
             <li key={card.id} className="sign-in-card" data-testid="sign-in-card">
               <div className="sign-in-card-text">
@@ -122,13 +129,13 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="sign-in-card-class">{klass.name}</p>
                 <dl className="sign-in-card-codes">
-                  <dt>Class code</dt>
+                  <dt>{t("Class code")}</dt>
                   <dd>{classCode}</dd>
-                  <dt>My code</dt>
+                  <dt>{t("My code")}</dt>
                   <dd data-testid="card-personal-code">{card.personalCode}</dd>
                 </dl>
                 <p className="sign-in-card-where">
-                  Scan the square, or go to <span className="sign-in-card-address">{joinAddress}</span>
+                  {t("Scan the square, or go to")} <span className="sign-in-card-address">{joinAddress}</span>
                 </p>
               </div>
               <JoinQrCode drawing={card.qrCode} url={card.url} />

@@ -1,7 +1,8 @@
 import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { plural, studentName } from "~/components/class/format";
+import { studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -39,41 +40,66 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   const { classId, preview } = loaderData;
   const name = studentName(preview.student);
   const back = `/class/${classId}/student/${preview.student.id}`;
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4" maxWidth="40rem">
       <Text size="2" color="gray">
         <RadixLink asChild>
           <Link to={back}>{name}</Link>
         </RadixLink>{" "}
-        / Delete
+        / {t("Delete")}
       </Text>
       <Heading as="h1" size="6">
-        Delete {name}?
+        {t("Delete {name}?", { name })}
       </Heading>
       <Card size="3">
         <Flex direction="column" gap="3">
-          <Text as="p">This permanently deletes {name} and everything the school holds about them:</Text>
+          <Text as="p">
+            {t("This permanently deletes {name} and everything the school holds about them:", { name })}
+          </Text>
           <ul data-testid="deletion-summary">
-            <li>the student record (name, last seen)</li>
-            <li>{plural(preview.contacts, "contact")} (parents, guardians)</li>
-            <li>{plural(preview.classes, "class membership")}, in every class, not only this one</li>
-            <li>{plural(preview.tokens, "student app sign-in")}: the app is signed out</li>
-            <li>{plural(preview.responses, "survey response")}, so class results will count one fewer</li>
-            <li>{plural(preview.drawings, "drawing")}</li>
+            <li>{t("the student record (name, last seen)")}</li>
+            <li>
+              {t("{count, plural, one {# contact} other {# contacts}} (parents, guardians)", {
+                count: preview.contacts,
+              })}
+            </li>
+            <li>
+              {t(
+                "{count, plural, one {# class membership} other {# class memberships}}, in every class, not only this one",
+                {
+                  count: preview.classes,
+                },
+              )}
+            </li>
+            <li>
+              {t("{count, plural, one {# student app sign-in} other {# student app sign-ins}}: the app is signed out", {
+                count: preview.tokens,
+              })}
+            </li>
+            <li>
+              {t(
+                "{count, plural, one {# survey response} other {# survey responses}}, so class results will count one fewer",
+                { count: preview.responses },
+              )}
+            </li>
+            <li>{t("{count, plural, one {# drawing} other {# drawings}}", { count: preview.drawings })}</li>
           </ul>
           <Callout.Root color="red" role="note">
             <Callout.Text>
-              This cannot be undone. The audit log keeps only that a student was deleted, by whom and when, with these
-              counts and no name. To only take {name} off this class, use Remove on the students screen instead.
+              {t(
+                "This cannot be undone. The audit log keeps only that a student was deleted, by whom and when, with these counts and no name. To only take {name} off this class, use Remove on the students screen instead.",
+                { name },
+              )}
             </Callout.Text>
           </Callout.Root>
           <Flex gap="3" justify="end">
             <Button asChild variant="soft" color="gray">
-              <Link to={back}>Cancel</Link>
+              <Link to={back}>{t("Cancel")}</Link>
             </Button>
             <Form method="post">
               <Button type="submit" name="intent" value="delete-student" color="red">
-                Delete {name} permanently
+                {t("Delete {name} permanently", { name })}
               </Button>
             </Form>
           </Flex>

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
+import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { plural } from "~/components/class/format";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
@@ -16,6 +18,7 @@ import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.se
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
 import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
+import { setClassLanguage, UNKNOWN_LANGUAGE } from "~/server/users/language-choice.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -34,6 +37,7 @@ const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stop-code") }),
   joinRulesSchema.extend({ intent: z.literal("join-rules") }),
   z.object({ intent: z.literal("make-codes") }),
+  z.object({ intent: z.literal("class-language"), locale: z.string().max(20).optional() }),
   z.object({ intent: z.literal("new-code"), id: idField }),
   z.object({ intent: z.literal("remove-student"), id: idField }),
   z.object({ intent: z.literal("add-teacher"), id: idField }),
@@ -43,7 +47,7 @@ const manageSchema = z.discriminatedUnion("intent", [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const { students, teachers, addableTeachers, classCode, joinRules } = await getClassPeople(db, user, classId);
+  const { students, teachers, addableTeachers, classCode, joinRules, locale } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
@@ -51,6 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     students,
     classCode,
     joinRules,
+    locale,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -79,6 +84,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const rulesError = "Choose how children join and what happens to names not on the list.";
       return data({ form: "join-rules", result: null, codeError: null, rulesError }, { status: 400 });
     }
+    if (intent === "class-language") {
+      return data(
+        { form: "class-language", result: null, codeError: null, rulesError: null, languageError: UNKNOWN_LANGUAGE },
+        { status: 400 },
+      );
+    }
     return redirectWithError(here, "That action is not available.");
   }
   const input = submission.value;
@@ -105,6 +116,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         });
         const given = rules.codesGiven > 0 ? ` ${plural(rules.codesGiven, "student")} got a personal code.` : "";
         return redirectWithSuccess(here, `How children join is saved.${given}`);
+      }
+      case "class-language": {
+        await setClassLanguage(db, user, { classId, locale: input.locale ?? null });
+        return redirectWithSuccess(here, "The class language is saved.");
       }
       case "make-codes": {
         const { given } = await ensurePersonalCodes(db, user, classId);
@@ -145,6 +160,7 @@ const FAILURE = {
   "stop-code": "Failed to stop the class code",
   "join-rules": "Failed to save how children join",
   "make-codes": "Failed to make personal codes",
+  "class-language": "Failed to save the class language",
   "new-code": "Failed to make a new personal code",
   "remove-student": "Failed to update the class",
   "add-teacher": "Failed to update the class",
@@ -152,8 +168,9 @@ const FAILURE = {
 } as const;
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
-  const { classId, students, classCode, joinRules, teachers, addableTeachers, showAddForm, confirmStudent } =
+  const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
+  const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
@@ -162,12 +179,14 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
     <Flex direction="column" gap="5">
       <SplitRow gap="3">
         <Flex direction="column" gap="1">
-          <Heading size="6">Students</Heading>
+          <Heading size="6">{t("Students")}</Heading>
           <Text size="2" color="gray">
-            {plural(students.length, "student")} in this class, with their contacts.
+            {t("{count, plural, one {# student} other {# students}} in this class, with their contacts.", {
+              count: students.length,
+            })}
           </Text>
         </Flex>
-        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">Add a student</ButtonLink> : null}
+        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
       </SplitRow>
 
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
@@ -176,8 +195,8 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         <StudentForm
           id="add-student"
           intent="add-student"
-          title="Add a student"
-          submitLabel="Add student"
+          title={t("Add a student")}
+          submitLabel={t("Add student")}
           cancelTo={`${base}/students/manage`}
           lastResult={addFormResult}
         />
@@ -187,20 +206,22 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         <SplitRow gap="3">
           <Text size="2" color="gray">
             {withoutCode === 0
-              ? "Every student has a personal code."
-              : `${plural(withoutCode, "student")} without a personal code.`}
+              ? t("Every student has a personal code.")
+              : t("{count, plural, one {# student} other {# students}} without a personal code.", {
+                  count: withoutCode,
+                })}
           </Text>
           <Flex gap="2" wrap="wrap">
             {withoutCode > 0 ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="make-codes" />
                 <Button type="submit" variant="soft">
-                  Make codes
+                  {t("Make codes")}
                 </Button>
               </Form>
             ) : null}
             <ButtonLink variant="soft" to={`${base}/students/cards`}>
-              Print sign-in cards
+              {t("Print sign-in cards")}
             </ButtonLink>
           </Flex>
         </SplitRow>
@@ -215,6 +236,10 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
           error={actionData?.form === "class-code" ? actionData.codeError : null}
         />
         <JoinRulesForm rules={joinRules} error={actionData?.form === "join-rules" ? actionData.rulesError : null} />
+        <ClassLanguageForm
+          locale={locale}
+          error={actionData?.form === "class-language" ? (actionData.languageError ?? null) : null}
+        />
         <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
       </Grid>
     </Flex>

@@ -3,8 +3,10 @@
  * list's filters ride along in the query string, so Cancel and Save go back
  * to the same page of the list. Archive and Restore are the list's buttons.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
@@ -53,11 +55,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminEditStaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { member, schoolChoices, me } = loaderData;
   const location = useLocation();
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Staff" description="Change a staff member's name, role or school." />
+      <PageHeader title={t("Staff")} description={t("Change a staff member's name, role or school.")} />
       <EditStaffCard
         key={member.id}
         member={member}
@@ -76,12 +79,15 @@ export const meta: Route.MetaFunction = ({ data, error }) =>
 
 /** A staff member outside the admin's school, or no one: the 404 page, inside the header and the admin navigation. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("staff");
   return (
     <GeneralErrorBoundary
       error={error}
       params={params}
       statusHandlers={{
-        404: () => <NotFoundMessage>That staff member was not found. They may be outside your school.</NotFoundMessage>,
+        404: () => (
+          <NotFoundMessage>{t("That staff member was not found. They may be outside your school.")}</NotFoundMessage>
+        ),
       }}
     />
   );

@@ -4,6 +4,7 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit.
  */
 import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
@@ -74,26 +75,29 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const hasFilters = Boolean(filters.q || filters.schoolId || filters.role || filters.status);
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Staff"
+        title={t("Staff")}
         description={
           me.platform
-            ? "Teachers and administrators in every school."
-            : `Teachers and administrators of ${me.schoolName ?? "your school"}.`
+            ? t("Teachers and administrators in every school.")
+            : me.schoolName
+              ? t("Teachers and administrators of {school}.", { school: me.schoolName })
+              : t("Teachers and administrators of your school.")
         }
         actions={
           <>
             {/* A document load, so the browser puts the keyboard's next Tab at the form it scrolls to. */}
             <Button asChild variant="soft">
               <Link to="/admin/staff/new#add-staff" reloadDocument>
-                Add staff
+                {t("Add staff")}
               </Link>
             </Button>
             <Button asChild variant="soft">
               <Link to="/admin/staff/new#import-csv" reloadDocument>
-                Import CSV
+                {t("Import CSV")}
               </Link>
             </Button>
           </>
@@ -112,40 +116,41 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
       {page.total === 0 ? (
         hasFilters ? (
           <EmptyState
-            title="No staff match these filters"
+            title={t("No staff match these filters")}
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff">Clear the filters</Link>
+                <Link to="/admin/staff">{t("Clear the filters")}</Link>
               </RadixLink>
             }
           >
-            Try a shorter search, or another school, role or status.
+            {t("Try a shorter search, or another school, role or status.")}
           </EmptyState>
         ) : (
           <EmptyState
-            title="No staff yet"
+            title={t("No staff yet")}
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">Add staff</Link>
+                <Link to="/admin/staff/new">{t("Add staff")}</Link>
               </RadixLink>
             }
           >
-            Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member
-            gets an invitation e-mail.
+            {t(
+              "Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member gets an invitation e-mail.",
+            )}
           </EmptyState>
         )
       ) : (
         <Box>
-          <AdminTable label="Staff">
+          <AdminTable label={t("Staff")}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Classes</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Classes")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -168,7 +173,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                       </RadixLink>
                     ) : (
                       <Text color="gray" size="2">
-                        No school
+                        {t("No school")}
                       </Text>
                     )}
                   </Table.Cell>
@@ -178,7 +183,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                   <Table.Cell>
                     {member.classes.length === 0 ? (
                       <Text color="gray" size="2">
-                        None
+                        {t("None")}
                       </Text>
                     ) : (
                       <Flex gap="1" wrap="wrap">
@@ -195,14 +200,14 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                       <Button asChild size="1" variant="soft">
                         <Link
                           to={`/admin/staff/${member.id}/edit${listSearch(params)}`}
-                          aria-label={`Edit ${member.name}`}
+                          aria-label={t("Edit {name}", { name: member.name })}
                         >
-                          Edit
+                          {t("Edit")}
                         </Link>
                       </Button>
                       {member.id === me.id ? (
                         <Text size="1" color="gray">
-                          You
+                          {t("You")}
                         </Text>
                       ) : (
                         <ArchiveRestoreForm id={member.id} name={member.name} status={member.status} />
@@ -217,7 +222,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             page={page.page}
             pageCount={page.pageCount}
             total={page.total}
-            noun={["staff member", "staff members"]}
+            noun="{count, plural, one {# staff member} other {# staff members}}"
             hrefFor={(target) => `/admin/staff${listSearch(params, { page: target === 1 ? null : target })}`}
           />
         </Box>

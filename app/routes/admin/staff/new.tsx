@@ -4,8 +4,10 @@
  * `intent` once (`newStaffSchema`), then each is answered in its own shape.
  * Either way the result lands on the list (`/admin/staff?result=`).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Callout, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { plural } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -106,12 +108,13 @@ async function createAndReport(
 }
 
 export default function AdminNewStaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { schoolChoices, maxImportRows, platform } = loaderData;
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Add staff"
-        description="Type in one row per person, or import a CSV file. Each new member gets an invitation e-mail."
+        title={t("Add staff")}
+        description={t("Type in one row per person, or import a CSV file. Each new member gets an invitation e-mail.")}
       />
       {actionData?.form === null ? (
         // A post from neither form (an unknown button) still says so.
