@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { translatorFor } from "~/server/i18n/i18n.server";
+import { getServerT, translatorFor } from "~/server/i18n/i18n.server";
 import { setOwnLanguage } from "~/server/users/language-choice.server";
 import { redirect, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const t = translatorFor(chosen ?? user.school?.locale ?? "en", "staff");
     return redirectWithSuccess(back, t("Language saved."));
   } catch (error) {
-    return redirectWithFailure(back, error, "The language could not be saved. Please try again.");
+    const t = await getServerT(context, "staff");
+    return redirectWithFailure(back, error, t("The language could not be saved. Please try again."));
   }
 }

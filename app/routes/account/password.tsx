@@ -9,6 +9,7 @@ import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { runChangePassword } from "~/server/web/change-password-reply.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/password";
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * a toast) and the no-JavaScript page (answers with a redirect and a toast).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireUser(request, context);
   const { session } = await getRequestAuth(request, context);
   const formData = await request.formData();
@@ -42,17 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (inDialog)
         return dataWithSuccess(
           { result: submission.reply({ resetForm: true }), ok: true },
-          "Password changed successfully!",
+          t("Password changed successfully!"),
         );
       return redirectWithSuccess(
         safeRedirectPath(passwordReturnTarget(String(formData.get("redirectTo") ?? "")), "/"),
-        "Password changed successfully!",
+        t("Password changed successfully!"),
       );
     case "wrong-current-password":
       return data(
         {
           result: submission.reply({
-            fieldErrors: { currentPassword: ["Current password is incorrect"] },
+            fieldErrors: { currentPassword: [t("Current password is incorrect")] },
             hideFields: HIDDEN,
           }),
           ok: false,
@@ -63,24 +65,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return dataWithError(
         {
           result: submission.reply({
-            formErrors: ["Failed to change password. Please try again."],
+            formErrors: [t("Failed to change password. Please try again.")],
             hideFields: HIDDEN,
           }),
           ok: false,
         },
-        "Failed to change password. Please try again.",
+        t("Failed to change password. Please try again."),
         { status: 400 },
       );
     case "unexpected":
       return dataWithError(
         {
           result: submission.reply({
-            formErrors: ["An unexpected error occurred. Please try again."],
+            formErrors: [t("An unexpected error occurred. Please try again.")],
             hideFields: HIDDEN,
           }),
           ok: false,
         },
-        "An unexpected error occurred. Please try again.",
+        t("An unexpected error occurred. Please try again."),
         { status: 500 },
       );
   }

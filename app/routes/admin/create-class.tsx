@@ -15,6 +15,7 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
@@ -39,13 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClassWithTeachers(db, user, submission.value);
-    return redirectWithSuccess(`/admin/settings?classId=${created.id}`, `Class ${created.name} created.`);
+    return redirectWithSuccess(
+      `/admin/settings?classId=${created.id}`,
+      t("Class {name} created.", { name: created.name }),
+    );
   } catch (error) {
     return formErrorReply(submission, error);
   }

@@ -14,6 +14,7 @@ import { schoolNameSchema } from "~/lib/schemas/admin";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { getSchoolDetail, renameSchool, setSchoolStatus, updateSchoolPrivacy } from "~/server/schools/schools.server";
 import { setSchoolLanguage } from "~/server/users/language-choice.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -52,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
@@ -59,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
   const form = submission.payload.intent;
   if (form !== "rename" && form !== "privacy" && form !== "language" && form !== "archive" && form !== "restore") {
-    return redirectWithError(here, "Unknown action.");
+    return redirectWithError(here, t("Unknown action."));
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
   if (submission.status !== "success") return formReply(submission, { extra: { form } });
@@ -68,32 +70,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (value.intent === "rename") {
       const school = await orNotFound(renameSchool(db, user, schoolId, { name: value.name }));
-      return redirectWithSuccess(here, `School renamed to ${school.name}.`);
+      return redirectWithSuccess(here, t("School renamed to {name}.", { name: school.name }));
     }
     if (value.intent === "language") {
       await orNotFound(setSchoolLanguage(db, user, schoolId, value.locale || null));
-      return redirectWithSuccess(here, "The school's language is saved.");
+      return redirectWithSuccess(here, t("The school's language is saved."));
     }
     if (value.intent === "privacy") {
       const { retentionMonths, minGroupSize } = value;
       await updateSchoolPrivacy(db, user, schoolId, { retentionMonths, minGroupSize });
-      return redirectWithSuccess(here, "Privacy settings saved.");
+      return redirectWithSuccess(here, t("Privacy settings saved."));
     }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       here,
       intent === "archive"
-        ? `${school.name} archived. Its staff now see the blocked page.`
-        : `${school.name} restored.`,
+        ? t("{name} archived. Its staff now see the blocked page.", { name: school.name })
+        : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
     if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
     const fallback =
       intent === "privacy"
-        ? "The privacy settings could not be saved. Please try again."
+        ? t("The privacy settings could not be saved. Please try again.")
         : intent === "language"
-          ? "The school's language could not be saved. Please try again."
-          : "The school could not be changed. Please try again.";
+          ? t("The school's language could not be saved. Please try again.")
+          : t("The school could not be changed. Please try again.");
     return redirectWithFailure(here, error, fallback);
   }
 }

@@ -16,6 +16,7 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const formData = await request.formData();
@@ -43,23 +45,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return formReply(submission);
     try {
       const school = await createSchool(db, user, submission.value);
-      return redirectWithSuccess(`/admin/schools/${school.id}`, `School ${school.name} created.`);
+      return redirectWithSuccess(`/admin/schools/${school.id}`, t("School {name} created.", { name: school.name }));
     } catch (error) {
       return formErrorReply(submission, error, { messageField: "name" });
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError("/admin/schools", "Unknown action.");
+  if (!parsed.success) return redirectWithError("/admin/schools", t("Unknown action."));
   try {
     const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       "/admin/schools",
       intent === "archive"
-        ? `${school.name} archived. Its staff now see the blocked page.`
-        : `${school.name} restored.`,
+        ? t("{name} archived. Its staff now see the blocked page.", { name: school.name })
+        : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    return redirectWithFailure("/admin/schools", error, "The school could not be changed. Please try again.");
+    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."));
   }
 }
 

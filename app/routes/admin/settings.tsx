@@ -24,6 +24,7 @@ import {
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply, nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
@@ -64,10 +65,11 @@ async function selectedClass(db: Db, user: CurrentUser, classId: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const classId = classIdFrom(request);
-  if (!classId) return redirectWithError("/admin/settings", "Choose a class first.");
+  if (!classId) return redirectWithError("/admin/settings", t("Choose a class first."));
   const here = `/admin/settings?classId=${classId}`;
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -76,17 +78,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");
       return redirectWithSuccess(
         here,
-        intent === "archive" ? `Class ${klass.name} archived.` : `Class ${klass.name} restored.`,
+        intent === "archive"
+          ? t("Class {name} archived.", { name: klass.name })
+          : t("Class {name} restored.", { name: klass.name }),
       );
     } catch (error) {
-      return redirectWithFailure("/admin/settings", error, "The class could not be changed. Please try again.");
+      return redirectWithFailure("/admin/settings", error, t("The class could not be changed. Please try again."));
     }
   }
   const submission = parseWithZod(formData, { schema: updateSchema });
   if (submission.status !== "success") return formReply(submission);
   try {
     const klass = await updateClassSettings(db, user, classId, submission.value);
-    return redirectWithSuccess(here, `Class ${submission.value.name || klass.name} saved.`);
+    return redirectWithSuccess(here, t("Class {name} saved.", { name: submission.value.name || klass.name }));
   } catch (error) {
     return formErrorReply(submission, error);
   }

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -21,10 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
-  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", "Unknown action.");
+  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", t("Unknown action."));
   try {
     const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {
@@ -36,13 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithSuccess(
       "/admin/survey",
-      `Surveys synced from content: ${summary.total} published${summary.removed ? `, ${summary.removed} no longer published` : ""}.`,
+      summary.removed
+        ? t("Surveys synced from content: {total} published, {removed} no longer published.", {
+            total: summary.total,
+            removed: summary.removed,
+          })
+        : t("Surveys synced from content: {total} published.", { total: summary.total }),
     );
   } catch (error) {
     return redirectWithFailure(
       "/admin/survey",
       error,
-      "The survey content could not be read. Please try again in a few minutes.",
+      t("The survey content could not be read. Please try again in a few minutes."),
     );
   }
 }

@@ -8,6 +8,7 @@ import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/compon
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/classes.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
 import { redirectWithError } from "~/server/web/redirects.server";
@@ -25,11 +26,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Admit or Refuse a device waiting to join (docs/product.md#student-identity). */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/home`;
   const decision = parseJoinRequestDecision(await request.formData());
-  if (!decision) return redirectWithError(here, "That action is not available.");
-  return decideJoinRequest(db, user, classId, decision, here);
+  if (!decision) return redirectWithError(here, t("That action is not available."));
+  return decideJoinRequest(db, user, classId, decision, here, t);
 }
 
 // On the layout kit (ADR 161): the class home is the most visited screen.

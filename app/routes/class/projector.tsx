@@ -13,6 +13,7 @@ import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -30,6 +31,7 @@ const generateIntent = z.object({ intent: z.literal("generate-code") });
  * address, never from the request's Host), and how many have joined.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const [progress, waitingRequests] = await orNotFound(
     Promise.all([getJoinProgress(db, user, classId), listWaitingJoinRequests(db, user, classId)]),
@@ -38,6 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
   const joinUrl = live ? `${joinAddress}?${new URLSearchParams({ code: live.code })}` : null;
   return {
+    pageTitle: t("Join {name}", { name: progress.class.name }),
+
     class: progress.class,
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
@@ -50,18 +54,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** The empty state's button: a new code with the default expiry, then back here; and Admit or Refuse a waiting device. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const decision = parseJoinRequestDecision(form);
-  if (decision) return decideJoinRequest(db, user, classId, decision, here);
+  if (decision) return decideJoinRequest(db, user, classId, decision, here, t);
   const parsed = generateIntent.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirectWithError(here, "Failed to generate a class code");
+  if (!parsed.success) return redirectWithError(here, t("Failed to generate a class code"));
   try {
     const code = await generateClassCode(db, user, { classId });
-    return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+    return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to generate a class code");
+    return redirectWithFailure(here, error, t("Failed to generate a class code"));
   }
 }
 
@@ -146,8 +151,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? `Join ${data.class.name}` : "Join the class", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Join the class", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import "~/components/class/sign-in-cards.css";
 import { Form } from "react-router";
 import { z } from "zod";
-import { plural } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { ensurePersonalCodes, getSignInCards } from "~/server/students/personal-codes.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -24,11 +24,13 @@ const makeCodesIntent = z.object({ intent: z.literal("make-codes") });
  * here, so no other service sees a child's code.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const cards = await orNotFound(getSignInCards(db, user, classId));
   const joinAddress = `${config.appUrl}/join`;
   const classCode = cards.classCode;
   return {
+    pageTitle: t("Sign-in cards for {name}", { name: cards.class.name }),
     class: cards.class,
     classCode,
     joinAddress,
@@ -44,18 +46,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** "Make codes" for the students who have none, then back to the cards. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = makeCodesIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to make personal codes");
+  if (!parsed.success) return redirectWithError(here, t("Failed to make personal codes"));
   try {
     const { given } = await ensurePersonalCodes(db, user, classId);
     return redirectWithSuccess(
       here,
-      given > 0 ? `${plural(given, "student")} got a personal code.` : "Every student already has a personal code.",
+      given > 0
+        ? t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given })
+        : t("Every student already has a personal code."),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to make personal codes");
+    return redirectWithFailure(here, error, t("Failed to make personal codes"));
   }
 }
 
@@ -147,8 +152,7 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? `Sign-in cards for ${data.class.name}` : "Sign-in cards", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Sign-in cards", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -14,25 +15,31 @@ const deleteIntent = z.object({ intent: z.literal("delete-student") });
 
 /** The confirmation step: a full page, so it works with JavaScript off. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
-  return { classId, preview: await orNotFound(getStudentDeletionPreview(db, user, classId, studentId)) };
+  return {
+    pageTitle: t("Delete student"),
+    classId,
+    preview: await orNotFound(getStudentDeletionPreview(db, user, classId, studentId)),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}/delete`;
   const parsed = deleteIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to delete the student");
+  if (!parsed.success) return redirectWithError(here, t("Failed to delete the student"));
   try {
     await deleteStudent(db, user, classId, studentId);
     return redirectWithSuccess(
       `/class/${classId}/students/manage`,
-      "The student and everything held about them were deleted.",
+      t("The student and everything held about them were deleted."),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to delete the student");
+    return redirectWithFailure(here, error, t("Failed to delete the student"));
   }
 }
 
@@ -109,7 +116,7 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Delete student", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Delete student", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

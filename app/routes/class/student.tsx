@@ -11,6 +11,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
@@ -33,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}`;
@@ -40,9 +42,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply(submission);
   try {
     await updateStudent(db, user, classId, studentId, submission.value);
-    return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} saved.`);
+    return redirectWithSuccess(
+      here,
+      t("{name} saved.", { name: `${submission.value.firstName} ${submission.value.lastName}` }),
+    );
   } catch (error) {
-    return redirectWithFailure(`${here}?edit=1`, error, "Failed to save the student");
+    return redirectWithFailure(`${here}?edit=1`, error, t("Failed to save the student"));
   }
 }
 

@@ -4,7 +4,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ClassLanguageForm } from "~/components/class/class-language-form";
-import { plural } from "~/components/class/format";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -16,6 +15,7 @@ import { generateClassCode, stopClassCode } from "~/server/class-codes/class-cod
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import { setClassLanguage, UNKNOWN_LANGUAGE } from "~/server/users/language-choice.server";
@@ -45,12 +45,14 @@ const manageSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
   const { students, teachers, addableTeachers, classCode, joinRules, locale } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
+    pageTitle: t("Students"),
     classId,
     students,
     classCode,
@@ -69,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/students/manage`;
   const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: manageSchema });
@@ -90,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return redirectWithError(here, "That action is not available.");
+    return redirectWithError(here, t("That action is not available."));
   }
   const input = submission.value;
   try {
@@ -98,15 +101,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "add-student": {
         const { intent: _, ...student } = input;
         await createStudent(db, user, classId, student);
-        return redirectWithSuccess(here, `${input.firstName} ${input.lastName} added to the class.`);
+        return redirectWithSuccess(
+          here,
+          t("{name} added to the class.", { name: `${input.firstName} ${input.lastName}` }),
+        );
       }
       case "generate-code": {
         const code = await generateClassCode(db, user, { classId, expirationHours: input.expirationHours });
-        return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+        return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
       }
       case "stop-code": {
         const result = await stopClassCode(db, user, { classId });
-        return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
+        return result.stopped
+          ? redirectWithSuccess(
+              here,
+              t("Class code {code} stopped. Students can no longer join with it.", { code: result.code }),
+            )
+          : redirectWithError(here, t("This class has no live class code, so there was nothing to stop."));
       }
       case "join-rules": {
         const rules = await setClassJoinRules(db, user, {
@@ -114,42 +125,57 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           joinMode: input.joinMode,
           newNames: input.newNames,
         });
-        const given = rules.codesGiven > 0 ? ` ${plural(rules.codesGiven, "student")} got a personal code.` : "";
-        return redirectWithSuccess(here, `How children join is saved.${given}`);
+        const saved = t("How children join is saved.");
+        const given = rules.codesGiven;
+        return redirectWithSuccess(
+          here,
+          given > 0
+            ? `${saved} ${t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given })}`
+            : saved,
+        );
       }
       case "class-language": {
         await setClassLanguage(db, user, { classId, locale: input.locale ?? null });
-        return redirectWithSuccess(here, "The class language is saved.");
+        return redirectWithSuccess(here, t("The class language is saved."));
       }
       case "make-codes": {
         const { given } = await ensurePersonalCodes(db, user, classId);
         return given > 0
-          ? redirectWithSuccess(here, `${plural(given, "student")} got a personal code.`)
-          : redirectWithSuccess(here, "Every student already has a personal code.");
+          ? redirectWithSuccess(
+              here,
+              t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given }),
+            )
+          : redirectWithSuccess(here, t("Every student already has a personal code."));
       }
       case "new-code": {
         const student = await regeneratePersonalCode(db, user, { classId, studentId: input.id });
         return redirectWithSuccess(
           here,
-          `${student.firstName} ${student.lastName} has a new personal code: ${student.personalCode}. The old one no longer works.`,
+          t("{name} has a new personal code: {code}. The old one no longer works.", {
+            name: `${student.firstName} ${student.lastName}`,
+            code: student.personalCode,
+          }),
         );
       }
       case "remove-student": {
         const student = await removeStudentFromClass(db, user, classId, input.id);
-        return redirectWithSuccess(here, `${student.firstName} ${student.lastName} removed from the class.`);
+        return redirectWithSuccess(
+          here,
+          t("{name} removed from the class.", { name: `${student.firstName} ${student.lastName}` }),
+        );
       }
       case "add-teacher": {
         const teacher = await addClassTeacher(db, user, classId, input.id);
-        return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
+        return redirectWithSuccess(here, t("{name} now teaches this class.", { name: teacher.name }));
       }
       case "remove-teacher": {
         await removeClassTeacher(db, user, classId, input.id);
-        if (input.id === user.id) return redirectWithSuccess("/class/-1/home", "You left the class.");
-        return redirectWithSuccess(here, "Teacher removed from the class.");
+        if (input.id === user.id) return redirectWithSuccess("/class/-1/home", t("You left the class."));
+        return redirectWithSuccess(here, t("Teacher removed from the class."));
       }
     }
   } catch (error) {
-    return redirectWithFailure(here, error, FAILURE[input.intent]);
+    return redirectWithFailure(here, error, t(FAILURE[input.intent]));
   }
 }
 
@@ -246,7 +272,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Students", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Students", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -11,12 +11,14 @@ import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
   const scope = { classId, assignmentId };
@@ -26,7 +28,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
   // An anonymous assignment's drawings come in no telling order.
   if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
-  return { classId, results, drawings };
+  return {
+    pageTitle: t("Results: {survey}", { survey: results.assignment.surveyTitle }),
+    classId,
+    results,
+    drawings,
+  };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
@@ -299,5 +306,5 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Results: ${data?.results.assignment.surveyTitle ?? "survey"} · Orliverse Classroom` },
+  { title: `${data?.pageTitle ?? "Results"} · Orliverse Classroom` },
 ];

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -19,24 +20,30 @@ const assignIntent = z.object({
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  return { classId, surveys: await listAssignableSurveys(db, user, classId) };
+  return {
+    pageTitle: t("Survey library"),
+    classId,
+    surveys: await listAssignableSurveys(db, user, classId),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to assign survey");
+  if (!parsed.success) return redirectWithError(here, t("Failed to assign survey"));
   try {
     await assignSurvey(db, user, {
       classId,
       surveyId: parsed.data.surveyId,
       anonymous: parsed.data.anonymous === "on",
     });
-    return redirectWithSuccess(`/class/${classId}/surveys/manage`, "Survey assigned successfully!");
+    return redirectWithSuccess(`/class/${classId}/surveys/manage`, t("Survey assigned successfully!"));
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to assign survey");
+    return redirectWithFailure(here, error, t("Failed to assign survey"));
   }
 }
 
@@ -118,7 +125,7 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Survey library", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Survey library", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

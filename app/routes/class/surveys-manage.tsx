@@ -9,6 +9,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -20,15 +21,21 @@ const statusIntent = z.object({
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  return { classId, ...(await listClassAssignments(db, user, classId)) };
+  return {
+    pageTitle: t("Manage surveys"),
+    classId,
+    ...(await listClassAssignments(db, user, classId)),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to update survey status");
+  if (!parsed.success) return redirectWithError(here, t("Failed to update survey status"));
   try {
     const { change } = await setAssignmentStatus(db, user, {
       classId,
@@ -37,10 +44,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     return redirectWithSuccess(
       here,
-      change === "closed" ? "Survey closed successfully!" : "Survey started successfully!",
+      change === "closed" ? t("Survey closed successfully!") : t("Survey started successfully!"),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to update survey status");
+    return redirectWithFailure(here, error, t("Failed to update survey status"));
   }
 }
 
@@ -159,7 +166,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Manage surveys", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Manage surveys", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -13,6 +13,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { getStaffMember, updateStaffMember } from "~/server/users/staff.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
@@ -34,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const staffId = recordIdParam(params.staffId);
@@ -48,7 +50,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         schoolId: schoolId === undefined || schoolId === "" ? null : Number(schoolId),
       }),
     );
-    return redirectWithSuccess(`/admin/staff${listSearch(new URL(request.url).searchParams)}`, `${member.name} saved.`);
+    return redirectWithSuccess(
+      `/admin/staff${listSearch(new URL(request.url).searchParams)}`,
+      t("{name} saved.", { name: member.name }),
+    );
   } catch (error) {
     return formErrorReply(submission, error);
   }

@@ -17,6 +17,7 @@ import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchools } from "~/server/schools/schools.server";
 import { getBulkCreateResult } from "~/server/users/bulk-create.server";
 import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
@@ -53,20 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A row's Archive or Restore button. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const formData = await request.formData();
   const listUrl = `/admin/staff${listSearch(new URL(request.url).searchParams)}`;
   const intent = formData.get("intent");
-  if (intent !== "archive" && intent !== "restore") return data({ message: "Unknown action." }, { status: 400 });
+  if (intent !== "archive" && intent !== "restore") return data({ message: t("Unknown action.") }, { status: 400 });
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError(listUrl, "That staff member could not be found.");
+  if (!parsed.success) return redirectWithError(listUrl, t("That staff member could not be found."));
   try {
     const archive = parsed.data.intent === "archive";
     const member = await updateStaffMember(db, user, parsed.data.id, { status: archive ? "archived" : "active" });
-    return redirectWithSuccess(listUrl, archive ? `${member.name} archived.` : `${member.name} restored.`);
+    return redirectWithSuccess(
+      listUrl,
+      archive ? t("{name} archived.", { name: member.name }) : t("{name} restored.", { name: member.name }),
+    );
   } catch (error) {
-    return redirectWithFailure(listUrl, error, "The staff member could not be changed. Please try again.");
+    return redirectWithFailure(listUrl, error, t("The staff member could not be changed. Please try again."));
   }
 }
 
