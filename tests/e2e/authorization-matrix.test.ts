@@ -71,6 +71,9 @@ const MATRIX: Row[] = [
   // The shell: any signed-in, unblocked user.
   ["GET",    "/home",                                               undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/account/password",                                   undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  // The profile menu's language form (issue #28): a post by any signed-in user; a GET changes nothing.
+  ["GET",    "/account/language",                                   undefined,                     "302 /",  "302 /", "302 /",       "302 /",    "302 /",    "302 /",  "302 /",  "302 /", "302 /"],
+  ["POST",   "/account/language",                                   { $form: { locale: "xx", redirectTo: "/home" } }, LOGIN, "302 /home", "302 /home", "302 /home", "302 /home", "302 /home", BLOCKED, LOGIN, LOGIN],
   ["GET",    "/survey",                                             undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/survey/content/{survey}",                            undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   // The admin area: admins only; a school admin sees their own school only.
@@ -113,6 +116,10 @@ const MATRIX: Row[] = [
   ["POST",   "/class/{class}/home",                                 { $form: { intent: "refuse-request", requestId: "999999" } }, LOGIN, "302 /class/{class}/home", TO_OWN_CLASS, "302 /class/{class}/home", NO_CLASSES, "302 /class/{class}/home", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/projector",                            { $form: { intent: "admit-request", requestId: "999999" } }, LOGIN, "302 /class/{class}/projector", TO_OWN_CLASS, "302 /class/{class}/projector", NO_CLASSES, "302 /class/{class}/projector", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "join-rules", joinMode: "nope", newNames: "allow" } }, LOGIN, "400", TO_OWN_CLASS, "400", NO_CLASSES, "400", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "class-language", locale: "xx" } }, LOGIN, "400", TO_OWN_CLASS, "400", NO_CLASSES, "400", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "class-language", locale: "" } }, LOGIN, "302 /class/{class}/students/manage", TO_OWN_CLASS, "302 /class/{class}/students/manage", NO_CLASSES, "302 /class/{class}/students/manage", BLOCKED, LOGIN, LOGIN],
+  // The school's default language: any admin of the school; another school's admin gets 404 (the school form's other posts answer alike).
+  ["POST",   "/admin/schools/{school}",                             { $form: { intent: "language", locale: "" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/schools/{school}", "404", "302 /admin/schools/{school}", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/manage",                      { $form: { intent: "new-code", id: "999999" } }, LOGIN, "302 /class/{class}/students/manage", TO_OWN_CLASS, "302 /class/{class}/students/manage", NO_CLASSES, "302 /class/{class}/students/manage", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/class/{class}/students/cards",                       { $form: { intent: "nothing" } }, LOGIN, "302 /class/{class}/students/cards", TO_OWN_CLASS, "302 /class/{class}/students/cards", NO_CLASSES, "302 /class/{class}/students/cards", BLOCKED, LOGIN, LOGIN],
   // Auth API.

@@ -8,9 +8,10 @@ import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { LANGUAGE_CODES, LANGUAGES, type Language } from "~/lib/i18n/languages";
+import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema } from "~/lib/schemas/admin";
+import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -32,9 +33,7 @@ import type { Route } from "./+types/school";
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
 /** The school's default language for its staff: a language of the list, or "" for the reader's browser. */
-const languageSchema = z.object({
-  locale: z.union([z.enum(LANGUAGE_CODES as [Language, ...Language[]]), z.literal("")]).optional(),
-});
+const languageSchema = z.object({ locale: languageChoiceField });
 
 /** The page's buttons: its two forms (rename, privacy) and Archive or Restore, parsed once. */
 const schoolPageSchema = z.discriminatedUnion("intent", [

@@ -11,6 +11,7 @@ import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { Button, ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
 import { recordIdSchema } from "~/lib/schemas/ids";
+import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
@@ -37,7 +38,7 @@ const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stop-code") }),
   joinRulesSchema.extend({ intent: z.literal("join-rules") }),
   z.object({ intent: z.literal("make-codes") }),
-  z.object({ intent: z.literal("class-language"), locale: z.string().max(20).optional() }),
+  z.object({ intent: z.literal("class-language"), locale: languageChoiceField }),
   z.object({ intent: z.literal("new-code"), id: idField }),
   z.object({ intent: z.literal("remove-student"), id: idField }),
   z.object({ intent: z.literal("add-teacher"), id: idField }),
