@@ -1,5 +1,6 @@
 import "./styles/radix-themes";
 import "./styles/app.css";
+import { useTranslation } from "react-i18next";
 import {
   data,
   Links,
@@ -7,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLoaderData,
   useMatches,
   useRouteLoaderData,
@@ -16,21 +18,51 @@ import type { Route } from "./+types/root";
 import studentPageScript from "./client/student-page.ts?worker&url";
 import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
+import { I18nRoot, type PageI18n } from "./components/i18n-root";
 import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
+import { namespacesForPath } from "./lib/i18n/config";
+import { isLanguage, languageDir } from "./lib/i18n/languages";
 import { useNonce } from "./lib/nonce";
 import { isPlainPage } from "./lib/plain-page";
+import { getAppFromContext } from "./server/context.server";
+import { catalogueFor } from "./server/i18n/catalogues.server";
+import { getLanguage, i18nMiddleware, LANGUAGE_PARAM, languageCookieHeader } from "./server/i18n/i18n.server";
 import { rootMiddleware } from "./server/web/middleware.server";
 
-export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+// The language is detected after the root middleware's refusals (ADR 216).
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware, i18nMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = getLanguage(context);
+  // Only the active language's messages, only the namespaces this page renders (ADR 215).
+  const i18n: PageI18n = {
+    language,
+    dir: languageDir(language),
+    resources: catalogueFor(language, namespacesForPath(url.pathname)) as PageI18n["resources"],
+  };
+  const headers = new Headers();
+  // A language chosen on the page (`?lng=`, the student pages' language menu) is kept for the school day.
+  const chosen = url.searchParams.get(LANGUAGE_PARAM);
+  if (isLanguage(chosen)) {
+    headers.append("Set-Cookie", await languageCookieHeader(chosen, getAppFromContext(context).config.secureCookies));
+  }
   // Only touch the flash cookie when there is one: no Set-Cookie on every page.
-  if (!request.headers.get("cookie")?.includes("toast-session=")) return { toast: null };
-  const { toast, headers } = await getToast(request);
-  return data({ toast: toast ?? null }, { headers });
+  if (!request.headers.get("cookie")?.includes("toast-session=")) return data({ toast: null, i18n }, { headers });
+  const { toast, headers: toastHeaders } = await getToast(request);
+  for (const cookie of toastHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return data({ toast: toast ?? null, i18n }, { headers });
 }
+
+/**
+ * The root loader runs again when the next page renders other namespaces
+ * (a staff screen to the survey preview): the browser gets their messages.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate ||
+  namespacesForPath(currentUrl.pathname).join() !== namespacesForPath(nextUrl.pathname).join();
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -44,6 +76,19 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * navigation) is already running the bundle.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <I18nRoot page={root?.i18n}>
+      <Document>{children}</Document>
+    </I18nRoot>
+  );
+}
+
+/** `<html lang dir>` in the page's language (ADR 216); Radix's direction follows it. */
+function Document({ children }: { children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const dir = languageDir(language);
   const nonce = useNonce();
   const matches = useMatches();
   const plain = typeof document === "undefined" && isPlainPage(matches);
@@ -51,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // third-party storage throws on sessionStorage, which the scroll-restoration script reads (ADR 200).
   const framedByEditor = matches.some((match) => (match.data as { editorPreview?: unknown })?.editorPreview === true);
   return (
-    <html lang="en">
+    <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ThemeRoot>{children}</ThemeRoot>
+        <ThemeRoot dir={dir}>{children}</ThemeRoot>
         {plain ? (
           <script src={studentPageScript} nonce={nonce} defer />
         ) : (
@@ -107,9 +152,10 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
  * `<main id="main">` (each layout has one), hidden until it has the focus.
  */
 function SkipLink() {
+  const { t } = useTranslation("common");
   return (
     <a href="#main" className="skip-link">
-      Skip to main content
+      {t("Skip to main content")}
     </a>
   );
 }

@@ -10,9 +10,13 @@
  * themselves in a nested `<Theme>`, which reads this context, so they look
  * the same. What is left out: the root `<Theme>`'s Tooltip provider (the app
  * has no Tooltip; add `Tooltip.Provider` from radix-ui here before using
- * one) and its `ltr` Direction provider (left-to-right is Radix's default),
- * and the `on…Change` setters (nothing here changes the theme at runtime).
+ * one), and the `on…Change` setters (nothing here changes the theme at runtime).
+ *
+ * The page's writing direction (right to left in Arabic, ADR 216) goes to
+ * Radix's Direction provider, as the root `<Theme dir>` would: menus, sliders
+ * and roving focus follow it.
  */
+import { DirectionProvider } from "@radix-ui/react-direction";
 import { ThemeContext } from "@radix-ui/themes/components/theme";
 import type { ReactNode } from "react";
 
@@ -34,21 +38,23 @@ const THEME = {
   onScalingChange: unchanging,
 } as const;
 
-export function ThemeRoot({ children }: { children: ReactNode }) {
+export function ThemeRoot({ children, dir = "ltr" }: { children: ReactNode; dir?: "ltr" | "rtl" }) {
   return (
-    <ThemeContext.Provider value={THEME}>
-      <div
-        data-is-root-theme="true"
-        data-accent-color={THEME.accentColor}
-        data-gray-color={THEME.resolvedGrayColor}
-        data-has-background="true"
-        data-panel-background={THEME.panelBackground}
-        data-radius={THEME.radius}
-        data-scaling={THEME.scaling}
-        className="radix-themes"
-      >
-        {children}
-      </div>
-    </ThemeContext.Provider>
+    <DirectionProvider dir={dir}>
+      <ThemeContext.Provider value={THEME}>
+        <div
+          data-is-root-theme="true"
+          data-accent-color={THEME.accentColor}
+          data-gray-color={THEME.resolvedGrayColor}
+          data-has-background="true"
+          data-panel-background={THEME.panelBackground}
+          data-radius={THEME.radius}
+          data-scaling={THEME.scaling}
+          className="radix-themes"
+        >
+          {children}
+        </div>
+      </ThemeContext.Provider>
+    </DirectionProvider>
   );
 }

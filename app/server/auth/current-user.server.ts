@@ -7,8 +7,9 @@ import type { Db } from "../db/client.server";
 import { preparedPerDatabase } from "../db/prepared.server";
 import { schools, sessions, users } from "../db/schema.server";
 
-/** The school of the signed-in user, as the header shows it. */
-export type CurrentUserSchool = Pick<typeof schools.$inferSelect, "id" | "name" | "status">;
+/** The school of the signed-in user, as the header shows it, with its default language (ADR 216). */
+export type CurrentUserSchool = Pick<typeof schools.$inferSelect, "id" | "name" | "status"> &
+  Partial<Pick<typeof schools.$inferSelect, "locale">>;
 
 /** The user's row (every column of `users`; it holds no secret) with their school. */
 export type CurrentUser = typeof users.$inferSelect & { school: CurrentUserSchool | null };
@@ -21,7 +22,7 @@ export interface LoadedUser {
 
 async function loadSchool(db: Db, schoolId: number): Promise<CurrentUserSchool | null> {
   const [school] = await db
-    .select({ id: schools.id, name: schools.name, status: schools.status })
+    .select({ id: schools.id, name: schools.name, status: schools.status, locale: schools.locale })
     .from(schools)
     .where(eq(schools.id, schoolId))
     .limit(1);
@@ -56,7 +57,7 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
       user: getTableColumns(users),
-      school: { id: schools.id, name: schools.name, status: schools.status },
+      school: { id: schools.id, name: schools.name, status: schools.status, locale: schools.locale },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

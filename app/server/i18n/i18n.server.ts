@@ -1,0 +1,168 @@
+/**
+ * The request's language (issue #28, ADR 215, ADR 216) and its translations
+ * on the server. remix-i18next's middleware (in app/root.tsx's middleware,
+ * after the root middleware) detects the language once per request and puts
+ * an i18next instance with every catalogue in the router context; loaders,
+ * actions and the server render read it from there.
+ *
+ * Detection (remix-i18next's LanguageDetector, in this order):
+ * 1. `?lng=<code>` on the URL (the student language menu's GET form; the root
+ *    loader then keeps the choice in the `lng` cookie);
+ * 2. ours (`findLocale`): a signed-in staff user's own choice (users.locale),
+ *    else their school's (schools.locale); anyone else: the `lng` cookie (a
+ *    student's or visitor's choice), else for a signed-in student the class's
+ *    language (classes.locale), else the school's;
+ * 3. the browser's Accept-Language; 4. English.
+ *
+ * Usage:
+ *   const t = await getServerT(context, "student");
+ *   t("Join your class"); t("{count, plural, one {# answer} other {# answers}}", { count });
+ *   getLanguage(context) // "de"
+ */
+import { eq } from "drizzle-orm";
+import { createInstance, type i18n, type TFunction } from "i18next";
+import ICU from "i18next-icu";
+import { initReactI18next } from "react-i18next";
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { I18N_OPTIONS, type Namespace } from "~/lib/i18n/config";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_CODES,
+  type Language,
+  languageDir,
+  type TextDirection,
+} from "~/lib/i18n/languages";
+import { getRequestAuth } from "../auth/guards.server";
+import { getAppFromContext } from "../context.server";
+import { classes, schools } from "../db/schema.server";
+import { hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
+import { getOptionalStudent } from "../web/student-access.server";
+import { RESOURCES } from "./catalogues.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The URL parameter that chooses the language for this request (and, through the root loader, the cookie). */
+export const LANGUAGE_PARAM = "lng";
+
+/**
+ * A student's or visitor's language choice (not a secret, not signed): lasts
+ * a school day, as the student session does. Secure and Max-Age are set where
+ * it is written (languageCookieHeader).
+ */
+export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true });
+
+/** One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace). */
+const icu = new ICU();
+
+/** findLocale gets only the request: the middleware hands it the request's context through this map. */
+const requestContexts = new WeakMap<Request, Context>();
+
+const [detectingMiddleware, getDetectedLanguage, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...LANGUAGE_CODES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    searchParamKey: LANGUAGE_PARAM,
+    order: ["searchParams", "custom", "header"],
+    findLocale: async (request) => {
+      const context = requestContexts.get(request);
+      return context ? await chosenLanguage(request, context) : null;
+    },
+  },
+  i18next: { ...I18N_OPTIONS, resources: RESOURCES },
+  plugins: [icu, initReactI18next],
+});
+
+export const i18nMiddleware: MiddlewareFunction<Response> = (args, next) => {
+  requestContexts.set(args.request, args.context);
+  return detectingMiddleware(args, next);
+};
+
+/**
+ * Step 2 of the detection above. Never throws: with the database down the
+ * language falls back to the browser's, and the page says what is wrong.
+ */
+async function chosenLanguage(request: Request, context: Context): Promise<string | null> {
+  try {
+    const { loaded } = await getRequestAuth(request, context);
+    if (loaded) return loaded.user.locale ?? loaded.user.school?.locale ?? null;
+    const cookie = await languageCookie.parse(request.headers.get("cookie"));
+    if (isLanguage(cookie)) return cookie;
+    if (!hasStudentCookie(request)) return null;
+    const student = await getOptionalStudent(request, context);
+    if (!student) return null;
+    return await classLanguage(context, student.classId);
+  } catch {
+    return null;
+  }
+}
+
+/** The class's language, else its school's (null: neither is set). */
+async function classLanguage(context: Context, classId: number): Promise<string | null> {
+  const { db } = getAppFromContext(context);
+  const [row] = await db
+    .select({ classLocale: classes.locale, schoolLocale: schools.locale })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(eq(classes.id, classId))
+    .limit(1);
+  return row?.classLocale ?? row?.schoolLocale ?? null;
+}
+
+/** The request's language (English where the middleware did not run). */
+export function getLanguage(context: Context): Language {
+  try {
+    const language = getDetectedLanguage(context);
+    return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function getDirection(context: Context): TextDirection {
+  return languageDir(getLanguage(context));
+}
+
+/**
+ * The request's i18next instance (every catalogue, the request's language);
+ * where the middleware did not run (a request refused before it), an English
+ * one.
+ */
+export function getI18n(context: Context): i18n {
+  try {
+    return getInstance(context);
+  } catch {
+    return englishInstance();
+  }
+}
+
+let english: i18n | null = null;
+/** The same set-up as the middleware's instance, in English: for a request refused before the middleware, and for work outside a request. */
+function englishInstance(): i18n {
+  if (!english) {
+    english = createInstance({ ...I18N_OPTIONS, resources: RESOURCES, lng: DEFAULT_LANGUAGE });
+    english.use(icu).use(initReactI18next);
+    void english.init();
+  }
+  return english;
+}
+
+/**
+ * A translator for the request's language and one namespace: keys are the
+ * English texts (app/locales/en/<namespace>.json), ICU MessageFormat.
+ * Accepts the router context (loaders, actions, middleware).
+ */
+export async function getServerT(context: Context, namespace: Namespace = "common"): Promise<TFunction> {
+  return getI18n(context).getFixedT(getLanguage(context), namespace);
+}
+
+/** A translator for a given language, outside a request (e-mails sent later, jobs). */
+export function translatorFor(language: string, namespace: Namespace = "common"): TFunction {
+  return englishInstance().getFixedT(isLanguage(language) ? language : DEFAULT_LANGUAGE, namespace);
+}
+
+/** The Set-Cookie header that keeps a language choice for a school day. */
+export function languageCookieHeader(language: Language, secure: boolean): Promise<string> {
+  return languageCookie.serialize(language, { secure, maxAge: STUDENT_SESSION_TTL_MS / 1000 });
+}
