@@ -265,7 +265,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         <JoinRulesForm rules={joinRules} error={actionData?.form === "join-rules" ? actionData.rulesError : null} />
         <ClassLanguageForm
           locale={locale}
-          error={actionData?.form === "class-language" ? (actionData.languageError ?? null) : null}
+          error={actionData && "languageError" in actionData ? actionData.languageError : null}
         />
         <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
       </Grid>
