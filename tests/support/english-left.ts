@@ -5,7 +5,8 @@
  * (app/locales/en/<namespace>.json). A text counts when it is a catalogue
  * text (a message with {arguments} matches any values), and its translation
  * in the page's language differs from the English (so "Status" in German, a
- * word both languages share, is not reported). User content and proper names
+ * word both languages share, is not reported), and it is not itself one of the
+ * language's own texts ("Start" is German for "Home"). User content and proper names
  * (a class called "5A Sunflowers", "Orliverse Classroom") are no catalogue
  * texts, so they are never reported.
  */
@@ -60,7 +61,9 @@ function keyPattern(key: string): RegExp {
  */
 export function englishTextsLeft(html: string, language: string, namespaces = ["common", "staff"]): [string, string][] {
   const found: [string, string][] = [];
-  const texts = new Set(pageTexts(html));
+  // A text the page's language itself uses ("Start" is German for "Home") is not English left behind.
+  const ownTexts = new Set(namespaces.flatMap((namespace) => Object.values(catalogue(language, namespace))));
+  const texts = new Set(pageTexts(html).filter((text) => !ownTexts.has(text)));
   for (const namespace of namespaces) {
     const english = catalogue("en", namespace);
     const translated = catalogue(language, namespace);

@@ -4,6 +4,9 @@ import { Badge, Card, Flex, Heading, Row, Stack, Text } from "~/components/ui/ki
 import { Button, ButtonLink, TextAnchor, TextInput } from "~/components/ui/kit-controls";
 import { formatDateTime } from "./format";
 
+/** Stands for the join address in the sentence around it, to be split on (a character no translation holds). */
+const ADDRESS_MARK = "\u0000";
+
 export interface ClassCodeView {
   code: string;
   expiresAt: Date | string;
@@ -34,6 +37,11 @@ export function ClassCodePanel({
   join?: JoinLinks;
 }) {
   const { t, i18n } = useTranslation("staff");
+  // The sentence around the join address, in the reader's word order: the link goes where {address} is.
+  const joinAt = t(
+    classCode && !classCode.expired ? "Students join at {address} with this code." : "Students join at {address}.",
+    { address: ADDRESS_MARK },
+  ).split(ADDRESS_MARK);
   return (
     <Card size="2">
       <Stack gap="3">
@@ -70,11 +78,11 @@ export function ClassCodePanel({
         {join ? (
           <Stack gap="2">
             <Text size="2">
-              {t("Students join at")}{" "}
+              {joinAt[0]}
               <TextAnchor underline="always" href={join.joinAddress} data-testid="join-address">
                 {join.joinAddress}
               </TextAnchor>
-              {classCode && !classCode.expired ? ` ${t("with this code.")}` : "."}
+              {joinAt[1]}
             </Text>
             <Row gap="2">
               <ButtonLink variant="soft" to={join.projectorHref}>
