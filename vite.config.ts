@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { enhancedBrowserTargets } from "./app/lib/browser-support.ts";
+import { browserI18n } from "./app/vite/browser-i18n.ts";
 import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
 import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
 
@@ -17,7 +18,7 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
 const ciRetry = process.env.CI ? 1 : 0;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isVitest ? [] : [radixThemesCss(), reactRouter()],
+  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), reactRouter()],
   resolve: {
     tsconfigPaths: true,
     // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).

@@ -18,16 +18,17 @@ import type { Route } from "./+types/root";
 import studentPageScript from "./client/student-page.ts?worker&url";
 import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
-import { I18nRoot, type PageI18n } from "./components/i18n-root";
+import { I18nRoot } from "./components/i18n-root";
 import { ThemeRoot } from "./components/layout/theme-root";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
+import type { PageI18n } from "./lib/i18n/compiled";
 import { namespacesForPath } from "./lib/i18n/config";
 import { isLanguage, languageDir } from "./lib/i18n/languages";
 import { useNonce } from "./lib/nonce";
 import { isPlainPage } from "./lib/plain-page";
 import { getAppFromContext } from "./server/context.server";
-import { catalogueFor } from "./server/i18n/catalogues.server";
+import { compiledCatalogues } from "./server/i18n/catalogues.server";
 import { getLanguage, i18nMiddleware, LANGUAGE_PARAM, languageCookieHeader } from "./server/i18n/i18n.server";
 import { rootMiddleware } from "./server/web/middleware.server";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const i18n: PageI18n = {
     language,
     dir: languageDir(language),
-    resources: catalogueFor(language, namespacesForPath(url.pathname)) as PageI18n["resources"],
+    messages: compiledCatalogues(language, namespacesForPath(url.pathname)),
   };
   const headers = new Headers();
   // A language chosen on the page (`?lng=`, the student pages' language menu) is kept for the school day.

@@ -43,8 +43,13 @@ export interface PageBudget {
   plainScripts?: PlainScript[];
 }
 
-/** Public pages (anyone, before signing in). */
-const PUBLIC_JS_KB = 135;
+/**
+ * Public pages (anyone, before signing in). 135 kB until the translations
+ * (ADR 215): /login was at 135.0 kB, and the browser's translation runtime
+ * (intl-messageformat's formatter without its parser, react-i18next's hooks
+ * over the compiled messages) adds 3.7 kB to every hydrated page.
+ */
+const PUBLIC_JS_KB = 140;
 /** Every signed-in staff screen, before any lazy chunk. */
 const STAFF_JS_KB = 165;
 /**

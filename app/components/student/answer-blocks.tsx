@@ -14,6 +14,7 @@
  * `values` holds what to fill in (the answers sent before, or what was
  * typed when a send did not go through); `errors` the messages per field.
  */
+import { useTranslation } from "react-i18next";
 import { answerFieldId, answerFieldName } from "~/lib/answer-form";
 import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
 import { errorIdFor } from "~/lib/student-form";
@@ -63,6 +64,7 @@ function fieldState(uid: string, state: AnswerState) {
 }
 
 function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: AnswerState }) {
+  const { t } = useTranslation("student");
   const field = fieldState(block._uid, state);
   const options = (block.response_options ?? [])
     .map((item, index) => ({ item, index }))
@@ -76,7 +78,7 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
         aria-invalid={field.invalid || undefined}
         aria-describedby={field.invalid ? field.errorId : undefined}
       >
-        <legend className="student-legend">{hasText(block.prompt) ? block.prompt : "Choose one"}</legend>
+        <legend className="student-legend">{hasText(block.prompt) ? block.prompt : t("Choose one")}</legend>
         {options.map(({ item, index }, position) => (
           <label key={item._uid} className="student-choice">
             <input
@@ -129,6 +131,7 @@ function FreetextAnswer({
   prompt: string;
   state: AnswerState;
 }) {
+  const { t } = useTranslation("student");
   const field = fieldState(answer._uid, state);
   const hintId = `${field.id}-hint`;
   return (
@@ -137,7 +140,7 @@ function FreetextAnswer({
         {prompt}
       </label>
       <span className="student-hint" id={hintId}>
-        Type your answer (up to {MAX_TEXT_ANSWER_LENGTH} characters).
+        {t("Type your answer (up to {max, number} characters).", { max: MAX_TEXT_ANSWER_LENGTH })}
       </span>
       <textarea
         id={field.id}
@@ -178,10 +181,11 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
 }
 
 function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerState }) {
+  const { t } = useTranslation("student");
   const field = fieldState(block._uid, state);
   return (
     <section className="student-card" aria-labelledby={`${field.id}-prompt`}>
-      <h2 id={`${field.id}-prompt`}>{hasText(block.prompt) ? block.prompt : "Draw a picture"}</h2>
+      <h2 id={`${field.id}-prompt`}>{hasText(block.prompt) ? block.prompt : t("Draw a picture")}</h2>
       <DrawingAnswer
         assignmentId={state.assignmentId}
         fieldUid={block._uid}

@@ -9,6 +9,7 @@
  * code comes as a chunk.
  */
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { studentAssignmentPath } from "~/lib/student-paths";
 import { DrawingPadMarkup } from "./drawing-pad-markup";
 
@@ -26,6 +27,7 @@ export const DRAWING_NEEDS_JAVASCRIPT =
   "Drawing needs JavaScript, and it is turned off in this browser. You can still send your other answers.";
 
 export function DrawingAnswer({ assignmentId, fieldUid, name, id, drawingId }: DrawingAnswerProps) {
+  const { t } = useTranslation("student");
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = container.current;
@@ -36,8 +38,8 @@ export function DrawingAnswer({ assignmentId, fieldUid, name, id, drawingId }: D
     <div ref={container}>
       <div id={`${id}-pad-without`}>
         <p className="student-note" id={`${id}-note`}>
-          {DRAWING_NEEDS_JAVASCRIPT}
-          {drawingId ? " The drawing you sent before is kept." : null}
+          {t(DRAWING_NEEDS_JAVASCRIPT)}
+          {drawingId ? ` ${t("The drawing you sent before is kept.")}` : null}
         </p>
         {drawingId ? <input type="hidden" name={name} value={drawingId} /> : null}
       </div>

@@ -7,6 +7,7 @@
  * The tools are the preview's: 12 colours (default black), 4 brush sizes
  * (default 8), an eraser, undo and clear, on a 600×400 canvas.
  */
+import { useTranslation } from "react-i18next";
 import { DEFAULT_DRAWING_BRUSH_SIZE, DRAWING_BRUSH_SIZES, DRAWING_CANVAS, DRAWING_PALETTE } from "~/lib/survey-content";
 
 export interface DrawingPadMarkupProps {
@@ -20,23 +21,24 @@ export interface DrawingPadMarkupProps {
 }
 
 export function DrawingPadMarkup({ uploadUrl, name, id, drawingId }: DrawingPadMarkupProps) {
+  const { t } = useTranslation("student");
   return (
     <div className="student-drawing" id={`${id}-pad`} data-drawing-pad="" data-upload-url={uploadUrl} hidden>
-      <div className="student-drawing-tools" role="toolbar" aria-label="Drawing tools">
+      <div className="student-drawing-tools" role="toolbar" aria-label={t("Drawing tools")}>
         <fieldset className="student-drawing-group">
-          <legend className="visually-hidden">Edit</legend>
+          <legend className="visually-hidden">{t("Edit")}</legend>
           <button type="button" className="student-tool" data-tool="undo" disabled>
-            Undo
+            {t("Undo")}
           </button>
           <button type="button" className="student-tool" data-tool="clear">
-            Clear
+            {t("Clear")}
           </button>
           <button type="button" className="student-tool" data-tool="eraser" aria-pressed="false">
-            Eraser
+            {t("Eraser")}
           </button>
         </fieldset>
         <fieldset className="student-drawing-group">
-          <legend className="visually-hidden">Brush size</legend>
+          <legend className="visually-hidden">{t("Brush size")}</legend>
           {DRAWING_BRUSH_SIZES.map((brush) => (
             <button
               key={brush}
@@ -44,14 +46,14 @@ export function DrawingPadMarkup({ uploadUrl, name, id, drawingId }: DrawingPadM
               className="student-tool"
               data-size={brush}
               aria-pressed={brush === DEFAULT_DRAWING_BRUSH_SIZE}
-              aria-label={`Brush size ${brush}`}
+              aria-label={t("Brush size {size, number}", { size: brush })}
             >
               <span className="student-brush-dot" style={{ width: Math.min(brush, 28), height: Math.min(brush, 28) }} />
             </button>
           ))}
         </fieldset>
         <fieldset className="student-drawing-group">
-          <legend className="visually-hidden">Colour</legend>
+          <legend className="visually-hidden">{t("Colour")}</legend>
           {DRAWING_PALETTE.map((swatch, index) => (
             <button
               key={swatch.value}
@@ -59,8 +61,8 @@ export function DrawingPadMarkup({ uploadUrl, name, id, drawingId }: DrawingPadM
               className="student-swatch"
               data-colour={swatch.value}
               aria-pressed={index === 0}
-              aria-label={swatch.name}
-              title={swatch.name}
+              aria-label={t(swatch.name)}
+              title={t(swatch.name)}
               style={{ backgroundColor: swatch.value }}
             />
           ))}
@@ -72,11 +74,11 @@ export function DrawingPadMarkup({ uploadUrl, name, id, drawingId }: DrawingPadM
         role="img"
         width={DRAWING_CANVAS.width}
         height={DRAWING_CANVAS.height}
-        aria-label="Drawing area: draw with your finger, a pen or the mouse"
+        aria-label={t("Drawing area: draw with your finger, a pen or the mouse")}
       />
       <input type="hidden" name={name} defaultValue={drawingId} disabled />
       {drawingId ? (
-        <p className="student-hint">The drawing you sent before is kept unless you draw a new one.</p>
+        <p className="student-hint">{t("The drawing you sent before is kept unless you draw a new one.")}</p>
       ) : null}
       <p className="student-hint" role="status" />
     </div>

@@ -3,14 +3,26 @@
  * tied to it with aria-invalid and aria-describedby, large targets. No
  * Radix Themes form components and no validation library (ADR 151).
  */
+import { useTranslation } from "react-i18next";
 import { errorIdFor } from "~/lib/student-form";
 
+/**
+ * The server's messages are English keys of the `student` catalogue (ADR 215):
+ * translated here, at the edge. A message the catalogue does not have (one
+ * with a number in it) stays as the server wrote it.
+ */
+function useMessage() {
+  const { t } = useTranslation("student");
+  return (message: string) => t(message);
+}
+
 export function ErrorMessages({ id, errors }: { id: string; errors?: string[] }) {
+  const translate = useMessage();
   if (!errors?.length) return null;
   return (
     <ul className="student-errors" id={id}>
       {errors.map((message) => (
-        <li key={message}>{message}</li>
+        <li key={message}>{translate(message)}</li>
       ))}
     </ul>
   );
@@ -18,11 +30,12 @@ export function ErrorMessages({ id, errors }: { id: string; errors?: string[] })
 
 /** The messages for the whole form, read out when they appear. */
 export function FormErrors({ errors }: { errors?: string[] }) {
+  const translate = useMessage();
   if (!errors?.length) return null;
   return (
     <div className="student-alert" role="alert">
       {errors.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message}>{translate(message)}</p>
       ))}
     </div>
   );
@@ -85,9 +98,10 @@ export function TextInput({
 
 /** Public forms carry a field people never see or fill (app/lib/honeypot.ts). */
 export function HoneypotInput({ name }: { name: string }) {
+  const { t } = useTranslation("student");
   return (
     <div className="visually-hidden" aria-hidden="true">
-      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
+      <label htmlFor={`hp-${name}`}>{t("Leave this field empty")}</label>
       <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

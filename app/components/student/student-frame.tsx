@@ -3,9 +3,11 @@
  * class, and "Not you? Sign out" (a plain POST form, for shared devices).
  */
 import "./student.css";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HEARTBEAT_ATTRIBUTE } from "~/lib/student-page-behaviour";
 import { STUDENT_SIGN_OUT_PATH } from "~/lib/student-paths";
+import { LanguageMenu } from "./language-menu";
 
 export interface StudentIdentity {
   firstName: string;
@@ -14,6 +16,7 @@ export interface StudentIdentity {
 }
 
 export function StudentFrame({ student, children }: { student: StudentIdentity; children: React.ReactNode }) {
+  const { t } = useTranslation("student");
   // The marker tells the plain student script to keep the heartbeat going (ADR 170).
   return (
     <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
@@ -23,11 +26,12 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
           {` · ${student.className}`}
         </p>
         <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
-          <span className="student-hint">Not you? </span>
+          <span className="student-hint">{t("Not you?")} </span>
           <button type="submit" className="student-button student-button-quiet student-button-small">
-            Sign out
+            {t("Sign out")}
           </button>
         </Form>
+        <LanguageMenu />
       </header>
       <main id="main" tabIndex={-1} className="student-main">
         {children}
@@ -40,6 +44,9 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
 export function StudentPlainPage({ children }: { children: React.ReactNode }) {
   return (
     <div className="student-page">
+      <header className="student-bar student-bar-plain">
+        <LanguageMenu />
+      </header>
       <main id="main" tabIndex={-1} className="student-main">
         {children}
       </main>

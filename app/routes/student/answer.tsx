@@ -6,12 +6,14 @@
  * sent twice makes one response; while the survey is open a later send
  * replaces the earlier one; a closed survey says so and takes nothing.
  */
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import drawingPadScript from "~/client/drawing-pad.ts?worker&url";
 import { AnswerBlocks } from "~/components/student/answer-blocks";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { useNonce } from "~/lib/nonce";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
@@ -94,6 +96,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
   const { page, formToken, saved, drawingPad } = loaderData;
   const navigation = useNavigation();
   const nonce = useNonce();
+  const { t } = useTranslation("student");
   if (page.state !== "open") return <NotOpen title={page.title} state={page.state} answered={page.answered} />;
   const reply = actionData?.reply;
   const survey = page.survey;
@@ -101,7 +104,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <p>
-        <Link to={STUDENT_HOME_PATH}>Back to your surveys</Link>
+        <Link to={STUDENT_HOME_PATH}>{t("Back to your surveys")}</Link>
       </p>
       <header className="student-question">
         <h1>{hasText(survey.title) ? survey.title : page.title}</h1>
@@ -109,16 +112,18 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
       </header>
       {page.anonymous ? (
         <p className="student-note" role="note">
-          <strong>{ANONYMOUS_NOTICE}</strong>
+          <strong>{t(ANONYMOUS_NOTICE)}</strong>
         </p>
       ) : null}
       {page.previous ? (
         <p className="student-note">
-          You already sent your answers. You can change them and send them again until your teacher closes the survey.
+          {t(
+            "You already sent your answers. You can change them and send them again until your teacher closes the survey.",
+          )}
         </p>
       ) : null}
       <LazySurveyContent blocks={survey.content ?? []} />
-      <Form method="post" className="student-form" aria-label="Your answers" noValidate>
+      <Form method="post" className="student-form" aria-label={t("Your answers")} noValidate>
         <FormErrors errors={reply?.formErrors} />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={reply?.values[FORM_TOKEN_FIELD] ?? formToken} />
         <AnswerBlocks
@@ -131,7 +136,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
         />
         <div className="student-actions">
           <button type="submit" className="student-button" aria-disabled={sending || undefined}>
-            {page.previous ? "Send my new answers" : "Send my answers"}
+            {page.previous ? t("Send my new answers") : t("Send my answers")}
           </button>
         </div>
       </Form>
@@ -141,22 +146,25 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
 }
 
 function NotOpen({ title, state, answered }: { title: string; state: "closed" | "not-started"; answered: boolean }) {
+  const { t } = useTranslation("student");
   return (
     <>
       <h1>{title}</h1>
       <div className="student-card" role="status">
-        <p>{state === "closed" ? CLOSED_NOTICE : "This survey has not started yet. Your teacher will start it."}</p>
-        {state === "closed" && answered ? <p>Your answers were sent before it closed.</p> : null}
+        <p>
+          {state === "closed" ? t(CLOSED_NOTICE) : t("This survey has not started yet. Your teacher will start it.")}
+        </p>
+        {state === "closed" && answered ? <p>{t("Your answers were sent before it closed.")}</p> : null}
       </div>
       <p>
         <Link className="student-button student-button-quiet" to={STUDENT_HOME_PATH}>
-          Back to your surveys
+          {t("Back to your surveys")}
         </Link>
       </p>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.page.title ?? "Survey"} · Orliverse Classroom` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `${loaderData?.page.title ?? metaTranslator(matches)("Survey")} · Orliverse Classroom` },
 ];

@@ -1,5 +1,7 @@
 /** /student: the class's open surveys, each marked done or to do. */
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
 import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
@@ -21,15 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StudentHome({ loaderData }: Route.ComponentProps) {
   const { firstName, assignments } = loaderData;
+  const { t } = useTranslation("student");
   return (
     <>
-      <h1>Hello, {firstName}!</h1>
+      <h1>{t("Hello, {firstName}!", { firstName })}</h1>
       <section aria-labelledby="open-surveys" className="student-main-section">
-        <h2 id="open-surveys">Your surveys</h2>
+        <h2 id="open-surveys">{t("Your surveys")}</h2>
         {assignments.length === 0 ? (
           <p className="student-note">
-            There is nothing to answer right now. When your teacher starts a survey, it shows up here. Reload the page
-            to look again.
+            {t(
+              "There is nothing to answer right now. When your teacher starts a survey, it shows up here. Reload the page to look again.",
+            )}
           </p>
         ) : (
           <ul className="student-list">
@@ -39,9 +43,9 @@ export default function StudentHome({ loaderData }: Route.ComponentProps) {
                   {assignment.title}
                 </Link>
                 {assignment.answered ? (
-                  <span className="student-status student-status-done">Done</span>
+                  <span className="student-status student-status-done">{t("Done")}</span>
                 ) : (
-                  <span className="student-status student-status-todo">To do</span>
+                  <span className="student-status student-status-todo">{t("To do")}</span>
                 )}
               </li>
             ))}
@@ -52,4 +56,6 @@ export default function StudentHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your surveys · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches)("Your surveys")} · Orliverse Classroom` },
+];

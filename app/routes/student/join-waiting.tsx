@@ -7,10 +7,12 @@
  * signed `__join_request` cookie; without one, the page sends the device back
  * to /join. A GET never joins.
  */
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
 import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
@@ -58,19 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
   const { state, className, classCode } = loaderData;
+  const { t } = useTranslation("student");
   if (state === "refused" || state === "gone") {
     return (
       <StudentPlainPage>
-        <h1>{state === "refused" ? "Your teacher said no" : "Please join again"}</h1>
+        <h1>{state === "refused" ? t("Your teacher said no") : t("Please join again")}</h1>
         <div className="student-card" role="status">
           <p>
             {state === "refused"
-              ? "Your teacher did not let this device in. Ask your teacher what to do."
-              : "You waited too long. Please join again with the class code."}
+              ? t("Your teacher did not let this device in. Ask your teacher what to do.")
+              : t("You waited too long. Please join again with the class code.")}
           </p>
           <div className="student-actions">
             <Link className="student-button" to={JOIN_PATH}>
-              Join again
+              {t("Join again")}
             </Link>
           </div>
         </div>
@@ -79,20 +82,20 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
   }
   return (
     <StudentPlainPage>
-      <h1>{state === "admitted" ? "You can go in!" : "Wait for your teacher"}</h1>
+      <h1>{state === "admitted" ? t("You can go in!") : t("Wait for your teacher")}</h1>
       <div className="student-card" role="status">
         {state === "admitted" ? (
-          <p>Your teacher let you in to {className}. Press Start.</p>
+          <p>{t("Your teacher let you in to {className}. Press Start.", { className })}</p>
         ) : (
           <>
-            <p>Your teacher needs to let you in to {className}.</p>
-            <p>Please wait. Tell your teacher you are waiting. When your teacher says yes, press Check again.</p>
+            <p>{t("Your teacher needs to let you in to {className}.", { className })}</p>
+            <p>{t("Please wait. Tell your teacher you are waiting. When your teacher says yes, press Check again.")}</p>
           </>
         )}
         <Form method="post">
           <div className="student-actions">
             <button type="submit" name="intent" value="check" className="student-button">
-              {state === "admitted" ? "Start" : "Check again"}
+              {state === "admitted" ? t("Start") : t("Check again")}
             </button>
           </div>
         </Form>
@@ -105,13 +108,13 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
           aria-labelledby="waiting-card-heading"
           noValidate
         >
-          <h2 id="waiting-card-heading">Do you have a card with your personal code?</h2>
+          <h2 id="waiting-card-heading">{t("Do you have a card with your personal code?")}</h2>
           <input type="hidden" name="code" value={classCode} />
           <TextInput
             id="waiting-personal-code"
             name="personalCode"
-            label="Your personal code"
-            hint="It is on your card, for example KMR-394."
+            label={t("Your personal code")}
+            hint={t("It is on your card, for example KMR-394.")}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={MAX_PERSONAL_CODE_LENGTH}
@@ -119,7 +122,7 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
           <HoneypotInput name={HONEYPOT_FIELD} />
           <div className="student-actions">
             <button type="submit" className="student-button student-button-quiet">
-              Join with my code
+              {t("Join with my code")}
             </button>
           </div>
         </Form>
@@ -128,7 +131,7 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "Wait for your teacher · Orliverse Classroom" },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${metaTranslator(matches)("Wait for your teacher")} · Orliverse Classroom` },
   ...(data?.state === "waiting" ? [{ httpEquiv: "refresh", content: String(RELOAD_SECONDS) }] : []),
 ];

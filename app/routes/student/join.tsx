@@ -9,10 +9,12 @@
  * a GET never joins. A signed-in staff user is told what to do instead of
  * being turned into a student.
  */
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { MAX_NAME_LENGTH, MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
@@ -99,27 +101,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("student");
   const reply = actionData?.reply;
   if (loaderData.staffName) return <StaffSignedIn name={loaderData.staffName} />;
   // From a student's card: the class code and their personal code, no names to type.
   const withCard = Boolean(loaderData.personal) && !reply?.values.firstName;
   return (
     <StudentPlainPage>
-      <h1>Join your class</h1>
+      <h1>{t("Join your class")}</h1>
       {loaderData.student ? (
         <p className="student-note">
-          You are signed in as {loaderData.student.name} ({loaderData.student.className}).{" "}
-          <Link to={STUDENT_HOME_PATH}>Go to your surveys</Link>
+          {t("You are signed in as {name} ({className}).", loaderData.student)}{" "}
+          <Link to={STUDENT_HOME_PATH}>{t("Go to your surveys")}</Link>
         </p>
       ) : null}
       <Form method="post" className="student-card" aria-labelledby="join-heading" noValidate>
-        <h2 id="join-heading">{withCard ? "Check the codes from your card" : "Type the class code and your name"}</h2>
+        <h2 id="join-heading">
+          {withCard ? t("Check the codes from your card") : t("Type the class code and your name")}
+        </h2>
         <FormErrors errors={reply?.formErrors} />
         <TextInput
           id="join-code"
           name="code"
-          label="Class code"
-          hint="Your teacher shows it, for example SUNNY-4821."
+          label={t("Class code")}
+          hint={t("Your teacher shows it, for example SUNNY-4821.")}
           defaultValue={reply?.values.code ?? loaderData.code}
           errors={reply?.fieldErrors.code}
           autoComplete="off"
@@ -131,7 +136,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
             <TextInput
               id="join-first-name"
               name="firstName"
-              label="First name"
+              label={t("First name")}
               defaultValue={reply?.values.firstName}
               errors={reply?.fieldErrors.firstName}
               autoComplete="off"
@@ -140,7 +145,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
             <TextInput
               id="join-last-name"
               name="lastName"
-              label="Last name"
+              label={t("Last name")}
               defaultValue={reply?.values.lastName}
               errors={reply?.fieldErrors.lastName}
               autoComplete="off"
@@ -151,8 +156,8 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         <TextInput
           id="join-personal-code"
           name="personalCode"
-          label={withCard ? "Your personal code" : "Your personal code (if you have a card)"}
-          hint="It is on your card, for example KMR-394."
+          label={withCard ? t("Your personal code") : t("Your personal code (if you have a card)")}
+          hint={t("It is on your card, for example KMR-394.")}
           defaultValue={reply?.values.personalCode ?? loaderData.personal}
           errors={reply?.fieldErrors.personalCode}
           autoComplete="off"
@@ -163,42 +168,42 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         <HoneypotInput name={HONEYPOT_FIELD} />
         <div className="student-actions">
           <button type="submit" className="student-button">
-            Join
+            {t("Join")}
           </button>
         </div>
       </Form>
       {withCard ? (
         <p className="student-hint">
-          Not your card?{" "}
+          {t("Not your card?")}{" "}
           <Link to={loaderData.code ? `${JOIN_PATH}?code=${encodeURIComponent(loaderData.code)}` : JOIN_PATH}>
-            Join with your name
+            {t("Join with your name")}
           </Link>
-          .
         </p>
       ) : null}
       <p className="student-hint">
-        Are you a teacher? <Link to="/login">Sign in here</Link>.
+        {t("Are you a teacher?")} <Link to="/login">{t("Sign in here")}</Link>
       </p>
     </StudentPlainPage>
   );
 }
 
 function StaffSignedIn({ name }: { name: string }) {
+  const { t } = useTranslation("student");
   return (
     <StudentPlainPage>
-      <h1>Join your class</h1>
+      <h1>{t("Join your class")}</h1>
       <div className="student-card">
         <p className="student-note" role="status">
-          {STAFF_CANNOT_JOIN_MESSAGE}
+          {t(STAFF_CANNOT_JOIN_MESSAGE)}
         </p>
-        <p>Signed in as {name}.</p>
+        <p>{t("Signed in as {name}.", { name })}</p>
         <div className="student-actions">
           <Link className="student-button student-button-quiet" to="/">
-            Back to your classes
+            {t("Back to your classes")}
           </Link>
           <Form method="post" action="/logout">
             <button type="submit" className="student-button">
-              Sign out of the staff account
+              {t("Sign out of the staff account")}
             </button>
           </Form>
         </div>
@@ -207,4 +212,6 @@ function StaffSignedIn({ name }: { name: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Join your class · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches)("Join your class")} · Orliverse Classroom` },
+];

@@ -1,5 +1,7 @@
 /** /student/assignments/:assignmentId/thanks: the answers are in; change them while the survey is open. */
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { findStudentAssignment } from "~/server/assignments/student-assignments.server";
@@ -28,27 +30,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
   const { assignmentId, title, open, sent } = loaderData;
+  const { t } = useTranslation("student");
   return (
     <>
-      <h1>{sent ? "Thank you!" : title}</h1>
+      <h1>{sent ? t("Thank you!") : title}</h1>
       <div className="student-card" role="status">
-        <p>{sent ? `Your answers to “${title}” are sent.` : "You have not sent answers to this survey yet."}</p>
+        <p>
+          {sent
+            ? t("Your answers to “{title}” are sent.", { title })
+            : t("You have not sent answers to this survey yet.")}
+        </p>
         {open ? (
           <p>
-            {sent ? "Want to change something? " : null}
-            <Link to={studentAssignmentPath(assignmentId)}>{sent ? "Change your answers" : "Answer the survey"}</Link>
+            {sent ? `${t("Want to change something?")} ` : null}
+            <Link to={studentAssignmentPath(assignmentId)}>
+              {sent ? t("Change your answers") : t("Answer the survey")}
+            </Link>
           </p>
         ) : (
-          <p>This survey is closed.</p>
+          <p>{t("This survey is closed.")}</p>
         )}
       </div>
       <p>
         <Link className="student-button" to={STUDENT_HOME_PATH}>
-          Back to your surveys
+          {t("Back to your surveys")}
         </Link>
       </p>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank you · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches)("Thank you")} · Orliverse Classroom` },
+];

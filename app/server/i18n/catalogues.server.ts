@@ -1,10 +1,12 @@
 /**
  * The message catalogues, app/locales/<language>/<namespace>.json, all in the
  * server's memory (the server bundle includes them; ADR 215). The browser
- * never loads this module: it gets the active language's namespaces through
- * the root loader (catalogueFor).
+ * never loads this module: it gets the active language's namespaces for the
+ * page through the root loader, compiled (compiledCatalogues).
  */
 import type { Resource } from "i18next";
+import { IntlMessageFormat } from "intl-messageformat";
+import type { CompiledCatalogue } from "~/lib/i18n/compiled";
 import { NAMESPACES, type Namespace } from "~/lib/i18n/config";
 import { LANGUAGE_CODES, type Language } from "~/lib/i18n/languages";
 
@@ -30,12 +32,39 @@ const CATALOGUES = load();
 /** Every language's every namespace, as i18next takes them. */
 export const RESOURCES: Resource = CATALOGUES;
 
-/** One language's messages of the given namespaces: what the root loader sends the browser. */
-export function catalogueFor(
+/**
+ * A message as the browser gets it: its text when it has no arguments (ICU
+ * quoting undone), otherwise its syntax tree, which intl-messageformat formats
+ * without a parser (the browser build leaves the parser out, ADR 215).
+ */
+function compile(message: string, language: Language) {
+  const ast = new IntlMessageFormat(message, language, undefined, { ignoreTag: true }).getAst();
+  if (ast.length === 0) return "";
+  const [only] = ast;
+  return ast.length === 1 && only.type === 0 ? only.value : ast;
+}
+
+const compiled = new Map<string, CompiledCatalogue>();
+
+function compiledCatalogue(language: Language, namespace: Namespace): CompiledCatalogue {
+  const cacheKey = `${language}/${namespace}`;
+  let catalogue = compiled.get(cacheKey);
+  if (!catalogue) {
+    catalogue = {};
+    for (const [key, message] of Object.entries(CATALOGUES[language][namespace])) {
+      catalogue[key] = compile(message, language);
+    }
+    compiled.set(cacheKey, catalogue);
+  }
+  return catalogue;
+}
+
+/** One language's messages of the given namespaces, compiled: what the root loader sends the browser. */
+export function compiledCatalogues(
   language: Language,
   namespaces: readonly Namespace[],
-): Partial<Record<Namespace, Messages>> {
-  const picked: Partial<Record<Namespace, Messages>> = {};
-  for (const namespace of namespaces) picked[namespace] = CATALOGUES[language][namespace];
+): Record<string, CompiledCatalogue> {
+  const picked: Record<string, CompiledCatalogue> = {};
+  for (const namespace of namespaces) picked[namespace] = compiledCatalogue(language, namespace);
   return picked;
 }

@@ -1,0 +1,34 @@
+/**
+ * The browser build's translations (ADR 215): `react-i18next` resolves to
+ * app/lib/i18n/browser-react-i18next.tsx (the same hooks over the messages
+ * the root loader sent, compiled on the server), and intl-messageformat's ICU
+ * parser to the parser package's own `no-parser` build (FormatJS's way for
+ * precompiled messages). The server build keeps the real modules.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+const require = createRequire(import.meta.url);
+
+export function browserI18n(): Plugin {
+  const standIn = path.resolve("app/lib/i18n/browser-react-i18next.tsx");
+  const noParser = path.join(
+    path.dirname(
+      require.resolve("@formatjs/icu-messageformat-parser", {
+        paths: [path.dirname(require.resolve("intl-messageformat"))],
+      }),
+    ),
+    "no-parser.js",
+  );
+  return {
+    name: "orliverse:browser-i18n",
+    enforce: "pre",
+    resolveId(source) {
+      if (this.environment?.name !== "client") return null;
+      if (source === "react-i18next") return standIn;
+      if (source === "@formatjs/icu-messageformat-parser") return noParser;
+      return null;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The student pages in the student's language (issue #28, ADR 216), in
+ * Chromium against the built app: a student on a 375 px phone with
+ * JavaScript off chooses Arabic on /join (a plain GET form); every page of the
+ * lesson (join, the list, answering, thank you) is then `dir="rtl"`, in
+ * Arabic, without sideways scrolling and without any script but the plain
+ * student script; no English text of the catalogues is left in them (survey
+ * content and names aside). A German browser gets German. Screenshots of the
+ * answering page go to /work/screens/answer-{ar,de}-{375,1280}.png.
+ */
+import { readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, expect, test } from "vitest";
+import { newContext, signIn } from "../support/browser";
+import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { type AppServer, startAppServer } from "../support/server";
+
+const SCREENS = "/work/screens";
+const SURVEY = "Starting the school year";
+let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
+
+beforeAll(async () => {
+  app = await startAppServer({ fixtures: createE2eWorldWithCode });
+  await mkdir(SCREENS, { recursive: true }).catch(() => {});
+  const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await signIn(teacher, app, app.fixtures.sessions.teacher);
+  await startSurvey(teacher, SURVEY);
+  await teacher.close();
+});
+
+async function startSurvey(teacher: BrowserContext, title: string) {
+  const headers = { Origin: app.baseURL };
+  const { classes } = (await (await teacher.request.get(`${app.baseURL}/api/classes/my-classes`)).json()) as {
+    classes: { id: number; name: string }[];
+  };
+  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
+  const { surveys } = (await (
+    await teacher.request.get(`${app.baseURL}/api/classes/${klass.id}/surveys/assignable`)
+  ).json()) as { surveys: { id: number; title: string }[] };
+  const survey = surveys.find((s) => s.title === title)!;
+  const assigned = await teacher.request.post(`${app.baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
+    data: { anonymous: false },
+    headers,
+  });
+  expect(assigned.status()).toBe(201);
+  const { assignment } = (await assigned.json()) as { assignment: { id: number } };
+  const started = await teacher.request.patch(
+    `${app.baseURL}/api/classes/${klass.id}/assignments/${assignment.id}/status`,
+    { data: { status: "active" }, headers },
+  );
+  expect(started.status()).toBe(200);
+}
+
+/** The English texts of the student pages' catalogues with three words or more and no arguments. */
+const ENGLISH = ["student", "common"].flatMap((namespace) =>
+  Object.keys(JSON.parse(readFileSync(`app/locales/en/${namespace}.json`, "utf8")) as Record<string, string>).filter(
+    (key) => !key.includes("{") && key.trim().split(/\s+/).length >= 3,
+  ),
+);
+
+/** What the page shows and says (visible text, labels, titles), without the survey's own content. */
+async function pageTexts(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const content of copy.querySelectorAll("script, style, .student-question, .student-choice, .student-legend"))
+      content.remove();
+    const attributes = [...copy.querySelectorAll("[aria-label], [title], [placeholder]")].map((element) =>
+      ["aria-label", "title", "placeholder"].map((name) => element.getAttribute(name) ?? "").join(" "),
+    );
+    return [copy.textContent ?? "", ...attributes].join("\n");
+  });
+}
+
+async function expectTranslated(page: Page, language: string, dir: string) {
+  const html = page.locator("html");
+  expect(await html.getAttribute("lang"), page.url()).toBe(language);
+  expect(await html.getAttribute("dir"), page.url()).toBe(dir);
+  const texts = await pageTexts(page);
+  expect(
+    ENGLISH.filter((english) => texts.includes(english)),
+    page.url(),
+  ).toEqual([]);
+}
+
+async function expectPlainAndNarrow(page: Page) {
+  const scripts = await page.evaluate(() => ({
+    modules: document.querySelectorAll('script[type="module"], link[rel="modulepreload"]').length,
+    classic: [...document.querySelectorAll("script[src]")].map((script) =>
+      new URL((script as HTMLScriptElement).src).pathname.replace(/-[\w-]{8}\.js$/, ".js"),
+    ),
+  }));
+  expect(scripts, page.url()).toEqual({ modules: 0, classic: ["/assets/student-page.js"] });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, page.url()).toBeLessThanOrEqual(0);
+}
+
+test("a student chooses Arabic on /join with JavaScript off: the whole lesson is right to left, in Arabic, at 375 px", async () => {
+  const context = await newContext({
+    javaScriptEnabled: false,
+    baseURL: app.baseURL,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`/join?code=${CLASS_CODE}`);
+  expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+  await page.getByLabel("Language").selectOption("ar");
+  await page.getByRole("button", { name: "Change" }).click();
+  await page.getByRole("heading", { level: 1, name: "انضمّ إلى صفك" }).waitFor();
+  // The class code from the link is kept through the language change.
+  expect(await page.getByRole("textbox", { name: "رمز الصف" }).inputValue()).toBe(CLASS_CODE);
+  await expectTranslated(page, "ar", "rtl");
+  await expectPlainAndNarrow(page);
+
+  await page.getByRole("textbox", { name: "الاسم الأول" }).fill("Layla");
+  await page.getByRole("textbox", { name: "اسم العائلة" }).fill("Rtl");
+  await page.getByRole("button", { name: "انضمّ", exact: true }).click();
+  await page.getByRole("heading", { name: "مرحبًا يا Layla!" }).waitFor();
+  await expectTranslated(page, "ar", "rtl");
+  await expectPlainAndNarrow(page);
+  const row = page.getByRole("listitem").filter({ hasText: SURVEY });
+  expect(await row.getByText("لم يُنجز بعد").count()).toBe(1);
+
+  await row.getByRole("link", { name: SURVEY }).click();
+  await page.getByRole("button", { name: "أرسل إجاباتي" }).waitFor();
+  await expectTranslated(page, "ar", "rtl");
+  await expectPlainAndNarrow(page);
+  // A refused send comes back in Arabic too.
+  await page.getByRole("button", { name: "أرسل إجاباتي" }).click();
+  await page.getByText("أجب عن سؤال واحد على الأقل قبل الإرسال.").waitFor();
+  await expectPlainAndNarrow(page);
+  await page.getByRole("radio", { name: "2. A bit nervous" }).check();
+  await page.screenshot({ path: `${SCREENS}/answer-ar-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENS}/answer-ar-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole("button", { name: "أرسل إجاباتي" }).click();
+  await page.getByRole("heading", { name: "شكرًا لك!" }).waitFor();
+  await expectTranslated(page, "ar", "rtl");
+  await expectPlainAndNarrow(page);
+  await context.close();
+});
+
+test("a German browser gets the student pages in German", async () => {
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.goto(`/join?code=${CLASS_CODE}`);
+  await page.getByRole("heading", { level: 1, name: "Tritt deiner Klasse bei" }).waitFor();
+  await expectTranslated(page, "de", "ltr");
+  await page.getByRole("textbox", { name: "Vorname" }).fill("Greta");
+  await page.getByRole("textbox", { name: "Nachname" }).fill("Deutsch");
+  await page.getByRole("button", { name: "Beitreten" }).click();
+  await page.getByRole("heading", { name: "Hallo, Greta!" }).waitFor();
+  await page.getByRole("link", { name: SURVEY }).click();
+  await page.getByRole("button", { name: "Meine Antworten senden" }).waitFor();
+  await expectTranslated(page, "de", "ltr");
+  await page.getByRole("radio", { name: "1. Excited" }).check();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SCREENS}/answer-de-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENS}/answer-de-1280.png`, fullPage: true });
+  await page.getByRole("button", { name: "Meine Antworten senden" }).click();
+  await page.getByRole("heading", { name: "Danke!" }).waitFor();
+  await expectTranslated(page, "de", "ltr");
+  await context.close();
+});
