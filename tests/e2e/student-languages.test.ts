@@ -5,8 +5,10 @@
  * lesson (join, the list, answering, thank you) is then `dir="rtl"`, in
  * Arabic, without sideways scrolling and without any script but the plain
  * student script; no English text of the catalogues is left in them (survey
- * content and names aside). A German browser gets German. Screenshots of the
- * answering page go to /work/screens/answer-{ar,de}-{375,1280}.png.
+ * content and names aside). A German browser gets German, and the survey's
+ * German version (ADR 217); the teacher's results count the Arabic, German and
+ * English answers together, by question. Screenshots of the answering page go
+ * to /work/screens/answer-{ar,de}-{375,1280}.png.
  */
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -19,13 +21,14 @@ import { type AppServer, startAppServer } from "../support/server";
 const SCREENS = "/work/screens";
 const SURVEY = "Starting the school year";
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
+let started: { classId: number; assignmentId: number };
 
 beforeAll(async () => {
   app = await startAppServer({ fixtures: createE2eWorldWithCode });
   await mkdir(SCREENS, { recursive: true }).catch(() => {});
   const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
   await signIn(teacher, app, app.fixtures.sessions.teacher);
-  await startSurvey(teacher, SURVEY);
+  started = await startSurvey(teacher, SURVEY);
   await teacher.close();
 });
 
@@ -50,6 +53,7 @@ async function startSurvey(teacher: BrowserContext, title: string) {
     { data: { status: "active" }, headers },
   );
   expect(started.status()).toBe(200);
+  return { classId: klass.id, assignmentId: assignment.id };
 }
 
 /** The English texts of the student pages' catalogues with three words or more and no arguments. */
@@ -126,14 +130,16 @@ test("a student chooses Arabic on /join with JavaScript off: the whole lesson is
   expect(await row.getByText("لم يُنجز بعد").count()).toBe(1);
 
   await row.getByRole("link", { name: SURVEY }).click();
-  await page.getByRole("button", { name: "أرسل إجاباتي" }).waitFor();
+  // The survey's Arabic version (content/languages/ar/).
+  await page.getByRole("heading", { level: 1, name: "بداية العام الدراسي" }).waitFor();
   await expectTranslated(page, "ar", "rtl");
   await expectPlainAndNarrow(page);
   // A refused send comes back in Arabic too.
   await page.getByRole("button", { name: "أرسل إجاباتي" }).click();
   await page.getByText("أجب عن سؤال واحد على الأقل قبل الإرسال.").waitFor();
   await expectPlainAndNarrow(page);
-  await page.getByRole("radio", { name: "2. A bit nervous" }).check();
+  await page.getByRole("radio", { name: "2. متوتر قليلًا" }).check();
+  await page.getByRole("radio", { name: "الفنون" }).check();
   await page.screenshot({ path: `${SCREENS}/answer-ar-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SCREENS}/answer-ar-1280.png`, fullPage: true });
@@ -156,9 +162,10 @@ test("a German browser gets the student pages in German", async () => {
   await page.getByRole("button", { name: "Beitreten" }).click();
   await page.getByRole("heading", { name: "Hallo, Greta!" }).waitFor();
   await page.getByRole("link", { name: SURVEY }).click();
-  await page.getByRole("button", { name: "Meine Antworten senden" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Der Start ins Schuljahr" }).waitFor();
   await expectTranslated(page, "de", "ltr");
-  await page.getByRole("radio", { name: "1. Excited" }).check();
+  await page.getByRole("radio", { name: "1. Ich freue mich" }).check();
+  await page.getByRole("radio", { name: "Kunst" }).check();
   await page.setViewportSize({ width: 375, height: 740 });
   await page.screenshot({ path: `${SCREENS}/answer-de-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -167,4 +174,37 @@ test("a German browser gets the student pages in German", async () => {
   await page.getByRole("heading", { name: "Danke!" }).waitFor();
   await expectTranslated(page, "de", "ltr");
   await context.close();
+});
+
+test("the teacher's results count the answers given in Arabic and German with the English ones, by question", async () => {
+  const context = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const page = await context.newPage();
+  await page.goto(`/join?code=${CLASS_CODE}`);
+  await page.getByRole("textbox", { name: "First name" }).fill("Emma");
+  await page.getByRole("textbox", { name: "Last name" }).fill("English");
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  await page.getByRole("link", { name: SURVEY }).click();
+  await page.getByRole("heading", { level: 1, name: SURVEY }).waitFor();
+  await page.getByRole("radio", { name: "2. A bit nervous" }).check();
+  await page.getByRole("radio", { name: "Art" }).check();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+  await context.close();
+
+  const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await signIn(teacher, app, app.fixtures.sessions.teacher);
+  const { classId, assignmentId } = started;
+  const results = await teacher.newPage();
+  await results.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  expect(await results.locator("main").innerText()).toContain("3 responses");
+  // Every answer is stored in the survey's own terms: the chosen subject is "Art" in all three.
+  const csv = await (
+    await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${assignmentId}/csv`)
+  ).text();
+  const rows = csv.trim().split(/\r?\n/).slice(1);
+  expect(rows).toHaveLength(3);
+  for (const row of rows) expect(row).toContain("Art");
+  expect(csv).not.toContain("Kunst");
+  expect(csv).not.toContain("الفنون");
+  await teacher.close();
 });

@@ -8,7 +8,10 @@
  *
  * It answers GET /v2/cdn/stories like the real CDN: token check,
  * starts_with and is_startpage filters, page / per_page paging with the
- * `total` and `per-page` headers, and `{ stories, cv, rels, links }`.
+ * `total` and `per-page` headers, and `{ stories, cv, rels, links }`; with
+ * `language=<code>`, field-level translation as the real CDN does it: each
+ * story in that language where it has a translation (`setTranslations`),
+ * else its default, with the language's prefix on `full_slug`.
  *
  * GET /v2/cdn/stories/{full_slug} answers `{ story }`: with `version=draft`
  * and the space's preview token (`previewToken`), the story's draft
@@ -40,6 +43,8 @@ export interface FakeStoryblokCdn {
   setStories(stories: FakeStory[]): void;
   /** Unpublished changes, by full_slug: what `version=draft` with the preview token answers. */
   setDrafts(drafts: FakeStory[]): void;
+  /** Stories as translated into `language` (matched by full_slug): what `language=<code>` answers. */
+  setTranslations(language: string, stories: FakeStory[]): void;
   /** The next `times` story requests answer `status` (e.g. 429) instead of content. */
   failNext(times: number, status: number): void;
   /** Every story request answers `status` until cleared with null. */
@@ -60,6 +65,7 @@ export async function startFakeStoryblokCdn(options: {
 }): Promise<FakeStoryblokCdn> {
   let stories = options.stories ?? [];
   let drafts: FakeStory[] = [];
+  const translations = new Map<string, FakeStory[]>();
   let failures: { times: number; status: number } | null = null;
   let failStatus: number | null = null;
   let successStatus = 200;
@@ -104,9 +110,16 @@ export async function startFakeStoryblokCdn(options: {
     const isStartpage = url.searchParams.get("is_startpage");
     const perPage = Math.min(Number(url.searchParams.get("per_page") ?? 25) || 25, 100);
     const page = Math.max(Number(url.searchParams.get("page") ?? 1) || 1, 1);
-    const matching = stories.filter(
+    const language = url.searchParams.get("language");
+    const inLanguage = language
+      ? stories.map((story) => ({
+          ...(translations.get(language)?.find((translated) => translated.full_slug === story.full_slug) ?? story),
+          full_slug: `${language}/${story.full_slug}`,
+        }))
+      : stories;
+    const matching = inLanguage.filter(
       (story) =>
-        story.full_slug.startsWith(startsWith) &&
+        story.full_slug.replace(language ? `${language}/` : "", "").startsWith(startsWith) &&
         (isStartpage === null || Boolean(story.is_startpage) === (isStartpage === "true" || isStartpage === "1")),
     );
     const pageStories = matching.slice((page - 1) * perPage, page * perPage);
@@ -135,6 +148,9 @@ export async function startFakeStoryblokCdn(options: {
     },
     setDrafts(next) {
       drafts = next;
+    },
+    setTranslations(language, next) {
+      translations.set(language, next);
     },
     failNext(times, status) {
       failures = { times, status };

@@ -119,3 +119,36 @@ test("a signed-in student: the class's language, else the school's; their own ch
     await db.update(schools).set({ locale: null }).where(eq(schools.id, klass.schoolId));
   }
 });
+
+test("the student API answers its messages in the request's language, its codes unchanged", async () => {
+  const join = (language: string) =>
+    server.handle(
+      new Request(`${BASE}/api/student/v1/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": language },
+        body: JSON.stringify({ code: "NOPE-0000", firstName: "Ada", lastName: "Api" }),
+      }),
+    );
+  const english = await join("en");
+  const german = await join("de");
+  expect(english.status).toBe(404);
+  expect(german.status).toBe(404);
+  expect(await english.json()).toEqual({
+    code: "CLASS_CODE_NOT_FOUND",
+    message: "This class code is not valid. Check the code and try again.",
+  });
+  expect(await german.json()).toEqual({
+    code: "CLASS_CODE_NOT_FOUND",
+    message: "Dieser Klassencode stimmt nicht. Prüfe den Code und versuch es noch einmal.",
+  });
+  const missing = await (
+    await server.handle(
+      new Request(`${BASE}/api/student/v1/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+        body: JSON.stringify({ code: "" }),
+      }),
+    )
+  ).json();
+  expect(missing.fieldErrors.code).toEqual(["Écris le code de la classe"]);
+});

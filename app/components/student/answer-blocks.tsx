@@ -16,6 +16,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { answerFieldId, answerFieldName } from "~/lib/answer-form";
+import { languageDir } from "~/lib/i18n/languages";
 import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
 import { errorIdFor } from "~/lib/student-form";
 import {
@@ -34,6 +35,15 @@ export interface AnswerState {
   values: Record<string, string>;
   errors: Record<string, string[]>;
   assignmentId: number;
+  /** A choice answer's values by field `_uid` (the survey's default texts; the labels may be translated). */
+  choiceValues?: Record<string, string[]>;
+  /** The survey's language as shown (its texts may differ from the page's language, ADR 217). */
+  contentLanguage?: string;
+}
+
+/** `lang` and `dir` for the survey's own texts inside the page. */
+function contentAttributes(state: AnswerState) {
+  return state.contentLanguage ? { lang: state.contentLanguage, dir: languageDir(state.contentLanguage) } : {};
 }
 
 export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state: AnswerState }) {
@@ -78,7 +88,9 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
         aria-invalid={field.invalid || undefined}
         aria-describedby={field.invalid ? field.errorId : undefined}
       >
-        <legend className="student-legend">{hasText(block.prompt) ? block.prompt : t("Choose one")}</legend>
+        <legend className="student-legend" {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
+          {hasText(block.prompt) ? block.prompt : t("Choose one")}
+        </legend>
         {options.map(({ item, index }, position) => (
           <label key={item._uid} className="student-choice">
             <input
@@ -88,7 +100,8 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
               defaultChecked={field.value === String(index)}
             />
             <span>
-              <span className="student-number">{`${position + 1}.`}</span> {item.content}
+              <span className="student-number">{`${position + 1}.`}</span>{" "}
+              <span {...contentAttributes(state)}>{item.content}</span>
             </span>
           </label>
         ))}
@@ -103,7 +116,7 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
   if (questions.length === 0) return null;
   return (
     <section className="student-card">
-      {hasText(block.prompt) ? <h2>{block.prompt}</h2> : null}
+      {hasText(block.prompt) ? <h2 {...contentAttributes(state)}>{block.prompt}</h2> : null}
       {questions.map((question, index) => {
         const prompt = `${index + 1}. ${question.prompt ?? ""}`.trim();
         return (
@@ -136,7 +149,7 @@ function FreetextAnswer({
   const hintId = `${field.id}-hint`;
   return (
     <div className="student-field">
-      <label htmlFor={field.id} className="student-legend">
+      <label htmlFor={field.id} className="student-legend" {...contentAttributes(state)}>
         {prompt}
       </label>
       <span className="student-hint" id={hintId}>
@@ -168,13 +181,19 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
       aria-invalid={field.invalid || undefined}
       aria-describedby={field.invalid ? field.errorId : undefined}
     >
-      <legend className="student-legend">{prompt}</legend>
-      {choices.map((choice, index) => (
-        <label key={`${index}-${choice}`} className="student-choice">
-          <input type="radio" name={field.name} value={choice} defaultChecked={field.value === choice} />
-          <span>{choice}</span>
-        </label>
-      ))}
+      <legend className="student-legend" {...contentAttributes(state)}>
+        {prompt}
+      </legend>
+      {choices.map((choice, index) => {
+        // The value is the survey's default text even where the label is translated (ADR 217).
+        const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
+        return (
+          <label key={`${index}-${choice}`} className="student-choice">
+            <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
+            <span {...contentAttributes(state)}>{choice}</span>
+          </label>
+        );
+      })}
       <ErrorMessages id={field.errorId} errors={field.errors} />
     </fieldset>
   );
@@ -185,7 +204,9 @@ function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerSta
   const field = fieldState(block._uid, state);
   return (
     <section className="student-card" aria-labelledby={`${field.id}-prompt`}>
-      <h2 id={`${field.id}-prompt`}>{hasText(block.prompt) ? block.prompt : t("Draw a picture")}</h2>
+      <h2 id={`${field.id}-prompt`} {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
+        {hasText(block.prompt) ? block.prompt : t("Draw a picture")}
+      </h2>
       <DrawingAnswer
         assignmentId={state.assignmentId}
         fieldUid={block._uid}

@@ -1,5 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
+import { useTranslation } from "react-i18next";
 import { safeContentUrl } from "~/lib/content-url";
 import { hasText, type SurveyImageBlock } from "~/lib/survey-content";
 
@@ -9,16 +10,17 @@ import { hasText, type SurveyImageBlock } from "~/lib/survey-content";
  * alt text defaults to 'Image'.
  */
 export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
+  const { t } = useTranslation("student");
   const filename = safeContentUrl(blok.image?.filename);
   if (!filename) return null;
-  const alt = hasText(blok.image?.alt) ? blok.image.alt : "Image";
+  const alt = hasText(blok.image?.alt) ? blok.image.alt : t("Image");
   return (
     <figure className="survey-image" {...storyblokEditable(blok)}>
       <img src={filename} alt={alt} loading="lazy" decoding="async" />
       <figcaption>
         <Text size="1" color="gray">
           <Link href={filename} color="gray">
-            Open the image on its own
+            {t("Open the image on its own")}
           </Link>
         </Text>
       </figcaption>

@@ -1,5 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
+import { useTranslation } from "react-i18next";
 import type { SurveyVideoBlock } from "~/lib/survey-content";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
 
@@ -12,13 +13,14 @@ export const VIDEO_PLAYER_PERMISSIONS =
  * Nothing renders when no video id can be extracted (docs/product.md#video-id-extraction).
  */
 export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
+  const { t } = useTranslation("student");
   const id = extractYouTubeId(blok.youtube_link);
   if (!id) return null;
   return (
     <figure className="survey-video" {...storyblokEditable(blok)}>
       <iframe
         src={youTubeEmbedUrl(id)}
-        title="Survey video"
+        title={t("Survey video")}
         // 100% wide through CSS: the width attribute takes pixels only (a percentage is invalid HTML).
         style={{ width: "100%" }}
         height="480"
@@ -29,9 +31,9 @@ export function SurveyVideo({ blok }: { blok: SurveyVideoBlock }) {
       />
       <figcaption>
         <Text size="2" color="gray">
-          Video not showing?{" "}
+          {t("Video not showing?")}{" "}
           <Link href={youTubeWatchUrl(id)} rel="noopener noreferrer" underline="always">
-            Watch it on YouTube
+            {t("Watch it on YouTube")}
           </Link>
         </Text>
       </figcaption>

@@ -13,6 +13,7 @@ import { AnswerBlocks } from "~/components/student/answer-blocks";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import { languageDir } from "~/lib/i18n/languages";
 import { metaTranslator } from "~/lib/i18n/meta";
 import { useNonce } from "~/lib/nonce";
 import type { PlainPageHandle } from "~/lib/plain-page";
@@ -20,6 +21,7 @@ import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { hasText, listAnswerFields } from "~/lib/survey-content";
 import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getLanguage } from "~/server/i18n/i18n.server";
 import {
   answersToValues,
   formIdempotencyKey,
@@ -59,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
   const assignmentId = recordIdParam(params.assignmentId);
   const { db, content } = getAppFromContext(context);
-  const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId)));
+  const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId, getLanguage(context))));
   if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false };
   return {
     page,
@@ -106,7 +108,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
       <p>
         <Link to={STUDENT_HOME_PATH}>{t("Back to your surveys")}</Link>
       </p>
-      <header className="student-question">
+      <header className="student-question" lang={page.contentLanguage} dir={languageDir(page.contentLanguage)}>
         <h1>{hasText(survey.title) ? survey.title : page.title}</h1>
         {hasText(survey.description) ? <p>{survey.description}</p> : null}
       </header>
@@ -122,7 +124,9 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
           )}
         </p>
       ) : null}
-      <LazySurveyContent blocks={survey.content ?? []} />
+      <div lang={page.contentLanguage} dir={languageDir(page.contentLanguage)}>
+        <LazySurveyContent blocks={survey.content ?? []} />
+      </div>
       <Form method="post" className="student-form" aria-label={t("Your answers")} noValidate>
         <FormErrors errors={reply?.formErrors} />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={reply?.values[FORM_TOKEN_FIELD] ?? formToken} />
@@ -132,6 +136,8 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
             values: reply ? reply.values : saved,
             errors: reply?.fieldErrors ?? {},
             assignmentId: page.assignmentId,
+            choiceValues: page.choiceValues,
+            contentLanguage: page.contentLanguage,
           }}
         />
         <div className="student-actions">

@@ -3,7 +3,7 @@
  * class's active assignments, and an active assignment's survey content.
  */
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
-import type { SurveyStory } from "~/lib/survey-content";
+import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
@@ -131,6 +131,39 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
   if (error)
     throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
   throw notFound("This survey is no longer published.");
+}
+
+/**
+ * The story in the student's language where it has a version in it (ADR 217),
+ * else the survey's default. A version counts only when it asks the same
+ * questions (the same response blocks, by `_uid`), so answers group by
+ * question across languages; the answers are always checked against the
+ * default story.
+ */
+export async function loadSurveyStoryIn(
+  content: CachedContent,
+  fullSlug: string,
+  language: string,
+): Promise<SurveyStory> {
+  const story = await loadSurveyStory(content, fullSlug);
+  const translations = content.inLanguage?.(language);
+  if (!translations) return story;
+  const translated = (await translations.read()).snapshot?.bySlug.get(fullSlug);
+  return translated && sameQuestions(story, translated) ? translated : story;
+}
+
+function sameQuestions(story: SurveyStory, translated: SurveyStory): boolean {
+  // The same fields, and as many options and choices each (option answers are their index).
+  const uids = (candidate: SurveyStory) =>
+    listAnswerFields(candidate.content)
+      .map((field) => {
+        const size =
+          field.kind === "option" ? field.options.length : field.kind === "choice" ? field.choices.length : 0;
+        return `${field.uid}:${field.kind}:${size}`;
+      })
+      .sort()
+      .join();
+  return translated.content?.component === "survey" && uids(story) === uids(translated);
 }
 
 /** The survey content of an active assignment of the student's class. */

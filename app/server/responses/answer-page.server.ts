@@ -4,8 +4,9 @@
  * survey, and the answers they sent before (to change them while it is open).
  */
 import { and, eq } from "drizzle-orm";
-import type { SurveyBlock } from "~/lib/survey-content";
-import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
+import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
+import { findStudentAssignment, loadSurveyStory, loadSurveyStoryIn } from "../assignments/student-assignments.server";
 import type { Db } from "../db/client.server";
 import { responses } from "../db/schema.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
@@ -38,6 +39,10 @@ export type AnswerPage =
       title: string;
       anonymous: boolean;
       survey: SurveyBlock;
+      /** A choice answer's values, by field `_uid`: the default story's choices (the shown ones may be translated). */
+      choiceValues: Record<string, string[]>;
+      /** The language the survey is shown in: the student's where it has a version in it, else the default. */
+      contentLanguage: string;
       previous: OwnResponse | null;
     }
   | { state: "closed" | "not-started"; assignmentId: number; title: string; answered: boolean };
@@ -47,6 +52,7 @@ export async function loadAnswerPage(
   content: CachedContent,
   student: StudentPrincipal,
   assignmentId: number,
+  language: string = DEFAULT_LANGUAGE,
 ): Promise<AnswerPage> {
   const assignment = await findStudentAssignment(db, student, assignmentId);
   const previous = await findOwnResponse(db, student, assignment.id);
@@ -59,12 +65,21 @@ export async function loadAnswerPage(
     };
   }
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
+  // Shown in the student's language where the survey has it (ADR 217); a choice
+  // answer still sends the default's text, so answers group across languages.
+  const shown = await loadSurveyStoryIn(content, assignment.surveyFullSlug, language);
+  const choiceValues: Record<string, string[]> = {};
+  for (const field of listAnswerFields(story.content)) {
+    if (field.kind === "choice" && field.choices) choiceValues[field.uid] = field.choices;
+  }
   return {
     state: "open",
     assignmentId: assignment.id,
     title: assignment.surveyTitle,
     anonymous: assignment.anonymous,
-    survey: story.content,
+    survey: shown.content,
+    choiceValues,
+    contentLanguage: shown === story ? DEFAULT_LANGUAGE : language,
     previous,
   };
 }

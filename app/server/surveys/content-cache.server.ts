@@ -31,6 +31,11 @@ export interface CachedContent extends ContentSource {
   invalidate(): void;
   /** How many times the upstream source was asked (for tests and logs). */
   readonly upstreamFetches: number;
+  /**
+   * The stories in another language, cached the same way (ADR 217); null for
+   * the default language, or where the content has no translations.
+   */
+  inLanguage?(language: string): CachedContent | null;
 }
 
 export interface ContentCacheOptions {

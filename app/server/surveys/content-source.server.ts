@@ -7,8 +7,13 @@ import type { SurveyStory } from "~/lib/survey-content";
 
 export interface ContentSource {
   readonly kind: "local" | "storyblok";
-  /** Every published survey story (starts_with=surveys/, no start pages). */
-  listStories(): Promise<SurveyStory[]>;
+  /**
+   * Every published survey story (starts_with=surveys/, no start pages); with
+   * a language other than the default, the stories in that language (ADR 217):
+   * Storyblok's field-level translation (falling back to the default per
+   * field), or the local per-language versions (only the surveys that have one).
+   */
+  listStories(language?: string): Promise<SurveyStory[]>;
 }
 
 /** The content service could not be read. `message` is safe to show to a signed-in teacher. */

@@ -3,7 +3,9 @@
  * Storyblok) behind the per-instance cache, built once by createApp.
  * See docs/decisions/020 and 021.
  */
+
 import path from "node:path";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n/languages";
 import type { Config } from "../config.server";
 import type { Logger } from "../logger.server";
 import { type CachedContent, createCachedContent } from "./content-cache.server";
@@ -41,5 +43,27 @@ export function createContentSource(config: ContentConfig): ContentSource {
 
 /** The cached content source for this configuration: one per app. */
 export function createContent(config: ContentConfig, logger: Pick<Logger, "warn">): CachedContent {
-  return createCachedContent(createContentSource(config), { ttlMs: config.CONTENT_CACHE_TTL_SECONDS * 1000, logger });
+  const source = createContentSource(config);
+  const options = { ttlMs: config.CONTENT_CACHE_TTL_SECONDS * 1000, logger };
+  const content = createCachedContent(source, options);
+  // One cache per language, made when a student first reads it (ADR 217); invalidated with the default one.
+  const translations = new Map<Language, CachedContent>();
+  const invalidate = content.invalidate;
+  content.invalidate = () => {
+    invalidate();
+    for (const translation of translations.values()) translation.invalidate();
+  };
+  content.inLanguage = (language) => {
+    if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return null;
+    let translation = translations.get(language);
+    if (!translation) {
+      translation = createCachedContent(
+        { kind: source.kind, listStories: () => source.listStories(language) },
+        options,
+      );
+      translations.set(language, translation);
+    }
+    return translation;
+  };
+  return content;
 }

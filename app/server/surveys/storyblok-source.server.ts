@@ -109,7 +109,7 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
   const client = createStoryblokClient(options);
   return {
     kind: "storyblok",
-    async listStories() {
+    async listStories(language) {
       let stories: SurveyStory[];
       try {
         stories = (await client.getAll("cdn/stories", {
@@ -117,6 +117,8 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
           starts_with: "surveys/",
           is_startpage: false,
           per_page: STORYBLOK_CLIENT_LIMITS.perPage,
+          // Storyblok's field-level translation: each field in the language, or the default where it has none (ADR 217).
+          ...(language ? { language } : {}),
         })) as SurveyStory[];
       } catch (error) {
         throw unavailable(error);
@@ -124,6 +126,10 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
       // Keyed by full_slug: one story per slug, even if a page boundary shifted during paging.
       const bySlug = new Map<string, SurveyStory>();
       for (const story of stories) {
+        // A translated story's full_slug may carry the language's prefix ("de/surveys/…").
+        if (language && story?.full_slug?.startsWith(`${language}/`)) {
+          story.full_slug = story.full_slug.slice(language.length + 1);
+        }
         if (story?.full_slug?.startsWith("surveys/") && story.content?.component === "survey") {
           bySlug.set(story.full_slug, story);
         }

@@ -33,5 +33,5 @@ export function answerDrawingUpload(
     const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
     const drawing = await uploadDrawing(db, content, student, { assignmentId, fieldUid, png });
     return Response.json({ drawing }, { status: 201 });
-  });
+  }, context);
 }

@@ -14,5 +14,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({
       assignments: rows.map((row) => ({ ...row, submittedAt: row.submittedAt?.toISOString() ?? null })),
     });
-  });
+  }, context);
 }

@@ -14,5 +14,5 @@ export function action({ request, context }: Route.ActionArgs) {
     parseInput(emptyBody, await readJsonBody(request));
     const { lastSeenAt } = await recordHeartbeat(db, student);
     return Response.json({ lastSeenAt: lastSeenAt.toISOString() });
-  });
+  }, context);
 }

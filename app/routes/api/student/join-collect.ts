@@ -18,5 +18,5 @@ export function action({ request, context }: Route.ActionArgs) {
     const { db } = getAppFromContext(context);
     const answer = joinAnswer(await collectJoinRequest(db, requestSecret));
     return Response.json(answer.body, { status: answer.status });
-  });
+  }, context);
 }

@@ -16,5 +16,5 @@ export function action({ request, context }: Route.ActionArgs) {
     const { db } = getAppFromContext(context);
     const answer = joinAnswer(await joinClass(db, { ...input, ip: clientAddress(context), tokenKind: "app" }));
     return Response.json(answer.body, { status: answer.status });
-  });
+  }, context);
 }

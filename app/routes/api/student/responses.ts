@@ -39,5 +39,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
       { response: { ...response, submittedAt: response.submittedAt.toISOString() } },
       { headers: outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined },
     );
-  });
+  }, context);
 }

@@ -13,5 +13,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const student = await authenticateStudent(db, request);
     const surveyId = parseId(params.surveyId);
     return Response.json(await getStudentSurvey(db, content, student, surveyId));
-  });
+  }, context);
 }
