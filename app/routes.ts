@@ -18,6 +18,8 @@ export default [
   // Staff sign-in through a school's provider (ADR 210): the button's post, and the provider's answer.
   route("auth/oidc/:provider", "routes/auth/oidc-start.tsx"),
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.tsx"),
+  // The profile menu's language form (a post; issue #28).
+  route("account/language", "routes/account/language.ts"),
 
   // The students' side: join with the class code, then answer (ADR 150).
   route("join", "routes/student/join.tsx"),

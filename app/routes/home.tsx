@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar/avatar";
 import { CreateClassForm } from "~/components/class/create-class-form";
@@ -47,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { noClasses, name, firstName, admin, hasSchool, schoolName, email } = loaderData;
   return (
     <Flex justify="center" px="4" py={{ initial: "6", sm: "9" }}>
@@ -56,16 +58,18 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             <Avatar name={name} size={96} />
           </Box>
           <Heading as="h1" size="6">
-            {noClasses ? `Welcome, ${firstName}! You have no classes yet` : `Welcome back, ${firstName}`}
+            {noClasses
+              ? t("Welcome, {name}! You have no classes yet", { name: firstName })
+              : t("Welcome back, {name}", { name: firstName })}
           </Heading>
           {noClasses ? (
             <NoClassesGuidance admin={admin} hasSchool={hasSchool} email={email} />
           ) : (
-            <Text color="gray">Pick up where you left off.</Text>
+            <Text color="gray">{t("Pick up where you left off.")}</Text>
           )}
           {!noClasses ? (
             <Button asChild size="3">
-              <Link to="/class/-1/home">Go to my classes</Link>
+              <Link to="/class/-1/home">{t("Go to my classes")}</Link>
             </Button>
           ) : null}
         </Flex>
@@ -75,7 +79,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             <CreateClassForm
               headingLevel="h2"
               lastResult={actionData?.result}
-              description={`The class is created in ${schoolName ?? "your school"}, and you become its teacher.`}
+              description={
+                schoolName
+                  ? t("The class is created in {school}, and you become its teacher.", { school: schoolName })
+                  : t("The class is created in your school, and you become its teacher.")
+              }
             />
           </>
         ) : null}
@@ -85,15 +93,17 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSchool: boolean; email: string }) {
+  const { t } = useTranslation("staff");
   if (admin) {
     return (
       <>
         <Text color="gray">
-          Classes you create, or that belong to your school, appear here. Create a class and choose its teachers to get
-          started.
+          {t(
+            "Classes you create, or that belong to your school, appear here. Create a class and choose its teachers to get started.",
+          )}
         </Text>
         <Button asChild size="3">
-          <Link to="/admin/create-class">Create a class</Link>
+          <Link to="/admin/create-class">{t("Create a class")}</Link>
         </Button>
       </>
     );
@@ -105,7 +115,9 @@ function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSch
       </Text>
     );
   }
-  return <Text color="gray">Create your first class, add your students, then assign a survey from the library.</Text>;
+  return (
+    <Text color="gray">{t("Create your first class, add your students, then assign a survey from the library.")}</Text>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ error }) => pageTitle("Home", error);

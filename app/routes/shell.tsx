@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { loaded } = await getRequestAuth(request, context);
   return {
     editorPreview: false as const,
-    user: serializeCurrentUser(user),
+    // The user's own language choice, for the profile menu's language form.
+    user: { ...serializeCurrentUser(user), locale: user.locale },
     userError: loaded?.error ?? null,
     homePath: homePathFor(user),
     // A browser saving data is not offered the animated avatar (its runtime is 0.8 MB).

@@ -1,5 +1,6 @@
 import { Dialog } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -29,6 +30,7 @@ export function ChangePasswordDialog({
   const fetcher = useFetcher<ChangePasswordActionData>({ key: "change-password" });
   const busy = fetcher.state !== "idle";
   // A new key remounts the form: values, errors and show/hide toggles start over.
+  const { t } = useTranslation("staff");
   const [formKey, setFormKey] = useState(0);
   const [lastResult, setLastResult] = useState<ChangePasswordActionData["result"]>(null);
 
@@ -62,10 +64,11 @@ export function ChangePasswordDialog({
           returnFocusTo.current.focus();
         }}
       >
-        <Dialog.Title>Change Password</Dialog.Title>
+        <Dialog.Title>{t("Change Password")}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Enter your current password and choose a new one. Your new password must be at least 8 characters long and
-          contain uppercase, lowercase, and numeric characters.
+          {t(
+            "Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters.",
+          )}
         </Dialog.Description>
         <ChangePasswordForm
           key={formKey}

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { PASSWORD_PAGE, passwordPageHref } from "~/lib/account-links";
@@ -37,6 +38,7 @@ export function ChangePasswordForm({
   mode = "page",
 }: ChangePasswordFormProps) {
   const navigation = useNavigation();
+  const { t } = useTranslation("staff");
   const busy = busyProp ?? (navigation.state === "submitting" && navigation.formAction?.startsWith(PASSWORD_PAGE));
   const [shown, setShown] = useState({ currentPassword: false, newPassword: false, confirmPassword: false });
   const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
@@ -56,27 +58,27 @@ export function ChangePasswordForm({
       <Flex direction="column" gap="3">
         {form.errors?.length ? (
           <Callout.Root color="red" role="alert" id={form.errorId}>
-            <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+            <Callout.Text>{form.errors.map((error) => t(error)).join(" ")}</Callout.Text>
           </Callout.Root>
         ) : null}
         {mode === "dialog" ? <input type="hidden" name="mode" value="dialog" /> : null}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <PasswordField
-          label="Current Password"
+          label={t("Current Password")}
           {...fieldProps(fields.currentPassword)}
           autoComplete="current-password"
           shown={shown.currentPassword}
           onToggle={toggle("currentPassword")}
         />
         <PasswordField
-          label="New Password"
+          label={t("New Password")}
           {...fieldProps(fields.newPassword)}
           autoComplete="new-password"
           shown={shown.newPassword}
           onToggle={toggle("newPassword")}
         />
         <PasswordField
-          label="Confirm New Password"
+          label={t("Confirm New Password")}
           {...fieldProps(fields.confirmPassword)}
           autoComplete="new-password"
           shown={shown.confirmPassword}
@@ -85,15 +87,15 @@ export function ChangePasswordForm({
         <Flex gap="3" justify="end" mt="2" wrap="wrap">
           {onCancel ? (
             <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t("Cancel")}
             </Button>
           ) : (
             <Button asChild variant="soft" color="gray" disabled={busy}>
-              <Link to={cancelHref}>Cancel</Link>
+              <Link to={cancelHref}>{t("Cancel")}</Link>
             </Button>
           )}
           <Button type="submit" disabled={busy}>
-            {busy ? "Changing..." : "Change Password"}
+            {busy ? t("Changing...") : t("Change Password")}
           </Button>
         </Flex>
       </Flex>

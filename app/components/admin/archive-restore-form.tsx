@@ -1,4 +1,5 @@
 import { Button } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 
 /**
@@ -8,6 +9,7 @@ import { Form } from "react-router";
  */
 export function ArchiveRestoreForm({ id, name, status }: { id: number; name: string; status: "active" | "archived" }) {
   const archive = status === "active";
+  const { t } = useTranslation("staff");
   return (
     <Form method="post" className="admin-inline-form">
       <input type="hidden" name="id" value={id} />
@@ -18,9 +20,9 @@ export function ArchiveRestoreForm({ id, name, status }: { id: number; name: str
         size="1"
         variant="soft"
         color={archive ? "red" : "green"}
-        aria-label={`${archive ? "Archive" : "Restore"} ${name}`}
+        aria-label={archive ? t("Archive {name}", { name }) : t("Restore {name}", { name })}
       >
-        {archive ? "Archive" : "Restore"}
+        {archive ? t("Archive") : t("Restore")}
       </Button>
     </Form>
   );

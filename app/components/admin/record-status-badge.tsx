@@ -1,28 +1,31 @@
 import { Badge } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 
 export function RecordStatusBadge({ status }: { status: "active" | "archived" }) {
+  const { t } = useTranslation("staff");
   return status === "active" ? (
     <Badge color="green" variant="soft">
-      Active
+      {t("Active")}
     </Badge>
   ) : (
     <Badge color="gray" variant="soft">
-      Archived
+      {t("Archived")}
     </Badge>
   );
 }
 
 export function RoleBadge({ role, platform }: { role: "admin" | "teacher"; platform?: boolean }) {
+  const { t } = useTranslation("staff");
   if (role === "admin") {
     return (
       <Badge color="purple" variant="soft">
-        {platform ? "Platform admin" : "Admin"}
+        {platform ? t("Platform admin") : t("Admin")}
       </Badge>
     );
   }
   return (
     <Badge color="blue" variant="soft">
-      Teacher
+      {t("Teacher")}
     </Badge>
   );
 }

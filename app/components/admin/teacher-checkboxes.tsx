@@ -1,5 +1,6 @@
 import "./admin.css";
 import { Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { ErrorList, type ListOfErrors } from "~/components/forms";
 
 /** A labelled group of teacher checkboxes (one or more), with its errors tied to the group. */
@@ -16,12 +17,13 @@ export function TeacherCheckboxes({
   checked: number[];
   errors?: ListOfErrors;
 }) {
+  const { t } = useTranslation("staff");
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   return (
     <fieldset className="admin-fieldset" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
       <legend>
         <Text size="2" weight="medium">
-          Teachers (choose one or more; the first becomes the owner)
+          {t("Teachers (choose one or more; the first becomes the owner)")}
         </Text>
       </legend>
       <Flex direction="column" gap="2">

@@ -1,7 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Badge, Card, Flex, Heading, Row, Stack, Text } from "~/components/ui/kit";
 import { Button, ButtonLink, TextAnchor, TextInput } from "~/components/ui/kit-controls";
-import { formatDateTime, plural } from "./format";
+import { formatDateTime } from "./format";
+
+/** Stands for the join address in the sentence around it, to be split on (a character no translation holds). */
+const ADDRESS_MARK = "\u0000";
 
 export interface ClassCodeView {
   code: string;
@@ -32,11 +36,17 @@ export function ClassCodePanel({
   error?: string | null;
   join?: JoinLinks;
 }) {
+  const { t, i18n } = useTranslation("staff");
+  // The sentence around the join address, in the reader's word order: the link goes where {address} is.
+  const joinAt = t(
+    classCode && !classCode.expired ? "Students join at {address} with this code." : "Students join at {address}.",
+    { address: ADDRESS_MARK },
+  ).split(ADDRESS_MARK);
   return (
     <Card size="2">
       <Stack gap="3">
         <Heading as="h2" size="4" id="class-code-heading">
-          Class code
+          {t("Class code")}
         </Heading>
         {classCode ? (
           <Stack gap="1">
@@ -44,30 +54,39 @@ export function ClassCodePanel({
               <Text data-testid="class-code" className="class-code">
                 {classCode.code}
               </Text>
-              {classCode.expired ? <Badge color="orange">Expired</Badge> : <Badge color="green">Live</Badge>}
+              {classCode.expired ? (
+                <Badge color="orange">{t("Expired")}</Badge>
+              ) : (
+                <Badge color="green">{t("Live")}</Badge>
+              )}
             </Row>
             <Text size="2" color="gray">
-              {classCode.expired ? "Expired" : "Expires"} {formatDateTime(classCode.expiresAt)} ·{" "}
-              {plural(classCode.joinedCount, "student")} joined with it
+              {t(classCode.expired ? "Expired {date}" : "Expires {date}", {
+                date: formatDateTime(classCode.expiresAt, i18n.language),
+              })}{" "}
+              ·{" "}
+              {t("{count, plural, one {# student} other {# students}} joined with it", {
+                count: classCode.joinedCount,
+              })}
             </Text>
           </Stack>
         ) : (
           <Text size="2" color="gray">
-            No live code. Students cannot join this class until you generate one.
+            {t("No live code. Students cannot join this class until you generate one.")}
           </Text>
         )}
         {join ? (
           <Stack gap="2">
             <Text size="2">
-              Students join at{" "}
+              {joinAt[0]}
               <TextAnchor underline="always" href={join.joinAddress} data-testid="join-address">
                 {join.joinAddress}
               </TextAnchor>
-              {classCode && !classCode.expired ? " with this code." : "."}
+              {joinAt[1]}
             </Text>
             <Row gap="2">
               <ButtonLink variant="soft" to={join.projectorHref}>
-                Show on the projector
+                {t("Show on the projector")}
               </ButtonLink>
             </Row>
           </Stack>
@@ -79,7 +98,7 @@ export function ClassCodePanel({
               <Flex align="end" wrap="wrap" gap="2">
                 <Stack gap="1">
                   <Text as="label" htmlFor="expirationHours" size="2" weight="medium">
-                    Expires after (hours)
+                    {t("Expires after (hours)")}
                   </Text>
                   <TextInput
                     style={{ width: "9rem" }}
@@ -93,14 +112,14 @@ export function ClassCodePanel({
                     aria-invalid={error ? true : undefined}
                   />
                 </Stack>
-                <Button type="submit">{classCode ? "Replace code" : "Generate code"}</Button>
+                <Button type="submit">{classCode ? t("Replace code") : t("Generate code")}</Button>
               </Flex>
               <Text as="p" size="1" color="gray" mt="1" id="expirationHours-hint">
-                Leave empty for ten years (87600 hours).
+                {t("Leave empty for ten years (87600 hours).")}
               </Text>
               {error ? (
                 <Text as="p" size="2" color="red" id="expirationHours-error">
-                  {error}
+                  {t(error)}
                 </Text>
               ) : null}
             </Form>
@@ -108,7 +127,7 @@ export function ClassCodePanel({
               <Form method="post">
                 <input type="hidden" name="intent" value="stop-code" />
                 <Button type="submit" variant="soft" color="red">
-                  Stop code
+                  {t("Stop code")}
                 </Button>
               </Form>
             ) : null}

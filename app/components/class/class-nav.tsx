@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Box, Flex, SplitRow, Text } from "~/components/ui/kit";
 import { TabNav, TabNavLink } from "~/components/ui/kit-controls";
@@ -18,6 +19,7 @@ export function ClassNav({
   myClasses: { id: number; name: string }[];
 }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation("staff");
   const base = `/class/${currentClass.id}/`;
   const others = myClasses.filter((c) => c.id !== currentClass.id);
   // The layout kit (kit.tsx, TabNav's markup included): this renders on every
@@ -37,7 +39,7 @@ export function ClassNav({
           {others.length > 0 ? (
             <details className="class-switcher">
               <summary>
-                <Text size="2">Switch class</Text>
+                <Text size="2">{t("Switch class")}</Text>
               </summary>
               <ul className="plain-list">
                 {others.map((c) => (
@@ -49,11 +51,11 @@ export function ClassNav({
             </details>
           ) : null}
           <Link to={`${base}create`}>
-            <Text size="2">New class</Text>
+            <Text size="2">{t("New class")}</Text>
           </Link>
         </Flex>
       </SplitRow>
-      <TabNav label="Class sections" className="class-tabs">
+      <TabNav label={t("Class sections")} className="class-tabs">
         {TABS.map((tab) => {
           const href = `${base}${tab.to}`;
           const active =
@@ -63,7 +65,7 @@ export function ClassNav({
             (tab.to === "students/manage" && pathname.startsWith(`${base}student/`));
           return (
             <TabNavLink key={tab.to} to={href} active={active}>
-              {tab.label}
+              {t(tab.label)}
             </TabNavLink>
           );
         })}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Card, Flex, Heading, Text } from "~/components/ui/kit";
 import { TextAnchor } from "~/components/ui/kit-controls";
 
@@ -22,6 +23,7 @@ export function ContactCard({
   contact: ContactView;
   headingLevel?: "h3" | "h4" | "h5";
 }) {
+  const { t } = useTranslation("staff");
   return (
     <Card size="1">
       <Flex direction="column" gap="1">
@@ -29,7 +31,7 @@ export function ContactCard({
           {contact.name}
         </Heading>
         <Text size="2" color="gray">
-          {contact.relationship || "No relationship"}
+          {contact.relationship || t("No relationship")}
         </Text>
         {contact.email ? (
           <Text size="2">

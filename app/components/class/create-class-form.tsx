@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
@@ -23,25 +24,31 @@ export function CreateClassForm({
   headingLevel?: "h1" | "h2";
 }) {
   // The server checks the name and answers with field errors (no zod in the browser, ADR 141).
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof createClassFormSchema>>({ id: "create-class", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="create-class-title">
       <Flex direction="column" gap="4">
         <Heading as={headingLevel} size={headingLevel === "h1" ? "6" : "5"} id="create-class-title">
-          Create a class
+          {t("Create a class")}
         </Heading>
         <Text color="gray" size="2">
           {description}
         </Text>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Class name" {...fieldProps(fields.name)} placeholder="e.g. 5C Poppies" autoComplete="off" />
+        <Field
+          label={t("Class name")}
+          {...fieldProps(fields.name)}
+          placeholder={t("e.g. 5C Poppies")}
+          autoComplete="off"
+        />
         <Flex gap="3" justify="end">
           {cancelTo ? (
             <Button asChild variant="soft" color="gray">
-              <Link to={cancelTo}>Cancel</Link>
+              <Link to={cancelTo}>{t("Cancel")}</Link>
             </Button>
           ) : null}
-          <Button type="submit">Create class</Button>
+          <Button type="submit">{t("Create class")}</Button>
         </Flex>
       </Flex>
     </Form>

@@ -1,15 +1,31 @@
-/** Dates in the class area: one fixed locale and time zone, so the server and browser render the same text. */
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+/**
+ * Dates in the class area: the reader's language (Intl), one fixed time zone
+ * (UTC), so the server and browser render the same text. English stays
+ * en-GB's day-month-year, as before languages came (issue #28).
+ */
+const formats = new Map<string, { dateTime: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat }>();
 
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  return `${dateTime.format(new Date(value))} UTC`;
+function formatsFor(locale: string) {
+  const tag = locale === "en" ? "en-GB" : locale;
+  let found = formats.get(tag);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+      dateOnly: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
+    };
+    formats.set(tag, found);
+  }
+  return found;
 }
 
-export function formatDate(value: Date | string | null | undefined): string {
+export function formatDateTime(value: Date | string | null | undefined, locale = "en"): string {
   if (!value) return "—";
-  return dateOnly.format(new Date(value));
+  return `${formatsFor(locale).dateTime.format(new Date(value))} UTC`;
+}
+
+export function formatDate(value: Date | string | null | undefined, locale = "en"): string {
+  if (!value) return "—";
+  return formatsFor(locale).dateOnly.format(new Date(value));
 }
 
 export function studentName(student: { firstName: string; lastName: string }): string {

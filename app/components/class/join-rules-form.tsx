@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Card, Heading, Stack, Text } from "~/components/ui/kit";
 import { Button } from "~/components/ui/kit-controls";
@@ -28,35 +29,40 @@ const NEW_NAMES_LABELS: Record<JoinRulesView["newNames"], string> = {
  * without JavaScript.
  */
 export function JoinRulesForm({ rules, error }: { rules: JoinRulesView; error?: string | null }) {
+  const { t } = useTranslation("staff");
   return (
     <Card size="2">
       <Form method="post" aria-labelledby="join-rules-heading">
         <input type="hidden" name="intent" value="join-rules" />
         <Stack gap="3">
           <Heading as="h2" size="4" id="join-rules-heading">
-            How children join
+            {t("How children join")}
           </Heading>
           <ChoiceGroup
-            legend="Children sign in with"
+            legend={t("Children sign in with")}
             name="joinMode"
             value={rules.joinMode}
             error={error}
-            choices={Object.entries(JOIN_MODE_LABELS).map(([value, { label, hint }]) => ({ value, label, hint }))}
+            choices={Object.entries(JOIN_MODE_LABELS).map(([value, { label, hint }]) => ({
+              value,
+              label: t(label),
+              hint: t(hint),
+            }))}
           />
           <ChoiceGroup
-            legend="Names not on the list"
+            legend={t("Names not on the list")}
             name="newNames"
             value={rules.newNames}
             error={error}
-            choices={Object.entries(NEW_NAMES_LABELS).map(([value, label]) => ({ value, label }))}
+            choices={Object.entries(NEW_NAMES_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
           />
           {error ? (
             <Text as="p" size="2" color="red" id="join-rules-error">
-              {error}
+              {t(error)}
             </Text>
           ) : null}
           <div>
-            <Button type="submit">Save how children join</Button>
+            <Button type="submit">{t("Save how children join")}</Button>
           </div>
         </Stack>
       </Form>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/kit";
 
 const LABELS = {
@@ -8,10 +9,11 @@ const LABELS = {
 
 /** The kit's `<Badge size="2">` (kit.tsx): one per assignment in the class's lists. */
 export function AssignmentStatusBadge({ status }: { status: keyof typeof LABELS }) {
+  const { t } = useTranslation("staff");
   const { label, color } = LABELS[status];
   return (
     <Badge size="2" color={color}>
-      {label}
+      {t(label)}
     </Badge>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Box, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
@@ -42,6 +43,7 @@ export function StudentForm({
   cancelTo: string;
   title: string;
 }) {
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof studentSchema>>({
     id,
     lastResult,
@@ -65,16 +67,16 @@ export function StudentForm({
           </Heading>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <Field label="First name" {...fieldProps(fields.firstName)} autoComplete="off" />
-            <Field label="Last name" {...fieldProps(fields.lastName)} autoComplete="off" />
+            <Field label={t("First name")} {...fieldProps(fields.firstName)} autoComplete="off" />
+            <Field label={t("Last name")} {...fieldProps(fields.lastName)} autoComplete="off" />
           </Grid>
           <Heading as="h3" size="4">
-            Contacts
+            {t("Contacts")}
           </Heading>
           <ErrorList id={fields.contacts.errorId} errors={fields.contacts.errors} />
           {contacts.length === 0 ? (
             <Text size="2" color="gray">
-              No contacts yet. Add a parent or guardian so the school can reach them.
+              {t("No contacts yet. Add a parent or guardian so the school can reach them.")}
             </Text>
           ) : null}
           {contacts.map((contact, index) => {
@@ -91,17 +93,21 @@ export function StudentForm({
                   }}
                 >
                   <legend>
-                    <Text weight="medium">Contact {index + 1}</Text>
+                    <Text weight="medium">{t("Contact {number}", { number: index + 1 })}</Text>
                   </legend>
                   <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-                    <Field label="Name" {...fieldProps(c.name)} />
-                    <Field label="Relationship" {...fieldProps(c.relationship)} placeholder="Mother, Guardian…" />
-                    <Field label="E-mail" {...fieldProps(c.email)} type="email" />
-                    <Field label="Primary phone" {...fieldProps(c.phonePrimary)} type="tel" />
-                    <Field label="Secondary phone (optional)" {...fieldProps(c.phoneSecondary)} type="tel" />
+                    <Field label={t("Name")} {...fieldProps(c.name)} />
+                    <Field
+                      label={t("Relationship")}
+                      {...fieldProps(c.relationship)}
+                      placeholder={t("Mother, Guardian…")}
+                    />
+                    <Field label={t("E-mail")} {...fieldProps(c.email)} type="email" />
+                    <Field label={t("Primary phone")} {...fieldProps(c.phonePrimary)} type="tel" />
+                    <Field label={t("Secondary phone (optional)")} {...fieldProps(c.phoneSecondary)} type="tel" />
                   </Grid>
                   <Box mt="3">
-                    <TextAreaField label="Notes" {...fieldProps(c.notes)} />
+                    <TextAreaField label={t("Notes")} {...fieldProps(c.notes)} />
                   </Box>
                   <Flex mt="3" justify="end">
                     <Button
@@ -110,7 +116,7 @@ export function StudentForm({
                       color="red"
                       size="2"
                     >
-                      Remove contact {index + 1}
+                      {t("Remove contact {number}", { number: index + 1 })}
                     </Button>
                   </Flex>
                 </fieldset>
@@ -120,13 +126,13 @@ export function StudentForm({
           {contacts.length < MAX_CONTACTS ? (
             <Flex>
               <Button {...form.insert.getButtonProps({ name: fields.contacts.name })} variant="soft" size="2">
-                Add another contact
+                {t("Add another contact")}
               </Button>
             </Flex>
           ) : null}
           <Flex gap="3" justify="end" wrap="wrap">
             <Button asChild variant="soft" color="gray">
-              <Link to={cancelTo}>Cancel</Link>
+              <Link to={cancelTo}>{t("Cancel")}</Link>
             </Button>
             <Button type="submit">{submitLabel}</Button>
           </Flex>

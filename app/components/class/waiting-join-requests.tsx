@@ -1,4 +1,5 @@
 import "./waiting-join-requests.css";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/kit-controls";
 import type { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
@@ -15,11 +16,12 @@ type WaitingJoinRequest = Pick<
  * JavaScript. Nothing is drawn when nobody is waiting.
  */
 export function WaitingJoinRequests({ requests, className }: { requests: WaitingJoinRequest[]; className?: string }) {
+  const { t } = useTranslation("staff");
   if (requests.length === 0) return null;
   return (
     <section className={className ?? "waiting-requests"} aria-labelledby="waiting-requests-heading">
       <h2 id="waiting-requests-heading" className="waiting-requests-heading">
-        Waiting to join
+        {t("Waiting to join")}
       </h2>
       <ul className="waiting-requests-list" aria-live="polite">
         {requests.map((request) => {
@@ -28,22 +30,24 @@ export function WaitingJoinRequests({ requests, className }: { requests: Waiting
             <li key={request.id} className="waiting-request" data-testid="waiting-request">
               <p className="waiting-request-text">
                 {request.studentId !== null
-                  ? `${name} wants to join on another device`
-                  : `${name} wants to join the class`}
+                  ? t("{name} wants to join on another device", { name })
+                  : t("{name} wants to join the class", { name })}
               </p>
               <div className="waiting-request-actions">
                 <Form method="post">
                   <input type="hidden" name="intent" value="admit-request" />
                   <input type="hidden" name="requestId" value={request.id} />
                   <Button type="submit" color="green">
-                    Admit<span className="visually-hidden"> {name}</span>
+                    {t("Admit")}
+                    <span className="visually-hidden"> {name}</span>
                   </Button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="refuse-request" />
                   <input type="hidden" name="requestId" value={request.id} />
                   <Button type="submit" variant="soft" color="red">
-                    Refuse<span className="visually-hidden"> {name}</span>
+                    {t("Refuse")}
+                    <span className="visually-hidden"> {name}</span>
                   </Button>
                 </Form>
               </div>

@@ -1,4 +1,5 @@
 import { Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
 import { SurveySubMenu } from "./survey-sub-menu";
 
@@ -18,14 +19,15 @@ export const ADMIN_SURVEY_LINKS = [
 ] as const;
 
 export function AdminSidebar() {
+  const { t } = useTranslation("staff");
   return (
-    <nav aria-label="Admin" className="admin-sidebar no-print">
+    <nav aria-label={t("Admin")} className="admin-sidebar no-print">
       <Flex direction={{ initial: "row", md: "column" }} gap="1" className="admin-sidebar-list" asChild>
         <ul>
           {ADMIN_SIDEBAR_ITEMS.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className="sidebar-link" prefetch="intent">
-                <Text size="2">{item.label}</Text>
+                <Text size="2">{t(item.label)}</Text>
               </NavLink>
             </li>
           ))}
@@ -35,7 +37,7 @@ export function AdminSidebar() {
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="sidebar-link sidebar-button">
-                <Text size="2">Log out</Text>
+                <Text size="2">{t("Log out")}</Text>
               </button>
             </Form>
           </li>

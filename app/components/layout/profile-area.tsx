@@ -1,4 +1,5 @@
 import { Box, Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Flex as KitFlex, Text as KitText } from "~/components/ui/kit";
 
 export interface ProfileUser {
@@ -6,6 +7,8 @@ export interface ProfileUser {
   email: string;
   image?: string | null;
   school: { name: string } | null;
+  /** The user's own language choice (users.locale); null: the school's default, then the browser's. */
+  locale?: string | null;
 }
 
 export type ProfileState = "loading" | "error" | "loaded";
@@ -33,6 +36,7 @@ export function ProfileArea({
   user: ProfileUser | null;
   avatar?: React.ReactNode;
 }) {
+  const { t } = useTranslation("staff");
   if (state === "loading") {
     return (
       <Flex
@@ -42,7 +46,7 @@ export function ProfileArea({
         className="profile-placeholder"
         role="status"
         aria-busy="true"
-        aria-label="Loading profile"
+        aria-label={t("Loading profile")}
         data-testid="profile-loading"
       >
         <Box as="span" className="pulse" style={{ width: 36, height: 36, borderRadius: "50%" }} />
@@ -56,7 +60,7 @@ export function ProfileArea({
   if (state === "error") {
     return (
       <Text size="2" color="red" role="alert">
-        Error loading profile
+        {t("Error loading profile")}
       </Text>
     );
   }

@@ -1,7 +1,10 @@
 import { DropdownMenu } from "@radix-ui/themes";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSubmit } from "react-router";
+import { LANGUAGES } from "~/lib/i18n/languages";
 import { ChangePasswordDialog } from "../account/change-password-dialog";
+import { LANGUAGE_ACTION } from "./language-form";
 
 /**
  * The profile menu with JavaScript: Radix's dropdown menu and the Change
@@ -21,10 +24,18 @@ import { ChangePasswordDialog } from "../account/change-password-dialog";
 export interface ProfileDropdownProps {
   /** What the trigger shows: the profile area. */
   area: React.ReactNode;
+  /** The user's own language choice; null: the school's or browser's. */
+  language: string | null;
+  /** The page to come back to, in the chosen language. */
+  here: string;
 }
 
-export default function ProfileDropdown({ area }: ProfileDropdownProps) {
+export default function ProfileDropdown({ area, language, here }: ProfileDropdownProps) {
   const submit = useSubmit();
+  const { t } = useTranslation("staff");
+  // The language is saved by a whole-page post (as without JavaScript): the next page loads its own language's texts.
+  const languageForm = useRef<HTMLFormElement>(null);
+  const languageField = useRef<HTMLInputElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Set when 'Update Password' is chosen: the dialog opens when the menu has closed, and focus goes to it, not the trigger.
@@ -51,14 +62,38 @@ export default function ProfileDropdown({ area }: ProfileDropdownProps) {
               openingDialog.current = true;
             }}
           >
-            Update Password
+            {t("Update Password")}
           </DropdownMenu.Item>
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger>{t("Language")}</DropdownMenu.SubTrigger>
+            <DropdownMenu.SubContent>
+              <DropdownMenu.RadioGroup
+                value={language ?? ""}
+                onValueChange={(value) => {
+                  if (!languageForm.current || !languageField.current) return;
+                  languageField.current.value = value;
+                  languageForm.current.submit();
+                }}
+              >
+                <DropdownMenu.RadioItem value="">{t("School or browser default")}</DropdownMenu.RadioItem>
+                {LANGUAGES.map((choice) => (
+                  <DropdownMenu.RadioItem key={choice.code} value={choice.code} lang={choice.code}>
+                    {choice.name}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+            </DropdownMenu.SubContent>
+          </DropdownMenu.Sub>
           <DropdownMenu.Separator />
           <DropdownMenu.Item color="red" onSelect={() => submit(null, { method: "post", action: "/logout" })}>
-            Logout
+            {t("Logout")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>
+      <form ref={languageForm} method="post" action={LANGUAGE_ACTION} hidden>
+        <input type="hidden" name="redirectTo" value={here} />
+        <input ref={languageField} type="hidden" name="locale" defaultValue={language ?? ""} />
+      </form>
       <ChangePasswordDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={triggerRef} />
     </>
   );

@@ -1,7 +1,9 @@
 import { type ComponentType, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { passwordPageHref } from "~/lib/account-links";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LanguageForm } from "./language-form";
 import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area";
 import type { ProfileDropdownProps } from "./profile-dropdown";
 
@@ -41,6 +43,7 @@ export function ProfileMenu({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
+  const { t } = useTranslation("staff");
   const [Dropdown, setDropdown] = useState<ComponentType<ProfileDropdownProps> | null>(null);
   const [plainOpen, setPlainOpen] = useState(false);
   useEffect(() => {
@@ -57,26 +60,29 @@ export function ProfileMenu({
   const area = (
     <>
       <ProfileArea state={state} user={user} avatar={avatar} />
-      <span className="visually-hidden">Profile menu</span>
+      <span className="visually-hidden">{t("Profile menu")}</span>
     </>
   );
   const here = `${location.pathname}${location.search}`;
   const plainMenu = (
     <details className="profile-menu" onToggle={(event) => setPlainOpen(event.currentTarget.open)}>
       <summary>{area}</summary>
-      <div className="profile-menu-panel" role="menu">
-        <a className="menu-item" role="menuitem" href={passwordPageHref(here)}>
-          Update Password
-        </a>
-        <Form method="post" action="/logout" role="none">
-          <button type="submit" className="menu-item" role="menuitem">
-            Logout
-          </button>
-        </Form>
+      <div className="profile-menu-panel">
+        <div role="menu">
+          <a className="menu-item" role="menuitem" href={passwordPageHref(here)}>
+            {t("Update Password")}
+          </a>
+          <Form method="post" action="/logout" role="none">
+            <button type="submit" className="menu-item" role="menuitem">
+              {t("Logout")}
+            </button>
+          </Form>
+        </div>
+        {user ? <LanguageForm current={user.locale ?? null} here={here} /> : null}
       </div>
     </details>
   );
 
   if (!Dropdown || plainOpen) return plainMenu;
-  return <Dropdown area={area} />;
+  return <Dropdown area={area} language={user?.locale ?? null} here={here} />;
 }

@@ -1,5 +1,6 @@
 import { Text } from "@radix-ui/themes";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 
 export interface SubMenuLink {
@@ -13,16 +14,17 @@ export interface SubMenuLink {
  */
 export function SurveySubMenu({ links, defaultOpen = true }: { links: readonly SubMenuLink[]; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
+  const { t } = useTranslation("staff");
   return (
     <details className="survey-sub-menu" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="sidebar-link">
-        <Text size="2">Surveys</Text>
+        <Text size="2">{t("Surveys")}</Text>
       </summary>
       <ul className="sub-menu-list">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className="sidebar-link" prefetch="intent" end>
-              <Text size="2">{link.label}</Text>
+              <Text size="2">{t(link.label)}</Text>
             </NavLink>
           </li>
         ))}

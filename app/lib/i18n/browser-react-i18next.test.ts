@@ -50,7 +50,7 @@ test("every message reads the same in the browser as on the server", () => {
     }
   }
   expect(differences).toEqual([]);
-});
+}, 120_000); // Every message of every catalogue, twice: slow on a shared machine.
 
 test("a message with arguments, a plural and a quoted apostrophe format alike on both sides", () => {
   const messages = {

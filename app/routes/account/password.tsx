@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
@@ -8,6 +9,7 @@ import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { runChangePassword } from "~/server/web/change-password-reply.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/password";
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * a toast) and the no-JavaScript page (answers with a redirect and a toast).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireUser(request, context);
   const { session } = await getRequestAuth(request, context);
   const formData = await request.formData();
@@ -41,17 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (inDialog)
         return dataWithSuccess(
           { result: submission.reply({ resetForm: true }), ok: true },
-          "Password changed successfully!",
+          t("Password changed successfully!"),
         );
       return redirectWithSuccess(
         safeRedirectPath(passwordReturnTarget(String(formData.get("redirectTo") ?? "")), "/"),
-        "Password changed successfully!",
+        t("Password changed successfully!"),
       );
     case "wrong-current-password":
       return data(
         {
           result: submission.reply({
-            fieldErrors: { currentPassword: ["Current password is incorrect"] },
+            fieldErrors: { currentPassword: [t("Current password is incorrect")] },
             hideFields: HIDDEN,
           }),
           ok: false,
@@ -62,24 +65,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return dataWithError(
         {
           result: submission.reply({
-            formErrors: ["Failed to change password. Please try again."],
+            formErrors: [t("Failed to change password. Please try again.")],
             hideFields: HIDDEN,
           }),
           ok: false,
         },
-        "Failed to change password. Please try again.",
+        t("Failed to change password. Please try again."),
         { status: 400 },
       );
     case "unexpected":
       return dataWithError(
         {
           result: submission.reply({
-            formErrors: ["An unexpected error occurred. Please try again."],
+            formErrors: [t("An unexpected error occurred. Please try again.")],
             hideFields: HIDDEN,
           }),
           ok: false,
         },
-        "An unexpected error occurred. Please try again.",
+        t("An unexpected error occurred. Please try again."),
         { status: 500 },
       );
   }
@@ -87,16 +90,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The full-page form: the same form as the dialog, for browsers without JavaScript. */
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
     <Flex justify="center" px="4" py="6">
       <Card size="3" style={{ width: "100%", maxWidth: "28rem" }}>
         <Flex direction="column" gap="3">
           <Heading as="h1" size="5">
-            Change Password
+            {t("Change Password")}
           </Heading>
           <Text as="p" size="2" color="gray">
-            Enter your current password and choose a new one. Your new password must be at least 8 characters long and
-            contain uppercase, lowercase, and numeric characters.
+            {t(
+              "Enter your current password and choose a new one. Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters.",
+            )}
           </Text>
           <Box>
             <ChangePasswordForm

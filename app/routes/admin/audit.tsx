@@ -1,4 +1,5 @@
 import { Button, Card, Code, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
@@ -19,64 +20,75 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getAppFromContext(context);
   const filters = auditFiltersFromSearch(new URL(request.url).searchParams);
   const log = await listAuditLog(db, user, filters);
-  return { log, filters, scopeName: isPlatformAdmin(user) ? "All schools" : (user.school?.name ?? "Your school") };
+  return { log, filters, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null };
 }
 
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
-  const { log, filters, scopeName } = loaderData;
+  const { t } = useTranslation("staff");
+  const { log, filters, platform, schoolName } = loaderData;
   const hasFilters = Boolean(filters.actorId || filters.action || filters.from || filters.to);
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Audit log"
-        description={`${scopeName}: every change, and every time an admin read survey responses with students' names.`}
+        title={t("Audit log")}
+        description={t("{scope}: every change, and every time an admin read survey responses with students' names.", {
+          scope: platform ? t("All schools") : (schoolName ?? t("Your school")),
+        })}
       />
       <Card size="2">
         {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
-        <Form method="get" className="admin-filters" aria-label="Filter the audit log">
+        <Form method="get" className="admin-filters" aria-label={t("Filter the audit log")}>
           <SelectField
-            label="Who"
+            label={t("Who")}
             name="actorId"
             defaultValue={filters.actorId ? String(filters.actorId) : ""}
             options={[
-              { value: "", label: "Anyone" },
+              { value: "", label: t("Anyone") },
               ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name })),
             ]}
           />
           <SelectField
-            label="Action"
+            label={t("Action")}
             name="action"
             defaultValue={filters.action ?? ""}
             options={[
-              { value: "", label: "Any action" },
+              { value: "", label: t("Any action") },
               ...log.actions.map((action) => ({ value: action, label: action })),
             ]}
           />
-          <Field label="From" name="from" type="date" defaultValue={filters.from ?? ""} inputProps={{ size: "2" }} />
-          <Field label="To" name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
+          <Field
+            label={t("From")}
+            name="from"
+            type="date"
+            defaultValue={filters.from ?? ""}
+            inputProps={{ size: "2" }}
+          />
+          <Field label={t("To")} name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
           <Flex gap="2" align="end">
-            <Button type="submit">Apply filters</Button>
+            <Button type="submit">{t("Apply filters")}</Button>
             {hasFilters ? (
               <Button asChild variant="soft" color="gray">
-                <Link to="/admin/audit">Clear</Link>
+                <Link to="/admin/audit">{t("Clear")}</Link>
               </Button>
             ) : null}
           </Flex>
         </Form>
       </Card>
       {log.rows.length === 0 ? (
-        <EmptyState title={hasFilters ? "No events match these filters" : "No events yet"}>
-          {hasFilters ? "Widen the dates or clear the filters." : "Changes made by admins and teachers appear here."}
+        <EmptyState title={hasFilters ? t("No events match these filters") : t("No events yet")}>
+          {hasFilters
+            ? t("Widen the dates or clear the filters.")
+            : t("Changes made by admins and teachers appear here.")}
         </EmptyState>
       ) : (
-        <AdminTable label="Audit events">
+        <AdminTable label={t("Audit events")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Target</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("When")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Who")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Action")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Target")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Details")}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -86,11 +98,11 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                 <Table.Cell>
                   {row.actorName ??
                     (row.byStudent ? (
-                      <Text color="gray">A student (app)</Text>
+                      <Text color="gray">{t("A student (app)")}</Text>
                     ) : row.actorUserId === null && row.action.startsWith("retention.") ? (
-                      <Text color="gray">Retention job</Text>
+                      <Text color="gray">{t("Retention job")}</Text>
                     ) : (
-                      <Text color="gray">Deleted user</Text>
+                      <Text color="gray">{t("Deleted user")}</Text>
                     ))}
                 </Table.Cell>
                 <Table.Cell>
@@ -118,7 +130,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         page={log.page}
         pageCount={log.pageCount}
         total={log.total}
-        noun={["event", "events"]}
+        noun="{count, plural, one {# event} other {# events}}"
         hrefFor={(page) => `/admin/audit${toSearch({ ...filters, page })}`}
       />
       <Text size="2">

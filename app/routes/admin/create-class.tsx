@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
@@ -14,6 +15,7 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
@@ -38,19 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClassWithTeachers(db, user, submission.value);
-    return redirectWithSuccess(`/admin/settings?classId=${created.id}`, `Class ${created.name} created.`);
+    return redirectWithSuccess(
+      `/admin/settings?classId=${created.id}`,
+      t("Class {name} created.", { name: created.name }),
+    );
   } catch (error) {
     return formErrorReply(submission, error);
   }
 }
 
 export default function AdminCreateClassPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { schools, school, teachers } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({
     id: "create-class",
@@ -58,34 +65,37 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
   });
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Create Class" description="Add a class to a school and choose one or more of its teachers." />
+      <PageHeader
+        title={t("Create Class")}
+        description={t("Add a class to a school and choose one or more of its teachers.")}
+      />
       {schools.length === 0 ? (
         <EmptyState
-          title="No active school"
+          title={t("No active school")}
           action={
             <RadixLink asChild size="2">
-              <Link to="/admin/schools">Go to Schools</Link>
+              <Link to="/admin/schools">{t("Go to Schools")}</Link>
             </RadixLink>
           }
         >
-          A class belongs to a school. Create a school first (or restore an archived one).
+          {t("A class belongs to a school. Create a school first (or restore an archived one).")}
         </EmptyState>
       ) : null}
       {schools.length > 1 ? (
         <Card size="2" style={{ maxWidth: 640 }}>
-          <Form method="get" aria-label="Choose the school">
+          <Form method="get" aria-label={t("Choose the school")}>
             <Flex gap="3" align="end" wrap="wrap">
               <SelectField
-                label="School"
+                label={t("School")}
                 name="schoolId"
                 defaultValue={school ? String(school.id) : ""}
                 options={[
-                  { value: "", label: "Choose a school…" },
+                  { value: "", label: t("Choose a school…") },
                   ...schools.map((s) => ({ value: String(s.id), label: s.name })),
                 ]}
               />
               <Button type="submit" variant="soft">
-                Show its teachers
+                {t("Show its teachers")}
               </Button>
             </Flex>
           </Form>
@@ -101,13 +111,18 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
               </Heading>
               {/* schoolId is a hidden input: its error (a changed form) is shown with the form's own. */}
               <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.schoolId.errors ?? [])]} />
-              <Field label="Class name" {...fieldProps(fields.name)} placeholder="e.g. 5C Poppies" autoComplete="off" />
+              <Field
+                label={t("Class name")}
+                {...fieldProps(fields.name)}
+                placeholder={t("e.g. 5C Poppies")}
+                autoComplete="off"
+              />
               {teachers.length === 0 ? (
                 <EmptyState
-                  title="No active teachers in this school"
+                  title={t("No active teachers in this school")}
                   action={
                     <RadixLink asChild size="2">
-                      <Link to="/admin/staff/new">Add staff</Link>
+                      <Link to="/admin/staff/new">{t("Add staff")}</Link>
                     </RadixLink>
                   }
                 >
@@ -124,7 +139,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
               )}
               <Flex justify="end">
                 <Button type="submit" disabled={teachers.length === 0}>
-                  Create class
+                  {t("Create class")}
                 </Button>
               </Flex>
             </Flex>
@@ -132,7 +147,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
         </Card>
       ) : schools.length > 1 ? (
         <Text size="2" color="gray">
-          Choose a school to see its teachers.
+          {t("Choose a school to see its teachers.")}
         </Text>
       ) : null}
     </Flex>

@@ -1,4 +1,5 @@
 import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const [counts, activity] = await Promise.all([getAdminCounts(db, user), listRecentActivity(db, user, 25)]);
-  return { counts, activity, scopeName: isPlatformAdmin(user) ? "All schools" : (user.school?.name ?? "Your school") };
+  return { counts, activity, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null };
 }
 
 const ACTION_LABELS: Record<string, string> = {
@@ -34,6 +35,9 @@ const ACTION_LABELS: Record<string, string> = {
   "class.teacher.add": "Added a class teacher",
   "class.teacher.remove": "Removed a class teacher",
   "class.teacher.leave": "Left a class",
+  "class.language": "Set a class's language",
+  "school.language": "Set a school's language",
+  "user.language": "Chose their language",
   "survey.sync": "Synced surveys from content",
 };
 
@@ -46,7 +50,9 @@ function targetHref(targetType: string, targetId: string | null): string | null 
 }
 
 export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, scopeName } = loaderData;
+  const { counts, activity, platform, schoolName } = loaderData;
+  const { t, i18n } = useTranslation("staff");
+  const scopeName = platform ? t("All schools") : (schoolName ?? t("Your school"));
   const tiles = [
     { label: "Schools", value: counts.schools, to: "/admin/schools" },
     { label: "Active staff", value: counts.staff, to: "/admin/staff?status=active" },
@@ -57,17 +63,17 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Admin" description={`${scopeName}: counts and recent activity.`} />
+      <PageHeader title={t("Admin")} description={t("{scope}: counts and recent activity.", { scope: scopeName })} />
       <Grid columns={{ initial: "2", sm: "3" }} gap="3">
         {tiles.map((tile) => (
           <Card key={tile.label} size="2">
             <Text as="div" size="2" color="gray">
               {tile.to ? (
                 <RadixLink asChild color="gray">
-                  <Link to={tile.to}>{tile.label}</Link>
+                  <Link to={tile.to}>{t(tile.label)}</Link>
                 </RadixLink>
               ) : (
-                tile.label
+                t(tile.label)
               )}
             </Text>
             <Text as="div" size="7" weight="bold" data-testid={`count-${tile.label}`}>
@@ -79,31 +85,31 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
       <Box>
         <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
           <Heading as="h2" size="5">
-            Recent activity
+            {t("Recent activity")}
           </Heading>
           <RadixLink asChild size="2">
-            <Link to="/admin/audit">Full audit log (filter by who, action, date)</Link>
+            <Link to="/admin/audit">{t("Full audit log (filter by who, action, date)")}</Link>
           </RadixLink>
         </Flex>
         {activity.length === 0 ? (
           <EmptyState
-            title="No activity yet"
+            title={t("No activity yet")}
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">Add staff</Link>
+                <Link to="/admin/staff/new">{t("Add staff")}</Link>
               </RadixLink>
             }
           >
-            Changes made by admins and teachers appear here: who did what, to what, and when.
+            {t("Changes made by admins and teachers appear here: who did what, to what, and when.")}
           </EmptyState>
         ) : (
-          <AdminTable label="Recent activity">
+          <AdminTable label={t("Recent activity")}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Target</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("When")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Who")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("What")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Target")}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -113,9 +119,9 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
                   item.summary ?? (item.targetId ? `${item.targetType} #${item.targetId}` : item.targetType);
                 return (
                   <Table.Row key={item.id}>
-                    <Table.Cell>{formatDateTime(item.createdAt)}</Table.Cell>
-                    <Table.Cell>{item.actorName ?? <Text color="gray">Deleted user</Text>}</Table.Cell>
-                    <Table.Cell>{ACTION_LABELS[item.action] ?? item.action}</Table.Cell>
+                    <Table.Cell>{formatDateTime(item.createdAt, i18n.language)}</Table.Cell>
+                    <Table.Cell>{item.actorName ?? <Text color="gray">{t("Deleted user")}</Text>}</Table.Cell>
+                    <Table.Cell>{ACTION_LABELS[item.action] ? t(ACTION_LABELS[item.action]) : item.action}</Table.Cell>
                     <Table.Cell>
                       {href ? (
                         <RadixLink asChild size="2">

@@ -1,17 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
+import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import {
   getSchoolDetail,
   renameSchool,
@@ -20,6 +24,7 @@ import {
   updateSchoolSignIn,
 } from "~/server/schools/schools.server";
 import { listMovableTeachers, listMoveTargets, moveSelfSignedUpTeacher } from "~/server/schools/self-schools.server";
+import { setSchoolLanguage } from "~/server/users/language-choice.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import {
   formErrorReply,
@@ -36,12 +41,15 @@ import type { Route } from "./+types/school";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
+/** The school's default language for its staff: a language of the list, or "" for the reader's browser. */
+const languageSchema = z.object({ locale: languageChoiceField });
 
 /** The page's buttons: its two forms (rename, privacy) and Archive or Restore, parsed once. */
 const schoolPageSchema = z.discriminatedUnion("intent", [
   renameSchema.extend({ intent: z.literal("rename") }),
   privacySchema.extend({ intent: z.literal("privacy") }),
   schoolSignInSchema.extend({ intent: z.literal("sign-in") }),
+  languageSchema.extend({ intent: z.literal("language") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
   moveTeacherSchema.extend({ intent: z.literal("move-teacher") }),
@@ -67,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
@@ -77,11 +86,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     form !== "rename" &&
     form !== "privacy" &&
     form !== "sign-in" &&
+    form !== "language" &&
     form !== "archive" &&
     form !== "restore" &&
     form !== "move-teacher"
   ) {
-    return redirectWithError(here, "Unknown action.");
+    return redirectWithError(here, t("Unknown action."));
   }
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
   if (submission.status !== "success") return formReply(submission, { extra: { form } });
@@ -90,12 +100,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (value.intent === "rename") {
       const school = await orNotFound(renameSchool(db, user, schoolId, { name: value.name }));
-      return redirectWithSuccess(here, `School renamed to ${school.name}.`);
+      return redirectWithSuccess(here, t("School renamed to {name}.", { name: school.name }));
+    }
+    if (value.intent === "language") {
+      await orNotFound(setSchoolLanguage(db, user, schoolId, value.locale || null));
+      return redirectWithSuccess(here, t("The school's language is saved."));
     }
     if (value.intent === "privacy") {
       const { retentionMonths, minGroupSize } = value;
       await updateSchoolPrivacy(db, user, schoolId, { retentionMonths, minGroupSize });
-      return redirectWithSuccess(here, "Privacy settings saved.");
+      return redirectWithSuccess(here, t("Privacy settings saved."));
     }
     if (value.intent === "move-teacher") {
       const moved = await moveSelfSignedUpTeacher(db, user, { userId: value.userId, schoolId: value.schoolId });
@@ -113,8 +127,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithSuccess(
       here,
       intent === "archive"
-        ? `${school.name} archived. Its staff now see the blocked page.`
-        : `${school.name} restored.`,
+        ? t("{name} archived. Its staff now see the blocked page.", { name: school.name })
+        : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
     if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
@@ -122,14 +136,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form } });
     const fallback =
       intent === "privacy"
-        ? "The privacy settings could not be saved. Please try again."
-        : "The school could not be changed. Please try again.";
+        ? t("The privacy settings could not be saved. Please try again.")
+        : intent === "language"
+          ? t("The school's language could not be saved. Please try again.")
+          : t("The school could not be changed. Please try again.");
     return redirectWithFailure(here, error, fallback);
   }
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { school, signIn, staff, classes, platform, movable, moveTargets, providers } = loaderData;
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
     // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
@@ -145,26 +162,25 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
     <Flex direction="column" gap="5">
       <Box>
         <RadixLink asChild size="2">
-          <Link to="/admin/schools">← All schools</Link>
+          <Link to="/admin/schools">{t("← All schools")}</Link>
         </RadixLink>
       </Box>
       <PageHeader
         title={school.name}
-        description={
-          <>
-            {school.staffCount} staff · {school.classCount} classes · {school.studentCount} students
-          </>
-        }
+        description={t(
+          "{staff, plural, one {# staff member} other {# staff}} · {classes, plural, one {# class} other {# classes}} · {count, plural, one {# student} other {# students}}",
+          { staff: school.staffCount, classes: school.classCount, count: school.studentCount },
+        )}
         actions={
           platform ? (
             <Form method="post">
               {school.status === "active" ? (
                 <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  Archive school
+                  {t("Archive school")}
                 </Button>
               ) : (
                 <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  Restore school
+                  {t("Restore school")}
                 </Button>
               )}
             </Form>
@@ -172,11 +188,11 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         }
       />
       <Flex gap="2" align="center">
-        <Text size="2">Status:</Text>
+        <Text size="2">{t("Status:")}</Text>
         <RecordStatusBadge status={school.status} />
         {school.status === "archived" ? (
           <Text size="2" color="gray">
-            Staff of an archived school see the blocked page until it is restored.
+            {t("Staff of an archived school see the blocked page until it is restored.")}
           </Text>
         ) : null}
       </Flex>
@@ -186,12 +202,12 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="intent" value="rename" />
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="rename-school-title">
-              Rename
+              {t("Rename")}
             </Heading>
             <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label="School name" {...fieldProps(fields.name)} autoComplete="off" />
+            <Field label={t("School name")} {...fieldProps(fields.name)} autoComplete="off" />
             <Flex justify="end">
-              <Button type="submit">Save name</Button>
+              <Button type="submit">{t("Save name")}</Button>
             </Flex>
           </Flex>
         </Form>
@@ -202,23 +218,63 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="intent" value="privacy" />
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="school-privacy-title">
-              Students' privacy
+              {t("Students' privacy")}
             </Heading>
             <ErrorList id={privacyForm.errorId} errors={privacyForm.errors} />
             <Field
-              label="Keep survey responses for (months)"
+              label={t("Keep survey responses for (months)")}
               {...fieldProps(privacyFields.retentionMonths)}
               type="number"
-              hint="Responses and drawings older than this are deleted every day. Default 24."
+              hint={t("Responses and drawings older than this are deleted every day. Default 24.")}
             />
             <Field
-              label="Smallest group for anonymous results (students)"
+              label={t("Smallest group for anonymous results (students)")}
               {...fieldProps(privacyFields.minGroupSize)}
               type="number"
-              hint="Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3."
+              hint={t(
+                "Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3.",
+              )}
             />
             <Flex justify="end">
-              <Button type="submit">Save privacy settings</Button>
+              <Button type="submit">{t("Save privacy settings")}</Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+
+      <Card size="3" style={{ maxWidth: 560 }}>
+        <Form method="post" aria-labelledby="school-language-title">
+          <input type="hidden" name="intent" value="language" />
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="school-language-title">
+              {t("Language")}
+            </Heading>
+            <Flex direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor="school-locale">
+                {t("Language of the staff screens")}
+              </Text>
+              <select
+                id="school-locale"
+                name="locale"
+                className="native-select"
+                defaultValue={school.locale ?? ""}
+                aria-describedby="school-locale-hint"
+              >
+                <option value="">{t("Each reader's browser language")}</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language.code} value={language.code} lang={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+              <Text as="p" size="1" color="gray" id="school-locale-hint">
+                {t(
+                  "Staff who have not chosen a language in their profile menu see this one; classes without a language of their own use it too.",
+                )}
+              </Text>
+            </Flex>
+            <Flex justify="end">
+              <Button type="submit">{t("Save the language")}</Button>
             </Flex>
           </Flex>
         </Form>
@@ -256,13 +312,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   pageTitle(loaderData?.school.name ?? "School", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("staff");
   return (
     <GeneralErrorBoundary
       error={error}
       params={params}
       homeLink={{ to: "/admin/schools", label: "Back to schools" }}
       statusHandlers={{
-        404: () => <NotFoundMessage>There is no school with this id in your scope.</NotFoundMessage>,
+        404: () => <NotFoundMessage>{t("There is no school with this id in your scope.")}</NotFoundMessage>,
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -15,6 +16,7 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -33,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const formData = await request.formData();
@@ -42,28 +45,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return formReply(submission);
     try {
       const school = await createSchool(db, user, submission.value);
-      return redirectWithSuccess(`/admin/schools/${school.id}`, `School ${school.name} created.`);
+      return redirectWithSuccess(`/admin/schools/${school.id}`, t("School {name} created.", { name: school.name }));
     } catch (error) {
       return formErrorReply(submission, error, { messageField: "name" });
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError("/admin/schools", "Unknown action.");
+  if (!parsed.success) return redirectWithError("/admin/schools", t("Unknown action."));
   try {
     const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
       "/admin/schools",
       intent === "archive"
-        ? `${school.name} archived. Its staff now see the blocked page.`
-        : `${school.name} restored.`,
+        ? t("{name} archived. Its staff now see the blocked page.", { name: school.name })
+        : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    return redirectWithFailure("/admin/schools", error, "The school could not be changed. Please try again.");
+    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."));
   }
 }
 
 export default function AdminSchoolsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { schools, platform } = loaderData;
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof createSchema>>({
     id: "create-school",
     lastResult: actionData?.result,
@@ -71,29 +75,29 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Schools"
+        title={t("Schools")}
         description={
           platform
-            ? "Every school, with its staff, classes and students."
-            : "Your school, with its staff, classes and students."
+            ? t("Every school, with its staff, classes and students.")
+            : t("Your school, with its staff, classes and students.")
         }
       />
       {schools.length === 0 ? (
-        <EmptyState title="No schools yet">
-          Create the first school below, then add its staff on the Staff page.
+        <EmptyState title={t("No schools yet")}>
+          {t("Create the first school below, then add its staff on the Staff page.")}
         </EmptyState>
       ) : (
-        <AdminTable label="Schools">
+        <AdminTable label={t("Schools")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Staff</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Classes</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Staff")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Classes")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Students")}</Table.ColumnHeaderCell>
               {platform ? (
                 <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </Table.ColumnHeaderCell>
               ) : null}
             </Table.Row>
@@ -128,24 +132,24 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="intent" value="create" />
             <Flex direction="column" gap="4">
               <Heading as="h2" size="5" id="create-school-title">
-                Create a school
+                {t("Create a school")}
               </Heading>
               <ErrorList id={form.errorId} errors={form.errors} />
               <Field
-                label="School name"
+                label={t("School name")}
                 {...fieldProps(fields.name)}
                 autoComplete="off"
                 placeholder="e.g. Lakeside Primary School"
               />
               <Flex justify="end">
-                <Button type="submit">Create school</Button>
+                <Button type="submit">{t("Create school")}</Button>
               </Flex>
             </Flex>
           </Form>
         </Card>
       ) : (
         <Text size="2" color="gray">
-          Only a platform admin can create or archive schools.
+          {t("Only a platform admin can create or archive schools.")}
         </Text>
       )}
     </Flex>

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -23,6 +24,7 @@ import {
 import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply, nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
@@ -63,10 +65,11 @@ async function selectedClass(db: Db, user: CurrentUser, classId: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const classId = classIdFrom(request);
-  if (!classId) return redirectWithError("/admin/settings", "Choose a class first.");
+  if (!classId) return redirectWithError("/admin/settings", t("Choose a class first."));
   const here = `/admin/settings?classId=${classId}`;
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -75,49 +78,55 @@ export async function action({ request, context }: Route.ActionArgs) {
       const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");
       return redirectWithSuccess(
         here,
-        intent === "archive" ? `Class ${klass.name} archived.` : `Class ${klass.name} restored.`,
+        intent === "archive"
+          ? t("Class {name} archived.", { name: klass.name })
+          : t("Class {name} restored.", { name: klass.name }),
       );
     } catch (error) {
-      return redirectWithFailure("/admin/settings", error, "The class could not be changed. Please try again.");
+      return redirectWithFailure("/admin/settings", error, t("The class could not be changed. Please try again."));
     }
   }
   const submission = parseWithZod(formData, { schema: updateSchema });
   if (submission.status !== "success") return formReply(submission);
   try {
     const klass = await updateClassSettings(db, user, classId, submission.value);
-    return redirectWithSuccess(here, `Class ${submission.value.name || klass.name} saved.`);
+    return redirectWithSuccess(here, t("Class {name} saved.", { name: submission.value.name || klass.name }));
   } catch (error) {
     return formErrorReply(submission, error);
   }
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { classes, selected, missing } = loaderData;
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Edit Class" description="Choose a class, then rename it, change its teachers or archive it." />
+      <PageHeader
+        title={t("Edit Class")}
+        description={t("Choose a class, then rename it, change its teachers or archive it.")}
+      />
       {classes.length === 0 ? (
         <EmptyState
-          title="No classes yet"
+          title={t("No classes yet")}
           action={
             <RadixLink asChild size="2">
-              <Link to="/admin/create-class">Create a class</Link>
+              <Link to="/admin/create-class">{t("Create a class")}</Link>
             </RadixLink>
           }
         >
-          There are no classes in your scope yet. Create one and choose its teachers.
+          {t("There are no classes in your scope yet. Create one and choose its teachers.")}
         </EmptyState>
       ) : (
         <Card size="2" style={{ maxWidth: 640 }}>
-          <Form method="get" aria-label="Choose a class">
+          <Form method="get" aria-label={t("Choose a class")}>
             <Flex gap="3" align="end" wrap="wrap">
               <Box flexGrow="1">
                 <SelectField
-                  label="Class"
+                  label={t("Class")}
                   name="classId"
                   defaultValue={selected ? String(selected.klass.id) : ""}
                   options={[
-                    { value: "", label: "Choose a class…" },
+                    { value: "", label: t("Choose a class…") },
                     ...classes.map((klass) => ({
                       value: String(klass.id),
                       label: `${klass.name} · ${klass.schoolName}${klass.status === "archived" ? " (archived)" : ""}`,
@@ -126,7 +135,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
                 />
               </Box>
               <Button type="submit" variant="soft">
-                Edit this class
+                {t("Edit this class")}
               </Button>
             </Flex>
           </Form>
@@ -134,7 +143,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       )}
       {missing ? (
         <Callout.Root color="amber" role="status">
-          <Callout.Text>That class was not found. It may be outside your school.</Callout.Text>
+          <Callout.Text>{t("That class was not found. It may be outside your school.")}</Callout.Text>
         </Callout.Root>
       ) : null}
       {selected ? <EditClassCard key={selected.klass.id} selected={selected} lastResult={actionData?.result} /> : null}
@@ -149,6 +158,7 @@ function EditClassCard({
   selected: NonNullable<Route.ComponentProps["loaderData"]["selected"]>;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
+  const { t } = useTranslation("staff");
   const { klass, teachers, choices } = selected;
   const [form, fields] = useForm<z.input<typeof updateSchema>>({
     id: "edit-class",
@@ -173,17 +183,17 @@ function EditClassCard({
           <Flex gap="2" wrap="wrap">
             {klass.status === "active" ? (
               <Button asChild variant="soft" color="gray">
-                <Link to={`/class/${klass.id}/home`}>Open class</Link>
+                <Link to={`/class/${klass.id}/home`}>{t("Open class")}</Link>
               </Button>
             ) : null}
             <Form method="post">
               {klass.status === "active" ? (
                 <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  Archive class
+                  {t("Archive class")}
                 </Button>
               ) : (
                 <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  Restore class
+                  {t("Restore class")}
                 </Button>
               )}
             </Form>
@@ -193,10 +203,10 @@ function EditClassCard({
           <input type="hidden" name="intent" value="update" />
           <Flex direction="column" gap="4">
             <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label="Class name" {...fieldProps(fields.name)} autoComplete="off" />
+            <Field label={t("Class name")} {...fieldProps(fields.name)} autoComplete="off" />
             {choices.length === 0 ? (
               <Text size="2" color="gray">
-                This school has no active teachers. Add one on the Staff page first.
+                {t("This school has no active teachers. Add one on the Staff page first.")}
               </Text>
             ) : (
               <TeacherCheckboxes
@@ -208,7 +218,7 @@ function EditClassCard({
               />
             )}
             <Flex justify="end">
-              <Button type="submit">Save changes</Button>
+              <Button type="submit">{t("Save changes")}</Button>
             </Flex>
           </Flex>
         </Form>

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { survey, story, contentError, page, choices, filters } = loaderData;
   const base = `/admin/survey/${survey.id}`;
   const hasFilters = Boolean(filters.schoolId || filters.classId || filters.status || filters.from || filters.to);
@@ -76,7 +78,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
         <Flex direction="column" gap="4">
           <Flex justify="between" align="center" gap="3" wrap="wrap">
             <Heading as="h2" size="5" id="responses-heading">
-              Responses
+              {t("Responses")}
             </Heading>
             <Button asChild variant="soft">
               <a href={csvHref} download>
@@ -85,24 +87,24 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
             </Button>
           </Flex>
           <Card size="2">
-            <Form method="get" className="admin-filters" aria-label="Filter responses">
+            <Form method="get" className="admin-filters" aria-label={t("Filter responses")}>
               {choices.schools.length > 1 ? (
                 <SelectField
-                  label="School"
+                  label={t("School")}
                   name="schoolId"
                   defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
                   options={[
-                    { value: "", label: "All schools" },
+                    { value: "", label: t("All schools") },
                     ...choices.schools.map((school) => ({ value: String(school.id), label: school.name })),
                   ]}
                 />
               ) : null}
               <SelectField
-                label="Class"
+                label={t("Class")}
                 name="classId"
                 defaultValue={filters.classId ? String(filters.classId) : ""}
                 options={[
-                  { value: "", label: "All classes" },
+                  { value: "", label: t("All classes") },
                   ...choices.classes.map((klass) => ({
                     value: String(klass.id),
                     label: choices.schools.length > 1 ? `${klass.name} (${klass.schoolName})` : klass.name,
@@ -110,35 +112,35 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                 ]}
               />
               <SelectField
-                label="Assignment status"
+                label={t("Assignment status")}
                 name="status"
                 defaultValue={filters.status ?? ""}
                 options={[
-                  { value: "", label: "Any status" },
-                  { value: "assigned", label: "Not started" },
-                  { value: "active", label: "Active" },
-                  { value: "completed", label: "Closed" },
+                  { value: "", label: t("Any status") },
+                  { value: "assigned", label: t("Not started") },
+                  { value: "active", label: t("Active") },
+                  { value: "completed", label: t("Closed") },
                 ]}
               />
               <Field
-                label="Submitted from"
+                label={t("Submitted from")}
                 name="from"
                 type="date"
                 defaultValue={filters.from ?? ""}
                 inputProps={{ size: "2" }}
               />
               <Field
-                label="Submitted to"
+                label={t("Submitted to")}
                 name="to"
                 type="date"
                 defaultValue={filters.to ?? ""}
                 inputProps={{ size: "2" }}
               />
               <Flex gap="2">
-                <Button type="submit">Apply filters</Button>
+                <Button type="submit">{t("Apply filters")}</Button>
                 {hasFilters ? (
                   <Button asChild variant="soft" color="gray">
-                    <Link to={base}>Clear</Link>
+                    <Link to={base}>{t("Clear")}</Link>
                   </Button>
                 ) : null}
               </Flex>
@@ -147,48 +149,49 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
           {page.total === 0 ? (
             hasFilters ? (
               <EmptyState
-                title="No responses match these filters"
+                title={t("No responses match these filters")}
                 action={
                   <RadixLink asChild size="2">
-                    <Link to={base}>Clear the filters</Link>
+                    <Link to={base}>{t("Clear the filters")}</Link>
                   </RadixLink>
                 }
               >
-                Try a wider date range, or another school, class or status.
+                {t("Try a wider date range, or another school, class or status.")}
               </EmptyState>
             ) : (
               <EmptyState
-                title="No responses yet"
+                title={t("No responses yet")}
                 action={
                   <RadixLink asChild size="2">
-                    <Link to="/admin/create-class">Create a class</Link>
+                    <Link to="/admin/create-class">{t("Create a class")}</Link>
                   </RadixLink>
                 }
               >
-                Responses appear here once a teacher assigns this survey to a class and starts it, and students answer
-                it.
+                {t(
+                  "Responses appear here once a teacher assigns this survey to a class and starts it, and students answer it.",
+                )}
               </EmptyState>
             )
           ) : (
             <Box>
-              <AdminTable label="Responses">
+              <AdminTable label={t("Responses")}>
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeaderCell>Submitted</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Student</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Class</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Assignment</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>{t("Submitted")}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>{t("Student")}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>{t("Class")}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>{t("Assignment")}</Table.ColumnHeaderCell>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {page.responses.map((row, index) => (
                     <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
                       <Table.Cell>
-                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">Not shown</Text>}
+                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">{t("Not shown")}</Text>}
                       </Table.Cell>
                       <Table.RowHeaderCell>
-                        {row.studentName ?? <Text color="gray">Anonymous</Text>}
+                        {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
                       </Table.RowHeaderCell>
                       <Table.Cell>
                         <RadixLink asChild size="2">
@@ -207,7 +210,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                 page={page.page}
                 pageCount={page.pageCount}
                 total={page.total}
-                noun={["response", "responses"]}
+                noun="{count, plural, one {# response} other {# responses}}"
                 hrefFor={(target) =>
                   `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
                 }
@@ -221,10 +224,10 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
         <Flex direction="column" gap="3">
           <Flex align="center" gap="2">
             <Heading as="h2" size="5" id="preview-heading">
-              Preview
+              {t("Preview")}
             </Heading>
             <Badge color="indigo" variant="soft">
-              Read-only
+              {t("Read-only")}
             </Badge>
           </Flex>
           {contentError ? (
@@ -237,9 +240,10 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               <LazySurveyPreview blok={story} />
             </Card>
           ) : (
-            <EmptyState title="No preview available">
-              This survey is not in the survey content right now. Choose “Sync surveys from content” on the Surveys page
-              after it is published again.
+            <EmptyState title={t("No preview available")}>
+              {t(
+                "This survey is not in the survey content right now. Choose “Sync surveys from content” on the Surveys page after it is published again.",
+              )}
             </EmptyState>
           )}
         </Flex>
@@ -252,11 +256,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("staff");
   return (
     <GeneralErrorBoundary
       error={error}
       params={params}
-      homeLink={{ to: "/admin/survey", label: "Back to all surveys" }}
+      homeLink={{ to: "/admin/survey", label: t("Back to all surveys") }}
       statusHandlers={{ 404: () => <NotFoundMessage>{NO_SUCH_SURVEY}</NotFoundMessage> }}
     />
   );

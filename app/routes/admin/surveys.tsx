@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
@@ -7,6 +8,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -20,10 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
-  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", "Unknown action.");
+  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", t("Unknown action."));
   try {
     const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {
@@ -35,46 +38,55 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithSuccess(
       "/admin/survey",
-      `Surveys synced from content: ${summary.total} published${summary.removed ? `, ${summary.removed} no longer published` : ""}.`,
+      summary.removed
+        ? t("Surveys synced from content: {total} published, {removed} no longer published.", {
+            total: summary.total,
+            removed: summary.removed,
+          })
+        : t("Surveys synced from content: {total} published.", { total: summary.total }),
     );
   } catch (error) {
     return redirectWithFailure(
       "/admin/survey",
       error,
-      "The survey content could not be read. Please try again in a few minutes.",
+      t("The survey content could not be read. Please try again in a few minutes."),
     );
   }
 }
 
 export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { surveys } = loaderData;
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Surveys"
-        description="The surveys in the library, how many of your classes they are assigned to, and their responses."
+        title={t("Surveys")}
+        description={t(
+          "The surveys in the library, how many of your classes they are assigned to, and their responses.",
+        )}
         actions={
           <Form method="post">
             <Button type="submit" name="intent" value="sync" variant="soft">
-              Sync surveys from content
+              {t("Sync surveys from content")}
             </Button>
           </Form>
         }
       />
       {surveys.length === 0 ? (
-        <EmptyState title="No surveys yet">
-          The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content”
-          above.
+        <EmptyState title={t("No surveys yet")}>
+          {t(
+            "The survey library is empty. Publish surveys in the content service, then choose “Sync surveys from content” above.",
+          )}
         </EmptyState>
       ) : (
-        <AdminTable label="Surveys">
+        <AdminTable label={t("Surveys")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Classes assigned</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Responses</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Classes assigned")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Responses")}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("Actions")}</span>
               </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
@@ -86,7 +98,7 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/survey/${survey.id}`}>{survey.title || survey.fullSlug}</Link>
                   </RadixLink>
                   <Text as="div" size="1" color="gray">
-                    {survey.fullSlug} {survey.removed ? <Badge color="amber">No longer published</Badge> : null}
+                    {survey.fullSlug} {survey.removed ? <Badge color="amber">{t("No longer published")}</Badge> : null}
                   </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell justify="end">{survey.assignedClassCount}</Table.Cell>
@@ -96,9 +108,9 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
                     <Button asChild size="1" variant="soft">
                       <Link
                         to={`/admin/survey/${survey.id}`}
-                        aria-label={`Responses and preview: ${survey.title || survey.fullSlug}`}
+                        aria-label={t("Responses and preview: {survey}", { survey: survey.title || survey.fullSlug })}
                       >
-                        Responses
+                        {t("Responses")}
                       </Link>
                     </Button>
                   </Box>

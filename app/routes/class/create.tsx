@@ -1,32 +1,41 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { CreateClassForm } from "~/components/class/create-class-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { createClassFormSchema } from "~/lib/schemas/classroom";
 import { createClass } from "~/server/classes/classes.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user } = await requireClassTeacher(request, context, params.classId);
-  return { schoolName: user.school?.name ?? null, needsSchool: user.schoolId === null };
+  return {
+    pageTitle: t("Create a class"),
+    schoolName: user.school?.name ?? null,
+    needsSchool: user.schoolId === null,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db } = await requireClassTeacher(request, context, params.classId);
   const submission = parseWithZod(await request.formData(), { schema: createClassFormSchema });
   if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClass(db, user, submission.value);
-    return redirectWithSuccess(`/class/${created.id}/home`, `Class ${created.name} created.`);
+    return redirectWithSuccess(`/class/${created.id}/home`, t("Class {name} created.", { name: created.name }));
   } catch (error) {
     return formErrorReply(submission, error);
   }
 }
 
 export default function CreateClass({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
     <Flex justify="center">
       <Card size="3" style={{ width: "100%", maxWidth: 520 }}>
@@ -35,8 +44,10 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
           cancelTo={`/class/${params.classId}/home`}
           description={
             loaderData.needsSchool
-              ? "Platform admins create classes from the admin area, where they choose the school."
-              : `The class is created in ${loaderData.schoolName ?? "your school"}, and you become its teacher.`
+              ? t("Platform admins create classes from the admin area, where they choose the school.")
+              : loaderData.schoolName
+                ? t("The class is created in {school}, and you become its teacher.", { school: loaderData.schoolName })
+                : t("The class is created in your school, and you become its teacher.")
           }
         />
       </Card>
@@ -44,7 +55,7 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Create a class", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Create a class", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

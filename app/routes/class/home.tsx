@@ -1,12 +1,14 @@
+import { useTranslation } from "react-i18next";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
-import { formatDate, plural, studentName } from "~/components/class/format";
+import { formatDate, studentName } from "~/components/class/format";
 import { StatCard } from "~/components/class/stat-card";
 import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/classes.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
 import { redirectWithError } from "~/server/web/redirects.server";
@@ -24,16 +26,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Admit or Refuse a device waiting to join (docs/product.md#student-identity). */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/home`;
   const decision = parseJoinRequestDecision(await request.formData());
-  if (!decision) return redirectWithError(here, "That action is not available.");
-  return decideJoinRequest(db, user, classId, decision, here);
+  if (!decision) return redirectWithError(here, t("That action is not available."));
+  return decideJoinRequest(db, user, classId, decision, here, t);
 }
 
 // On the layout kit (ADR 161): the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard, waitingRequests, joinAddress } = loaderData;
+  const { t, i18n } = useTranslation("staff");
   const base = `/class/${dashboard.class.id}`;
   return (
     <Stack gap="5">
@@ -44,27 +48,29 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
         </Stack>
         <Row gap="2">
           <ButtonLink variant="soft" to={`${base}/students/manage`}>
-            Manage students
+            {t("Manage students")}
           </ButtonLink>
-          <ButtonLink to={`${base}/surveys/library`}>Assign a survey</ButtonLink>
+          <ButtonLink to={`${base}/surveys/library`}>{t("Assign a survey")}</ButtonLink>
         </Row>
       </SplitRow>
 
       <WaitingJoinRequests requests={waitingRequests} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-        <StatCard title="Students" value={dashboard.studentCount} gap="1" testId="student-count">
+        <StatCard title={t("Students")} value={dashboard.studentCount} gap="1" testId="student-count">
           <Text size="2" color="gray">
-            {dashboard.studentCount === 0 ? "No students yet: share a class code or add them." : "on the class list"}
+            {dashboard.studentCount === 0
+              ? t("No students yet: share a class code or add them.")
+              : t("on the class list")}
           </Text>
         </StatCard>
-        <StatCard title="Online now" value={dashboard.onlineStudents.length}>
+        <StatCard title={t("Online now")} value={dashboard.onlineStudents.length}>
           {dashboard.onlineStudents.length === 0 ? (
             <Text size="2" color="gray">
-              Nobody online in the last 2 minutes.
+              {t("Nobody online in the last 2 minutes.")}
             </Text>
           ) : (
-            <ul className="plain-list" aria-label="Students online now">
+            <ul className="plain-list" aria-label={t("Students online now")}>
               {dashboard.onlineStudents.map((student) => (
                 <li key={student.id}>
                   <Row gap="2">
@@ -86,22 +92,22 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       <Stack gap="3">
         <Row gap="3" justify="between">
           <Heading as="h2" size="5">
-            Active surveys
+            {t("Active surveys")}
           </Heading>
           <TextLink size="2" to={`${base}/surveys/manage`}>
-            All of this class's surveys
+            {t("All of this class's surveys")}
           </TextLink>
         </Row>
         {dashboard.activeAssignments.length === 0 ? (
           <EmptyState
-            title="No survey is running"
+            title={t("No survey is running")}
             action={
               <ButtonLink variant="soft" to={`${base}/surveys/manage`}>
-                Start a survey
+                {t("Start a survey")}
               </ButtonLink>
             }
           >
-            Start one of the class's assigned surveys, or assign a new one from the survey library.
+            {t("Start one of the class's assigned surveys, or assign a new one from the survey library.")}
           </EmptyState>
         ) : (
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -112,13 +118,17 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
                     {assignment.surveyTitle}
                   </Heading>
                   <Text size="2" color="gray">
-                    Started {formatDate(assignment.startedAt)}
+                    {t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })}
                   </Text>
                   <Text size="3">
-                    <strong>{assignment.responseCount}</strong> of {plural(dashboard.studentCount, "student")} responded
+                    {t("{responded} of {count, plural, one {# student} other {# students}} responded", {
+                      responded: assignment.responseCount,
+                      count: dashboard.studentCount,
+                    })}
                   </Text>
                   <TextLink to={`${base}/surveys/results/${assignment.id}`}>
-                    See results<span className="visually-hidden"> of {assignment.surveyTitle}</span>
+                    {t("See results")}
+                    <span className="visually-hidden"> {t("of {survey}", { survey: assignment.surveyTitle })}</span>
                   </TextLink>
                 </Stack>
               </Card>
@@ -129,9 +139,9 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
 
       <Stack gap="2">
         <Heading as="h2" size="4">
-          Teachers
+          {t("Teachers")}
         </Heading>
-        <Text size="2">{dashboard.teachers.map((teacher) => teacher.name).join(", ") || "No teacher yet."}</Text>
+        <Text size="2">{dashboard.teachers.map((teacher) => teacher.name).join(", ") || t("No teacher yet.")}</Text>
       </Stack>
     </Stack>
   );

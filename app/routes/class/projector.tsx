@@ -1,4 +1,5 @@
 import "~/components/class/projector.css";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
@@ -13,6 +14,7 @@ import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -30,6 +32,7 @@ const generateIntent = z.object({ intent: z.literal("generate-code") });
  * address, never from the request's Host), and how many have joined.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const [progress, waitingRequests, { assignments }] = await orNotFound(
     Promise.all([
@@ -42,6 +45,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
   const joinUrl = live ? `${joinAddress}?${new URLSearchParams({ code: live.code })}` : null;
   return {
+    pageTitle: t("Join {name}", { name: progress.class.name }),
+
     class: progress.class,
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
@@ -58,18 +63,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** The empty state's button: a new code with the default expiry, then back here; and Admit or Refuse a waiting device. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const decision = parseJoinRequestDecision(form);
-  if (decision) return decideJoinRequest(db, user, classId, decision, here);
+  if (decision) return decideJoinRequest(db, user, classId, decision, here, t);
   const parsed = generateIntent.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirectWithError(here, "Failed to generate a class code");
+  if (!parsed.success) return redirectWithError(here, t("Failed to generate a class code"));
   try {
     const code = await generateClassCode(db, user, { classId });
-    return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+    return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to generate a class code");
+    return redirectWithFailure(here, error, t("Failed to generate a class code"));
   }
 }
 
@@ -87,11 +93,12 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   useRevalidateWhileVisible(REFRESH_MS);
   const classHome = `/class/${klass.id}/home`;
+  const { t, i18n } = useTranslation("staff");
   return (
     <main id="main" className="projector">
       <div className="projector-bar no-print">
         <TextLink size="3" to={classHome}>
-          ← Back to {klass.name}
+          {t("← Back to {name}", { name: klass.name })}
         </TextLink>
         {activeAssignments.length > 0 ? (
           <nav aria-label="Results on the projector" className="projector-results-links">
@@ -109,40 +116,44 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       {joinUrl && classCode && qrCode ? (
         <div className="projector-join">
           <div className="projector-steps">
-            <h1 className="projector-title">Join {klass.name}</h1>
+            <h1 className="projector-title">{t("Join {name}", { name: klass.name })}</h1>
             <p className="projector-step">
-              Go to{" "}
+              {t("Go to")}{" "}
               <a className="projector-address" href={joinAddress} data-testid="join-address">
                 {joinAddress}
               </a>
             </p>
-            <p className="projector-step">and type the class code</p>
+            <p className="projector-step">{t("and type the class code")}</p>
             <p className="projector-code" data-testid="projector-code">
               {classCode.code}
             </p>
           </div>
           <figure className="projector-qr">
             <JoinQrCode drawing={qrCode} url={joinUrl} />
-            <figcaption className="projector-step">Or scan this code</figcaption>
+            <figcaption className="projector-step">{t("Or scan this code")}</figcaption>
           </figure>
         </div>
       ) : (
         <div className="projector-empty">
-          <h1 className="projector-title">{classCode ? "This class code has expired" : "No live class code"}</h1>
+          <h1 className="projector-title">{classCode ? t("This class code has expired") : t("No live class code")}</h1>
           <p className="projector-note">
             {classCode
-              ? `${classCode.code} expired ${formatDateTime(classCode.expiresAt)}. Students cannot join ${klass.name} with it.`
-              : `Students cannot join ${klass.name} until you generate a class code.`}
+              ? t("{code} expired {date}. Students cannot join {name} with it.", {
+                  code: classCode.code,
+                  date: formatDateTime(classCode.expiresAt, i18n.language),
+                  name: klass.name,
+                })
+              : t("Students cannot join {name} until you generate a class code.", { name: klass.name })}
           </p>
           <div className="projector-actions no-print">
             <Form method="post">
               <input type="hidden" name="intent" value="generate-code" />
               <Button type="submit" size="3">
-                {classCode ? "Generate a new code" : "Generate a class code"}
+                {classCode ? t("Generate a new code") : t("Generate a class code")}
               </Button>
             </Form>
             <ButtonLink variant="soft" size="3" to={`/class/${klass.id}/students/manage`}>
-              Choose how long it lasts
+              {t("Choose how long it lasts")}
             </ButtonLink>
           </div>
         </div>
@@ -151,12 +162,14 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       {joinUrl ? (
         <div className="projector-joined no-print">
           <p aria-live="polite" aria-atomic="true" data-testid="joined-count">
-            <strong>{joinedCount}</strong> {joinedCount === 1 ? "student has" : "students have"} joined with this code
+            {t("{count, plural, one {# student has} other {# students have}} joined with this code", {
+              count: joinedCount,
+            })}
           </p>
           <p className="projector-note">
-            {hydrated ? "Updates every few seconds. " : null}
+            {hydrated ? `${t("Updates every few seconds.")} ` : null}
             <TextLink underline="always" to=".">
-              Refresh now
+              {t("Refresh now")}
             </TextLink>
           </p>
         </div>
@@ -165,8 +178,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? `Join ${data.class.name}` : "Join the class", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Join the class", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

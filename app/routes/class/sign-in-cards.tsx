@@ -1,12 +1,13 @@
+import { useTranslation } from "react-i18next";
 import "~/components/class/sign-in-cards.css";
 import { Form } from "react-router";
 import { z } from "zod";
-import { plural } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { ensurePersonalCodes, getSignInCards } from "~/server/students/personal-codes.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -23,11 +24,13 @@ const makeCodesIntent = z.object({ intent: z.literal("make-codes") });
  * here, so no other service sees a child's code.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const cards = await orNotFound(getSignInCards(db, user, classId));
   const joinAddress = `${config.appUrl}/join`;
   const classCode = cards.classCode;
   return {
+    pageTitle: t("Sign-in cards for {name}", { name: cards.class.name }),
     class: cards.class,
     classCode,
     joinAddress,
@@ -43,18 +46,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** "Make codes" for the students who have none, then back to the cards. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = makeCodesIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to make personal codes");
+  if (!parsed.success) return redirectWithError(here, t("Failed to make personal codes"));
   try {
     const { given } = await ensurePersonalCodes(db, user, classId);
     return redirectWithSuccess(
       here,
-      given > 0 ? `${plural(given, "student")} got a personal code.` : "Every student already has a personal code.",
+      given > 0
+        ? t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given })
+        : t("Every student already has a personal code."),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to make personal codes");
+    return redirectWithFailure(here, error, t("Failed to make personal codes"));
   }
 }
 
@@ -62,58 +68,64 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
   const { class: klass, classCode, joinAddress, withoutCode, cards } = loaderData;
   const hydrated = useHydrated();
   const students = `/class/${klass.id}/students/manage`;
+  const { t } = useTranslation("staff");
   return (
     <main id="main" className="sign-in-cards-page">
       <div className="sign-in-cards-bar no-print">
         <TextLink size="3" to={students}>
-          ← Back to the students of {klass.name}
+          {t("← Back to the students of {name}", { name: klass.name })}
         </TextLink>
-        <h1 className="sign-in-cards-title">Sign-in cards for {klass.name}</h1>
+        <h1 className="sign-in-cards-title">{t("Sign-in cards for {name}", { name: klass.name })}</h1>
         {classCode === null ? (
           <p>
-            This class has no live class code, so the cards would not work. Make a class code on the{" "}
+            {t("This class has no live class code, so the cards would not work.")}{" "}
             <TextLink underline="always" to={students}>
-              students screen
+              {t("Make a class code on the students screen, then come back here.")}
             </TextLink>
-            , then come back here.
           </p>
         ) : (
           <>
             <p>
-              Each card has the child's personal code and a QR code that signs them in to {klass.name}. If you replace
-              the class code, print the cards again.
+              {t(
+                "Each card has the child's personal code and a QR code that signs them in to {name}. If you replace the class code, print the cards again.",
+                { name: klass.name },
+              )}
             </p>
             <div className="sign-in-cards-actions">
               {hydrated ? (
                 <Button type="button" onClick={() => window.print()}>
-                  Print the cards
+                  {t("Print the cards")}
                 </Button>
               ) : null}
-              <p>To print, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).</p>
+              <p>{t("To print, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).")}</p>
             </div>
           </>
         )}
         {withoutCode > 0 ? (
           <Form method="post" className="sign-in-cards-actions">
             <input type="hidden" name="intent" value="make-codes" />
-            <p>{plural(withoutCode, "student")} without a personal code, so without a card.</p>
+            <p>
+              {t("{count, plural, one {# student} other {# students}} without a personal code, so without a card.", {
+                count: withoutCode,
+              })}
+            </p>
             <Button type="submit" variant="soft">
-              Make codes
+              {t("Make codes")}
             </Button>
           </Form>
         ) : null}
         {classCode !== null && cards.length === 0 && withoutCode === 0 ? (
           <p>
-            No students yet.{" "}
+            {t("No students yet.")}{" "}
             <ButtonLink variant="soft" to={`${students}?add=1`}>
-              Add a student
+              {t("Add a student")}
             </ButtonLink>
           </p>
         ) : null}
       </div>
 
       {classCode !== null && cards.length > 0 ? (
-        <ul className="sign-in-cards" aria-label="Sign-in cards">
+        <ul className="sign-in-cards" aria-label={t("Sign-in cards")}>
           {cards.map((card) => (
             <li key={card.id} className="sign-in-card" data-testid="sign-in-card">
               <div className="sign-in-card-text">
@@ -122,13 +134,13 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="sign-in-card-class">{klass.name}</p>
                 <dl className="sign-in-card-codes">
-                  <dt>Class code</dt>
+                  <dt>{t("Class code")}</dt>
                   <dd>{classCode}</dd>
-                  <dt>My code</dt>
+                  <dt>{t("My code")}</dt>
                   <dd data-testid="card-personal-code">{card.personalCode}</dd>
                 </dl>
                 <p className="sign-in-card-where">
-                  Scan the square, or go to <span className="sign-in-card-address">{joinAddress}</span>
+                  {t("Scan the square, or go to")} <span className="sign-in-card-address">{joinAddress}</span>
                 </p>
               </div>
               <JoinQrCode drawing={card.qrCode} url={card.url} />
@@ -140,8 +152,7 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? `Sign-in cards for ${data.class.name}` : "Sign-in cards", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Sign-in cards", error);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

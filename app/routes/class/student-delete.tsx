@@ -1,8 +1,10 @@
 import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { plural, studentName } from "~/components/class/format";
+import { studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -13,25 +15,31 @@ const deleteIntent = z.object({ intent: z.literal("delete-student") });
 
 /** The confirmation step: a full page, so it works with JavaScript off. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
-  return { classId, preview: await orNotFound(getStudentDeletionPreview(db, user, classId, studentId)) };
+  return {
+    pageTitle: t("Delete student"),
+    classId,
+    preview: await orNotFound(getStudentDeletionPreview(db, user, classId, studentId)),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}/delete`;
   const parsed = deleteIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to delete the student");
+  if (!parsed.success) return redirectWithError(here, t("Failed to delete the student"));
   try {
     await deleteStudent(db, user, classId, studentId);
     return redirectWithSuccess(
       `/class/${classId}/students/manage`,
-      "The student and everything held about them were deleted.",
+      t("The student and everything held about them were deleted."),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to delete the student");
+    return redirectWithFailure(here, error, t("Failed to delete the student"));
   }
 }
 
@@ -39,41 +47,66 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   const { classId, preview } = loaderData;
   const name = studentName(preview.student);
   const back = `/class/${classId}/student/${preview.student.id}`;
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4" maxWidth="40rem">
       <Text size="2" color="gray">
         <RadixLink asChild>
           <Link to={back}>{name}</Link>
         </RadixLink>{" "}
-        / Delete
+        / {t("Delete")}
       </Text>
       <Heading as="h1" size="6">
-        Delete {name}?
+        {t("Delete {name}?", { name })}
       </Heading>
       <Card size="3">
         <Flex direction="column" gap="3">
-          <Text as="p">This permanently deletes {name} and everything the school holds about them:</Text>
+          <Text as="p">
+            {t("This permanently deletes {name} and everything the school holds about them:", { name })}
+          </Text>
           <ul data-testid="deletion-summary">
-            <li>the student record (name, last seen)</li>
-            <li>{plural(preview.contacts, "contact")} (parents, guardians)</li>
-            <li>{plural(preview.classes, "class membership")}, in every class, not only this one</li>
-            <li>{plural(preview.tokens, "student app sign-in")}: the app is signed out</li>
-            <li>{plural(preview.responses, "survey response")}, so class results will count one fewer</li>
-            <li>{plural(preview.drawings, "drawing")}</li>
+            <li>{t("the student record (name, last seen)")}</li>
+            <li>
+              {t("{count, plural, one {# contact} other {# contacts}} (parents, guardians)", {
+                count: preview.contacts,
+              })}
+            </li>
+            <li>
+              {t(
+                "{count, plural, one {# class membership} other {# class memberships}}, in every class, not only this one",
+                {
+                  count: preview.classes,
+                },
+              )}
+            </li>
+            <li>
+              {t("{count, plural, one {# student app sign-in} other {# student app sign-ins}}: the app is signed out", {
+                count: preview.tokens,
+              })}
+            </li>
+            <li>
+              {t(
+                "{count, plural, one {# survey response} other {# survey responses}}, so class results will count one fewer",
+                { count: preview.responses },
+              )}
+            </li>
+            <li>{t("{count, plural, one {# drawing} other {# drawings}}", { count: preview.drawings })}</li>
           </ul>
           <Callout.Root color="red" role="note">
             <Callout.Text>
-              This cannot be undone. The audit log keeps only that a student was deleted, by whom and when, with these
-              counts and no name. To only take {name} off this class, use Remove on the students screen instead.
+              {t(
+                "This cannot be undone. The audit log keeps only that a student was deleted, by whom and when, with these counts and no name. To only take {name} off this class, use Remove on the students screen instead.",
+                { name },
+              )}
             </Callout.Text>
           </Callout.Root>
           <Flex gap="3" justify="end">
             <Button asChild variant="soft" color="gray">
-              <Link to={back}>Cancel</Link>
+              <Link to={back}>{t("Cancel")}</Link>
             </Button>
             <Form method="post">
               <Button type="submit" name="intent" value="delete-student" color="red">
-                Delete {name} permanently
+                {t("Delete {name} permanently", { name })}
               </Button>
             </Form>
           </Flex>
@@ -83,7 +116,7 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Delete student", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Delete student", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

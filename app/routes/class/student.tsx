@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
@@ -10,6 +11,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
@@ -32,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}`;
@@ -39,9 +42,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply(submission);
   try {
     await updateStudent(db, user, classId, studentId, submission.value);
-    return redirectWithSuccess(here, `${submission.value.firstName} ${submission.value.lastName} saved.`);
+    return redirectWithSuccess(
+      here,
+      t("{name} saved.", { name: `${submission.value.firstName} ${submission.value.lastName}` }),
+    );
   } catch (error) {
-    return redirectWithFailure(`${here}?edit=1`, error, "Failed to save the student");
+    return redirectWithFailure(`${here}?edit=1`, error, t("Failed to save the student"));
   }
 }
 
@@ -49,6 +55,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
   const { classId, student, online, editing, isAdmin } = loaderData;
   const base = `/class/${classId}`;
   const here = `${base}/student/${student.id}`;
+  const { t, i18n } = useTranslation("staff");
   return (
     <Flex direction="column" gap="5">
       <Flex
@@ -60,7 +67,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
         <Flex direction="column" gap="1">
           <Text size="2" color="gray">
             <RadixLink asChild>
-              <Link to={`${base}/students/manage`}>Students</Link>
+              <Link to={`${base}/students/manage`}>{t("Students")}</Link>
             </RadixLink>{" "}
             / {studentName(student)}
           </Text>
@@ -68,26 +75,28 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
             <Heading as="h1" size="6">
               {studentName(student)}
             </Heading>
-            {online ? <Badge color="green">Online now</Badge> : null}
+            {online ? <Badge color="green">{t("Online now")}</Badge> : null}
           </Flex>
           <Text size="2" color="gray">
-            Last seen: {formatDateTime(student.lastSeenAt)} ·{" "}
-            {student.joinedWithCode ? `joined with code ${student.joinedWithCode}` : "added by a teacher"}
+            {t("Last seen: {date}", { date: formatDateTime(student.lastSeenAt, i18n.language) })} ·{" "}
+            {student.joinedWithCode
+              ? t("joined with code {code}", { code: student.joinedWithCode })
+              : t("added by a teacher")}
           </Text>
         </Flex>
         {!editing && !actionData ? (
           <Flex gap="2" wrap="wrap">
             <Button asChild>
-              <Link to="?edit=1">Edit student</Link>
+              <Link to="?edit=1">{t("Edit student")}</Link>
             </Button>
             <Button asChild variant="soft" color="red">
-              <Link to={`${here}/delete`}>Delete student…</Link>
+              <Link to={`${here}/delete`}>{t("Delete student…")}</Link>
             </Button>
             {isAdmin ? (
               <Button asChild variant="soft" color="gray">
                 {/* A data request: everything held about the student, as JSON. */}
                 <a href={`/admin/students/${student.id}/export.json`} download>
-                  Download all data (JSON)
+                  {t("Download all data (JSON)")}
                 </a>
               </Button>
             ) : null}
@@ -99,8 +108,8 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
         <StudentForm
           id="edit-student"
           intent="edit-student"
-          title={`Edit ${studentName(student)}`}
-          submitLabel="Save student"
+          title={t("Edit {name}", { name: studentName(student) })}
+          submitLabel={t("Save student")}
           cancelTo={here}
           lastResult={actionData?.result}
           defaultValue={{ firstName: student.firstName, lastName: student.lastName, contacts: student.contacts }}
@@ -108,18 +117,18 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
       ) : (
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4">
-            Contacts
+            {t("Contacts")}
           </Heading>
           {student.contacts.length === 0 ? (
             <EmptyState
-              title="No contacts"
+              title={t("No contacts")}
               action={
                 <Button asChild variant="soft">
-                  <Link to="?edit=1">Add a contact</Link>
+                  <Link to="?edit=1">{t("Add a contact")}</Link>
                 </Button>
               }
             >
-              Add a parent or guardian so the school can reach them.
+              {t("Add a parent or guardian so the school can reach them.")}
             </EmptyState>
           ) : (
             <div className="contact-grid">
@@ -133,18 +142,18 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
 
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
-          Responses in this class
+          {t("Responses in this class")}
         </Heading>
         {student.responses.length === 0 ? (
-          <EmptyState title="No surveys yet">This class has not been given a survey yet.</EmptyState>
+          <EmptyState title={t("No surveys yet")}>{t("This class has not been given a survey yet.")}</EmptyState>
         ) : (
           <Card size="1">
             <TableRoot variant="ghost" size="2">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Response</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Response")}</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -165,11 +174,14 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                     <Table.Cell>
                       {response.anonymous
                         ? response.responded
-                          ? "Responded (anonymous survey: answers are not linked to students)"
-                          : "Not yet"
+                          ? t("Responded (anonymous survey: answers are not linked to students)")
+                          : t("Not yet")
                         : response.submittedAt
-                          ? `Answered ${formatDateTime(response.submittedAt)} (${response.answerCount} answers)`
-                          : "Not answered"}
+                          ? t("Answered {date} ({count, plural, one {# answer} other {# answers}})", {
+                              date: formatDateTime(response.submittedAt, i18n.language),
+                              count: response.answerCount,
+                            })
+                          : t("Not answered")}
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
-import { plural } from "~/components/class/format";
+import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -10,12 +11,15 @@ import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { Button, ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
 import { recordIdSchema } from "~/lib/schemas/ids";
+import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
+import { setClassLanguage, UNKNOWN_LANGUAGE } from "~/server/users/language-choice.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
@@ -34,6 +38,7 @@ const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stop-code") }),
   joinRulesSchema.extend({ intent: z.literal("join-rules") }),
   z.object({ intent: z.literal("make-codes") }),
+  z.object({ intent: z.literal("class-language"), locale: languageChoiceField }),
   z.object({ intent: z.literal("new-code"), id: idField }),
   z.object({ intent: z.literal("remove-student"), id: idField }),
   z.object({ intent: z.literal("add-teacher"), id: idField }),
@@ -41,16 +46,19 @@ const manageSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const { students, teachers, addableTeachers, classCode, joinRules } = await getClassPeople(db, user, classId);
+  const { students, teachers, addableTeachers, classCode, joinRules, locale } = await getClassPeople(db, user, classId);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
+    pageTitle: t("Students"),
     classId,
     students,
     classCode,
     joinRules,
+    locale,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -64,6 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/students/manage`;
   const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: manageSchema });
@@ -79,7 +88,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const rulesError = "Choose how children join and what happens to names not on the list.";
       return data({ form: "join-rules", result: null, codeError: null, rulesError }, { status: 400 });
     }
-    return redirectWithError(here, "That action is not available.");
+    if (intent === "class-language") {
+      return data(
+        { form: "class-language", result: null, codeError: null, rulesError: null, languageError: UNKNOWN_LANGUAGE },
+        { status: 400 },
+      );
+    }
+    return redirectWithError(here, t("That action is not available."));
   }
   const input = submission.value;
   try {
@@ -87,15 +102,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "add-student": {
         const { intent: _, ...student } = input;
         await createStudent(db, user, classId, student);
-        return redirectWithSuccess(here, `${input.firstName} ${input.lastName} added to the class.`);
+        return redirectWithSuccess(
+          here,
+          t("{name} added to the class.", { name: `${input.firstName} ${input.lastName}` }),
+        );
       }
       case "generate-code": {
         const code = await generateClassCode(db, user, { classId, expirationHours: input.expirationHours });
-        return redirectWithSuccess(here, `New class code ${code.code} is live.`);
+        return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
       }
       case "stop-code": {
         const result = await stopClassCode(db, user, { classId });
-        return result.stopped ? redirectWithSuccess(here, result.message) : redirectWithError(here, result.message);
+        return result.stopped
+          ? redirectWithSuccess(
+              here,
+              t("Class code {code} stopped. Students can no longer join with it.", { code: result.code }),
+            )
+          : redirectWithError(here, t("This class has no live class code, so there was nothing to stop."));
       }
       case "join-rules": {
         const rules = await setClassJoinRules(db, user, {
@@ -103,38 +126,57 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           joinMode: input.joinMode,
           newNames: input.newNames,
         });
-        const given = rules.codesGiven > 0 ? ` ${plural(rules.codesGiven, "student")} got a personal code.` : "";
-        return redirectWithSuccess(here, `How children join is saved.${given}`);
+        const saved = t("How children join is saved.");
+        const given = rules.codesGiven;
+        return redirectWithSuccess(
+          here,
+          given > 0
+            ? `${saved} ${t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given })}`
+            : saved,
+        );
+      }
+      case "class-language": {
+        await setClassLanguage(db, user, { classId, locale: input.locale ?? null });
+        return redirectWithSuccess(here, t("The class language is saved."));
       }
       case "make-codes": {
         const { given } = await ensurePersonalCodes(db, user, classId);
         return given > 0
-          ? redirectWithSuccess(here, `${plural(given, "student")} got a personal code.`)
-          : redirectWithSuccess(here, "Every student already has a personal code.");
+          ? redirectWithSuccess(
+              here,
+              t("{count, plural, one {# student} other {# students}} got a personal code.", { count: given }),
+            )
+          : redirectWithSuccess(here, t("Every student already has a personal code."));
       }
       case "new-code": {
         const student = await regeneratePersonalCode(db, user, { classId, studentId: input.id });
         return redirectWithSuccess(
           here,
-          `${student.firstName} ${student.lastName} has a new personal code: ${student.personalCode}. The old one no longer works.`,
+          t("{name} has a new personal code: {code}. The old one no longer works.", {
+            name: `${student.firstName} ${student.lastName}`,
+            code: student.personalCode,
+          }),
         );
       }
       case "remove-student": {
         const student = await removeStudentFromClass(db, user, classId, input.id);
-        return redirectWithSuccess(here, `${student.firstName} ${student.lastName} removed from the class.`);
+        return redirectWithSuccess(
+          here,
+          t("{name} removed from the class.", { name: `${student.firstName} ${student.lastName}` }),
+        );
       }
       case "add-teacher": {
         const teacher = await addClassTeacher(db, user, classId, input.id);
-        return redirectWithSuccess(here, `${teacher.name} now teaches this class.`);
+        return redirectWithSuccess(here, t("{name} now teaches this class.", { name: teacher.name }));
       }
       case "remove-teacher": {
         await removeClassTeacher(db, user, classId, input.id);
-        if (input.id === user.id) return redirectWithSuccess("/class/-1/home", "You left the class.");
-        return redirectWithSuccess(here, "Teacher removed from the class.");
+        if (input.id === user.id) return redirectWithSuccess("/class/-1/home", t("You left the class."));
+        return redirectWithSuccess(here, t("Teacher removed from the class."));
       }
     }
   } catch (error) {
-    return redirectWithFailure(here, error, FAILURE[input.intent]);
+    return redirectWithFailure(here, error, t(FAILURE[input.intent]));
   }
 }
 
@@ -145,6 +187,7 @@ const FAILURE = {
   "stop-code": "Failed to stop the class code",
   "join-rules": "Failed to save how children join",
   "make-codes": "Failed to make personal codes",
+  "class-language": "Failed to save the class language",
   "new-code": "Failed to make a new personal code",
   "remove-student": "Failed to update the class",
   "add-teacher": "Failed to update the class",
@@ -152,8 +195,9 @@ const FAILURE = {
 } as const;
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
-  const { classId, students, classCode, joinRules, teachers, addableTeachers, showAddForm, confirmStudent } =
+  const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
+  const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
   const addFormResult = actionData?.form === "add-student" ? actionData.result : null;
@@ -162,12 +206,14 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
     <Flex direction="column" gap="5">
       <SplitRow gap="3">
         <Flex direction="column" gap="1">
-          <Heading size="6">Students</Heading>
+          <Heading size="6">{t("Students")}</Heading>
           <Text size="2" color="gray">
-            {plural(students.length, "student")} in this class, with their contacts.
+            {t("{count, plural, one {# student} other {# students}} in this class, with their contacts.", {
+              count: students.length,
+            })}
           </Text>
         </Flex>
-        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">Add a student</ButtonLink> : null}
+        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
       </SplitRow>
 
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
@@ -176,8 +222,8 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         <StudentForm
           id="add-student"
           intent="add-student"
-          title="Add a student"
-          submitLabel="Add student"
+          title={t("Add a student")}
+          submitLabel={t("Add student")}
           cancelTo={`${base}/students/manage`}
           lastResult={addFormResult}
         />
@@ -187,20 +233,22 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         <SplitRow gap="3">
           <Text size="2" color="gray">
             {withoutCode === 0
-              ? "Every student has a personal code."
-              : `${plural(withoutCode, "student")} without a personal code.`}
+              ? t("Every student has a personal code.")
+              : t("{count, plural, one {# student} other {# students}} without a personal code.", {
+                  count: withoutCode,
+                })}
           </Text>
           <Flex gap="2" wrap="wrap">
             {withoutCode > 0 ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="make-codes" />
                 <Button type="submit" variant="soft">
-                  Make codes
+                  {t("Make codes")}
                 </Button>
               </Form>
             ) : null}
             <ButtonLink variant="soft" to={`${base}/students/cards`}>
-              Print sign-in cards
+              {t("Print sign-in cards")}
             </ButtonLink>
           </Flex>
         </SplitRow>
@@ -215,13 +263,17 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
           error={actionData?.form === "class-code" ? actionData.codeError : null}
         />
         <JoinRulesForm rules={joinRules} error={actionData?.form === "join-rules" ? actionData.rulesError : null} />
+        <ClassLanguageForm
+          locale={locale}
+          error={actionData && "languageError" in actionData ? actionData.languageError : null}
+        />
         <TeachersCard teachers={teachers} addableTeachers={addableTeachers} />
       </Grid>
     </Flex>
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Students", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Students", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -4,6 +4,7 @@ import { buildResponsesCsv } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { csvDownload } from "~/server/csv/csv.server";
 import { isDomainError } from "~/server/errors.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError } from "~/server/web/redirects.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
@@ -11,10 +12,11 @@ import type { Route } from "./+types/survey-results-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
+  const t = await getServerT(context, "staff");
   const assignmentId = recordIdParam(params.assignmentId);
   try {
     const lookup = createSurveyContentLookup(content);
-    const csv = await orNotFound(buildResponsesCsv(db, user, { classId, assignmentId }, lookup));
+    const csv = await orNotFound(buildResponsesCsv(db, user, { classId, assignmentId }, lookup, (header) => t(header)));
     return csvDownload(csv.filename, csv.body);
   } catch (error) {
     // Small-group protection: back to the results page, which says why.

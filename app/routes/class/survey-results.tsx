@@ -1,19 +1,21 @@
 import { Text } from "@radix-ui/themes";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
-import { formatDateTime, plural, studentName } from "~/components/class/format";
+import { formatDateTime, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
-import { groupProtectionMessage, unreleasedAnswersMessage } from "~/lib/privacy-texts";
+import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import type { LiveResults } from "~/server/assignments/live-results.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
@@ -33,6 +35,7 @@ const resultsSearchSchema = z.object({
 const AUTO_REFRESH_SECONDS = 5;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
   const { refresh } = parseSearchParams(resultsSearchSchema, new URL(request.url).searchParams);
@@ -43,7 +46,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
   // An anonymous assignment's drawings come in no telling order.
   if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
-  return { classId, results, drawings, refreshSeconds: refresh ?? null };
+  return {
+    pageTitle: t("Results: {survey}", { survey: results.assignment.surveyTitle }),
+    classId,
+    results,
+    drawings,
+    refreshSeconds: refresh ?? null,
+  };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
@@ -55,37 +64,40 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
     assignment.status === "active" ? `${resultsPath}/stream` : null,
     results,
   );
+  const { t, i18n } = useTranslation("staff");
+  const date = (value: Date | string | null) => formatDateTime(value, i18n.language);
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
     <Stack gap="5" className="results-page">
       <SplitRow gap="3">
         <Stack gap="1">
           <KitText size="2" color="gray" className="no-print">
-            <TextLink to={`${base}/surveys/manage`}>Surveys</TextLink> / Results
+            <TextLink to={`${base}/surveys/manage`}>{t("Surveys")}</TextLink> / {t("Results")}
           </KitText>
-          <Heading size="6">Results: {assignment.surveyTitle}</Heading>
+          <Heading size="6">{t("Results: {survey}", { survey: assignment.surveyTitle })}</Heading>
           <Row gap="2">
             <AssignmentStatusBadge status={assignment.status} />
-            {assignment.anonymous ? <Badge color="violet">Anonymous</Badge> : null}
+            {assignment.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
             <KitText size="2" color="gray">
-              {assignment.startedAt ? `Started ${formatDateTime(assignment.startedAt)}` : "Not started yet"}
-              {assignment.closedAt ? ` · closed ${formatDateTime(assignment.closedAt)}` : ""}
+              {assignment.startedAt ? t("Started {date}", { date: date(assignment.startedAt) }) : t("Not started yet")}
+              {assignment.closedAt ? ` · ${t("closed {date}", { date: date(assignment.closedAt) })}` : ""}
             </KitText>
           </Row>
         </Stack>
         <Flex wrap="wrap" gap="2" align="center" className="no-print">
           {refreshSeconds ? (
             <KitText size="2" color="gray">
-              Refreshing every {refreshSeconds} s. <TextLink to={resultsPath}>Stop refreshing</TextLink>
+              {t("Refreshing every {seconds} s.", { seconds: refreshSeconds })}{" "}
+              <TextLink to={resultsPath}>{t("Stop refreshing")}</TextLink>
             </KitText>
           ) : assignment.status === "active" ? (
-            <TextLink to={`${resultsPath}?refresh=${AUTO_REFRESH_SECONDS}`}>Refresh automatically</TextLink>
+            <TextLink to={`${resultsPath}?refresh=${AUTO_REFRESH_SECONDS}`}>{t("Refresh automatically")}</TextLink>
           ) : null}
           <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
-            Show on the projector
+            {t("Show on the projector")}
           </ButtonLink>
           <ButtonAnchor variant="soft" href={`${resultsPath}/csv`} download>
-            Download CSV
+            {t("Download CSV")}
           </ButtonAnchor>
         </Flex>
       </SplitRow>
@@ -99,8 +111,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       </p>
 
       <StatCard
-        title="Response rate"
-        value={`${results.responseRatePercent}%`}
+        title={t("Response rate")}
+        value={new Intl.NumberFormat(i18n.language, { style: "percent" }).format(results.responseRatePercent / 100)}
         valueSize="6"
         size="3"
         testId="response-rate"
@@ -109,39 +121,50 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           <span style={{ width: `${results.responseRatePercent}%` }} />
         </div>
         <KitText size="2" color="gray">
-          {plural(results.respondedCount, "response")} from a class of {plural(results.studentCount, "student")}.
+          {t(
+            "{responses, plural, one {# response} other {# responses}} from a class of {count, plural, one {# student} other {# students}}.",
+            { responses: results.respondedCount, count: results.studentCount },
+          )}
         </KitText>
       </StatCard>
 
       {assignment.anonymous ? (
         <Callout color="violet" role="note">
-          Anonymous survey: answers are shown without names, written answers in random order, and nothing on this page
-          or in the CSV links an answer to a student.
+          {t(
+            "Anonymous survey: answers are shown without names, written answers in random order, and nothing on this page or in the CSV links an answer to a student.",
+          )}
         </Callout>
       ) : null}
 
       {results.groupProtection && !results.groupProtection.hidden && results.groupProtection.unreleasedCount > 0 ? (
         <Callout color="gray" role="note">
-          {unreleasedAnswersMessage(results.groupProtection.unreleasedCount, results.groupProtection.threshold)}
+          {t(UNRELEASED_ANSWERS_KEY, {
+            count: results.groupProtection.unreleasedCount,
+            threshold: results.groupProtection.threshold,
+          })}
         </Callout>
       ) : null}
 
       {results.groupProtection?.hidden ? (
-        <EmptyState title="Answers hidden to protect a small group">
+        <EmptyState title={t("Answers hidden to protect a small group")}>
           {results.respondedCount < results.groupProtection.threshold
-            ? groupProtectionMessage(results.groupProtection.threshold, results.respondedCount)
-            : unreleasedAnswersMessage(results.groupProtection.unreleasedCount, results.groupProtection.threshold)}
+            ? t(GROUP_PROTECTION_KEY, { threshold: results.groupProtection.threshold, count: results.respondedCount })
+            : t(UNRELEASED_ANSWERS_KEY, {
+                count: results.groupProtection.unreleasedCount,
+                threshold: results.groupProtection.threshold,
+              })}
         </EmptyState>
       ) : !results.contentAvailable ? (
-        <EmptyState title="The survey's questions could not be loaded">
-          The counts above are correct, but the survey content is unavailable right now, so the answers cannot be shown
-          per question. Try again in a minute, or download the CSV.
+        <EmptyState title={t("The survey's questions could not be loaded")}>
+          {t(
+            "The counts above are correct, but the survey content is unavailable right now, so the answers cannot be shown per question. Try again in a minute, or download the CSV.",
+          )}
         </EmptyState>
       ) : results.respondedCount === 0 ? (
-        <EmptyState title="No responses yet">
+        <EmptyState title={t("No responses yet")}>
           {assignment.status === "active"
-            ? "The survey is open. Results appear here as students answer."
-            : "Start the survey from Manage surveys so students can answer it."}
+            ? t("The survey is open. Results appear here as students answer.")
+            : t("Start the survey from Manage surveys so students can answer it.")}
         </EmptyState>
       ) : (
         <Stack gap="4">
@@ -153,10 +176,10 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                 <Stack gap="3">
                   <Stack gap="1">
                     <Heading as="h2" size="4" id={headingId}>
-                      {title || "Question"}
+                      {title || t("Question")}
                     </Heading>
                     <KitText size="2" color="gray">
-                      {plural(question.answeredCount, "answer")}
+                      {t("{count, plural, one {# answer} other {# answers}}", { count: question.answeredCount })}
                     </KitText>
                   </Stack>
                   {question.kind === "option" || question.kind === "choice" ? (
@@ -164,7 +187,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                   ) : question.kind === "freetext" ? (
                     question.answers.length === 0 ? (
                       <KitText size="2" color="gray">
-                        No written answers yet.
+                        {t("No written answers yet.")}
                       </KitText>
                     ) : (
                       <Stack as="ul" gap="2" className="plain-list" aria-labelledby={headingId}>
@@ -177,8 +200,10 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                         {question.answeredCount > question.answers.length ? (
                           <li>
                             <KitText size="2" color="gray">
-                              Showing the latest {question.answers.length} of {question.answeredCount}; the CSV has them
-                              all.
+                              {t("Showing the latest {shown} of {count}; the CSV has them all.", {
+                                shown: question.answers.length,
+                                count: question.answeredCount,
+                              })}
                             </KitText>
                           </li>
                         ) : null}
@@ -200,36 +225,38 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       {assignment.anonymous ? (
         <Card size="2">
           <Heading as="h2" size="4" mb="2">
-            Who has responded
+            {t("Who has responded")}
           </Heading>
           <KitText as="p" size="2" color="gray">
-            {results.respondedTotal} responded, {results.notRespondedTotal} not yet. For an anonymous survey the names
-            are not listed; each student's page shows only “responded” or “not yet”.
+            {t(
+              "{responded} responded, {notYet} not yet. For an anonymous survey the names are not listed; each student's page shows only “responded” or “not yet”.",
+              { responded: results.respondedTotal, notYet: results.notRespondedTotal },
+            )}
           </KitText>
         </Card>
       ) : (
         <Grid columns={{ initial: "1", sm: "2" }} gap="4">
           <StudentList
             id="responded-heading"
-            title={`Responded (${results.respondedTotal})`}
+            title={t("Responded ({count})", { count: results.respondedTotal })}
             base={base}
             students={results.responded}
-            empty="Nobody yet."
+            empty={t("Nobody yet.")}
             more={
               results.respondedTotal > results.responded.length
-                ? `and ${results.respondedTotal - results.responded.length} more (see the CSV).`
+                ? t("and {count} more (see the CSV).", { count: results.respondedTotal - results.responded.length })
                 : null
             }
           />
           <StudentList
             id="not-responded-heading"
-            title={`Not responded (${results.notRespondedTotal})`}
+            title={t("Not responded ({count})", { count: results.notRespondedTotal })}
             base={base}
             students={results.notResponded}
-            empty={results.studentCount === 0 ? "The class has no students yet." : "Everyone has responded."}
+            empty={results.studentCount === 0 ? t("The class has no students yet.") : t("Everyone has responded.")}
             more={
               results.notRespondedTotal > results.notResponded.length
-                ? `and ${results.notRespondedTotal - results.notResponded.length} more.`
+                ? t("and {count} more.", { count: results.notRespondedTotal - results.notResponded.length })
                 : null
             }
           />
@@ -300,10 +327,11 @@ const DRAWINGS_SHOWN = 50;
 
 /** Students' drawings for one question, as images the teacher's session may load. */
 function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]; labelledBy: string }) {
+  const { t } = useTranslation("staff");
   if (drawings.length === 0) {
     return (
       <Text size="2" color="gray">
-        No drawings yet. They appear here as students answer.
+        {t("No drawings yet. They appear here as students answer.")}
       </Text>
     );
   }
@@ -318,7 +346,7 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
                 <a href={drawing.url}>
                   <img
                     src={drawing.url}
-                    alt={name ? `Drawing by ${name}` : "A student's drawing"}
+                    alt={name ? t("Drawing by {name}", { name }) : t("A student's drawing")}
                     loading="lazy"
                     width={300}
                     height={200}
@@ -332,7 +360,7 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
       </ul>
       {drawings.length > DRAWINGS_SHOWN ? (
         <Text size="2" color="gray">
-          Showing {DRAWINGS_SHOWN} of {drawings.length} drawings.
+          {t("Showing {shown} of {count} drawings.", { shown: DRAWINGS_SHOWN, count: drawings.length })}
         </Text>
       ) : null}
     </>
@@ -340,6 +368,6 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Results: ${data?.results.assignment.surveyTitle ?? "survey"} · Orliverse Classroom` },
+  { title: `${data?.pageTitle ?? "Results"} · Orliverse Classroom` },
   ...(data?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) }] : []),
 ];

@@ -1,10 +1,12 @@
 import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -18,50 +20,60 @@ const assignIntent = z.object({
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  return { classId, surveys: await listAssignableSurveys(db, user, classId) };
+  return {
+    pageTitle: t("Survey library"),
+    classId,
+    surveys: await listAssignableSurveys(db, user, classId),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to assign survey");
+  if (!parsed.success) return redirectWithError(here, t("Failed to assign survey"));
   try {
     await assignSurvey(db, user, {
       classId,
       surveyId: parsed.data.surveyId,
       anonymous: parsed.data.anonymous === "on",
     });
-    return redirectWithSuccess(`/class/${classId}/surveys/manage`, "Survey assigned successfully!");
+    return redirectWithSuccess(`/class/${classId}/surveys/manage`, t("Survey assigned successfully!"));
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to assign survey");
+    return redirectWithFailure(here, error, t("Failed to assign survey"));
   }
 }
 
 export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
   const { classId, surveys } = loaderData;
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4">
       <Flex direction="column" gap="1">
         <Heading as="h1" size="6">
-          Survey library
+          {t("Survey library")}
         </Heading>
         <Text color="gray" size="2">
-          Surveys this class has not been given yet. Preview one, then assign it; you start it from Manage surveys.
+          {t(
+            "Surveys this class has not been given yet. Preview one, then assign it; you start it from Manage surveys.",
+          )}
         </Text>
       </Flex>
       {surveys.length === 0 ? (
         <EmptyState
-          title="Every survey is already assigned"
+          title={t("Every survey is already assigned")}
           action={
             <Button asChild variant="soft">
-              <Link to={`/class/${classId}/surveys/manage`}>Go to Manage surveys</Link>
+              <Link to={`/class/${classId}/surveys/manage`}>{t("Go to Manage surveys")}</Link>
             </Button>
           }
         >
-          This class has every survey in the library. Start or reopen one from Manage surveys, or ask an admin to
-          publish a new survey.
+          {t(
+            "This class has every survey in the library. Start or reopen one from Manage surveys, or ask an admin to publish a new survey.",
+          )}
         </EmptyState>
       ) : (
         <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="3">
@@ -79,7 +91,8 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                 <Flex gap="3" align="center" justify="between" wrap="wrap">
                   <RadixLink asChild size="2">
                     <Link to={`/survey/content/${survey.id}`}>
-                      Preview<span className="visually-hidden"> {survey.title}</span>
+                      {t("Preview")}
+                      <span className="visually-hidden"> {survey.title}</span>
                     </Link>
                   </RadixLink>
                   <Form method="post">
@@ -89,12 +102,16 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                       <Text as="label" size="2" className="anonymous-choice">
                         <Flex as="span" gap="2" align="center">
                           <input type="checkbox" name="anonymous" value="on" />
-                          Anonymous (no names on answers)
-                          <span className="visually-hidden"> for {survey.title || survey.fullSlug}</span>
+                          {t("Anonymous (no names on answers)")}
+                          <span className="visually-hidden">
+                            {" "}
+                            {t("for {name}", { name: survey.title || survey.fullSlug })}
+                          </span>
                         </Flex>
                       </Text>
                       <Button type="submit" name="intent" value="assign">
-                        Assign<span className="visually-hidden"> {survey.title}</span>
+                        {t("Assign")}
+                        <span className="visually-hidden"> {survey.title}</span>
                       </Button>
                     </Flex>
                   </Form>
@@ -108,7 +125,7 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Survey library", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Survey library", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
@@ -8,6 +9,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { TableRoot } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -19,15 +21,21 @@ const statusIntent = z.object({
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  return { classId, ...(await listClassAssignments(db, user, classId)) };
+  return {
+    pageTitle: t("Manage surveys"),
+    classId,
+    ...(await listClassAssignments(db, user, classId)),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "Failed to update survey status");
+  if (!parsed.success) return redirectWithError(here, t("Failed to update survey status"));
   try {
     const { change } = await setAssignmentStatus(db, user, {
       classId,
@@ -36,16 +44,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     return redirectWithSuccess(
       here,
-      change === "closed" ? "Survey closed successfully!" : "Survey started successfully!",
+      change === "closed" ? t("Survey closed successfully!") : t("Survey started successfully!"),
     );
   } catch (error) {
-    return redirectWithFailure(here, error, "Failed to update survey status");
+    return redirectWithFailure(here, error, t("Failed to update survey status"));
   }
 }
 
 export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   const { classId, assignments, studentCount } = loaderData;
   const base = `/class/${classId}`;
+  const { t, i18n } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4">
       <Flex
@@ -56,37 +65,37 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
       >
         <Flex direction="column" gap="1">
           <Heading as="h1" size="6">
-            Manage surveys
+            {t("Manage surveys")}
           </Heading>
           <Text color="gray" size="2">
-            Start a survey to open it for your students; close it when the class is done.
+            {t("Start a survey to open it for your students; close it when the class is done.")}
           </Text>
         </Flex>
         <Button asChild>
-          <Link to={`${base}/surveys/library`}>Assign a survey</Link>
+          <Link to={`${base}/surveys/library`}>{t("Assign a survey")}</Link>
         </Button>
       </Flex>
       {assignments.length === 0 ? (
         <EmptyState
-          title="No surveys assigned yet"
+          title={t("No surveys assigned yet")}
           action={
             <Button asChild variant="soft">
-              <Link to={`${base}/surveys/library`}>Open the survey library</Link>
+              <Link to={`${base}/surveys/library`}>{t("Open the survey library")}</Link>
             </Button>
           }
         >
-          Choose a survey in the library and assign it to this class. It then appears here, ready to start.
+          {t("Choose a survey in the library and assign it to this class. It then appears here, ready to start.")}
         </EmptyState>
       ) : (
         <Card size="1">
           <TableRoot variant="ghost" size="2">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Survey</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Responses</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Responses")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -98,17 +107,17 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                       <Flex gap="2" align="center" wrap="wrap">
                         <Text weight="medium">{assignment.surveyTitle}</Text>
                         {assignment.anonymous ? (
-                          <Badge color="violet" title="Answers are not linked to students; fixed once started">
-                            Anonymous
+                          <Badge color="violet" title={t("Answers are not linked to students; fixed once started")}>
+                            {t("Anonymous")}
                           </Badge>
                         ) : null}
                       </Flex>
                       <Text size="1" color="gray">
                         {assignment.status === "assigned"
-                          ? `Assigned ${formatDate(assignment.createdAt)}`
+                          ? t("Assigned {date}", { date: formatDate(assignment.createdAt, i18n.language) })
                           : assignment.status === "active"
-                            ? `Started ${formatDate(assignment.startedAt)}`
-                            : `Closed ${formatDate(assignment.closedAt)}`}
+                            ? t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })
+                            : t("Closed {date}", { date: formatDate(assignment.closedAt, i18n.language) })}
                       </Text>
                     </Flex>
                   </Table.RowHeaderCell>
@@ -123,7 +132,11 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                       {assignment.status !== "assigned" ? (
                         <RadixLink asChild size="2">
                           <Link to={`${base}/surveys/results/${assignment.id}`}>
-                            Results<span className="visually-hidden"> of {assignment.surveyTitle}</span>
+                            {t("Results")}
+                            <span className="visually-hidden">
+                              {" "}
+                              {t("of {survey}", { survey: assignment.surveyTitle })}
+                            </span>
                           </Link>
                         </RadixLink>
                       ) : null}
@@ -131,11 +144,12 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                         <input type="hidden" name="assignmentId" value={assignment.id} />
                         {assignment.status === "active" ? (
                           <Button type="submit" name="intent" value="close" color="orange" variant="soft" size="2">
-                            Close<span className="visually-hidden"> {assignment.surveyTitle}</span>
+                            {t("Close")}
+                            <span className="visually-hidden"> {assignment.surveyTitle}</span>
                           </Button>
                         ) : (
                           <Button type="submit" name="intent" value="start" size="2">
-                            {assignment.status === "completed" ? "Reopen" : "Start"}
+                            {assignment.status === "completed" ? t("Reopen") : t("Start")}
                             <span className="visually-hidden"> {assignment.surveyTitle}</span>
                           </Button>
                         )}
@@ -152,7 +166,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Manage surveys", error);
+export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Manage surveys", error);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -414,12 +414,17 @@ export interface ResponsesCsv {
   body: string;
 }
 
+/** The class results CSV's own column headers (before one column per question). */
+export const CSV_HEADERS = ["First name", "Last name", "Submitted at (UTC)"] as const;
+
 /** Every response of the assignment as CSV: one row per respondent, one column per question. */
 export async function buildResponsesCsv(
   db: Db,
   actor: Actor,
   input: { classId: number; assignmentId: number },
   lookupContent: SurveyContentLookup,
+  /** Translates the fixed column headers (keys: the English headers) into the reader's language; English without it. */
+  translateHeader: (header: string) => string = (header) => header,
 ): Promise<ResponsesCsv> {
   const summary = await getAssignment(db, actor, input.classId, input.assignmentId);
   const content = await lookupContent(summary.surveyFullSlug);
@@ -448,7 +453,7 @@ export async function buildResponsesCsv(
       where r.assignment_id = ${summary.id}
       order by s.last_name, s.first_name, s.id`,
   );
-  const header = ["First name", "Last name", "Submitted at (UTC)", ...fields.map((field) => fieldLabel(field))];
+  const header = [...CSV_HEADERS.map((text) => translateHeader(text)), ...fields.map((field) => fieldLabel(field))];
   const lines = [
     header,
     ...rows.map((row) => [

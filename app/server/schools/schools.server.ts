@@ -45,6 +45,8 @@ export interface SchoolSummary {
   studentCount: number;
   retentionMonths: number;
   minGroupSize: number;
+  /** The school's default language for its staff (null: each reader's browser decides). */
+  locale: string | null;
 }
 
 function schoolScopeCondition(actor: Actor): SQL | undefined {
@@ -60,6 +62,7 @@ const summaryColumns = {
   createdAt: schools.createdAt,
   retentionMonths: schools.retentionMonths,
   minGroupSize: schools.minGroupSize,
+  locale: schools.locale,
   // Outer columns are written qualified: drizzle leaves them bare in a single-table select.
   staffCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = "schools"."id")`,
   classCount: sql<number>`(select count(*)::int from ${classes} c where c.school_id = "schools"."id")`,

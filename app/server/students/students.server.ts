@@ -101,6 +101,7 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
       classCode: liveClassCodeJson(classesColumn.id),
       joinMode: classes.joinMode,
       newNames: classes.newNames,
+      locale: classes.locale,
     })
     .from(classes)
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
@@ -108,6 +109,8 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
   if (!row) throw notFound("Class not found");
   return {
     joinRules: { joinMode: row.joinMode, newNames: row.newNames },
+    /** The class's language for its student pages (null: the school's default). */
+    locale: row.locale,
     students: row.students,
     teachers: row.teachers,
     addableTeachers: row.addableTeachers,

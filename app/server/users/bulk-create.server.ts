@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { strictBody } from "~/lib/schemas/strict-body";
 import { forbiddenTextMessage, isCleanText } from "~/lib/schemas/text";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -23,8 +24,19 @@ import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db } from "../db/client.server";
 import { auditEvents, schools, type UserRole, users } from "../db/schema.server";
 import { badRequest, conflict, notFound } from "../errors.server";
+import { translatorFor } from "../i18n/i18n.server";
 import type { Mailer } from "../mail/mailer.server";
 import { assertAdmin } from "./scope.server";
+
+/** The invitation e-mails (catalogue keys of the `staff` namespace; ICU arguments). */
+export const INVITE_SUBJECT = "You are invited to Orliverse Classroom";
+export const INVITE_TEXT =
+  "Hello {name},\n\nAn administrator has created an Orliverse Classroom account for you. To choose your password and sign in, open this link:\n{link}\n\nThe link works for 7 days and only once.";
+export const ALREADY_HERE_SUBJECT = "Someone tried to add you to Orliverse Classroom";
+export const ALREADY_HERE_TEXT =
+  "Hello,\n\nAn administrator of {school} tried to add this e-mail address to their staff on Orliverse Classroom. You already have an account, so nothing was changed.\n\nIf you should join that school, ask a platform administrator to move your account. If not, you can ignore this message.";
+export const ALREADY_HERE_NO_SCHOOL_TEXT =
+  "Hello,\n\nAn administrator of a school tried to add this e-mail address to their staff on Orliverse Classroom. You already have an account, so nothing was changed.\n\nIf you should join that school, ask a platform administrator to move your account. If not, you can ignore this message.";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -81,6 +93,8 @@ interface SchoolRef {
   id: number;
   name: string;
   status: "active" | "archived";
+  /** The school's default language: the invitation e-mails are written in it (English without one). */
+  locale: string | null;
 }
 
 interface CheckedRow {
@@ -110,7 +124,7 @@ export async function bulkCreateStaff(
   if (rows.length > MAX_BULK_ROWS) throw badRequest(`At most ${MAX_BULK_ROWS} staff members in one request.`);
 
   const schoolRows: SchoolRef[] = await db
-    .select({ id: schools.id, name: schools.name, status: schools.status })
+    .select({ id: schools.id, name: schools.name, status: schools.status, locale: schools.locale })
     .from(schools)
     .where(isPlatformAdmin(actor) ? undefined : eq(schools.id, actor.schoolId ?? -1));
   const ownSchool =
@@ -187,7 +201,7 @@ export async function bulkCreateStaff(
   });
 
   let created: (CreatedStaffRow & { id: number })[] = [];
-  const invites: { email: string; name: string; token: string }[] = [];
+  const invites: { email: string; name: string; token: string; locale: string | null }[] = [];
   let resultId: number;
   try {
     resultId = await db.transaction(async (tx) => {
@@ -234,6 +248,7 @@ export async function bulkCreateStaff(
           email: user.email,
           name: user.name,
           token: await createVerificationToken(tx as unknown as Db, user.id, "invite"),
+          locale: user.schoolId === null ? null : (byId.get(String(user.schoolId))?.locale ?? null),
         });
       }
       const reported = reportedRows(created, elsewhere);
@@ -260,19 +275,22 @@ export async function bulkCreateStaff(
     throw error;
   }
 
+  // In the school's language (issue #28, ADR 219): the invited person has not chosen one yet.
   for (const invite of invites) {
+    const t = translatorFor(invite.locale ?? DEFAULT_LANGUAGE, "staff");
     const link = options.mailer.link(`/reset-password?token=${encodeURIComponent(invite.token)}`);
     await options.mailer.send(db, {
       to: invite.email,
-      subject: "You are invited to Orliverse Classroom",
-      text: `Hello ${invite.name},\n\nAn administrator has created an Orliverse Classroom account for you. To choose your password and sign in, open this link:\n${link}\n\nThe link works for 7 days and only once.\n`,
+      subject: t(INVITE_SUBJECT),
+      text: `${t(INVITE_TEXT, { name: invite.name, link })}\n`,
     });
   }
   for (const row of elsewhere) {
+    const t = translatorFor(row.school?.locale ?? DEFAULT_LANGUAGE, "staff");
     await options.mailer.send(db, {
       to: row.email,
-      subject: "Someone tried to add you to Orliverse Classroom",
-      text: `Hello,\n\nAn administrator of ${row.school?.name ?? "a school"} tried to add this e-mail address to their staff on Orliverse Classroom. You already have an account, so nothing was changed.\n\nIf you should join that school, ask a platform administrator to move your account. If not, you can ignore this message.\n`,
+      subject: t(ALREADY_HERE_SUBJECT),
+      text: `${row.school ? t(ALREADY_HERE_TEXT, { school: row.school.name }) : t(ALREADY_HERE_NO_SCHOOL_TEXT)}\n`,
     });
   }
   return { resultId, created: reportedRows(created, elsewhere), refused };

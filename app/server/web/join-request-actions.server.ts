@@ -3,6 +3,7 @@
  * and the projector view (app/components/class/waiting-join-requests.tsx):
  * one parse and one answer for both screens, a redirect back with a toast.
  */
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { admitJoinRequest, refuseJoinRequest } from "../class-codes/join-requests.server";
@@ -29,6 +30,8 @@ export async function decideJoinRequest(
   classId: number,
   decision: z.infer<typeof joinRequestDecisionSchema>,
   here: string,
+  /** The staff catalogue's translator for the request's language (getServerT(context, "staff")). */
+  t: TFunction,
 ): Promise<Response> {
   try {
     if (decision.intent === "admit-request") {
@@ -36,17 +39,17 @@ export async function decideJoinRequest(
       return redirectWithSuccess(
         here,
         admitted.newStudent
-          ? `${admitted.name} is now on the class list and can come in.`
-          : `${admitted.name} can come in now.`,
+          ? t("{name} is now on the class list and can come in.", { name: admitted.name })
+          : t("{name} can come in now.", { name: admitted.name }),
       );
     }
     const refused = await refuseJoinRequest(db, actor, { classId, requestId: decision.requestId });
-    return redirectWithSuccess(here, `${refused.name} was not let in.`);
+    return redirectWithSuccess(here, t("{name} was not let in.", { name: refused.name }));
   } catch (error) {
     return redirectWithFailure(
       here,
       error,
-      decision.intent === "admit-request" ? "Failed to let the student in" : "Failed to refuse the request",
+      decision.intent === "admit-request" ? t("Failed to let the student in") : t("Failed to refuse the request"),
     );
   }
 }

@@ -1,5 +1,6 @@
 /** The school page's classes: each with its teachers and students, a link to its settings. */
 import { Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
@@ -7,35 +8,36 @@ import { EmptyState } from "~/components/class/empty-state";
 import type { SchoolDetail } from "~/server/schools/schools.server";
 
 export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes: SchoolDetail["classes"] }) {
+  const { t } = useTranslation("staff");
   return (
     <section aria-labelledby="school-classes-heading">
       <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
         <Heading as="h2" size="5" id="school-classes-heading">
-          Classes ({classes.length})
+          {t("Classes ({count})", { count: classes.length })}
         </Heading>
         <RadixLink asChild size="2">
-          <Link to={`/admin/create-class?schoolId=${schoolId}`}>Create a class</Link>
+          <Link to={`/admin/create-class?schoolId=${schoolId}`}>{t("Create a class")}</Link>
         </RadixLink>
       </Flex>
       {classes.length === 0 ? (
         <EmptyState
-          title="No classes in this school"
+          title={t("No classes in this school")}
           action={
             <RadixLink asChild size="2">
-              <Link to={`/admin/create-class?schoolId=${schoolId}`}>Create a class</Link>
+              <Link to={`/admin/create-class?schoolId=${schoolId}`}>{t("Create a class")}</Link>
             </RadixLink>
           }
         >
-          Create a class and choose its teachers; teachers can then add students and assign surveys.
+          {t("Create a class and choose its teachers; teachers can then add students and assign surveys.")}
         </EmptyState>
       ) : (
-        <AdminTable label="Classes of this school">
+        <AdminTable label={t("Classes of this school")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Class</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Teachers</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Students</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Class")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Teachers")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t("Students")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -47,7 +49,7 @@ export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes
                   </RadixLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>
-                  {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">No teacher</Text>}
+                  {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">{t("No teacher")}</Text>}
                 </Table.Cell>
                 <Table.Cell justify="end">{klass.studentCount}</Table.Cell>
                 <Table.Cell>

@@ -1,5 +1,6 @@
 /** The school page's staff: who works there, each a link to their edit page. */
 import { Flex, Heading, Link as RadixLink, Table } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
@@ -7,35 +8,36 @@ import { EmptyState } from "~/components/class/empty-state";
 import type { SchoolDetail } from "~/server/schools/schools.server";
 
 export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: SchoolDetail["staff"] }) {
+  const { t } = useTranslation("staff");
   return (
     <section aria-labelledby="school-staff-heading">
       <Flex justify="between" align="center" mb="2" gap="3" wrap="wrap">
         <Heading as="h2" size="5" id="school-staff-heading">
-          Staff ({staff.length})
+          {t("Staff ({count})", { count: staff.length })}
         </Heading>
         <RadixLink asChild size="2">
-          <Link to={`/admin/staff?schoolId=${schoolId}`}>Manage on the Staff page</Link>
+          <Link to={`/admin/staff?schoolId=${schoolId}`}>{t("Manage on the Staff page")}</Link>
         </RadixLink>
       </Flex>
       {staff.length === 0 ? (
         <EmptyState
-          title="No staff in this school"
+          title={t("No staff in this school")}
           action={
             <RadixLink asChild size="2">
-              <Link to="/admin/staff/new">Add staff</Link>
+              <Link to="/admin/staff/new">{t("Add staff")}</Link>
             </RadixLink>
           }
         >
-          Add teachers and admins on the Staff page, or import them from a CSV file.
+          {t("Add teachers and admins on the Staff page, or import them from a CSV file.")}
         </EmptyState>
       ) : (
-        <AdminTable label="Staff of this school">
+        <AdminTable label={t("Staff of this school")}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("E-mail")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>

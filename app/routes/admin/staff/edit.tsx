@@ -3,14 +3,17 @@
  * list's filters ride along in the query string, so Cancel and Save go back
  * to the same page of the list. Archive and Restore are the list's buttons.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { getStaffMember, updateStaffMember } from "~/server/users/staff.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
@@ -32,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const staffId = recordIdParam(params.staffId);
@@ -46,18 +50,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         schoolId: schoolId === undefined || schoolId === "" ? null : Number(schoolId),
       }),
     );
-    return redirectWithSuccess(`/admin/staff${listSearch(new URL(request.url).searchParams)}`, `${member.name} saved.`);
+    return redirectWithSuccess(
+      `/admin/staff${listSearch(new URL(request.url).searchParams)}`,
+      t("{name} saved.", { name: member.name }),
+    );
   } catch (error) {
     return formErrorReply(submission, error);
   }
 }
 
 export default function AdminEditStaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { member, schoolChoices, me } = loaderData;
   const location = useLocation();
   return (
     <Flex direction="column" gap="5">
-      <PageHeader title="Staff" description="Change a staff member's name, role or school." />
+      <PageHeader title={t("Staff")} description={t("Change a staff member's name, role or school.")} />
       <EditStaffCard
         key={member.id}
         member={member}
@@ -76,12 +84,15 @@ export const meta: Route.MetaFunction = ({ data, error }) =>
 
 /** A staff member outside the admin's school, or no one: the 404 page, inside the header and the admin navigation. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("staff");
   return (
     <GeneralErrorBoundary
       error={error}
       params={params}
       statusHandlers={{
-        404: () => <NotFoundMessage>That staff member was not found. They may be outside your school.</NotFoundMessage>,
+        404: () => (
+          <NotFoundMessage>{t("That staff member was not found. They may be outside your school.")}</NotFoundMessage>
+        ),
       }}
     />
   );

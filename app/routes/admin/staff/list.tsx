@@ -5,6 +5,7 @@
  * admin also makes or switches off the school's invitation link here (ADR 214).
  */
 import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
@@ -17,6 +18,7 @@ import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import {
   createSchoolInvitation,
   getLiveSchoolInvitation,
@@ -62,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A row's Archive or Restore button, and the school admin's invitation link buttons. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db, mailer } = getAppFromContext(context);
   const formData = await request.formData();
@@ -88,15 +91,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFailure(listUrl, error, "The invitation link could not be changed. Please try again.");
     }
   }
-  if (intent !== "archive" && intent !== "restore") return data({ message: "Unknown action." }, { status: 400 });
+  if (intent !== "archive" && intent !== "restore") return data({ message: t("Unknown action.") }, { status: 400 });
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError(listUrl, "That staff member could not be found.");
+  if (!parsed.success) return redirectWithError(listUrl, t("That staff member could not be found."));
   try {
     const archive = parsed.data.intent === "archive";
     const member = await updateStaffMember(db, user, parsed.data.id, { status: archive ? "archived" : "active" });
-    return redirectWithSuccess(listUrl, archive ? `${member.name} archived.` : `${member.name} restored.`);
+    return redirectWithSuccess(
+      listUrl,
+      archive ? t("{name} archived.", { name: member.name }) : t("{name} restored.", { name: member.name }),
+    );
   } catch (error) {
-    return redirectWithFailure(listUrl, error, "The staff member could not be changed. Please try again.");
+    return redirectWithFailure(listUrl, error, t("The staff member could not be changed. Please try again."));
   }
 }
 
@@ -105,26 +111,29 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const hasFilters = Boolean(filters.q || filters.schoolId || filters.role || filters.status);
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Staff"
+        title={t("Staff")}
         description={
           me.platform
-            ? "Teachers and administrators in every school."
-            : `Teachers and administrators of ${me.schoolName ?? "your school"}.`
+            ? t("Teachers and administrators in every school.")
+            : me.schoolName
+              ? t("Teachers and administrators of {school}.", { school: me.schoolName })
+              : t("Teachers and administrators of your school.")
         }
         actions={
           <>
             {/* A document load, so the browser puts the keyboard's next Tab at the form it scrolls to. */}
             <Button asChild variant="soft">
               <Link to="/admin/staff/new#add-staff" reloadDocument>
-                Add staff
+                {t("Add staff")}
               </Link>
             </Button>
             <Button asChild variant="soft">
               <Link to="/admin/staff/new#import-csv" reloadDocument>
-                Import CSV
+                {t("Import CSV")}
               </Link>
             </Button>
           </>
@@ -150,40 +159,41 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
       {page.total === 0 ? (
         hasFilters ? (
           <EmptyState
-            title="No staff match these filters"
+            title={t("No staff match these filters")}
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff">Clear the filters</Link>
+                <Link to="/admin/staff">{t("Clear the filters")}</Link>
               </RadixLink>
             }
           >
-            Try a shorter search, or another school, role or status.
+            {t("Try a shorter search, or another school, role or status.")}
           </EmptyState>
         ) : (
           <EmptyState
-            title="No staff yet"
+            title={t("No staff yet")}
             action={
               <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">Add staff</Link>
+                <Link to="/admin/staff/new">{t("Add staff")}</Link>
               </RadixLink>
             }
           >
-            Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member
-            gets an invitation e-mail.
+            {t(
+              "Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member gets an invitation e-mail.",
+            )}
           </EmptyState>
         )
       ) : (
         <Box>
-          <AdminTable label="Staff">
+          <AdminTable label={t("Staff")}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Classes</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("Classes")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -206,7 +216,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                       </RadixLink>
                     ) : (
                       <Text color="gray" size="2">
-                        No school
+                        {t("No school")}
                       </Text>
                     )}
                   </Table.Cell>
@@ -216,7 +226,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                   <Table.Cell>
                     {member.classes.length === 0 ? (
                       <Text color="gray" size="2">
-                        None
+                        {t("None")}
                       </Text>
                     ) : (
                       <Flex gap="1" wrap="wrap">
@@ -233,14 +243,14 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                       <Button asChild size="1" variant="soft">
                         <Link
                           to={`/admin/staff/${member.id}/edit${listSearch(params)}`}
-                          aria-label={`Edit ${member.name}`}
+                          aria-label={t("Edit {name}", { name: member.name })}
                         >
-                          Edit
+                          {t("Edit")}
                         </Link>
                       </Button>
                       {member.id === me.id ? (
                         <Text size="1" color="gray">
-                          You
+                          {t("You")}
                         </Text>
                       ) : (
                         <ArchiveRestoreForm id={member.id} name={member.name} status={member.status} />
@@ -255,7 +265,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             page={page.page}
             pageCount={page.pageCount}
             total={page.total}
-            noun={["staff member", "staff members"]}
+            noun="{count, plural, one {# staff member} other {# staff members}}"
             hrefFor={(target) => `/admin/staff${listSearch(params, { page: target === 1 ? null : target })}`}
           />
         </Box>

@@ -4,16 +4,18 @@
  * `intent` once (`newStaffSchema`), then each is answered in its own shape.
  * Either way the result lands on the list (`/admin/staff?result=`).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Callout, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { plural } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import type { CurrentUser } from "~/server/auth/current-user.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { bulkCreateStaff, MAX_BULK_ROWS, type StaffRowInput } from "~/server/users/bulk-create.server";
 import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
@@ -39,6 +41,7 @@ const importRefused = (importError: string) =>
   data({ form: "import" as const, result: null, importError }, { status: 400 });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const user = await requireAdmin(request, context);
   const { db, mailer } = getAppFromContext(context);
   const submission = parseWithZod(keepListShape(await request.formData(), "staffMembers"), { schema: newStaffSchema });
@@ -60,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = submission.reply({ formErrors: ["Fill in at least one row: a name and an e-mail address."] });
       return data({ form: "bulk" as const, result, importError: null }, { status: 400 });
     }
-    return createAndReport(db, user, rows, mailer);
+    return createAndReport(db, user, rows, mailer, t);
   }
 
   const { csvFile, csvText } = submission.value;
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (rows.length > MAX_BULK_ROWS) {
     return importRefused(`At most ${MAX_BULK_ROWS} rows in one import; this file has ${rows.length}.`);
   }
-  return createAndReport(db, user, rows, mailer);
+  return createAndReport(db, user, rows, mailer, t);
 }
 
 async function createAndReport(
@@ -88,30 +91,37 @@ async function createAndReport(
   user: CurrentUser,
   rows: StaffRowInput[],
   mailer: Parameters<typeof bulkCreateStaff>[3]["mailer"],
+  t: Awaited<ReturnType<typeof getServerT>>,
 ) {
   try {
     const result = await bulkCreateStaff(db, user, rows, { mailer });
     const message =
       result.refused.length === 0
-        ? `${plural(result.created.length, "staff member")} created and invited.`
-        : `${plural(result.created.length, "staff member")} created; ${plural(result.refused.length, "row")} refused.`;
+        ? t("{count, plural, one {# staff member} other {# staff members}} created and invited.", {
+            count: result.created.length,
+          })
+        : t(
+            "{count, plural, one {# staff member} other {# staff members}} created; {refused, plural, one {# row} other {# rows}} refused.",
+            { count: result.created.length, refused: result.refused.length },
+          );
     return redirectWithSuccess(`/admin/staff?result=${result.resultId}#bulk-result`, message);
   } catch (error) {
     return redirectWithFailure(
       "/admin/staff/new#import-csv",
       error,
-      "The staff could not be created. Please try again.",
+      t("The staff could not be created. Please try again."),
     );
   }
 }
 
 export default function AdminNewStaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const { schoolChoices, maxImportRows, platform } = loaderData;
   return (
     <Flex direction="column" gap="5">
       <PageHeader
-        title="Add staff"
-        description="Type in one row per person, or import a CSV file. Each new member gets an invitation e-mail."
+        title={t("Add staff")}
+        description={t("Type in one row per person, or import a CSV file. Each new member gets an invitation e-mail.")}
       />
       {actionData?.form === null ? (
         // A post from neither form (an unknown button) still says so.

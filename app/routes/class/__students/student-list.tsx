@@ -3,6 +3,7 @@
  * button, their contacts, an Edit link and a Remove link (which asks first).
  */
 import { Button } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
@@ -14,21 +15,22 @@ import type { getClassPeople } from "~/server/students/students.server";
 type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];
 
 export function StudentList({ base, students }: { base: string; students: Student[] }) {
+  const { t } = useTranslation("staff");
   return students.length === 0 ? (
     <EmptyState
-      title="No students yet"
+      title={t("No students yet")}
       action={
         <Button asChild variant="soft">
-          <Link to="?add=1">Add a student</Link>
+          <Link to="?add=1">{t("Add a student")}</Link>
         </Button>
       }
     >
-      Share the class code below with your students so they can join, or add them yourself.
+      {t("Share the class code below with your students so they can join, or add them yourself.")}
     </EmptyState>
   ) : (
     // The layout kit (kit.tsx): this list is the screen's bulk, and Radix's
     // components' prop parsing dominated its render time.
-    <Flex as="ul" direction="column" gap="3" className="plain-list" aria-label="Students">
+    <Flex as="ul" direction="column" gap="3" className="plain-list" aria-label={t("Students")}>
       {students.map((student) => (
         <li key={student.id}>
           <Card size="2">
@@ -39,22 +41,26 @@ export function StudentList({ base, students }: { base: string; students: Studen
                     <TextLink to={`${base}/student/${student.id}`}>{studentName(student)}</TextLink>
                   </Heading>
                   <Text size="1" color="gray">
-                    {student.joinedWithCode ? `Joined with code ${student.joinedWithCode}` : "Added by a teacher"}
+                    {student.joinedWithCode
+                      ? t("Joined with code {code}", { code: student.joinedWithCode })
+                      : t("Added by a teacher")}
                   </Text>
                   <PersonalCode student={student} />
                 </Flex>
                 <Flex gap="2">
                   <ButtonLink variant="soft" to={`${base}/student/${student.id}?edit=1`}>
-                    Edit<span className="visually-hidden"> {studentName(student)}</span>
+                    {t("Edit")}
+                    <span className="visually-hidden"> {studentName(student)}</span>
                   </ButtonLink>
                   <ButtonLink variant="soft" color="red" to={`?confirm=remove-student-${student.id}`}>
-                    Remove<span className="visually-hidden"> {studentName(student)}</span>
+                    {t("Remove")}
+                    <span className="visually-hidden"> {studentName(student)}</span>
                   </ButtonLink>
                 </Flex>
               </SplitRow>
               {student.contacts.length === 0 ? (
                 <Text size="2" color="gray">
-                  No contacts. Edit the student to add one.
+                  {t("No contacts. Edit the student to add one.")}
                 </Text>
               ) : (
                 <div className="contact-grid">
@@ -73,18 +79,19 @@ export function StudentList({ base, students }: { base: string; students: Studen
 
 /** The student's personal code (or that there is none yet) and the button that replaces it. */
 function PersonalCode({ student }: { student: Student }) {
+  const { t } = useTranslation("staff");
   return (
     <Flex align="center" gap="2" wrap="wrap">
       {student.personalCode ? (
         <Text size="2">
-          Personal code{" "}
+          {t("Personal code")}{" "}
           <span className="personal-code" data-testid="personal-code">
             {student.personalCode}
           </span>
         </Text>
       ) : (
         <Text size="2" color="gray">
-          No personal code yet
+          {t("No personal code yet")}
         </Text>
       )}
       {student.personalCode ? (
@@ -92,7 +99,8 @@ function PersonalCode({ student }: { student: Student }) {
           <input type="hidden" name="intent" value="new-code" />
           <input type="hidden" name="id" value={student.id} />
           <KitButton type="submit" variant="ghost" size="1">
-            New code<span className="visually-hidden"> for {studentName(student)}</span>
+            {t("New code")}
+            <span className="visually-hidden"> {t("for {name}", { name: studentName(student) })}</span>
           </KitButton>
         </Form>
       ) : null}

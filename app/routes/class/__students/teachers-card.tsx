@@ -2,6 +2,7 @@
  * The class's teachers: who owns the class, a Remove (or Leave class) button
  * where this user may use it (ADR 111), and Add a teacher from the school.
  */
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Card, Flex, Heading, Text } from "~/components/ui/kit";
 import { Button } from "~/components/ui/kit-controls";
@@ -21,17 +22,20 @@ export function TeachersCard({
   teachers: Teacher[];
   addableTeachers: { id: number; name: string }[];
 }) {
+  const { t } = useTranslation("staff");
   const owner = teachers.find((teacher) => teacher.role === "owner");
   return (
     <Card size="2">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4" id="teachers-heading">
-          Teachers
+          {t("Teachers")}
         </Heading>
         {owner ? (
           <Text size="2" color="gray" id="teachers-rule">
-            {owner.you ? "You own" : `${owner.name} owns`} this class. The owner removes other teachers; any teacher may
-            leave, and when the owner leaves, the longest-serving teacher becomes the owner.
+            {owner.you ? t("You own this class.") : t("{name} owns this class.", { name: owner.name })}{" "}
+            {t(
+              "The owner removes other teachers; any teacher may leave, and when the owner leaves, the longest-serving teacher becomes the owner.",
+            )}
           </Text>
         ) : null}
         <ul className="plain-list" aria-labelledby="teachers-heading">
@@ -40,18 +44,19 @@ export function TeachersCard({
               <Flex align="center" justify="between" gap="2" py="1">
                 <Text size="2">
                   {teacher.name}
-                  {teacher.you ? " (you)" : null}{" "}
-                  <Text color="gray">({teacher.role === "owner" ? "owner" : "co-teacher"})</Text>
+                  {teacher.you ? ` ${t("(you)")}` : null}{" "}
+                  <Text color="gray">{teacher.role === "owner" ? t("(owner)") : t("(co-teacher)")}</Text>
                 </Text>
                 {teacher.removable ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={teacher.id} />
                     <Button type="submit" name="intent" value="remove-teacher" variant="ghost" size="1" color="red">
                       {teacher.you ? (
-                        "Leave class"
+                        t("Leave class")
                       ) : (
                         <>
-                          Remove<span className="visually-hidden"> {teacher.name}</span>
+                          {t("Remove")}
+                          <span className="visually-hidden"> {teacher.name}</span>
                         </>
                       )}
                     </Button>
@@ -66,11 +71,11 @@ export function TeachersCard({
             <Flex align="end" wrap="wrap" gap="2">
               <Flex direction="column" gap="1">
                 <Text as="label" htmlFor="add-teacher-id" size="2" weight="medium">
-                  Add a teacher
+                  {t("Add a teacher")}
                 </Text>
                 <select id="add-teacher-id" name="id" className="native-select" required defaultValue="">
                   <option value="" disabled>
-                    Choose a colleague…
+                    {t("Choose a colleague…")}
                   </option>
                   {addableTeachers.map((teacher) => (
                     <option key={teacher.id} value={teacher.id}>
@@ -80,13 +85,13 @@ export function TeachersCard({
                 </select>
               </Flex>
               <Button type="submit" name="intent" value="add-teacher" variant="soft">
-                Add teacher
+                {t("Add teacher")}
               </Button>
             </Flex>
           </Form>
         ) : (
           <Text size="2" color="gray">
-            Every teacher of the school already teaches this class.
+            {t("Every teacher of the school already teaches this class.")}
           </Text>
         )}
       </Flex>

@@ -1,6 +1,8 @@
 /** The new-staff page's rows: one person per row, grown and shrunk without JavaScript (conform's list intents). */
+
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
@@ -17,6 +19,7 @@ export function BulkCreateCard({
   schoolChoices: SchoolChoice[];
   platform: boolean;
 }) {
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof bulkCreateSchema>>({
     id: "bulk-create",
     lastResult,
@@ -32,11 +35,12 @@ export function BulkCreateCard({
         <Flex direction="column" gap="4">
           <Box>
             <Heading as="h2" size="5" id="add-staff-title">
-              Add staff
+              {t("Add staff")}
             </Heading>
             <Text as="p" size="2" color="gray" mt="1">
-              One row per person. Rows that cannot be created are listed with the reason; the others are created
-              together. Each new member gets an e-mail with a link to set their password.
+              {t(
+                "One row per person. Rows that cannot be created are listed with the reason; the others are created together. Each new member gets an e-mail with a link to set their password.",
+              )}
             </Text>
           </Box>
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -52,27 +56,27 @@ export function BulkCreateCard({
                   </Text>
                 </legend>
                 <div className="admin-staff-row">
-                  <Field label="Name" {...fieldProps(f.name)} autoComplete="off" inputProps={{ size: "2" }} />
+                  <Field label={t("Name")} {...fieldProps(f.name)} autoComplete="off" inputProps={{ size: "2" }} />
                   <Field
-                    label="E-mail"
+                    label={t("E-mail")}
                     {...fieldProps(f.email)}
                     type="email"
                     autoComplete="off"
                     inputProps={{ size: "2" }}
                   />
                   <SelectField
-                    label="Role"
+                    label={t("Role")}
                     name={f.role.name}
                     id={f.role.id}
                     defaultValue={typeof f.role.initialValue === "string" ? f.role.initialValue : "teacher"}
                     errors={f.role.errors}
                     options={[
-                      { value: "teacher", label: "Teacher" },
-                      { value: "admin", label: "Admin" },
+                      { value: "teacher", label: t("Teacher") },
+                      { value: "admin", label: t("Admin") },
                     ]}
                   />
                   <SelectField
-                    label="School"
+                    label={t("School")}
                     name={f.school.name}
                     id={f.school.id}
                     defaultValue={typeof f.school.initialValue === "string" ? f.school.initialValue : ""}
@@ -85,9 +89,9 @@ export function BulkCreateCard({
                     color="red"
                     size="2"
                     disabled={rows.length === 1}
-                    aria-label={`Remove staff member ${index + 1}`}
+                    aria-label={t("Remove staff member {number}", { number: index + 1 })}
                   >
-                    Remove
+                    {t("Remove")}
                   </Button>
                 </div>
               </fieldset>
@@ -106,14 +110,14 @@ export function BulkCreateCard({
                 variant="soft"
                 size="2"
               >
-                Add another row
+                {t("Add another row")}
               </Button>
             ) : (
               <Text size="2" color="gray">
                 For more than {MAX_FORM_ROWS} people, import a CSV.
               </Text>
             )}
-            <Button type="submit">Create staff</Button>
+            <Button type="submit">{t("Create staff")}</Button>
           </Flex>
         </Flex>
       </Form>

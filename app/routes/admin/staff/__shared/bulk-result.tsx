@@ -1,10 +1,13 @@
 /** What a bulk create or CSV import did: the rows created and invited, and the rows refused with why. */
+
 import { Box, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
 import { plural } from "~/components/class/format";
 import type { BulkCreateResult } from "~/server/users/bulk-create.server";
 
 export function BulkResult({ result }: { result: BulkCreateResult }) {
+  const { t } = useTranslation("staff");
   return (
     <Card size="3" id="bulk-result">
       <Flex direction="column" gap="4">
@@ -16,14 +19,14 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
             <Heading as="h3" size="3" mb="2">
               Created and invited ({result.created.length})
             </Heading>
-            <AdminTable label="Created staff">
+            <AdminTable label={t("Created staff")}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Row")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("E-mail")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -32,8 +35,8 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
                     <Table.Cell>{row.row}</Table.Cell>
                     <Table.RowHeaderCell>{row.name}</Table.RowHeaderCell>
                     <Table.Cell>{row.email}</Table.Cell>
-                    <Table.Cell>{row.role === "admin" ? "Admin" : "Teacher"}</Table.Cell>
-                    <Table.Cell>{row.schoolName ?? "No school"}</Table.Cell>
+                    <Table.Cell>{row.role === "admin" ? t("Admin") : t("Teacher")}</Table.Cell>
+                    <Table.Cell>{row.schoolName ?? t("No school")}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -45,13 +48,13 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
             <Heading as="h3" size="3" mb="2">
               Refused ({result.refused.length})
             </Heading>
-            <AdminTable label="Refused rows">
+            <AdminTable label={t("Refused rows")}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Why</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Row")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("E-mail")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t("Why")}</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -66,7 +69,7 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
               </Table.Body>
             </AdminTable>
             <Text as="p" size="2" color="gray" mt="2">
-              Fix these rows and add them again; the created rows are already saved.
+              {t("Fix these rows and add them again; the created rows are already saved.")}
             </Text>
           </Box>
         ) : null}

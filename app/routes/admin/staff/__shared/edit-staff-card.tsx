@@ -1,6 +1,8 @@
 /** The edit page's form: a staff member's name, role and school. */
+
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
@@ -24,6 +26,7 @@ export function EditStaffCard({
   isSelf: boolean;
   cancelTo: string;
 }) {
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof editSchema>>({
     id: "edit-staff",
     lastResult,
@@ -49,32 +52,32 @@ export function EditStaffCard({
             {isSelf ? " · This is you: you cannot archive yourself or change your own role or school." : null}
           </Text>
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Field label="Name" {...fieldProps(fields.name)} autoComplete="off" />
+          <Field label={t("Name")} {...fieldProps(fields.name)} autoComplete="off" />
           <SelectField
-            label="Role"
+            label={t("Role")}
             name={fields.role.name}
             id={fields.role.id}
             defaultValue={member.role}
             errors={fields.role.errors}
             options={[
-              { value: "teacher", label: "Teacher" },
-              { value: "admin", label: "Admin" },
+              { value: "teacher", label: t("Teacher") },
+              { value: "admin", label: t("Admin") },
             ]}
           />
           <SelectField
-            label="School"
+            label={t("School")}
             name={fields.schoolId.name}
             id={fields.schoolId.id}
             defaultValue={member.schoolId ? String(member.schoolId) : ""}
             errors={fields.schoolId.errors}
             options={schoolOptions(choices, platform, "No school (platform admin when the role is Admin)")}
-            hint={platform ? undefined : "You can keep staff in your own school only."}
+            hint={platform ? undefined : t("You can keep staff in your own school only.")}
           />
           <Flex gap="3" justify="end" wrap="wrap">
             <Button asChild variant="soft" color="gray">
-              <Link to={cancelTo}>Cancel</Link>
+              <Link to={cancelTo}>{t("Cancel")}</Link>
             </Button>
-            <Button type="submit">Save changes</Button>
+            <Button type="submit">{t("Save changes")}</Button>
           </Flex>
         </Flex>
       </Form>

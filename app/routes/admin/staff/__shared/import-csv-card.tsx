@@ -1,5 +1,7 @@
 /** The new-staff page's CSV import: a file, or pasted rows. */
+
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TextAreaField } from "~/components/forms";
 
@@ -12,6 +14,7 @@ export function ImportCsvCard({
   platform: boolean;
   maxRows: number;
 }) {
+  const { t } = useTranslation("staff");
   return (
     <Card size="3" id="import-csv">
       <Form method="post" encType="multipart/form-data" aria-labelledby="import-csv-title">
@@ -19,13 +22,20 @@ export function ImportCsvCard({
         <Flex direction="column" gap="4">
           <Box>
             <Heading as="h2" size="5" id="import-csv-title">
-              Import CSV
+              {t("Import CSV")}
             </Heading>
             <Text as="p" size="2" color="gray" mt="1">
-              Columns: name, email, role (teacher or admin; empty means teacher), school (its name
-              {platform ? "" : "; empty means your school"}). A header row is optional. Up to {maxRows} rows.{" "}
+              {platform
+                ? t(
+                    "Columns: name, email, role (teacher or admin; empty means teacher), school (its name). A header row is optional. Up to {count} rows.",
+                    { count: maxRows },
+                  )
+                : t(
+                    "Columns: name, email, role (teacher or admin; empty means teacher), school (its name; empty means your school). A header row is optional. Up to {count} rows.",
+                    { count: maxRows },
+                  )}{" "}
               <RadixLink href="/admin/staff/template.csv" download>
-                Download a template
+                {t("Download a template")}
               </RadixLink>
               .
             </Text>
@@ -37,7 +47,7 @@ export function ImportCsvCard({
           ) : null}
           <Flex direction="column" gap="1">
             <Text as="label" htmlFor="csv-file" size="2" weight="medium">
-              CSV file
+              {t("CSV file")}
             </Text>
             <input
               id="csv-file"
@@ -48,10 +58,15 @@ export function ImportCsvCard({
             />
           </Flex>
           <Box className="admin-textarea-csv">
-            <TextAreaField label="Or paste CSV rows" name="csvText" id="csv-text" hint="Used when no file is chosen." />
+            <TextAreaField
+              label={t("Or paste CSV rows")}
+              name="csvText"
+              id="csv-text"
+              hint={t("Used when no file is chosen.")}
+            />
           </Box>
           <Flex justify="end">
-            <Button type="submit">Import staff</Button>
+            <Button type="submit">{t("Import staff")}</Button>
           </Flex>
         </Flex>
       </Form>

@@ -1,5 +1,7 @@
 /** The staff list's filters: a GET form, so a filtered list is a URL to share and works without JavaScript. */
+
 import { Button, Card, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { SelectField } from "~/components/admin/select-field";
 import { Field } from "~/components/forms";
@@ -14,23 +16,24 @@ export function StaffFilters({
   schools: { id: number; name: string; status: string }[];
   hasFilters: boolean;
 }) {
+  const { t } = useTranslation("staff");
   return (
     <Card size="2">
-      <Form method="get" className="admin-filters" aria-label="Filter staff">
+      <Form method="get" className="admin-filters" aria-label={t("Filter staff")}>
         <Field
-          label="Search"
+          label={t("Search")}
           name="q"
           defaultValue={filters.q ?? ""}
-          placeholder="Name or e-mail"
+          placeholder={t("Name or e-mail")}
           inputProps={{ size: "2" }}
         />
         {schools.length > 1 ? (
           <SelectField
-            label="School"
+            label={t("School")}
             name="schoolId"
             defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
             options={[
-              { value: "", label: "All schools" },
+              { value: "", label: t("All schools") },
               ...schools.map((school) => ({
                 value: String(school.id),
                 label: school.status === "archived" ? `${school.name} (archived)` : school.name,
@@ -39,30 +42,30 @@ export function StaffFilters({
           />
         ) : null}
         <SelectField
-          label="Role"
+          label={t("Role")}
           name="role"
           defaultValue={filters.role ?? ""}
           options={[
-            { value: "", label: "All roles" },
-            { value: "teacher", label: "Teachers" },
-            { value: "admin", label: "Admins" },
+            { value: "", label: t("All roles") },
+            { value: "teacher", label: t("Teachers") },
+            { value: "admin", label: t("Admins") },
           ]}
         />
         <SelectField
-          label="Status"
+          label={t("Status")}
           name="status"
           defaultValue={filters.status ?? ""}
           options={[
-            { value: "", label: "Active and archived" },
-            { value: "active", label: "Active" },
-            { value: "archived", label: "Archived" },
+            { value: "", label: t("Active and archived") },
+            { value: "active", label: t("Active") },
+            { value: "archived", label: t("Archived") },
           ]}
         />
         <Flex gap="2">
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t("Apply filters")}</Button>
           {hasFilters ? (
             <Button asChild variant="soft" color="gray">
-              <Link to="/admin/staff">Clear</Link>
+              <Link to="/admin/staff">{t("Clear")}</Link>
             </Button>
           ) : null}
         </Flex>
