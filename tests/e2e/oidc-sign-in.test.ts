@@ -141,6 +141,21 @@ async function transactionCookie(context: BrowserContext) {
   return (await context.cookies(`${appOrigin}/auth/oidc/`)).find((c) => c.name === OIDC_TRANSACTION_COOKIE_NAME);
 }
 
+/**
+ * A page whose requests to the test provider's own web fonts (oidc-provider's
+ * development sign-in page links Google Fonts) are answered empty: this
+ * machine has no internet, and the provider's page is not ours to check.
+ */
+async function openPage(javaScriptEnabled: boolean) {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await page
+    .context()
+    .route("https://fonts.googleapis.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/css", body: "" }),
+    );
+  return page;
+}
+
 test("the sign-in page shows a button for each configured provider", async () => {
   const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
   await page.goto("/login");
@@ -153,7 +168,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   const account = (person: string) => `${person}-${modeKey(javaScriptEnabled)}`;
   const email = (person: string) => emailOf(person, javaScriptEnabled);
   const name = (person: string) => nameOf(person, javaScriptEnabled);
-  const open = () => newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  const open = () => openPage(javaScriptEnabled);
 
   test("a first Google sign-in links the staff member; signing out ends it; a returning sign-in finds them by subject even with a new e-mail", async () => {
     const page = await open();

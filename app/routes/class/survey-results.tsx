@@ -2,7 +2,6 @@ import { Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
 import { ResultBars } from "~/components/class/result-bars";
@@ -10,6 +9,7 @@ import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
+import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } from "~/lib/auto-refresh";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import type { LiveResults } from "~/server/assignments/live-results.server";
@@ -19,26 +19,14 @@ import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
-import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/survey-results";
-
-/** `?refresh=5`: the no-JS projector's opt-in auto-refresh, in seconds. */
-const resultsSearchSchema = z.object({
-  refresh: z.coerce
-    .number()
-    .int()
-    .min(2, "refresh must be 2 to 300 seconds")
-    .max(300, "refresh must be 2 to 300 seconds")
-    .optional(),
-});
-
-const AUTO_REFRESH_SECONDS = 5;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
-  const { refresh } = parseSearchParams(resultsSearchSchema, new URL(request.url).searchParams);
+  // `?refresh=5`: the no-JS projector's opt-in auto-refresh, read as the projector view reads it.
+  const refresh = autoRefreshSeconds(new URL(request.url).searchParams);
   const scope = { classId, assignmentId };
   const results = await orNotFound(getAssignmentResults(db, user, scope, createSurveyContentLookup(content)));
   // Drawings only where the questions are shown (never while small-group protection hides them).
@@ -51,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classId,
     results,
     drawings,
-    refreshSeconds: refresh ?? null,
+    refreshSeconds: refresh,
   };
 }
 
@@ -60,11 +48,12 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { assignment } = results;
   const base = `/class/${classId}`;
   const resultsPath = `${base}/surveys/results/${assignment.id}`;
+  const { t, i18n } = useTranslation("staff");
   const { announcement, connected } = useLiveResults(
     assignment.status === "active" ? `${resultsPath}/stream` : null,
     results,
+    t,
   );
-  const { t, i18n } = useTranslation("staff");
   const date = (value: Date | string | null) => formatDateTime(value, i18n.language);
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
@@ -91,7 +80,9 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
               <TextLink to={resultsPath}>{t("Stop refreshing")}</TextLink>
             </KitText>
           ) : assignment.status === "active" ? (
-            <TextLink to={`${resultsPath}?refresh=${AUTO_REFRESH_SECONDS}`}>{t("Refresh automatically")}</TextLink>
+            <TextLink to={`${resultsPath}${autoRefreshSearch(AUTO_REFRESH_DEFAULT_SECONDS)}`}>
+              {t("Refresh automatically")}
+            </TextLink>
           ) : null}
           <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
             {t("Show on the projector")}
@@ -270,15 +261,20 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
  * Live results (ADR 206): the page reloads its data when the stream's counts
  * move; screen readers hear one polite summary per change ("3 new answers").
  */
-function useLiveResults(streamUrl: string | null, shown: { respondedCount: number; assignment: { status: string } }) {
+function useLiveResults(
+  streamUrl: string | null,
+  shown: { respondedCount: number; assignment: { status: string } },
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
   const [announcement, setAnnouncement] = useState("");
   const { connected } = useLiveRevalidation<LiveResults>(streamUrl, {
     onSnapshot(next, previous) {
       // The first snapshot is compared with what the page shows.
       const before = previous ?? { responseCount: shown.respondedCount, status: shown.assignment.status };
       const added = next.responseCount - before.responseCount;
-      if (next.status !== before.status && next.status === "completed") setAnnouncement("The survey is closed.");
-      else if (added > 0) setAnnouncement(added === 1 ? "1 new answer" : `${added} new answers`);
+      if (next.status !== before.status && next.status === "completed") setAnnouncement(t("The survey is closed."));
+      else if (added > 0)
+        setAnnouncement(t("{count, plural, one {# new answer} other {# new answers}}", { count: added }));
       return previous === null ? added !== 0 || next.status !== before.status : undefined;
     },
   });
