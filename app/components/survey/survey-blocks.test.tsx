@@ -366,7 +366,7 @@ describe("survey video block", () => {
       'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"',
     );
     expect(html).toContain('allowFullScreen=""');
-    expect(html).toMatch(/<iframe[^>]*title="Video"/);
+    expect(html).toMatch(/<iframe[^>]*title="Survey video"/);
     expect(hrefs(html)).toEqual(["https://www.youtube.com/watch?v=dQw4w9WgXcQ"]);
   });
 

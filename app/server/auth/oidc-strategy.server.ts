@@ -12,11 +12,12 @@
  *                                   or links the staff member
  */
 import * as client from "openid-client";
-import { type Cookie, createCookie, redirect } from "react-router";
+import { type Cookie, createCookie } from "react-router";
 import { Strategy } from "remix-auth/strategy";
 import type { OidcProblemKind } from "~/lib/provider-problem";
 import type { Config, OidcProviderConfig } from "../config.server";
 import type { Logger } from "../logger.server";
+import { redirectToProvider } from "../web/redirects.server";
 
 export const OIDC_TRANSACTION_COOKIE_NAME = "__oidc";
 /** Ten minutes to sign in at the provider. */
@@ -151,7 +152,7 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
       code_challenge: await client.calculatePKCECodeChallenge(transaction.verifier),
       code_challenge_method: "S256",
     });
-    return redirect(url.href, {
+    return redirectToProvider(url, this.clients.formActionOrigins, {
       headers: { "Set-Cookie": await this.clients.transactionCookie.serialize(transaction) },
     });
   }

@@ -22,12 +22,8 @@ import { hashToken } from "../auth/session.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { studentTokens } from "../db/schema.server";
-import {
-  authenticateStudentToken,
-  STUDENT_TOKEN_LIFETIME_MS,
-  STUDENT_TOKEN_PREFIX,
-  type StudentPrincipal,
-} from "./student-tokens.server";
+import { STUDENT_TOKEN_LIFETIME_MS } from "./student-token-lifetimes.server";
+import { authenticateStudentToken, STUDENT_TOKEN_PREFIX, type StudentPrincipal } from "./student-tokens.server";
 
 export const STUDENT_COOKIE_NAME = "__student";
 /**

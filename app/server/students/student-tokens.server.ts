@@ -12,6 +12,7 @@ import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, type StudentTokenKind, schools, students, studentTokens } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { invalidStudentToken } from "../web/student-api-errors.server";
+import { STUDENT_TOKEN_LIFETIME_MS } from "./student-token-lifetimes.server";
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
 export const STUDENT_TOKEN_PREFIX = "ost_";
@@ -28,14 +29,7 @@ export interface StudentPrincipal {
   className: string;
 }
 
-/**
- * How long each kind of token works from its issue: "browser" is the student
- * pages' cookie session, "app" the student API's bearer token.
- */
-export const STUDENT_TOKEN_LIFETIME_MS: Record<StudentTokenKind, number> = {
-  browser: 8 * 60 * 60 * 1000,
-  app: 8 * 60 * 60 * 1000,
-};
+export { STUDENT_TOKEN_LIFETIME_MS };
 
 export interface IssueStudentTokenInput {
   studentId: number;

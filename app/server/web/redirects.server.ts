@@ -24,6 +24,17 @@ export function redirect(target: string, init?: number | ResponseInit): Response
   return routerRedirect(safeRedirectPath(target, FALLBACK), init);
 }
 
+/**
+ * The one redirect off this site: to a sign-in provider's authorisation
+ * endpoint (ADR 210). Only an https URL, or any URL on an origin the
+ * deployment configured (a provider on loopback in tests), is followed;
+ * anything else goes to `/`.
+ */
+export function redirectToProvider(url: URL, allowedOrigins: readonly string[], init?: ResponseInit): Response {
+  const allowed = allowedOrigins.includes(url.origin) && (url.protocol === "https:" || url.protocol === "http:");
+  return allowed ? routerRedirect(url.href, init) : redirect(FALLBACK, init);
+}
+
 /** A redirect with a success toast, to a same-site path (else to `/`). */
 export function redirectWithSuccess(target: string, message: string, init?: ResponseInit): Promise<Response> {
   return toastRedirectWithSuccess(safeRedirectPath(target, FALLBACK), message, init);
