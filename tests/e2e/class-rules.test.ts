@@ -34,7 +34,10 @@ async function classIdByName(page: Page, name: string): Promise<number> {
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   const tag = javaScriptEnabled ? "on" : "off";
 
-  test("a teacher with no class creates the first one from /home; without a school they are told what to do", async () => {
+  // Obsolete since ADR 213: a sign-up now gets a school of its own, and
+  // tests/e2e/sign-up-to-first-class.test.ts plays that path. The guidance for
+  // an account without a school still needs a fixture teacher without one.
+  test.skip("a teacher with no class creates the first one from /home; without a school they are told what to do", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     const email = `first.class.${tag}.${randomBytes(3).toString("hex")}@example.org`;
     await page.goto("/signup");

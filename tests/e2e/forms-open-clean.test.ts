@@ -137,7 +137,9 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByText("Current password is incorrect").waitFor();
     // Still bound for /admin/schools: the page's address, its hidden field and its Cancel link.
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/schools");
-    await expect(page.locator('input[name="redirectTo"]').inputValue()).resolves.toBe("/admin/schools");
+    // The password form's own field (the profile menu's language form has one too).
+    const passwordForm = page.locator('form:has(input[name="currentPassword"])');
+    await expect(passwordForm.locator('input[name="redirectTo"]').inputValue()).resolves.toBe("/admin/schools");
     await expect(page.getByRole("link", { name: "Cancel" }).getAttribute("href")).resolves.toBe("/admin/schools");
     // The header's own link to this page keeps the same target instead of nesting it.
     if (!javaScriptEnabled) {

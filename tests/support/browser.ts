@@ -128,7 +128,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
     page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"),
     ),
-    page.getByRole("button", { name: "Sign in" }).click(),
+    page.getByRole("button", { name: "Sign in", exact: true }).click(),
   ]);
   await page.waitForLoadState("networkidle");
 }

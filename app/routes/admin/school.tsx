@@ -12,6 +12,7 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
 import { languageChoiceField } from "~/lib/schemas/language-choice";
+import { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -33,7 +34,7 @@ import {
   recordIdParam,
   redirectWithFailure,
 } from "~/server/web/screen-errors.server";
-import { MoveTeacherCard, moveTeacherSchema } from "./__school/move-teacher-card";
+import { MoveTeacherCard } from "./__school/move-teacher-card";
 import { SchoolClasses } from "./__school/school-classes";
 import { SchoolSignInCard } from "./__school/school-sign-in";
 import { SchoolStaff } from "./__school/school-staff";

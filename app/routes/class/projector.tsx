@@ -162,7 +162,8 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
       {joinUrl ? (
         <div className="projector-joined no-print">
           <p aria-live="polite" aria-atomic="true" data-testid="joined-count">
-            {t("{count, plural, one {# student has} other {# students have}} joined with this code", {
+            <strong>{joinedCount}</strong>{" "}
+            {t("{count, plural, one {student has} other {students have}} joined with this code", {
               count: joinedCount,
             })}
           </p>

@@ -2,15 +2,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
 import { ErrorList } from "~/components/forms";
-import { recordIdSchema } from "~/lib/schemas/ids";
-
-export const moveTeacherSchema = z.object({
-  userId: recordIdSchema("userId", "Choose the teacher to move"),
-  schoolId: recordIdSchema("schoolId", "Choose the school to move the teacher into"),
-});
+import type { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 
 export function MoveTeacherCard({
   teachers,

@@ -64,7 +64,7 @@ export function SchoolSignInCard({
           />
           <Flex direction="column" gap="1">
             <Text as="label" size="2">
-              <Flex gap="2" align="center">
+              <Flex as="span" gap="2" align="center">
                 <input
                   type="checkbox"
                   name="requireProviderSignIn"
