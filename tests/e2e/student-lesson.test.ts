@@ -341,6 +341,10 @@ test("with JavaScript the student pages load no client bundle, and the plain scr
   expect(errors).toEqual([]);
 });
 
+/** A new last name for each attempt: a retried join must not meet the first attempt's (now claimed) student. */
+const clientLastNames = ["Client", "Clover", "Cliffe", "Clarke"];
+let clientAttempt = 0;
+
 test("a client-side navigation from a hydrated page into the student pages renders them with React, and they work (ADR 170)", async () => {
   const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
   const page = await context.newPage();
@@ -357,7 +361,9 @@ test("a client-side navigation from a hydrated page into the student pages rende
   );
   await page.getByRole("heading", { name: "Join your class" }).waitFor();
   await page.getByRole("textbox", { name: "First name" }).fill("Carl");
-  await page.getByRole("textbox", { name: "Last name" }).fill("Client");
+  await page
+    .getByRole("textbox", { name: "Last name" })
+    .fill(clientLastNames[clientAttempt++ % clientLastNames.length]);
   await page.getByRole("button", { name: "Join" }).click();
   await page.getByRole("heading", { name: "Hello, Carl!" }).waitFor();
   // The drawing pad comes as a chunk, the heartbeat from React's component.
