@@ -8,17 +8,32 @@
  * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, of the file's own
  * school (tests/support/e2e-world.ts).
  */
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import type { FixtureSession } from "../support/app-fixtures";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
+import { createUser } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer<E2eWorld>;
+/** The shared world, plus a teacher without a school for each JavaScript mode (an account a platform admin has not placed yet). */
+type World = E2eWorld & { noSchool: Record<"on" | "off", { email: string; session: FixtureSession }> };
+
+let app: AppServer<World>;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: createE2eWorld });
+  app = await startAppServer({
+    fixtures: async (kit) => {
+      const world = await createE2eWorld(kit);
+      const noSchool = {} as World["noSchool"];
+      for (const tag of ["on", "off"] as const) {
+        const email = `first.class.${tag}@example.org`;
+        const user = await createUser(kit.db, { schoolId: null, name: `Fiona First ${tag}`, email });
+        noSchool[tag] = { email, session: await kit.sessionFor(user) };
+      }
+      return { ...world, noSchool };
+    },
+  });
 });
 
 async function expectToast(page: Page, text: string) {
@@ -34,23 +49,14 @@ async function classIdByName(page: Page, name: string): Promise<number> {
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   const tag = javaScriptEnabled ? "on" : "off";
 
-  // Obsolete since ADR 213: a sign-up now gets a school of its own, and
-  // tests/e2e/sign-up-to-first-class.test.ts plays that path. The guidance for
-  // an account without a school still needs a fixture teacher without one.
-  test.skip("a teacher with no class creates the first one from /home; without a school they are told what to do", async () => {
+  test("a teacher with no class creates the first one from /home; without a school they are told what to do", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
-    const email = `first.class.${tag}.${randomBytes(3).toString("hex")}@example.org`;
-    await page.goto("/signup");
-    await page.getByLabel("Full name", { exact: true }).fill(`Fiona First ${tag}`);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("Welcome-Class-1");
-    await page.getByLabel("Confirm password", { exact: true }).fill("Welcome-Class-1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL("**/login");
-    // A sign-up answers the same for a new and a taken address: the new teacher then signs in (ADR 196).
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("Welcome-Class-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    // Since ADR 213 a sign-up gets a school of its own (tests/e2e/sign-up-to-first-class.test.ts); an account
+    // without a school is one an admin made without placing it.
+    const { email, session } = app.fixtures.noSchool[tag];
+    await signIn(page.context(), app, session);
+    // Where signing in takes a teacher without a class.
+    await page.goto("/class/-1/home");
     await page.waitForURL("**/home?noClasses=true");
     // No school yet: what to do next, and no form.
     const guidance = page.getByRole("status").filter({ hasText: "Your account is not part of a school yet" });
