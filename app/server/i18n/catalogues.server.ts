@@ -9,17 +9,46 @@ import { IntlMessageFormat } from "intl-messageformat";
 import type { CompiledCatalogue } from "~/lib/i18n/compiled";
 import { NAMESPACES, type Namespace } from "~/lib/i18n/config";
 import { LANGUAGE_CODES, type Language } from "~/lib/i18n/languages";
+import arCommon from "../../locales/ar/common.json";
+import arStaff from "../../locales/ar/staff.json";
+import arStudent from "../../locales/ar/student.json";
+import deCommon from "../../locales/de/common.json";
+import deStaff from "../../locales/de/staff.json";
+import deStudent from "../../locales/de/student.json";
+import enCommon from "../../locales/en/common.json";
+import enStaff from "../../locales/en/staff.json";
+import enStudent from "../../locales/en/student.json";
+import esCommon from "../../locales/es/common.json";
+import esStaff from "../../locales/es/staff.json";
+import esStudent from "../../locales/es/student.json";
+import frCommon from "../../locales/fr/common.json";
+import frStaff from "../../locales/fr/staff.json";
+import frStudent from "../../locales/fr/student.json";
+import plCommon from "../../locales/pl/common.json";
+import plStaff from "../../locales/pl/staff.json";
+import plStudent from "../../locales/pl/student.json";
 
 export type Messages = Record<string, string>;
 
-const files = import.meta.glob<Messages>("../../locales/*/*.json", { eager: true, import: "default" });
+/*
+ * Static imports, not import.meta.glob: the same module runs under Vite and
+ * under plain tsx (the bench and load scripts seed through it).
+ */
+const FILES: Record<Language, Record<Namespace, Messages>> = {
+  en: { common: enCommon, staff: enStaff, student: enStudent },
+  de: { common: deCommon, staff: deStaff, student: deStudent },
+  fr: { common: frCommon, staff: frStaff, student: frStudent },
+  es: { common: esCommon, staff: esStaff, student: esStudent },
+  pl: { common: plCommon, staff: plStaff, student: plStudent },
+  ar: { common: arCommon, staff: arStaff, student: arStudent },
+};
 
 function load(): Record<Language, Record<Namespace, Messages>> {
   const catalogues = {} as Record<Language, Record<Namespace, Messages>>;
   for (const language of LANGUAGE_CODES) {
     catalogues[language] = {} as Record<Namespace, Messages>;
     for (const namespace of NAMESPACES) {
-      const messages = files[`../../locales/${language}/${namespace}.json`];
+      const messages = FILES[language]?.[namespace];
       if (!messages) throw new Error(`Missing message catalogue app/locales/${language}/${namespace}.json`);
       catalogues[language][namespace] = messages;
     }
