@@ -297,6 +297,10 @@ function toLua(value: unknown): string {
 /** Which parts run: "mixed" (the load above) and "school-morning" (tests/load/school-morning.ts); both by default. */
 const PARTS = (process.env.LOAD_PARTS ?? "mixed,school-morning").split(",").map((part) => part.trim());
 
+if (!PARTS.includes("mixed") && !PARTS.includes("school-morning")) {
+  // Also how tests/integration/cli-scripts.test.ts loads every module of the load run under tsx.
+  console.log("Nothing to run: LOAD_PARTS names neither mixed nor school-morning.");
+}
 try {
   let held = true;
   if (PARTS.includes("mixed")) held = (await main()) && held;
