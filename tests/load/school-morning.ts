@@ -349,6 +349,11 @@ export async function schoolMorning(): Promise<boolean> {
       failures.push("the server exited during the morning");
       console.log(`Server output (last lines):\n${server.output().split("\n").slice(-30).join("\n")}`);
     } else peakRss = Math.max(peakRss, readRss(pid).peak);
+    // The server logs at warn and above: an error-level line is a fault of ours (issue #25 point 5).
+    const errorLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":"error"'));
     await server.stop();
     server = undefined;
 
@@ -381,6 +386,11 @@ export async function schoolMorning(): Promise<boolean> {
         `heartbeats ${counts(flood.beats)}; drawing uploads ${counts(flood.uploads)}`,
     );
     console.log(`Answers in the database: ${stored} of ${expected} students`);
+    console.log(`Server error-level log lines (of its last 20 kB of output): ${errorLines.length}`);
+    if (errorLines.length > 0) {
+      failures.push(`the server logged ${errorLines.length} error-level lines`);
+      console.log(errorLines.slice(-5).join("\n"));
+    }
     console.log(`Server RSS: idle ${(idleRss / 1048576).toFixed(0)} MB, peak ${(peakRss / 1048576).toFixed(0)} MB`);
     if (failures.length > 0) {
       const kinds = new Map<string, number>();
