@@ -147,6 +147,14 @@ export const RATE_LIMITS = {
    */
   classCodeJoinFailuresPerIp: { limit: 500, windowMs: 60 * MINUTE },
   /**
+   * Wrong codes from the address's KNOWN devices once its 500 are used up
+   * (ADR 234): a device known before the flood (its id seen at a checked join
+   * while the address had room, or joined) is still checked, and its wrong
+   * codes count here; new devices wait unchecked. Kept small so that the
+   * guessing bound holds with both (15,000 checked a day at most).
+   */
+  classCodeJoinFailuresPerIpKnownDevices: { limit: 100, windowMs: 60 * MINUTE },
+  /**
    * Wrong personal codes from one address (a 512,000 space per school): the old guessing limit,
    * kept for them. Past it, only personal-code joins from the address wait; class code and name
    * joins do not (docs/api.md "Personal codes").
