@@ -424,7 +424,9 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
       .insert(students)
       .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
       .returning({ id: students.id });
-    await tx.insert(classStudents).values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id });
+    await tx
+      .insert(classStudents)
+      .values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id, unlisted: true });
     await hitRateLimit(tx, newNamesKey(live.id), NEW_NAMES_RULE);
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });
