@@ -34,6 +34,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { normalizePersonalCode } from "~/lib/personal-code";
+import { DEVICE_ID_PATTERN } from "~/lib/student-api/limits";
 import { normalizeStudentName } from "~/lib/student-name";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import { hashToken, newToken } from "../auth/session.server";
@@ -101,9 +102,6 @@ export function normalizeClassCode(input: string): string {
   if (!unhyphenated) return compact;
   return [unhyphenated[1], unhyphenated[2], unhyphenated[3]].filter(Boolean).join("-");
 }
-
-/** What a device id (join-device cookie, X-Device-Id) must look like; anything else is no device id. */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The rate_limits keys one join attempt counts its failure under. */
 export function joinFailureKeys(ip: string | null, deviceId?: string | null) {
