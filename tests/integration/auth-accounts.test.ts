@@ -357,3 +357,42 @@ test("the API answers 401 JSON without a session", async () => {
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ code: "UNAUTHORIZED", message: "Sign in to continue." });
 });
+
+/** Puts an address's count for a key at `count` in a window that started now. */
+async function countAlready(key: string, count: number) {
+  await db.insert(rateLimits).values({ key, windowStart: new Date(), count });
+}
+
+test("a whole staff (150) signing up from the school's address within an hour fits; past 200 the address waits", async () => {
+  const address = "10.0.3.150";
+  const signUpAs = (n: number) => {
+    const email = `staff.${n}.${randomBytes(3).toString("hex")}@school.example`;
+    return signUp(app, { name: `Staff ${n}`, email, password: PASSWORD, confirmPassword: PASSWORD }, address);
+  };
+  await countAlready(`sign-up:ip:${address}`, 150);
+  await expect(signUpAs(151)).resolves.toBeUndefined();
+  await db
+    .update(rateLimits)
+    .set({ count: 200 })
+    .where(eq(rateLimits.key, `sign-up:ip:${address}`));
+  const refused = await signUpAs(201).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(DomainError);
+  expect((refused as DomainError).code).toBe("RATE_LIMITED");
+  await app.mailer.idle();
+});
+
+test("every teacher of a big school (150) asking for a reset from the school's address within an hour fits; past 200 the address waits", async () => {
+  const address = "10.0.3.151";
+  await countAlready(`reset:ip:${address}`, 150);
+  await expect(requestPasswordReset(app, "teacher.151@school.example", address)).resolves.toBeUndefined();
+  await db
+    .update(rateLimits)
+    .set({ count: 200 })
+    .where(eq(rateLimits.key, `reset:ip:${address}`));
+  const refused = await requestPasswordReset(app, "teacher.201@school.example", address).catch(
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(DomainError);
+  expect((refused as DomainError).code).toBe("RATE_LIMITED");
+  await app.mailer.idle();
+});

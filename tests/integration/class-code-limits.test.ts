@@ -10,9 +10,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import * as joinPage from "~/routes/student/join";
-import { joinClass, joinFailureKeys, newNamesAdmitted } from "~/server/class-codes/join.server";
+import {
+  CARD_CODES_WRONG_MESSAGE,
+  joinClass,
+  joinFailureKeys,
+  NEW_DEVICE_WAITS_MESSAGE,
+  newNamesAdmitted,
+} from "~/server/class-codes/join.server";
 import type { Database } from "~/server/db/client.server";
-import { classCodes, classes, classStudents, joinRequests, rateLimits } from "~/server/db/schema.server";
+import { classCodes, classes, classStudents, joinRequests, rateLimits, students } from "~/server/db/schema.server";
 import { NEW_NAMES_PER_CODE, RATE_LIMITS, WAITING_NEW_NAMES_PER_CLASS } from "~/server/security/rate-limit.server";
 import { JOIN_DEVICE_COOKIE_NAME } from "~/server/students/join-device-cookie.server";
 import { createTestDatabase } from "../support/database";
@@ -133,6 +139,142 @@ describe("successes never count against the school's address", () => {
     expect(
       await status(device("203.0.113.22").join({ code: "FULL-2345-ADDR", firstName: "Eve", lastName: "Late" })),
     ).toBe(200);
+  });
+});
+
+/** Fills the address's 500 wrong codes of this hour, as a flood of ever-new device ids would. */
+async function floodAddress(ip: string) {
+  await database.db
+    .insert(rateLimits)
+    .values({
+      key: joinFailureKeys(ip).address,
+      windowStart: new Date(),
+      count: RATE_LIMITS.classCodeJoinFailuresPerIp.limit,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { windowStart: new Date(), count: RATE_LIMITS.classCodeJoinFailuresPerIp.limit },
+    });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<StudentApiHttpError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof StudentApiHttpError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
+}
+
+describe("a guesser who throws away device ids cannot stop a school's joining (ADR 234)", () => {
+  test("a guesser with a new device id every few tries uses up the address; a device that tried before is still checked and joins", async () => {
+    await classWithCode("KNWN-2345-DVCE");
+    const ip = "203.0.113.50";
+    const kid = device(ip, "kid-known-before-flood-01");
+    // The child's device typed a code once before the flood: it is known from then on.
+    expect(await status(kid.join({ code: "KNWN-2345-DVCX", firstName: "Kai", lastName: "Known" }))).toBe(404);
+    // The guesser: 4 wrong codes per device id, then a new id, until the address's 500 are used up.
+    const limit = RATE_LIMITS.classCodeJoinFailuresPerIp.limit;
+    for (let i = 0; i < limit - 1; i++) {
+      const guesser = device(ip, `discarded-device-${String(Math.floor(i / 4)).padStart(8, "0")}`);
+      expect(
+        await status(guesser.join({ code: `GUES-${2345 + (i % 5000)}-ZZZZ`, firstName: "A", lastName: "B" })),
+      ).toBe(404);
+    }
+    expect(await count(joinFailureKeys(ip).address)).toBe(limit);
+    // A new id's guesses now wait unchecked, and are not counted anywhere.
+    const fresh = "discarded-device-new-000001";
+    const waited = await refusal(device(ip, fresh).join({ code: "KNWN-2345-DVCE", firstName: "X", lastName: "Y" }));
+    expect(waited.status).toBe(429);
+    expect(waited.body).toMatchObject({ code: "RATE_LIMITED", message: NEW_DEVICE_WAITS_MESSAGE });
+    expect(await count(joinFailureKeys(ip, fresh).device)).toBe(0);
+    expect(await count(joinFailureKeys(ip).address)).toBe(limit);
+    // The known child's device is still checked: its right code joins.
+    expect((await kid.join({ code: "KNWN-2345-DVCE", firstName: "Kai", lastName: "Known" })).status).toBe("joined");
+  }, 180_000);
+
+  test("during a flood a known device's wrong code is checked and counts in the known devices' own allowance, not the address's", async () => {
+    await classWithCode("KNWO-2345-DVCE");
+    const ip = "203.0.113.51";
+    const kid = device(ip, "kid-known-before-flood-02");
+    expect((await kid.join({ code: "KNWO-2345-DVCE", firstName: "Lu", lastName: "Joined" })).status).toBe("joined");
+    await floodAddress(ip);
+    expect(await status(kid.join({ code: "KNWO-2345-DVCX", firstName: "Lu", lastName: "Joined" }))).toBe(404);
+    const keys = joinFailureKeys(ip, "kid-known-before-flood-02");
+    expect(await count(keys.addressKnownDevices)).toBe(1);
+    expect(await count(keys.address)).toBe(RATE_LIMITS.classCodeJoinFailuresPerIp.limit);
+    expect(await count(keys.device)).toBe(1);
+  });
+
+  test(`past the known devices' ${RATE_LIMITS.classCodeJoinFailuresPerIpKnownDevices.limit} an hour too, every join from the address waits (the guessing bound)`, async () => {
+    await classWithCode("KNWF-2345-DVCE");
+    const ip = "203.0.113.52";
+    const kid = device(ip, "kid-known-before-flood-03");
+    expect((await kid.join({ code: "KNWF-2345-DVCE", firstName: "Mo", lastName: "Joined" })).status).toBe("joined");
+    await floodAddress(ip);
+    await database.db.insert(rateLimits).values({
+      key: joinFailureKeys(ip).addressKnownDevices,
+      windowStart: new Date(),
+      count: RATE_LIMITS.classCodeJoinFailuresPerIpKnownDevices.limit,
+    });
+    const waited = await refusal(kid.join({ code: "KNWF-2345-DVCE", firstName: "Mo", lastName: "Joined" }));
+    expect(waited.status).toBe(429);
+    expect(Number(waited.headers.get("retry-after"))).toBeGreaterThan(3000);
+    // The wait is not charged to the device.
+    expect(await count(joinFailureKeys(ip, "kid-known-before-flood-03").device)).toBe(0);
+  });
+
+  test("during a flood a new device joins with a card's class code and personal code; a wrong pair gets one answer whichever half is wrong", async () => {
+    const { klass } = await classWithCode("CARD-2345-DVCE");
+    const student = await createStudent(database.db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Cara",
+      lastName: "Card",
+    });
+    await database.db.update(students).set({ personalCode: "KMR-394" }).where(eq(students.id, student.id));
+    const ip = "203.0.113.53";
+    await floodAddress(ip);
+    const wrongPersonal = await refusal(device(ip).join({ code: "CARD-2345-DVCE", personalCode: "KMR-396" }));
+    const wrongClass = await refusal(device(ip).join({ code: "CARD-2345-DVCF", personalCode: "KMR-394" }));
+    for (const wrong of [wrongPersonal, wrongClass]) {
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ code: "VALIDATION", message: CARD_CODES_WRONG_MESSAGE });
+    }
+    expect(wrongClass.body).toEqual(wrongPersonal.body);
+    // Wrong pairs count against the address's personal codes, not its class codes.
+    expect(await count(`student-join-personal-failed:ip:${ip}`)).toBe(2);
+    expect(await count(joinFailureKeys(ip).address)).toBe(RATE_LIMITS.classCodeJoinFailuresPerIp.limit);
+    const cardDevice = "shared-tablet-new-0000001";
+    const joined = await device(ip, cardDevice).join({ code: "card 2345 dvce", personalCode: "kmr 394" });
+    expect(joined.status).toBe("joined");
+    // Having joined, the tablet is known: its next join (another child's, by name) is checked.
+    await createStudent(database.db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Ben",
+      lastName: "Next",
+    });
+    expect(
+      (await device(ip, cardDevice).join({ code: "CARD-2345-DVCE", firstName: "Ben", lastName: "Next" })).status,
+    ).toBe("joined");
+  });
+
+  test("a new browser on the /join page during a flood is told to ask the teacher", async () => {
+    const ip = "203.0.113.54";
+    await classWithCode("PAGE-2345-FLOD");
+    await floodAddress(ip);
+    const first = await callRoute(joinPage, database, { path: "/join", clientAddress: ip });
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
+    const answer = await callRoute(joinPage, database, {
+      path: "/join",
+      method: "POST",
+      cookie,
+      clientAddress: ip,
+      form: { code: "PAGE-2345-FLOD", firstName: "Nell", lastName: "New" },
+    });
+    expect(answer.status).toBe(429);
+    expect(await answer.text()).toContain(NEW_DEVICE_WAITS_MESSAGE);
   });
 });
 

@@ -6,13 +6,15 @@
  * nothing is stored. Usage is filled by inserting drawings whose byte_size
  * says how much they weigh, so the test does not upload gigabytes.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import * as drawingsRoute from "~/routes/student/drawings";
 import * as joinRoute from "~/routes/student/join";
+import { joinClass } from "~/server/class-codes/join.server";
+import { admitJoinRequest } from "~/server/class-codes/join-requests.server";
 import type { Database } from "~/server/db/client.server";
-import { classCodes, responseDrawings } from "~/server/db/schema.server";
+import { classCodes, classes, classStudents, joinRequests, responseDrawings } from "~/server/db/schema.server";
 import { DRAWING_QUOTA_MESSAGES, DRAWING_QUOTAS } from "~/server/responses/drawings.server";
 import { issueStudentToken } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
@@ -20,6 +22,7 @@ import {
   type ClassWorld,
   createAssignment,
   createClass,
+  createClassCode,
   createClassWorld,
   createStudent,
   createSurvey,
@@ -76,9 +79,20 @@ async function studentOf(schoolId: number, classId: number, assignmentId: number
 }
 
 /** Drawings that weigh `bytes` in all, uploaded `createdAt` by a student of the class. */
-async function fill(name: ClassName, bytes: number, options: { studentId?: number; createdAt?: Date } = {}) {
+async function fill(
+  name: ClassName,
+  bytes: number,
+  options: { studentId?: number; createdAt?: Date; unlisted?: boolean } = {},
+) {
   const studentId =
     options.studentId ?? (await createStudent(database.db, { schoolId: schoolOf(name), classId: world[name].id })).id;
+  if (options.unlisted) {
+    // A student not on the class list (a made-up name that joined), as join.server.ts records one.
+    await database.db
+      .update(classStudents)
+      .set({ unlisted: true })
+      .where(and(eq(classStudents.classId, world[name].id), eq(classStudents.studentId, studentId)));
+  }
   const ids: string[] = [];
   // byte_size is an integer column: at most 1 GiB a row here.
   for (let left = bytes, i = 0; left > 0; i++) {
@@ -226,7 +240,8 @@ test("the answering page's drawing pad gets the same refusal and message (the pa
     .find((value) => value.startsWith("__student="))
     ?.split(";")[0];
   expect(cookie).toBeDefined();
-  const filler = await fill("class5A", DRAWING_QUOTAS.class);
+  // Pia typed a name not on the list: her class's made-up students' share is what fills.
+  const filler = await fill("class5A", DRAWING_QUOTAS.unlistedClass, { unlisted: true });
   const request = new Request(`http://localhost/student/assignments/${active.class5A}/drawings?fieldUid=sy-art`, {
     method: "POST",
     headers: { origin: "http://localhost", "content-type": "image/png", cookie: cookie as string },
@@ -244,4 +259,110 @@ test("the answering page's drawing pad gets the same refusal and message (the pa
     "Your class has sent too many drawings today, so this drawing cannot be sent. You can still send your other answers, and draw again tomorrow.",
   );
   await filler.age();
+});
+
+/** A class of its own with an active drawing assignment and a live code that lets in new names. */
+async function classWithCode(code: string) {
+  const klass = await createClass(database.db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
+  const assignment = await createAssignment(database.db, { classId: klass.id, surveyId, status: "active" });
+  await createClassCode(database.db, { classId: klass.id, code });
+  return { klass, assignment };
+}
+
+/** A device joining with the code under a name; its app client. */
+async function joinAs(code: string, firstName: string, lastName: string, assignmentId: number) {
+  const joined = await joinClass(database.db, { code, firstName, lastName, ip: "203.0.113.90", tokenKind: "app" });
+  if (joined.status !== "joined") throw new Error("expected to join at once");
+  const api = createStudentApiClient({
+    baseUrl: "http://school.test",
+    token: joined.token,
+    fetch: studentApiFetch(database),
+    logError: () => {},
+  });
+  return { studentId: joined.studentId, upload: () => api.uploadDrawing(assignmentId, "sy-art", png) };
+}
+
+async function unlistedIn(classId: number, studentId: number) {
+  const [row] = await database.db
+    .select({ unlisted: classStudents.unlisted })
+    .from(classStudents)
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
+  return row?.unlisted;
+}
+
+test("made-up students share 40 MB a day of their own in a class: past it they are refused, the rostered children still upload", async () => {
+  const { klass, assignment } = await classWithCode("DRAW-2345-MADE");
+  const rostered = await createStudent(database.db, {
+    schoolId: world.riverside.id,
+    classId: klass.id,
+    firstName: "Rita",
+    lastName: "Listed",
+  });
+  const flooder = await joinAs("DRAW-2345-MADE", "Made", "Up", assignment.id);
+  const nextFlooder = await joinAs("DRAW-2345-MADE", "Made", "Up Two", assignment.id);
+  const rita = await joinAs("DRAW-2345-MADE", "Rita", "Listed", assignment.id);
+  expect(await unlistedIn(klass.id, flooder.studentId)).toBe(true);
+  expect(await unlistedIn(klass.id, rostered.id)).toBe(false);
+  expect(rita.studentId).toBe(rostered.id);
+  // The made-up students' day: their share, less than one drawing left.
+  const filled = await database.db
+    .insert(responseDrawings)
+    .values({
+      id: `fill-made-up-${klass.id}`,
+      assignmentId: assignment.id,
+      studentId: flooder.studentId,
+      fieldUid: "sy-art",
+      png: new Uint8Array([1]),
+      byteSize: DRAWING_QUOTAS.unlistedClass - png.byteLength + 1,
+      width: 1,
+      height: 1,
+      sha256: "x",
+    })
+    .returning({ id: responseDrawings.id });
+  await expectQuotaRefusal(nextFlooder.upload(), DRAWING_QUOTA_MESSAGES.unlistedClass);
+  expect(await drawingsOf(nextFlooder.studentId)).toEqual([]);
+  // The rostered child is not held by it: the made-up students' bytes are not in the class's own quota.
+  expect((await rita.upload()).drawing.byteSize).toBe(png.byteLength);
+  expect(DRAWING_QUOTAS.unlistedClass).toBeLessThan(DRAWING_QUOTAS.class);
+  await database.db
+    .update(responseDrawings)
+    .set({ createdAt: new Date(Date.now() - DAY_MS - 60_000) })
+    .where(inArray(responseDrawings.id, [filled[0].id]));
+});
+
+test("made-up students of a school share 400 MB a day; listed students of the school are not held by it", async () => {
+  const filler = await fill("class6", DRAWING_QUOTAS.unlistedSchool - png.byteLength + 1, { unlisted: true });
+  const { klass, assignment } = await classWithCode("DRAW-2345-SCHL");
+  await createStudent(database.db, {
+    schoolId: world.riverside.id,
+    classId: klass.id,
+    firstName: "Lee",
+    lastName: "Listed",
+  });
+  const madeUp = await joinAs("DRAW-2345-SCHL", "Newt", "Name", assignment.id);
+  await expectQuotaRefusal(madeUp.upload(), DRAWING_QUOTA_MESSAGES.unlistedSchool);
+  const listed = await joinAs("DRAW-2345-SCHL", "Lee", "Listed", assignment.id);
+  expect((await listed.upload()).drawing.byteSize).toBe(png.byteLength);
+  await filler.age();
+  expect((await madeUp.upload()).drawing.byteSize).toBe(png.byteLength);
+});
+
+test("a new name the teacher admits is not on the list either", async () => {
+  const { klass } = await classWithCode("DRAW-2345-HELD");
+  await database.db.update(classes).set({ newNames: "hold" }).where(eq(classes.id, klass.id));
+  const waiting = await joinClass(database.db, {
+    code: "DRAW-2345-HELD",
+    firstName: "Held",
+    lastName: "Name",
+    ip: "203.0.113.91",
+    tokenKind: "app",
+  });
+  expect(waiting.status).toBe("waiting");
+  const [request] = await database.db.select().from(joinRequests).where(eq(joinRequests.classId, klass.id));
+  const admitted = await admitJoinRequest(database.db, world.users.teacher, {
+    classId: klass.id,
+    requestId: request.id,
+  });
+  expect(admitted.newStudent).toBe(true);
+  expect(await unlistedIn(klass.id, admitted.studentId as number)).toBe(true);
 });

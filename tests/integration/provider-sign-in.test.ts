@@ -12,12 +12,13 @@ import type { IDToken } from "openid-client";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { verifyCredentials } from "~/server/auth/accounts.server";
 import { hashPassword } from "~/server/auth/password.server";
-import { ProviderSignInRefused, signInWithProvider } from "~/server/auth/provider-sign-in.server";
+import { ProviderSignInRefused, providerSignInKey, signInWithProvider } from "~/server/auth/provider-sign-in.server";
 import type { OidcProviderConfig } from "~/server/config.server";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, credentials, rateLimits, schools, userIdentities, users } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
 import { updateSchoolSignIn } from "~/server/schools/schools.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit.server";
 import { createTestDatabase } from "../support/database";
 import { actorOf, createSchool, createUser } from "../support/fixtures";
 
@@ -251,4 +252,55 @@ test("sign-in settings: a teacher and another school's admin get not found, a ta
   ).rejects.toMatchObject({ code: "VALIDATION" });
   const [row] = await db.select().from(schools).where(eq(schools.id, school.id));
   expect(row).toMatchObject({ googleDomain: null, microsoftTenantId: null, requireProviderSignIn: false });
+});
+
+test("provider sign-ins are not held by the address's wrong passwords, and successful ones never count against the address (ADR 236)", async () => {
+  const address = "10.0.0.77";
+  // A pupil has used up the school address's wrong passwords.
+  await db.insert(rateLimits).values({
+    key: `sign-in:ip:${address}`,
+    windowStart: new Date(),
+    count: RATE_LIMITS.signInPerIp.limit,
+  });
+  const teacher = await createUser(db, { schoolId: riverside.id, email: `cy.${unique()}@riverside.example` });
+  const sub = unique();
+  const token = () => googleToken({ sub, email: teacher.email, email_verified: true, hd: "riverside.example" });
+  // More successful sign-ins than the limit, from the school's one address: all pass, none counts.
+  for (let i = 0; i <= RATE_LIMITS.providerSignInFailuresPerIp.limit; i++) {
+    await expect(signInWithProvider(db, google, token(), address)).resolves.toBe(teacher.id);
+  }
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, providerSignInKey(address) as string));
+  expect(row?.count ?? 0).toBe(0);
+}, 120_000);
+
+test("provider sign-ins that find nobody count against their own per-address limit, not the wrong passwords'", async () => {
+  const address = "10.0.0.78";
+  for (let i = 0; i < 3; i++) {
+    const pupil = googleToken({
+      email: `pupil.${unique()}@riverside.example`,
+      email_verified: true,
+      hd: "riverside.example",
+    });
+    await expect(signInWithProvider(db, google, pupil, address)).rejects.toMatchObject({ kind: "unknown" });
+  }
+  const counts = Object.fromEntries((await db.select().from(rateLimits)).map((row) => [row.key, row.count] as const));
+  expect(counts[providerSignInKey(address) as string]).toBe(3);
+  expect(counts[`sign-in:ip:${address}`]).toBeUndefined();
+  // Past the limit, provider sign-ins from the address wait.
+  await db
+    .update(rateLimits)
+    .set({ count: RATE_LIMITS.providerSignInFailuresPerIp.limit })
+    .where(eq(rateLimits.key, providerSignInKey(address) as string));
+  const teacher = await createUser(db, { schoolId: riverside.id, email: `di.${unique()}@riverside.example` });
+  const refused = await signInWithProvider(
+    db,
+    google,
+    googleToken({ email: teacher.email, email_verified: true, hd: "riverside.example" }),
+    address,
+  ).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(DomainError);
+  expect((refused as DomainError).code).toBe("RATE_LIMITED");
 });

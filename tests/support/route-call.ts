@@ -28,6 +28,8 @@ export interface RouteCall {
   json?: unknown;
   /** A urlencoded form body (screens). */
   form?: Record<string, string>;
+  /** The client's address as the server entry found it (127.0.0.1 unless said). */
+  clientAddress?: string;
 }
 
 /** A session for the user, as its `Cookie` header value. */
@@ -70,7 +72,9 @@ export async function callRoute(
   if (!handler) throw new Error(`The route has no ${method === "GET" ? "loader" : "action"}`);
   const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([key, value]) => [key, String(value)]));
   try {
-    return toResponse(await handler({ request, context: routeContext(await appFor(database)), params }));
+    return toResponse(
+      await handler({ request, context: routeContext(await appFor(database), call.clientAddress), params }),
+    );
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     return toResponse(thrown);

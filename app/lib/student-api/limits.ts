@@ -16,3 +16,8 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_NAME_LENGTH = 60;
 /** Longest personal code field (the code is "KMR-394"; room for spaces). */
 export const MAX_PERSONAL_CODE_LENGTH = 20;
+/**
+ * What a device id (the app's `X-Device-Id`, the join-device cookie) must
+ * look like: 16–64 of A–Z a–z 0–9 _ -. Anything else is no device id.
+ */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { DEVICE_ID_PATTERN } from "./limits";
 import { buildStudentOpenApiDocument } from "./openapi";
 
 const REDOCLY = path.resolve("node_modules/@redocly/cli/bin/cli.js");
@@ -69,3 +70,20 @@ test("the lint is live: an operation without security and 4xx answers is refused
     expect.arrayContaining(["security-defined", "operation-4xx-response"]),
   );
 }, 60_000);
+
+test("POST /join documents the optional X-Device-Id header with the pattern the server checks", () => {
+  const document = buildStudentOpenApiDocument() as {
+    paths: Record<string, Record<string, { parameters?: { $ref: string }[] }>>;
+    components: {
+      parameters: Record<string, { name: string; in: string; required: boolean; schema: { pattern: string } }>;
+    };
+  };
+  const refs = document.paths["/join"].post.parameters?.map((parameter) => parameter.$ref);
+  expect(refs).toEqual(["#/components/parameters/DeviceId"]);
+  const header = document.components.parameters.DeviceId;
+  expect(header).toMatchObject({ name: "X-Device-Id", in: "header", required: false });
+  const pattern = new RegExp(header.schema.pattern);
+  expect(header.schema.pattern).toBe(DEVICE_ID_PATTERN.source);
+  expect(pattern.test("3f9a1c7e5b2d4a6f8e0c")).toBe(true);
+  expect(pattern.test("too-short")).toBe(false);
+});

@@ -13,6 +13,7 @@
  * (docs/decisions/132-student-api-contract-checked.md).
  */
 import { z } from "zod";
+import { DEVICE_ID_PATTERN } from "./limits";
 import {
   assignmentsResponseSchema,
   drawingUploadResponseSchema,
@@ -189,6 +190,17 @@ export function buildStudentOpenApiDocument(): JsonObject {
         },
       },
       headers: HEADERS,
+      parameters: {
+        DeviceId: {
+          name: "X-Device-Id",
+          in: "header",
+          required: false,
+          description:
+            "This installation's own random id, made once and kept for its life. Its failed joins then slow only this device, and it stays known: when its address's failed joins are used up by others, a known device is still checked. Without it (or with one that does not match the pattern), every device-less join from the address shares one device's allowance and is never known.",
+          schema: { type: "string", pattern: DEVICE_ID_PATTERN.source, minLength: 16, maxLength: 64 },
+          example: "3f9a1c7e5b2d4a6f8e0c",
+        },
+      },
       schemas,
     },
     paths: {
@@ -197,8 +209,9 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "join",
           summary: "Join a class with its class code",
           description:
-            "With a personal code (from the student's card): that student of the class, at once. Otherwise the name, normalised (NFKC, no invisible characters) and compared with the class roster by its confusable skeleton (Unicode TS #39): a rostered student nobody has joined as yet is joined at once; a student already joined on another device, or a new name in a class that holds new names, waits for the teacher (202); a new name is added, or refused (403), by the class's rule. The answers never tell whether a name is on the roster: 200 and 202 each have one shape, with the names as typed and no student id. Rate-limited per IP and per code. Needs no token.",
+            "With a personal code (from the student's card): that student of the class, at once. Otherwise the name, normalised (NFKC, no invisible characters) and compared with the class roster by its confusable skeleton (Unicode TS #39): a rostered student nobody has joined as yet is joined at once; a student already joined on another device, or a new name in a class that holds new names, waits for the teacher (202); a new name is added, or refused (403), by the class's rule. The answers never tell whether a name is on the roster: 200 and 202 each have one shape, with the names as typed and no student id. Failed joins (a code that is not live, a wrong personal code, a name the class refuses) are limited per device (`X-Device-Id`) and per client address; successful joins never count. Once an address's failed joins are used up, devices seen at a checked join before are still checked, while a new device (an unknown `X-Device-Id`, or none) gets 429, or joins with a personal code checked together with the class code. Needs no token.",
           security: [],
+          parameters: [{ $ref: "#/components/parameters/DeviceId" }],
           requestBody: { required: true, content: body(joinRequestSchema) },
           responses: {
             "200": ok("Joined. Keep the token for `expiresIn` seconds.", joinedResponseSchema),
@@ -209,7 +222,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
             ...refusals({
               "400": {
                 description:
-                  "VALIDATION: a field is missing or too long, a name is needed, the class needs a personal code, or the personal code is not one of the class's (fieldErrors.personalCode; counts as a failed join); BAD_REQUEST: the body is not JSON.",
+                  "VALIDATION: a field is missing or too long, a name is needed, the class needs a personal code, or the personal code is not one of the class's (fieldErrors.personalCode; counts as a failed join); for a new device while its address's failed joins are used up, one answer for a wrong class code or a wrong personal code (fieldErrors.code and fieldErrors.personalCode); BAD_REQUEST: the body is not JSON.",
                 codes: ["VALIDATION", "BAD_REQUEST"],
               },
               "403": {
@@ -225,7 +238,8 @@ export function buildStudentOpenApiDocument(): JsonObject {
               },
               "413": payloadTooLarge(JSON_BODY_LIMIT),
               "429": {
-                description: "RATE_LIMITED: too many tries; wait `Retry-After` seconds.",
+                description:
+                  "RATE_LIMITED: too many failed joins from this device, or from its address; or the address's failed joins are used up and this device is new (the message asks the child to ask the teacher; a personal code still works). Wait `Retry-After` seconds. Not checked, so it counts nowhere.",
                 codes: ["RATE_LIMITED"],
                 headers: ["Retry-After"],
               },

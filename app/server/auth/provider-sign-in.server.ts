@@ -60,9 +60,9 @@ const ASK_ADMIN = "Ask your school's admin to add you, or to check the school's 
 
 /**
  * Finds the staff member for a validated ID token, linking a first sign-in by
- * the rules above; records the sign-in in the audit log. Counts against the
- * same limits as a password sign-in (per address); a sign-in that finds
- * someone gives its hit back. Returns the user id.
+ * the rules above; records the sign-in in the audit log. Counts against its
+ * own limit per address (not the wrong passwords', ADR 236); a sign-in that
+ * finds someone gives its hit back. Returns the user id.
  */
 export async function signInWithProvider(
   db: Db,
@@ -72,7 +72,7 @@ export async function signInWithProvider(
 ): Promise<number> {
   const hits = await enforceRateLimits(
     db,
-    [{ key: clientAddress ? `sign-in:ip:${clientAddress}` : null, rule: RATE_LIMITS.signInPerIp }],
+    [{ key: providerSignInKey(clientAddress), rule: RATE_LIMITS.providerSignInFailuresPerIp }],
     "Too many sign-in attempts.",
   );
   const key = identityKey(provider, claims);
@@ -93,6 +93,11 @@ export async function signInWithProvider(
   const userId = await linkFirstSignIn(db, provider, claims, key);
   await refundRateLimitHits(db, hits);
   return userId;
+}
+
+/** The rate_limits key of an address's provider sign-ins that found nobody; none without an address. */
+export function providerSignInKey(clientAddress: string | null): string | null {
+  return clientAddress ? `provider-sign-in:ip:${clientAddress}` : null;
 }
 
 function signInEvent(

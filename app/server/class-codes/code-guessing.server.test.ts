@@ -19,9 +19,11 @@ describe("class-code guessing arithmetic (docs/security.md)", () => {
     expect(classCodeSpace()).toBe(320_761_795_710_976);
   });
 
-  test("one address gets at most 12,500 wrong codes checked in any day", () => {
+  test("one address gets at most 15,000 wrong codes checked in any day: 12,500 from any device, 2,500 more from known ones", () => {
     expect(RATE_LIMITS.classCodeJoinFailuresPerIp).toEqual({ limit: 500, windowMs: 3_600_000 });
-    expect(maxGuessesPerAddressPerDay()).toBe(12_500);
+    expect(RATE_LIMITS.classCodeJoinFailuresPerIpKnownDevices).toEqual({ limit: 100, windowMs: 3_600_000 });
+    expect(maxGuessesPerAddressPerDay([RATE_LIMITS.classCodeJoinFailuresPerIp])).toBe(12_500);
+    expect(maxGuessesPerAddressPerDay()).toBe(15_000);
     // A device's own limit is far lower than its address's.
     expect(RATE_LIMITS.classCodeJoinFailuresPerDeviceDay.limit).toBeLessThan(maxGuessesPerAddressPerDay());
   });
@@ -30,7 +32,7 @@ describe("class-code guessing arithmetic (docs/security.md)", () => {
     const chance = classCodeGuessChancePerDay();
     expect(LIVE_CODES_LARGE_DEPLOYMENT).toBe(20_000);
     expect(chance).toBeLessThan(GUESS_CHANCE_PER_DAY_LIMIT);
-    expect(chance).toBeCloseTo(7.79e-7, 8);
+    expect(chance).toBeCloseTo(9.35e-7, 8);
   });
 
   test("the bound fails when the space shrinks or the limit grows", () => {
@@ -39,8 +41,16 @@ describe("class-code guessing arithmetic (docs/security.md)", () => {
     // A 22-letter alphabet.
     expect(classCodeGuessChancePerDay(22 ** 8 * 8 ** 4)).toBeGreaterThan(GUESS_CHANCE_PER_DAY_LIMIT);
     // Twice the limit per address.
-    const doubled = maxGuessesPerAddressPerDay({ limit: 1_000, windowMs: 3_600_000 });
+    const doubled = maxGuessesPerAddressPerDay([{ limit: 1_000, windowMs: 3_600_000 }]);
     expect(classCodeGuessChancePerDay(classCodeSpace(), LIVE_CODES_LARGE_DEPLOYMENT, doubled)).toBeGreaterThan(
+      GUESS_CHANCE_PER_DAY_LIMIT,
+    );
+    // Known devices' allowance no smaller than the address's own.
+    const knownAsLarge = maxGuessesPerAddressPerDay([
+      RATE_LIMITS.classCodeJoinFailuresPerIp,
+      { limit: 500, windowMs: 3_600_000 },
+    ]);
+    expect(classCodeGuessChancePerDay(classCodeSpace(), LIVE_CODES_LARGE_DEPLOYMENT, knownAsLarge)).toBeGreaterThan(
       GUESS_CHANCE_PER_DAY_LIMIT,
     );
   });

@@ -16,12 +16,16 @@ export const GUESS_CHANCE_PER_DAY_LIMIT = 1 / 1_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Wrong codes one address can have checked in any 24 hours: every fixed
- * window a day touches (one more than fit in it), each full. A device's own
- * limits are lower still; successes never count, so they add nothing.
+ * Wrong codes one address can have checked in any 24 hours: for each of its
+ * limits (every device's wrong codes, then its known devices' once those are
+ * used up, ADR 234), every fixed window a day touches (one more than fit in
+ * it), each full. A device's own limits are lower still; successes never
+ * count, so they add nothing.
  */
-export function maxGuessesPerAddressPerDay(rule: RateLimitRule = RATE_LIMITS.classCodeJoinFailuresPerIp): number {
-  return (Math.ceil(DAY_MS / rule.windowMs) + 1) * rule.limit;
+export function maxGuessesPerAddressPerDay(
+  rules: RateLimitRule[] = [RATE_LIMITS.classCodeJoinFailuresPerIp, RATE_LIMITS.classCodeJoinFailuresPerIpKnownDevices],
+): number {
+  return rules.reduce((sum, rule) => sum + (Math.ceil(DAY_MS / rule.windowMs) + 1) * rule.limit, 0);
 }
 
 /**

@@ -137,7 +137,7 @@ async function studentForNewName(
     .returning({ id: students.id, firstName: students.firstName, lastName: students.lastName });
   await tx
     .insert(classStudents)
-    .values({ classId: klass.id, studentId: created.id, joinedWithCodeId: request.classCodeId });
+    .values({ classId: klass.id, studentId: created.id, joinedWithCodeId: request.classCodeId, unlisted: true });
   return { ...created, created: true };
 }
 

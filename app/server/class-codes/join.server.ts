@@ -27,10 +27,14 @@
  *   never count, so a school's right codes are never refused for other
  *   people's wrong ones (ADR 203). A code lets in at most NEW_NAMES_PER_CODE
  *   made-up names without the teacher; more wait for the teacher (ADR 204).
+ *   Once an address's wrong codes are used up, devices known before (seen at
+ *   a checked join) are still checked, with an allowance of their own, while
+ *   new devices wait or join with a card's personal code (ADR 234).
  *   See docs/security.md "Guessing a class code".
  */
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { normalizePersonalCode } from "~/lib/personal-code";
+import { DEVICE_ID_PATTERN } from "~/lib/student-api/limits";
 import { normalizeStudentName } from "~/lib/student-name";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import { hashToken, newToken } from "../auth/session.server";
@@ -72,6 +76,11 @@ export const NAME_NOT_ON_LIST_MESSAGE = "Your name is not on this class's list. 
 export const PERSONAL_CODE_NEEDED_MESSAGE = "Type the personal code from your card.";
 export const PERSONAL_CODE_WRONG_MESSAGE =
   "This personal code is not right. Check the code on your card and try again, or ask your teacher.";
+export const NEW_DEVICE_WAITS_MESSAGE =
+  "A lot of wrong class codes were typed at your school just now, so a new device has to wait before it can join. Ask your teacher. If you have a card, type the personal code from it too.";
+export const CARD_CODES_WRONG_MESSAGE =
+  "The class code or the personal code is not right. Check both codes on your card, or ask your teacher.";
+
 export const WAITING_FOR_TEACHER_MESSAGE =
   "Your teacher needs to let you in. Please wait: when your teacher says yes, you can start.";
 
@@ -94,18 +103,20 @@ export function normalizeClassCode(input: string): string {
   return [unhyphenated[1], unhyphenated[2], unhyphenated[3]].filter(Boolean).join("-");
 }
 
-/** What a device id (join-device cookie, X-Device-Id) must look like; anything else is no device id. */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
 /** The rate_limits keys one join attempt counts its failure under. */
 export function joinFailureKeys(ip: string | null, deviceId?: string | null) {
   const address = ip ?? "unknown";
+  const hasDeviceId = Boolean(deviceId && DEVICE_ID_PATTERN.test(deviceId));
   // Without a device id, the address's device-less joins share one device's limits.
-  const device = deviceId && DEVICE_ID_PATTERN.test(deviceId) ? `device:${deviceId}` : `no-device:${address}`;
+  const device = hasDeviceId ? `device:${deviceId}` : `no-device:${address}`;
   return {
     address: `student-join-failed:ip:${address}`,
+    /** Known devices' wrong codes once the address's own limit is used up (ADR 234). */
+    addressKnownDevices: `student-join-failed-known:ip:${address}`,
     device: `student-join-failed:${device}`,
     deviceDay: `student-join-failed-day:${device}`,
+    /** The row saying the device was seen at a checked join (its first time); none without a device id. */
+    seen: hasDeviceId ? `student-join-device-seen:${device}` : null,
   };
 }
 
@@ -176,11 +187,7 @@ async function assertUnderLimit(db: Db, key: string, rule: RateLimitRule): Promi
   if (!row || row.count < rule.limit) return;
   const elapsedMs = Date.now() - row.windowStart.getTime();
   if (elapsedMs >= rule.windowMs) return;
-  const minutes = Math.max(1, Math.ceil((rule.windowMs - elapsedMs) / 60_000));
-  throw rateLimited(
-    `${JOIN_RATE_LIMIT_MESSAGE} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
-    (rule.windowMs - elapsedMs) / 1000,
-  );
+  throw joinRateLimited((rule.windowMs - elapsedMs) / 1000);
 }
 
 interface LiveCode {
@@ -249,12 +256,43 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     [
       { key: keys.device, rule: RATE_LIMITS.classCodeJoinFailuresPerDevice },
       { key: keys.deviceDay, rule: RATE_LIMITS.classCodeJoinFailuresPerDeviceDay },
-      { key: keys.address, rule: RATE_LIMITS.classCodeJoinFailuresPerIp },
     ],
     JOIN_RATE_LIMIT_MESSAGE,
   );
+  const address = await hitRateLimit(db, keys.address, RATE_LIMITS.classCodeJoinFailuresPerIp);
+  let join = () => joinWithCode(db, input, now);
+  if (address.allowed) {
+    hits.push({ key: keys.address, windowStart: address.windowStart });
+  } else {
+    // The address's wrong codes are used up (ADR 234). Its count stays at its limit: this try is
+    // not checked as one of them.
+    await refundRateLimitHits(db, [{ key: keys.address, windowStart: address.windowStart }]);
+    if (await isKnownDevice(db, keys.seen)) {
+      // A device seen before the flood is still checked; its wrong codes have their own allowance.
+      const known = await hitRateLimit(
+        db,
+        keys.addressKnownDevices,
+        RATE_LIMITS.classCodeJoinFailuresPerIpKnownDevices,
+      );
+      hits.push({ key: keys.addressKnownDevices, windowStart: known.windowStart });
+      if (!known.allowed) {
+        await refundRateLimitHits(db, hits);
+        throw joinRateLimited(known.retryAfterSeconds);
+      }
+    } else if (normalizePersonalCode(input.personalCode ?? "")) {
+      // A new device with a card: the class code and the personal code are checked together. It
+      // becomes known only if they are right.
+      join = () => joinWithCardDuringFlood(db, input, keys.seen, now);
+    } else {
+      // A new device waits unchecked, and its own counts do not take the try.
+      await refundRateLimitHits(db, hits);
+      throw rateLimited(NEW_DEVICE_WAITS_MESSAGE, address.retryAfterSeconds);
+    }
+  }
+  // The device is known from its first checked join on (ADR 234).
+  if (keys.seen && address.allowed) await markDeviceSeen(db, keys.seen);
   try {
-    const outcome = await joinWithCode(db, input, now);
+    const outcome = await join();
     await refundRateLimitHits(db, hits);
     return outcome;
   } catch (caught) {
@@ -265,6 +303,68 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
     }
     throw caught.error;
   }
+}
+
+function joinRateLimited(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return rateLimited(
+    `${JOIN_RATE_LIMIT_MESSAGE} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
+    retryAfterSeconds,
+  );
+}
+
+/** True when the device was seen at a checked join before (ADR 234). */
+async function isKnownDevice(db: Db, seenKey: string | null): Promise<boolean> {
+  if (!seenKey) return false;
+  const [row] = await db.select({ key: rateLimits.key }).from(rateLimits).where(eq(rateLimits.key, seenKey)).limit(1);
+  return Boolean(row);
+}
+
+/** Notes when the device was first seen at a checked join; later joins leave the row as it is. */
+async function markDeviceSeen(db: Db, seenKey: string): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key: seenKey, windowStart: sql`date_trunc('milliseconds', now())`, count: 0 })
+    .onConflictDoNothing({ target: rateLimits.key });
+}
+
+/**
+ * A new device's join while its address's wrong codes are used up, with the
+ * personal code from a card (ADR 234). Both codes are checked together and a
+ * wrong pair gets one answer whichever half is wrong, so the try tells nothing
+ * about the class code alone: it hits only with a live class code AND the
+ * personal code of a student of that class. Wrong pairs count against the
+ * address's personal-code limit and the device.
+ */
+async function joinWithCardDuringFlood(
+  db: Db,
+  input: JoinInput,
+  seenKey: string | null,
+  now: Date,
+): Promise<JoinOutcome> {
+  const personalKey = personalCodeFailureKey(input.ip);
+  await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
+  const personalCode = normalizePersonalCode(input.personalCode ?? "");
+  const live = await findLiveCode(db, input.code, now).catch((error: unknown) => {
+    if (error instanceof StudentApiError) return null;
+    throw error;
+  });
+  const joined = live ? await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now) : null;
+  if (joined) {
+    if (seenKey) await markDeviceSeen(db, seenKey);
+    return joined;
+  }
+  await hitRateLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
+  throw new JoinFailure(
+    validationError(CARD_CODES_WRONG_MESSAGE, {
+      code: [CARD_CODES_WRONG_MESSAGE],
+      personalCode: [CARD_CODES_WRONG_MESSAGE],
+    }),
+  );
+}
+
+function personalCodeFailureKey(ip: string | null): string {
+  return `student-join-personal-failed:ip:${ip ?? "unknown"}`;
 }
 
 async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
@@ -278,7 +378,7 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
     // Personal codes are a smaller space (512,000 per school): their own, lower limit per address.
-    const personalKey = `student-join-personal-failed:ip:${input.ip ?? "unknown"}`;
+    const personalKey = personalCodeFailureKey(input.ip);
     await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
     const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
     if (joined) return joined;
@@ -322,7 +422,9 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
       .insert(students)
       .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
       .returning({ id: students.id });
-    await tx.insert(classStudents).values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id });
+    await tx
+      .insert(classStudents)
+      .values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id, unlisted: true });
     await hitRateLimit(tx, newNamesKey(live.id), NEW_NAMES_RULE);
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });

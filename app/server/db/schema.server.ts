@@ -320,6 +320,12 @@ export const classStudents = pgTable(
     joinedWithCodeId: integer("joined_with_code_id").references(() => classCodes.id, {
       onDelete: "set null",
     }),
+    /**
+     * Not on the class list before joining: a made-up name, let in at once or
+     * admitted by the teacher (ADR 235). Their drawings have a smaller share of
+     * the class's and school's quotas of their own.
+     */
+    unlisted: boolean("unlisted").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,7 +9,8 @@
  * image/png with nosniff, so a file that is not an image cannot run as one.
  *
  * Disk is bounded by quotas (ADR 201): the bytes of drawings uploaded in the
- * last 24 hours, per student, per class and per school (DRAWING_QUOTAS),
+ * last 24 hours, per student, per class and per school (DRAWING_QUOTAS), with
+ * smaller shares of their own for students not on the class list (ADR 235),
  * counted in the insert's transaction under a per-school advisory lock, so
  * two parallel uploads cannot both take the last room. Drawings no answer
  * names are removed by the daily retention job once a day old.
@@ -50,12 +51,20 @@ export const DRAWING_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
  * A student: 10 drawings at the size cap, far more than a day of surveys
  * needs. A class: 100 at the cap (30 students sending ~3 full-size ones).
  * A school: 1,000 at the cap (every student of a large school sending one
- * the same day), which also bounds what joins of made-up students can add.
+ * the same day).
+ *
+ * Students not on the class list (made-up names, let in at once or admitted,
+ * `class_students.unlisted`) have shares of their own (ADR 235): together 40 MB
+ * per class and 400 MB per school, and they do not count in the class's and
+ * school's quotas of the listed students, so made-up students cannot use up
+ * what the rostered children need.
  */
 export const DRAWING_QUOTAS = {
   student: 20 * MB,
   class: 200 * MB,
   school: 2048 * MB,
+  unlistedClass: 40 * MB,
+  unlistedSchool: 400 * MB,
 } as const;
 
 export type DrawingQuotaScope = keyof typeof DRAWING_QUOTAS;
@@ -68,6 +77,8 @@ export const DRAWING_QUOTA_MESSAGES: Record<DrawingQuotaScope, string> = {
   student: quotaMessage("You have"),
   class: quotaMessage("Your class has"),
   school: quotaMessage("Your school has"),
+  unlistedClass: quotaMessage("Your class has"),
+  unlistedSchool: quotaMessage("Your school has"),
 };
 
 interface DrawingUsageRow {
@@ -77,11 +88,14 @@ interface DrawingUsageRow {
   class_oldest: string | Date | null;
   school_bytes: number | string;
   school_oldest: string | Date | null;
+  unlisted: boolean | null;
 }
 
 /**
  * The student's assignment is of the student's class (findStudentAssignment),
- * so the class counted is `student.classId`.
+ * so the class counted is `student.classId`. A listed student's upload is
+ * counted against the listed students' drawings of the class and school; an
+ * unlisted student's against the unlisted students' shares.
  * Refuses (429 QUOTA_EXCEEDED, Retry-After: when the oldest counted drawing
  * leaves the window) when `bytes` more would pass a quota. Call it inside the
  * insert's transaction: it takes the school's upload lock first.
@@ -89,26 +103,43 @@ interface DrawingUsageRow {
 async function enforceDrawingQuotas(tx: Tx, student: StudentPrincipal, bytes: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${DRAWING_QUOTA_LOCK_NAMESPACE}, ${student.schoolId})`);
   const windowSeconds = DRAWING_QUOTA_WINDOW_MS / 1000;
+  // Whether the uploader is listed in its class; its drawings are counted with those of its kind.
+  const unlisted = sql`coalesce((select cs.unlisted from class_students cs where cs.class_id = ${student.classId} and cs.student_id = ${student.studentId}), false)`;
+  const sameKind = sql`coalesce(cs.unlisted, false) = (select uploader.unlisted from uploader)`;
   const [usage] = await selectRows<DrawingUsageRow>(
     tx,
     sql`
+    with uploader as (select ${unlisted} as unlisted)
     select
       coalesce(sum(d.byte_size) filter (where d.student_id = ${student.studentId}), 0) as student_bytes,
       min(d.created_at) filter (where d.student_id = ${student.studentId}) as student_oldest,
-      coalesce(sum(d.byte_size) filter (where a.class_id = ${student.classId}), 0) as class_bytes,
-      min(d.created_at) filter (where a.class_id = ${student.classId}) as class_oldest,
-      coalesce(sum(d.byte_size), 0) as school_bytes,
-      min(d.created_at) as school_oldest
+      coalesce(sum(d.byte_size) filter (where a.class_id = ${student.classId} and ${sameKind}), 0) as class_bytes,
+      min(d.created_at) filter (where a.class_id = ${student.classId} and ${sameKind}) as class_oldest,
+      coalesce(sum(d.byte_size) filter (where ${sameKind}), 0) as school_bytes,
+      min(d.created_at) filter (where ${sameKind}) as school_oldest,
+      (select uploader.unlisted from uploader) as unlisted
     from response_drawings d
     join assignments a on a.id = d.assignment_id
     join classes c on c.id = a.class_id
+    left join class_students cs on cs.class_id = a.class_id and cs.student_id = d.student_id
     where c.school_id = ${student.schoolId}
       and d.created_at > now() - make_interval(secs => ${windowSeconds})`,
   );
-  for (const scope of ["student", "class", "school"] as const) {
-    const used = Number(usage?.[`${scope}_bytes`] ?? 0);
+  const scopes = usage?.unlisted
+    ? ([
+        ["student", "student"],
+        ["unlistedClass", "class"],
+        ["unlistedSchool", "school"],
+      ] as const)
+    : ([
+        ["student", "student"],
+        ["class", "class"],
+        ["school", "school"],
+      ] as const);
+  for (const [scope, counted] of scopes) {
+    const used = Number(usage?.[`${counted}_bytes`] ?? 0);
     if (used + bytes <= DRAWING_QUOTAS[scope]) continue;
-    const oldest = usage?.[`${scope}_oldest`];
+    const oldest = usage?.[`${counted}_oldest`];
     const frees = oldest ? new Date(oldest).getTime() + DRAWING_QUOTA_WINDOW_MS : Date.now();
     const retryAfter = Math.max(1, Math.ceil((frees - Date.now()) / 1000));
     throw new StudentApiError(429, "QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], {

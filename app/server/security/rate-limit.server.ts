@@ -121,16 +121,27 @@ export const RATE_LIMITS = {
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords from one address, browsers without a device cookie for the account: a whole staff's typos fit. */
   signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  /**
+   * Provider sign-ins (Google, Microsoft) that find no staff member, from one address (ADR 236). Their
+   * own count: a provider sign-in is no password guess, so the address's wrong passwords never hold it,
+   * and pupils trying the staff button with their school accounts never hold the staff's passwords.
+   * A sign-in that finds someone gives its hit back.
+   */
+  providerSignInFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
   /** Wrong passwords from one known browser (its device cookie) for its account; past it, the browser is a stranger. */
   signInPerDevice: { limit: 10, windowMs: 15 * MINUTE },
   /** Sign-ups for one e-mail address (each mails it; new or taken alike): stops mailing someone again and again. */
   signUpPerEmail: { limit: 3, windowMs: 60 * MINUTE },
-  /** Sign-ups from one address: a whole staff signing up at a training session fits. */
-  signUpPerIp: { limit: 100, windowMs: 60 * MINUTE },
+  /**
+   * Sign-ups from one address: a whole staff (up to about 150) signing up at one training session
+   * fits. Every sign-up counts, made or not: an unconfirmed account proves nothing, and this is the
+   * bound on accounts (and confirmation mails) one address can make.
+   */
+  signUpPerIp: { limit: 200, windowMs: 60 * MINUTE },
   /** Reset mails for one e-mail address (known or not: the answer is the same). */
   passwordResetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
-  /** Reset requests from one address: every teacher of a big school forgetting on the same morning fits. */
-  passwordResetPerIp: { limit: 100, windowMs: 60 * MINUTE },
+  /** Reset requests from one address: every teacher of a big school (up to about 150) forgetting on the same morning fits. */
+  passwordResetPerIp: { limit: 200, windowMs: 60 * MINUTE },
   /** Wrong current passwords (change password, delete account) for one signed-in account; the right one is given back. */
   passwordCheckPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   /** Heartbeats per student token: the page beats once a minute, the app at most every 10 seconds. */
@@ -146,6 +157,14 @@ export const RATE_LIMITS = {
    * joins never count.
    */
   classCodeJoinFailuresPerIp: { limit: 500, windowMs: 60 * MINUTE },
+  /**
+   * Wrong codes from the address's KNOWN devices once its 500 are used up
+   * (ADR 234): a device known before the flood (its id seen at a checked join
+   * while the address had room, or joined) is still checked, and its wrong
+   * codes count here; new devices wait unchecked. Kept small so that the
+   * guessing bound holds with both (15,000 checked a day at most).
+   */
+  classCodeJoinFailuresPerIpKnownDevices: { limit: 100, windowMs: 60 * MINUTE },
   /**
    * Wrong personal codes from one address (a 512,000 space per school): the old guessing limit,
    * kept for them. Past it, only personal-code joins from the address wait; class code and name

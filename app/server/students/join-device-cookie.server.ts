@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Cookie, createCookie } from "react-router";
-import { DEVICE_ID_PATTERN } from "../class-codes/join.server";
+import { DEVICE_ID_PATTERN } from "~/lib/student-api/limits";
 import type { Config } from "../config.server";
 
 export const JOIN_DEVICE_COOKIE_NAME = "__join_device";

@@ -1,0 +1,1 @@
+ALTER TABLE "class_students" ADD COLUMN "unlisted" boolean DEFAULT false NOT NULL;
