@@ -1,8 +1,11 @@
 import "~/components/class/class.css";
 import "~/components/class/projector.css";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { z } from "zod";
 import { plural } from "~/components/class/format";
+import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, TextLink } from "~/components/ui/kit-controls";
@@ -12,11 +15,14 @@ import {
   autoRefreshSearch,
   autoRefreshSeconds,
 } from "~/lib/auto-refresh";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import type { LiveResults } from "~/server/assignments/live-results.server";
 import {
   getProjectorResults,
   hideAnswer,
   type ProjectorAnswer,
   type ProjectorQuestion,
+  type ProjectorResults,
   revealAnswer,
 } from "~/server/assignments/projector.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
@@ -75,6 +81,14 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
   const { assignment } = results;
   const resultsPage = `/class/${classId}/surveys/results/${assignment.id}`;
   const formAction = `/class/${classId}/assignments/${assignment.id}/projector${autoRefreshSearch(refreshSeconds)}`;
+  // Live with JavaScript (ADR 230): the results' event stream, open once the survey has started
+  // (a reveal after it closed still travels); without JavaScript `?refresh=N` serves the projector PC.
+  const { connected } = useLiveRevalidation<LiveResults>(
+    assignment.status === "assigned" ? null : `${resultsPage}/stream`,
+    // The first snapshot reloads once: what changed between the page and the stream's opening.
+    { onSnapshot: (_next, previous) => (previous === null ? true : undefined) },
+  );
+  const announcement = useProjectorAnnouncement(results);
   return (
     <main id="main" className="projector results-projector">
       <div className="projector-bar results-projector-bar no-print">
@@ -102,6 +116,8 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       </div>
+
+      <LiveAnnouncement announcement={announcement} connected={connected} />
 
       <header className="results-projector-header">
         <h1 className="projector-title">{assignment.surveyTitle}</h1>
@@ -139,6 +155,35 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
+}
+
+/**
+ * What screen readers hear when the live view changes: one polite summary per
+ * change ("2 new answers. 1 answer shown."), never every number that moved.
+ */
+function useProjectorAnnouncement(results: ProjectorResults): string {
+  const { t } = useTranslation("staff");
+  const [announcement, setAnnouncement] = useState("");
+  const revealed = results.questions.reduce(
+    (sum, question) => sum + ("answers" in question ? question.answers.filter((a) => a.revealed).length : 0),
+    0,
+  );
+  const now = { count: results.respondedCount, status: results.assignment.status, revealed };
+  const before = useRef(now);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = { count: now.count, status: now.status, revealed: now.revealed };
+    const parts: string[] = [];
+    if (now.count > previous.count)
+      parts.push(t("{count, plural, one {# new answer} other {# new answers}}", { count: now.count - previous.count }));
+    if (now.revealed > previous.revealed)
+      parts.push(
+        t("{count, plural, one {# answer shown} other {# answers shown}}", { count: now.revealed - previous.revealed }),
+      );
+    if (now.status !== previous.status && now.status === "completed") parts.push(t("The survey is closed."));
+    if (parts.length > 0) setAnnouncement(parts.join(". "));
+  }, [now.count, now.status, now.revealed, t]);
+  return announcement;
 }
 
 /** The id of one answer on the page, so Reveal and Hide come back to it without JavaScript. */
