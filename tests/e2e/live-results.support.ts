@@ -6,19 +6,24 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** A survey the class has not been given yet, assigned and started through the JSON API. */
-export async function startSurvey(teacher: BrowserContext, baseURL: string, title: string) {
+/** A survey the class (5A Sunflowers unless named) has not been given yet, assigned and started through the JSON API. */
+export async function startSurvey(
+  teacher: BrowserContext,
+  baseURL: string,
+  title: string,
+  options: { className?: string; anonymous?: boolean } = {},
+) {
   const headers = { Origin: baseURL };
   const { classes } = (await (await teacher.request.get(`${baseURL}/api/classes/my-classes`)).json()) as {
     classes: { id: number; name: string }[];
   };
-  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
+  const klass = classes.find((c) => c.name === (options.className ?? "5A Sunflowers"))!;
   const { surveys } = (await (
     await teacher.request.get(`${baseURL}/api/classes/${klass.id}/surveys/assignable`)
   ).json()) as { surveys: { id: number; title: string }[] };
   const survey = surveys.find((s) => s.title === title)!;
   const assigned = await teacher.request.post(`${baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
-    data: { anonymous: false },
+    data: { anonymous: options.anonymous ?? false },
     headers,
   });
   expect(assigned.status()).toBe(201);
