@@ -12,8 +12,11 @@
  * settings are the ones docs/operations.md recommends: HTTP/1.1 to the app
  * with keep-alive, the forwarding headers (the app trusts them with
  * TRUST_PROXY=loopback), a read timeout above the stream's heartbeat, and
- * nginx's default response buffering left on, so the app's
- * `X-Accel-Buffering: no` is what lets each event through at once.
+ * nginx's default response buffering left on. It also gzips event streams,
+ * as a careless configuration would: nginx's gzip does not honour
+ * `no-transform`, and then held a stream's events until it ended (measured
+ * on nginx 1.22); the app's `X-Accel-Buffering: no` is what lets each event
+ * through at once, and the live test proves it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -60,7 +63,13 @@ function serverBlock(port: number, upstream: string): string {
   }`;
 }
 
-export async function startNginx(upstreams: string[], options: { readyTimeoutMs?: number } = {}): Promise<NginxProxy> {
+export async function startNginx(
+  upstreams: string[],
+  options: {
+    readyTimeoutMs?: number /** More directives for the http block (an experiment's gzip, say). */;
+    httpConfig?: string;
+  } = {},
+): Promise<NginxProxy> {
   const binary = findNginx();
   if (!binary) throw new Error("nginx is not installed (apt-get install nginx-light, or set NGINX_BIN)");
   const dir = await mkdtemp(path.join(tmpdir(), "orliverse-nginx-"));
@@ -80,6 +89,12 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  # A proxy that compresses all it can, event streams included: nginx's gzip ignores
+  # no-transform and would hold every event until the stream ends; only the app's
+  # X-Accel-Buffering: no lets each through at once (ADR 231).
+  gzip on;
+  gzip_types text/css application/javascript application/json text/event-stream;
+  ${options.httpConfig ?? ""}
 ${ports.map((port, index) => serverBlock(port, upstreams[index])).join("\n")}
 }
 `;
