@@ -6,19 +6,24 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** A survey the class has not been given yet, assigned and started through the JSON API. */
-export async function startSurvey(teacher: BrowserContext, baseURL: string, title: string) {
+/** A survey the class (5A Sunflowers unless named) has not been given yet, assigned and started through the JSON API. */
+export async function startSurvey(
+  teacher: BrowserContext,
+  baseURL: string,
+  title: string,
+  options: { className?: string; anonymous?: boolean } = {},
+) {
   const headers = { Origin: baseURL };
   const { classes } = (await (await teacher.request.get(`${baseURL}/api/classes/my-classes`)).json()) as {
     classes: { id: number; name: string }[];
   };
-  const klass = classes.find((c) => c.name === "5A Sunflowers")!;
+  const klass = classes.find((c) => c.name === (options.className ?? "5A Sunflowers"))!;
   const { surveys } = (await (
     await teacher.request.get(`${baseURL}/api/classes/${klass.id}/surveys/assignable`)
   ).json()) as { surveys: { id: number; title: string }[] };
   const survey = surveys.find((s) => s.title === title)!;
   const assigned = await teacher.request.post(`${baseURL}/api/classes/${klass.id}/surveys/${survey.id}/assign`, {
-    data: { anonymous: false },
+    data: { anonymous: options.anonymous ?? false },
     headers,
   });
   expect(assigned.status()).toBe(201);
@@ -34,8 +39,18 @@ export async function startSurvey(teacher: BrowserContext, baseURL: string, titl
   return { classId: klass.id, assignmentId: assignment.id };
 }
 
-/** A student joins with the class code and answers the survey's first option question, in the page given. */
-export async function joinAndAnswer(page: Page, code: string, name: [string, string], title: string) {
+/**
+ * A student joins with the class code and answers the survey's first option
+ * question, in the page given; `write` goes into the first written answer,
+ * and `draw` draws a stroke on the drawing pad (JavaScript on).
+ */
+export async function joinAndAnswer(
+  page: Page,
+  code: string,
+  name: [string, string],
+  title: string,
+  extra: { write?: string; draw?: boolean } = {},
+) {
   await page.goto(`/join?code=${code}`);
   await page.getByRole("textbox", { name: "First name" }).fill(name[0]);
   await page.getByRole("textbox", { name: "Last name" }).fill(name[1]);
@@ -45,6 +60,8 @@ export async function joinAndAnswer(page: Page, code: string, name: [string, str
   await row.getByRole("link", { name: title }).click();
   await page.getByRole("heading", { level: 1, name: title }).waitFor();
   await page.getByRole("radio").first().check();
+  if (extra.write) await page.getByRole("textbox").first().fill(extra.write);
+  if (extra.draw) await drawStroke(page);
   await page.getByRole("button", { name: "Send my answers" }).click();
   await page.getByRole("heading", { name: "Thank you!" }).waitFor();
 }
@@ -52,4 +69,21 @@ export async function joinAndAnswer(page: Page, code: string, name: [string, str
 /** The response count the results page shows ("1 response from a class of 3 students."). */
 export async function shownResponses(page: Page): Promise<string> {
   return (await page.getByText(/responses? from a class/).textContent()) ?? "";
+}
+
+/** One stroke across the drawing pad, with the mouse. */
+export async function drawStroke(page: Page) {
+  const area = page.getByRole("img", { name: /^Drawing area/ });
+  await area.waitFor();
+  await area.scrollIntoViewIfNeeded();
+  const placed = await area.boundingBox();
+  if (!placed) throw new Error("The drawing area has no size");
+  await page.mouse.move(placed.x + placed.width * 0.2, placed.y + placed.height * 0.3);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++)
+    await page.mouse.move(
+      placed.x + placed.width * (0.2 + step * 0.06),
+      placed.y + placed.height * (0.3 + step * 0.04),
+    );
+  await page.mouse.up();
 }

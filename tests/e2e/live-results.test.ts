@@ -68,6 +68,53 @@ test("an answer shows on the open results page within 2 s, without a reload; clo
   await teacher.close();
 });
 
+test("the projector view is live: a new answer within 2 s, a revealed answer on the wall within 2 s of the teacher's Show", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, app.baseURL, "Friendship and kindness");
+  const projectorPath = `/class/${classId}/assignments/${assignmentId}/projector`;
+  const wall = await teacher.newPage();
+  await wall.setViewportSize({ width: 1280, height: 720 });
+  await wall.goto(projectorPath);
+  await wall
+    .locator('[data-testid="live-announcement"][data-live="on"]')
+    .waitFor({ state: "attached", timeout: 10_000 });
+  expect((await wall.getByTestId("projector-response-count").textContent())?.trim()).toBe("0 answers");
+  await wall.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  const words = "Share your snack with a friend";
+  const student = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await joinAndAnswer(await student.newPage(), CLASS_CODE, ["Wanda", "Wall"], "Friendship and kindness", {
+    write: words,
+  });
+  const answered = Date.now();
+  await wall.getByTestId("projector-response-count").getByText("1").waitFor({ timeout: 2_000 });
+  await wall.getByText("Answer 1: hidden").waitFor({ timeout: 2_000 });
+  expect(Date.now() - answered).toBeLessThan(2_000);
+  expect((await wall.getByTestId("projector-response-count").textContent())?.trim()).toBe("1 answer");
+  expect(await wall.getByTestId("live-announcement").textContent()).toBe("1 new answer");
+  expect(await wall.locator("main").textContent()).not.toContain(words);
+  // The option question's bar moved too: one answer, 100%.
+  expect(await wall.locator(".result-bar-count").allTextContents()).toContain("1 (100%)");
+
+  // The teacher shows it from her own screen (here: a second one, without JavaScript).
+  const desk = await teacherContext(false);
+  const control = await desk.newPage();
+  await control.goto(projectorPath);
+  await control.getByRole("button", { name: "Show answer 1", exact: true }).click();
+  await control.getByRole("button", { name: "Hide answer 1", exact: true }).waitFor();
+  const shown = Date.now();
+  await wall.getByText(`“${words}”`).waitFor({ timeout: 2_000 });
+  expect(Date.now() - shown).toBeLessThan(2_000);
+  expect(await wall.getByTestId("live-announcement").textContent()).toBe("1 answer shown");
+  expect(await wall.getByText("Wanda").count()).toBe(0);
+  expect(await wall.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await desk.close();
+  await student.close();
+  await teacher.close();
+});
+
 test("without JavaScript: an opt-in auto-refresh with a visible Stop refreshing link", async () => {
   const teacher = await teacherContext();
   const { classId, assignmentId } = await startSurvey(teacher, app.baseURL, "Reading habits");

@@ -70,6 +70,8 @@ function classScreens() {
     `${base}/surveys/results/${world.completed[world.class5A.name].id}`,
     `${base}/surveys/results/${world.running[world.class5A.name].id}`,
     `${base}/projector`,
+    `${base}/assignments/${world.running[world.class5A.name].id}/projector`,
+    `${base}/assignments/${world.running[world.class5A.name].id}/projector?refresh=5`,
     `${base}/students/cards`,
     `${base}/create`,
     "/account/password",

@@ -59,7 +59,7 @@ test("a named assignment: bars and counts from the totals, written answers liste
 
   const results = await w.view();
   expect(results.respondedCount).toBe(3);
-  expect(results.hiddenMessage).toBeNull();
+  expect(results.hidden).toBeNull();
   const bars = results.questions.find((q) => q.uid === OPTION_UID);
   if (bars?.kind !== "option") throw new Error("the survey needs an option question");
   expect([bars.answeredCount, bars.options[0].count, bars.options[1].count, bars.options[2].count]).toEqual([
@@ -191,16 +191,14 @@ test("anonymous: nothing before the threshold, released answers only as revealed
   const before = await w.view();
   expect(before.respondedCount).toBe(4);
   expect(before.questions).toEqual([]);
-  expect(before.hiddenMessage).toBe(
-    "This survey is anonymous, so its answers stay hidden until at least 5 students have responded (4 so far). With fewer, answers could be traced back to the students who gave them.",
-  );
+  expect(before.hidden).toEqual({ reason: "small-group", threshold: 5, count: 4 });
   await expect(
     revealAnswer(db, w.teacher, { ...w.scope, questionUid: TEXT_UID, answerRef: "p:1" }),
   ).rejects.toMatchObject({ code: "CONFLICT" });
 
   await w.answer(w.students[4], { [OPTION_UID]: 1, [TEXT_UID]: "first 4" });
   const released = await w.view();
-  expect(released.hiddenMessage).toBeNull();
+  expect(released.hidden).toBeNull();
   const bars = released.questions.find((q) => q.uid === OPTION_UID);
   expect(bars?.kind === "option" ? bars.options[1].count : null).toBe(5);
   const listed = await w.question(TEXT_UID, "freetext");
@@ -222,9 +220,7 @@ test("anonymous: nothing before the threshold, released answers only as revealed
   await w.answer(w.students[5], { [TEXT_UID]: "late 5" });
   const waiting = await w.view();
   expect(waiting.respondedCount).toBe(6);
-  expect(waiting.unreleasedMessage).toBe(
-    "1 answer is not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.",
-  );
+  expect(waiting.unreleased).toEqual({ threshold: 5, count: 1 });
   expect(JSON.stringify(waiting)).not.toContain("late 5");
 
   // A new release puts the answers in a new order: the old reveal no longer shows anything.

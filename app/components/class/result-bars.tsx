@@ -1,7 +1,10 @@
+import { useTranslation } from "react-i18next";
+
 /**
  * A distribution as horizontal bars drawn with CSS on the server: readable
  * without JavaScript, printable, and with every number in the text. A bar's
- * length is its share of the question's answers.
+ * length is its share of the question's answers. Numbers are written in the
+ * reader's language (Intl).
  */
 export function ResultBars({
   options,
@@ -12,6 +15,9 @@ export function ResultBars({
   total: number;
   labelledBy: string;
 }) {
+  const { i18n } = useTranslation();
+  const count = new Intl.NumberFormat(i18n.language);
+  const share = new Intl.NumberFormat(i18n.language, { style: "percent" });
   return (
     <ul className="result-bars" aria-labelledby={labelledBy}>
       {options.map((option) => {
@@ -23,7 +29,7 @@ export function ResultBars({
               <span className="result-bar-fill" style={{ width: `${percent}%`, display: "block" }} />
             </span>
             <span className="result-bar-count">
-              {option.count} ({percent}%)
+              {count.format(option.count)} ({share.format(percent / 100)})
             </span>
           </li>
         );

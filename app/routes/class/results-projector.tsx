@@ -1,8 +1,10 @@
 import "~/components/class/class.css";
 import "~/components/class/projector.css";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { z } from "zod";
-import { plural } from "~/components/class/format";
+import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, TextLink } from "~/components/ui/kit-controls";
@@ -12,14 +14,21 @@ import {
   autoRefreshSearch,
   autoRefreshSeconds,
 } from "~/lib/auto-refresh";
+import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import type { LiveResults } from "~/server/assignments/live-results.server";
 import {
+  ANSWER_GONE_MESSAGE,
   getProjectorResults,
   hideAnswer,
   type ProjectorAnswer,
   type ProjectorQuestion,
+  type ProjectorResults,
   revealAnswer,
 } from "~/server/assignments/projector.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { isDomainError } from "~/server/errors.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
 import { orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
@@ -39,93 +48,118 @@ const answerIntent = z.object({
  * projector PCs without JavaScript.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
   const results = await orNotFound(
     getProjectorResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content)),
   );
-  return { classId, results, refreshSeconds: autoRefreshSeconds(new URL(request.url).searchParams) };
+  return {
+    pageTitle: t("Projector: {survey}", { survey: results.assignment.surveyTitle }),
+    classId,
+    results,
+    refreshSeconds: autoRefreshSeconds(new URL(request.url).searchParams),
+  };
 }
 
 /** Reveal or Hide, then back to the same answer on the view (keeping its refresh). */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
   const url = new URL(request.url);
   const here = `${url.pathname}${autoRefreshSearch(autoRefreshSeconds(url.searchParams))}`;
   const parsed = answerIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, "That answer could not be shown or hidden.");
+  const failed = t("That answer could not be shown or hidden.");
+  if (!parsed.success) return redirectWithError(here, failed);
   const { intent, questionUid, answerRef } = parsed.data;
   const input = { classId, assignmentId, questionUid, answerRef };
   const back = `${here}#${answerAnchor(questionUid, answerRef)}`;
   try {
     if (intent === "reveal-answer") {
       await orNotFound(revealAnswer(db, user, input));
-      return redirectWithSuccess(back, "Shown on the projector.");
+      return redirectWithSuccess(back, t("Shown on the projector."));
     }
     await orNotFound(hideAnswer(db, user, input));
-    return redirectWithSuccess(back, "Hidden from the projector.");
+    return redirectWithSuccess(back, t("Hidden from the projector."));
   } catch (error) {
-    return redirectWithFailure(here, error, "That answer could not be shown or hidden.");
+    if (isDomainError(error) && error.message === ANSWER_GONE_MESSAGE)
+      return redirectWithError(here, t(ANSWER_GONE_MESSAGE));
+    return redirectWithFailure(here, error, failed);
   }
 }
 
 export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
   const { classId, results, refreshSeconds } = loaderData;
   const { assignment } = results;
+  const { t, i18n } = useTranslation("staff");
+  const number = new Intl.NumberFormat(i18n.language);
   const resultsPage = `/class/${classId}/surveys/results/${assignment.id}`;
   const formAction = `/class/${classId}/assignments/${assignment.id}/projector${autoRefreshSearch(refreshSeconds)}`;
+  // Live with JavaScript (ADR 230): the results' event stream, open once the survey has started
+  // (a reveal after it closed still travels); without JavaScript `?refresh=N` serves the projector PC.
+  const { connected } = useLiveRevalidation<LiveResults>(
+    assignment.status === "assigned" ? null : `${resultsPage}/stream`,
+    // The first snapshot reloads once: what changed between the page and the stream's opening.
+    { onSnapshot: (_next, previous) => (previous === null ? true : undefined) },
+  );
+  const announcement = useProjectorAnnouncement(results);
   return (
     <main id="main" className="projector results-projector">
       <div className="projector-bar results-projector-bar no-print">
         <TextLink size="3" to={resultsPage}>
-          ← Back to the results
+          ← {t("Back to the results")}
         </TextLink>
         <p className="projector-note">
           {refreshSeconds ? (
             <>
-              Refreshing every {plural(refreshSeconds, "second")}.{" "}
+              {t("Refreshing every {seconds, plural, one {# second} other {# seconds}}.", { seconds: refreshSeconds })}{" "}
               <TextLink underline="always" to="." reloadDocument>
-                Stop refreshing
+                {t("Stop refreshing")}
               </TextLink>
             </>
           ) : (
             <>
               <TextLink underline="always" to=".">
-                Refresh now
+                {t("Refresh now")}
               </TextLink>
               {" · "}
               <TextLink underline="always" to={`?${AUTO_REFRESH_PARAM}=${AUTO_REFRESH_DEFAULT_SECONDS}`} reloadDocument>
-                Refresh every {AUTO_REFRESH_DEFAULT_SECONDS} seconds
+                {t("Refresh every {seconds, plural, one {# second} other {# seconds}}", {
+                  seconds: AUTO_REFRESH_DEFAULT_SECONDS,
+                })}
               </TextLink>
             </>
           )}
         </p>
       </div>
 
+      <LiveAnnouncement announcement={announcement} connected={connected} />
+
       <header className="results-projector-header">
         <h1 className="projector-title">{assignment.surveyTitle}</h1>
         <p className="results-projector-count" data-testid="projector-response-count">
-          <strong>{results.respondedCount}</strong> {results.respondedCount === 1 ? "answer" : "answers"}
-          {assignment.status === "completed" ? " · this survey is closed" : null}
+          <strong>{number.format(results.respondedCount)}</strong>{" "}
+          {t("{count, plural, one {answer} other {answers}}", { count: results.respondedCount })}
+          {assignment.status === "completed" ? ` · ${t("this survey is closed")}` : null}
         </p>
       </header>
 
-      {results.unreleasedMessage ? <p className="projector-note">{results.unreleasedMessage}</p> : null}
+      {results.unreleased ? <p className="projector-note">{t(UNRELEASED_ANSWERS_KEY, results.unreleased)}</p> : null}
 
-      {results.hiddenMessage ? (
+      {results.hidden ? (
         <section className="projector-empty" aria-labelledby="hidden-heading">
           <h2 id="hidden-heading" className="results-projector-question-title">
-            Answers are hidden for now
+            {t("Answers are hidden for now")}
           </h2>
           <p className="projector-step" data-testid="projector-hidden">
-            {results.hiddenMessage}
+            {t(results.hidden.reason === "small-group" ? GROUP_PROTECTION_KEY : UNRELEASED_ANSWERS_KEY, results.hidden)}
           </p>
         </section>
       ) : !results.contentAvailable ? (
-        <p className="projector-step">The survey's questions could not be loaded. Try again in a minute.</p>
+        <p className="projector-step">{t("The survey's questions could not be loaded. Try again in a minute.")}</p>
       ) : results.respondedCount === 0 ? (
-        <p className="projector-step">No answers yet. They appear here as students answer.</p>
+        <p className="projector-step">{t("No answers yet. They appear here as students answer.")}</p>
       ) : (
         results.questions.map((question, index) => (
           <QuestionPanel
@@ -139,6 +173,35 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
+}
+
+/**
+ * What screen readers hear when the live view changes: one polite summary per
+ * change ("2 new answers. 1 answer shown."), never every number that moved.
+ */
+function useProjectorAnnouncement(results: ProjectorResults): string {
+  const { t } = useTranslation("staff");
+  const [announcement, setAnnouncement] = useState("");
+  const revealed = results.questions.reduce(
+    (sum, question) => sum + ("answers" in question ? question.answers.filter((a) => a.revealed).length : 0),
+    0,
+  );
+  const now = { count: results.respondedCount, status: results.assignment.status, revealed };
+  const before = useRef(now);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = { count: now.count, status: now.status, revealed: now.revealed };
+    const parts: string[] = [];
+    if (now.count > previous.count)
+      parts.push(t("{count, plural, one {# new answer} other {# new answers}}", { count: now.count - previous.count }));
+    if (now.revealed > previous.revealed)
+      parts.push(
+        t("{count, plural, one {# answer shown} other {# answers shown}}", { count: now.revealed - previous.revealed }),
+      );
+    if (now.status !== previous.status && now.status === "completed") parts.push(t("The survey is closed."));
+    if (parts.length > 0) setAnnouncement(parts.join(". "));
+  }, [now.count, now.status, now.revealed, t]);
+  return announcement;
 }
 
 /** The id of one answer on the page, so Reveal and Hide come back to it without JavaScript. */
@@ -157,16 +220,21 @@ function QuestionPanel({
   formAction: string;
   answerLimit: number;
 }) {
+  const { t } = useTranslation("staff");
   return (
     <section className="results-projector-question" aria-labelledby={headingId}>
       <h2 id={headingId} className="results-projector-question-title">
-        {question.title}
+        {question.title || t("Question")}
       </h2>
-      <p className="projector-note">{plural(question.answeredCount, "answer")}</p>
+      <p className="projector-note">
+        {t("{count, plural, one {# answer} other {# answers}}", { count: question.answeredCount })}
+      </p>
       {question.kind === "option" || question.kind === "choice" ? (
         <ResultBars options={question.options} total={question.answeredCount} labelledBy={headingId} />
       ) : question.answers.length === 0 ? (
-        <p className="projector-note">{question.kind === "drawing" ? "No drawings yet." : "No written answers yet."}</p>
+        <p className="projector-note">
+          {question.kind === "drawing" ? t("No drawings yet.") : t("No written answers yet.")}
+        </p>
       ) : (
         <>
           <ol className="plain-list results-projector-answers" aria-labelledby={headingId}>
@@ -182,7 +250,10 @@ function QuestionPanel({
           </ol>
           {question.answeredCount > question.answers.length && question.answers.length >= answerLimit ? (
             <p className="projector-note">
-              Showing the latest {question.answers.length} of {question.answeredCount}.
+              {t("Showing the latest {shown} of {count}.", {
+                shown: question.answers.length,
+                count: question.answeredCount,
+              })}
             </p>
           ) : null}
         </>
@@ -203,8 +274,9 @@ function AnswerItem({
   answer: ProjectorAnswer;
   formAction: string;
 }) {
-  const noun = kind === "drawing" ? "drawing" : "answer";
-  const name = `${noun} ${answer.number}`;
+  const { t } = useTranslation("staff");
+  const values = { number: answer.number };
+  const drawing = kind === "drawing";
   return (
     <li
       id={answerAnchor(questionUid, answer.ref)}
@@ -216,13 +288,13 @@ function AnswerItem({
         <img
           className="results-projector-drawing"
           src={answer.imageUrl}
-          alt={`Drawing ${answer.number}`}
+          alt={t("Drawing {number}", values)}
           width={300}
           height={200}
         />
       ) : (
         <p className="results-projector-placeholder">
-          {kind === "drawing" ? "Drawing" : "Answer"} {answer.number}: hidden
+          {drawing ? t("Drawing {number}: hidden", values) : t("Answer {number}: hidden", values)}
         </p>
       )}
       <Form method="post" action={formAction} className="no-print">
@@ -230,11 +302,11 @@ function AnswerItem({
         <input type="hidden" name="answerRef" value={answer.ref} />
         {answer.revealed ? (
           <Button type="submit" name="intent" value="hide-answer" variant="soft" size="3">
-            Hide {name}
+            {drawing ? t("Hide drawing {number}", values) : t("Hide answer {number}", values)}
           </Button>
         ) : (
           <Button type="submit" name="intent" value="reveal-answer" size="3">
-            Show {name}
+            {drawing ? t("Show drawing {number}", values) : t("Show answer {number}", values)}
           </Button>
         )}
       </Form>
@@ -243,7 +315,7 @@ function AnswerItem({
 }
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
-  ...pageTitle(data ? `Projector: ${data.results.assignment.surveyTitle}` : "Projector", error),
+  ...pageTitle(data?.pageTitle ?? "Projector", error),
   ...(data?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) }] : []),
 ];
 

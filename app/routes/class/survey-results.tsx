@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime, studentName } from "~/components/class/format";
+import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
@@ -92,14 +93,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </ButtonAnchor>
         </Flex>
       </SplitRow>
-      <p
-        className="visually-hidden"
-        aria-live="polite"
-        data-testid="live-announcement"
-        data-live={connected ? "on" : "off"}
-      >
-        {announcement}
-      </p>
+      <LiveAnnouncement announcement={announcement} connected={connected} />
 
       <StatCard
         title={t("Response rate")}

@@ -15,7 +15,6 @@
  * unchecked.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { groupProtectionMessage, unreleasedAnswersMessage } from "~/lib/privacy-texts";
 import { isRecordId } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -65,10 +64,15 @@ export type ProjectorQuestion =
 export interface ProjectorResults {
   assignment: Pick<AssignmentSummary, "id" | "surveyTitle" | "status" | "anonymous">;
   respondedCount: number;
-  /** Anonymous and nothing released yet: why nothing is shown (the questions are then empty). */
-  hiddenMessage: string | null;
-  /** Anonymous: answers given or changed since the release, not shown yet. */
-  unreleasedMessage: string | null;
+  /**
+   * Anonymous and nothing released yet: why nothing is shown (the questions
+   * are then empty), for the screen to say in the reader's language:
+   * `small-group` while fewer than `threshold` answered (`count` so far),
+   * `unreleased` when `count` answers wait for the next release.
+   */
+  hidden: { reason: "small-group" | "unreleased"; threshold: number; count: number } | null;
+  /** Anonymous: how many answers given or changed since the release are not shown yet (null: none). */
+  unreleased: { threshold: number; count: number } | null;
   contentAvailable: boolean;
   questions: ProjectorQuestion[];
   answerLimit: number;
@@ -103,8 +107,8 @@ export async function getProjectorResults(
   const groupedUids = fields.filter((f) => f.kind === "option" || f.kind === "choice").map((f) => f.uid);
   const listed = fields.filter((f): f is ListedField => f.kind === "freetext" || f.kind === "drawing");
 
-  let hiddenMessage: string | null = null;
-  let unreleasedMessage: string | null = null;
+  let hidden: ProjectorResults["hidden"] = null;
+  let unreleased: ProjectorResults["unreleased"] = null;
   let tallyRows: ReturnType<typeof groupTallies>;
   let answerRows: AnswerRow[];
   if (summary.anonymous) {
@@ -117,12 +121,12 @@ export async function getProjectorResults(
     });
     const threshold = await minGroupSizeForClass(db, input.classId);
     if (release.releasedAt === null) {
-      hiddenMessage =
+      hidden =
         summary.responseCount < threshold
-          ? groupProtectionMessage(threshold, summary.responseCount)
-          : unreleasedAnswersMessage(release.unreleasedCount, threshold);
+          ? { reason: "small-group", threshold, count: summary.responseCount }
+          : { reason: "unreleased", threshold, count: release.unreleasedCount };
     } else if (release.unreleasedCount > 0) {
-      unreleasedMessage = unreleasedAnswersMessage(release.unreleasedCount, threshold);
+      unreleased = { threshold, count: release.unreleasedCount };
     }
     tallyRows = release.tallies;
     answerRows = release.releasedAt === null ? [] : await selectReleasedAnswers(db, summary.id, listed, answerLimit);
@@ -171,18 +175,18 @@ export async function getProjectorResults(
       anonymous: summary.anonymous,
     },
     respondedCount: summary.responseCount,
-    hiddenMessage,
-    unreleasedMessage,
+    hidden,
+    unreleased,
     contentAvailable: content !== null,
-    questions: hiddenMessage ? [] : questions,
+    questions: hidden ? [] : questions,
     answerLimit,
   };
 }
 
+/** "3. The prompt", or the prompt; "" when the content has none (the screen says "Question" in its language). */
 function questionTitle(field: AnswerField): string {
   const number = field.kind === "freetext" || field.kind === "choice" ? field.questionNumber : null;
-  const prompt = field.prompt || "Question";
-  return number ? `${number}. ${prompt}` : prompt;
+  return number && field.prompt ? `${number}. ${field.prompt}` : field.prompt;
 }
 
 /** The listed questions as (uid, kind) rows in the survey's order. */
