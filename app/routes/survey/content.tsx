@@ -24,7 +24,7 @@ const NO_SUCH_SURVEY = "There is no survey with this id. It may have been remove
 /** The language to preview (ADR 240): one of the app's languages; none is the survey's default. */
 const previewQuerySchema = z.object({
   lang: z
-    .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: "lang must be one of en, de, fr, es, pl, ar" })
+    .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: `lang must be one of ${LANGUAGE_CODES.join(", ")}` })
     .optional(),
 });
 
@@ -57,14 +57,15 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
   const { survey, story, contentError, staleSince, inEditor, editorOrigins, language, languages, missingLanguage } =
     loaderData;
   const { t, i18n } = useTranslation("staff");
-  // Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session).
+  // The same page again: the editor's signed link, or the language asked for, kept.
   const location = useLocation();
-  const retryHref = `/survey/content/${survey.id}${inEditor ? location.search : language === DEFAULT_LANGUAGE ? "" : `?lang=${language}`}`;
+  const retryHref = `/survey/content/${survey.id}${location.search}`;
   const inReadersLanguage = (code: string) => displayLanguageName(code, i18n.language);
   return (
     <Container size="3" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
       <Flex direction="column" gap="4">
         <Flex align="center" justify="between" gap="3" wrap="wrap">
+          {/* Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session). */}
           {inEditor ? null : (
             <RadixLink asChild size="2">
               <Link to="/survey">← {t("All surveys")}</Link>
