@@ -16,7 +16,9 @@
  * GET /v2/cdn/stories/{full_slug} answers `{ story }`: with `version=draft`
  * and the space's preview token (`previewToken`), the story's draft
  * (`setDrafts`) or, without one, its published version; the public token
- * reads published stories only, as on the real CDN.
+ * reads published stories only, as on the real CDN. With `language=<code>`,
+ * the story's translation (`setTranslations`) where it has one, else the
+ * story, with the language's prefix on `full_slug`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -103,7 +105,16 @@ export async function startFakeStoryblokCdn(options: {
       const story =
         (draft ? drafts.find((s) => s.full_slug === slug) : undefined) ?? stories.find((s) => s.full_slug === slug);
       if (!story) return send(res, 404, { error: "This record could not be found" });
-      return send(res, successStatus, { story, cv, rels: [], links: [] });
+      const storyLanguage = url.searchParams.get("language");
+      if (!storyLanguage) return send(res, successStatus, { story, cv, rels: [], links: [] });
+      // In a language: its translation where it has one, else the story itself, with the language's prefix.
+      const translated = translations.get(storyLanguage)?.find((candidate) => candidate.full_slug === slug) ?? story;
+      return send(res, successStatus, {
+        story: { ...translated, full_slug: `${storyLanguage}/${slug}` },
+        cv,
+        rels: [],
+        links: [],
+      });
     }
 
     const startsWith = url.searchParams.get("starts_with") ?? "";

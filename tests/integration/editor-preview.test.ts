@@ -227,3 +227,34 @@ test("through the app: a wrong, stale or foreign link is staff-only and may not 
   expect(other.status).toBe(302);
   expect(other.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
 });
+
+test("through the app: the editor's language (_storyblok_lang) is read in that language and shown so (ADR 240)", async () => {
+  const translatedDescription = "Ein Entwurf, den noch niemand veröffentlicht hat.";
+  cdn.setTranslations("de", [
+    { ...published, content: { ...published.content, description: translatedDescription } } as SurveyStory,
+  ]);
+  cdn.resetCounts();
+  const inEditor = async (language: string) => {
+    const query = editorQuery();
+    query.set("_storyblok_lang", language);
+    const response = await server.handle(new Request(`http://school.test/survey/content/${surveyId}?${query}`));
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const german = await inEditor("de");
+  expect(german).toContain(translatedDescription);
+  expect(german).toContain('<div lang="de" dir="ltr" class="survey-preview-content">');
+  expect(german).toContain("Shown in German.");
+  // The editor chooses the language itself: no language links in its frame.
+  expect(german).not.toContain('aria-label="Survey language"');
+  expect(cdn.requests.map((r) => [r.path, r.query.get("version"), r.query.get("language")])).toEqual([
+    ["/v2/cdn/stories/surveys/class-climate", "draft", "de"],
+  ]);
+  // "default", or a language we do not have, is the default.
+  for (const language of ["default", "it"]) {
+    const html = await inEditor(language);
+    expect(html).toContain(DRAFT_DESCRIPTION);
+    expect(html).toContain("Shown in English.");
+  }
+  expect(cdn.requests.slice(1).map((r) => r.query.get("language"))).toEqual([null, null]);
+});

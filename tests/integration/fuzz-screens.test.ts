@@ -276,7 +276,7 @@ const QUERIES: QueryCase[] = [
   { path: "/home",                                          actor: "teacher",       params: ["noClasses"] },
   { path: "/account/password",                              actor: "teacher",       params: ["redirectTo"] },
   { path: "/survey",                                        actor: "teacher",       params: [] },
-  { path: "/survey/content/:id",                            actor: "teacher",       params: [] },
+  { path: "/survey/content/:id",                            actor: "teacher",       params: ["lang", "_storyblok_lang"], strict: ["lang"] },
   { path: "/class/:id",                                     actor: "teacher",       params: [] },
   { path: "/class/:id/home",                                actor: "teacher",       params: [] },
   { path: "/class/:id/create",                              actor: "teacher",       params: [] },
@@ -768,7 +768,8 @@ describe.each(QUERIES)("GET $path", (route) => {
         const sent = new URL(url).searchParams;
         if (findForbiddenEntry(sent.entries()))
           expect(outcome.kind, `a query with forbidden text was not refused: ${outcome.detail}`).toBe("4xx");
-        if (breaksFilters(sent, route))
+        // A data request with `_routes` runs only the loaders it names (none, for `_routes=[]`).
+        if (breaksFilters(sent, route) && !(asData && sent.has("_routes")))
           expect(outcome.kind, `a filter out of range or given twice was not refused: ${outcome.detail}`).toBe("4xx");
         slowest = Math.max(slowest, performance.now() - started);
         if (performance.now() - started > 2_000)

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import { loadSurveyStoryIn } from "~/server/assignments/student-assignments.server";
 import { createContent } from "~/server/surveys/content.server";
+import { listVersionLanguages } from "~/server/surveys/translations.server";
 import { type FakeStoryblokCdn, startFakeStoryblokCdn } from "../fakes/storyblok-cdn";
 
 const TOKEN = "fake-public-token";
@@ -87,4 +88,22 @@ test("Storyblok: the language parameter, the language's prefix taken off, a vers
   cdn.setTranslations("de", [broken]);
   content.invalidate();
   expect((await loadSurveyStoryIn(content, SLUG, "de")).content.title).toBe(english.content.title);
+});
+
+test("the languages a survey has: local versions; on Storyblok only a language with something translated (ADR 240)", async () => {
+  const content = createContent(local, { warn() {} });
+  const story = async (slug: string) => (await content.read()).snapshot!.bySlug.get(slug)!;
+  expect(await listVersionLanguages(content, await story(SLUG))).toEqual(["en", "de", "ar"]);
+  expect(await listVersionLanguages(content, await story("surveys/class-climate"))).toEqual(["en"]);
+
+  // Storyblok answers every language with the default's fields where nothing is translated: not a version.
+  const german = await storyFile("content/languages/de/surveys/starting-the-school-year.json");
+  cdn.setTranslations("de", [german]);
+  const storyblok = createContent(
+    { ...local, STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint },
+    { warn() {} },
+  );
+  const english = (await storyblok.read()).snapshot!.bySlug.get(SLUG)!;
+  expect(await listVersionLanguages(storyblok, english)).toEqual(["en", "de"]);
+  expect((await loadSurveyStoryIn(storyblok, SLUG, "fr")).content.title).toBe("Starting the school year");
 });

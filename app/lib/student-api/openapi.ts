@@ -13,6 +13,7 @@
  * (docs/decisions/132-student-api-contract-checked.md).
  */
 import { z } from "zod";
+import { LANGUAGE_CODES } from "../i18n/languages";
 import { DEVICE_ID_PATTERN } from "./limits";
 import {
   assignmentsResponseSchema,
@@ -31,7 +32,7 @@ import {
   surveyContentResponseSchema,
 } from "./schemas";
 
-export const STUDENT_API_VERSION = "1.0.0";
+export const STUDENT_API_VERSION = "1.1.0";
 export const STUDENT_API_BASE_PATH = "/api/student/v1";
 /** The teacher endpoint the document also describes lives under /api, beside the class API. */
 const TEACHER_API_BASE_PATH = "/api";
@@ -320,9 +321,39 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "getSurvey",
           summary: "The survey content of an open assignment",
           security: studentToken,
-          parameters: [idParam("surveyId", "The survey id from GET /assignments.")],
+          description:
+            "The survey in the student's language where it has a version in it (one that asks the same questions), else in its default; `language` and the Content-Language header say which. The student's language: `?lng=` (their choice in the app), else the class's language the teacher set, else the school's, else Accept-Language. Whatever the language shown, answers are checked against the survey's default: an option answer is its index, a choice answer sends the value from `choiceValues`.",
+          parameters: [
+            idParam("surveyId", "The survey id from GET /assignments."),
+            {
+              name: "lng",
+              in: "query",
+              required: false,
+              description:
+                "The student's own language choice in the app; it comes before the class's language. An unknown code is ignored.",
+              schema: { type: "string", enum: [...LANGUAGE_CODES] },
+            },
+            {
+              name: "Accept-Language",
+              in: "header",
+              required: false,
+              description: "The device's languages: used when neither `lng` nor the class or school sets one.",
+              schema: { type: "string", example: "de-DE,de;q=0.9,en;q=0.5" },
+            },
+          ],
           responses: {
-            "200": ok("The survey's blocks, and whether the assignment is anonymous.", SUCCESS_SCHEMAS.getSurvey),
+            "200": {
+              ...ok(
+                "The survey's blocks, its language, and whether the assignment is anonymous.",
+                SUCCESS_SCHEMAS.getSurvey,
+              ),
+              headers: {
+                "Content-Language": {
+                  description: "The language of the survey content (the same as `language`).",
+                  schema: { type: "string", enum: [...LANGUAGE_CODES] },
+                },
+              },
+            },
             ...refusals({
               "401": studentUnauthorized,
               "404": {

@@ -5,6 +5,7 @@
  * client (./client.ts) takes its types from these, so the three cannot drift.
  */
 import { z } from "zod";
+import { LANGUAGE_CODES, type Language } from "../i18n/languages";
 import { strictBody } from "../schemas/strict-body";
 import { singleLineCheck, singleLineText } from "../schemas/text";
 import { studentNameText } from "../student-name";
@@ -146,6 +147,11 @@ export const surveyContentResponseSchema = z
     survey: z.object({ id: z.number().int(), title: z.string(), fullSlug: z.string() }),
     assignmentId: z.number().int(),
     anonymous: anonymousSchema,
+    language: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).meta({
+      description:
+        "The language of `story`: the student's where the survey has a version in it that asks the same questions, else the survey's default (`en`). The student's language is `?lng=` (their choice in the app), else their class's language, else their school's, else `Accept-Language`. Also sent as `Content-Language`.",
+      example: "de",
+    }),
     story: z
       .object({
         full_slug: z.string(),
@@ -156,6 +162,11 @@ export const surveyContentResponseSchema = z
         }),
       })
       .meta({ id: "SurveyStory" }),
+    choiceValues: z.record(z.string(), z.array(z.string())).meta({
+      description:
+        "What a choice answer sends, by the answer block's `_uid`: the survey's default choices, in the order `story` shows them. Send `choiceValues[uid][i]` for the i-th choice shown, whatever the language, so answers are stored (and counted) in the survey's own terms.",
+      example: { "sy-q2-a1": ["English", "Maths", "Science", "Art", "PE", "Music"] },
+    }),
   })
   .meta({ id: "SurveyContentResponse" });
 export type SurveyContentResponse = z.infer<typeof surveyContentResponseSchema>;
@@ -168,9 +179,10 @@ export const drawingAnswerSchema = strictBody({ drawingId: z.string().min(1).max
 export const answerValueSchema = z
   .union([
     z.number().meta({ description: "response-options: the chosen option's index in `response_options`." }),
-    z
-      .string()
-      .meta({ description: "free-text answer (at most 2000 characters), or one of a choice question's `choices`." }),
+    z.string().meta({
+      description:
+        "free-text answer (at most 2000 characters), or one of a choice question's `choices` as GET /surveys/{surveyId} gives them in `choiceValues` (the default's, whatever language was shown).",
+    }),
     drawingAnswerSchema,
   ])
   .meta({ id: "AnswerValue" });

@@ -1,17 +1,32 @@
 import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
+import { z } from "zod";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, languageDir, languageName } from "~/lib/i18n/languages";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { getEditorSurveyPreview, isEditorPreviewRequest } from "~/server/surveys/editor-preview.server";
+import {
+  editorPreviewLanguage,
+  getEditorSurveyPreview,
+  isEditorPreviewRequest,
+} from "~/server/surveys/editor-preview.server";
 import { getSurveyStory } from "~/server/surveys/surveys.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/content";
 
 const NO_SUCH_SURVEY = "There is no survey with this id. It may have been removed from the survey library.";
+
+/** The language to preview (ADR 240): one of the app's languages; none is the survey's default. */
+const previewQuerySchema = z.object({
+  lang: z
+    .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: `lang must be one of ${LANGUAGE_CODES.join(", ")}` })
+    .optional(),
+});
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, content, drafts, config } = getAppFromContext(context);
@@ -19,9 +34,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const editorDrafts = isEditorPreviewRequest(request, config) ? drafts : null;
   if (!editorDrafts) await requireUser(request, context);
   const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
+  // Inside the editor, Storyblok's own language choice; elsewhere the page's `?lang=` (ADR 240).
+  const { searchParams } = new URL(request.url);
+  const language = editorDrafts
+    ? editorPreviewLanguage(searchParams)
+    : (parseSearchParams(previewQuerySchema, searchParams).lang ?? DEFAULT_LANGUAGE);
   // The 404 page says the domain's reason (no such survey, or no longer published).
   const preview = await orNotFound(
-    editorDrafts ? getEditorSurveyPreview(db, editorDrafts, surveyId) : getSurveyStory(db, content, surveyId),
+    editorDrafts
+      ? getEditorSurveyPreview(db, editorDrafts, surveyId, language)
+      : getSurveyStory(db, content, surveyId, language),
     (error) => error.message,
   );
   // No copy of the content at all: say so on the page, with an honest status.
@@ -32,48 +54,69 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function SurveyContent({ loaderData }: Route.ComponentProps) {
-  const { survey, story, contentError, staleSince, inEditor, editorOrigins } = loaderData;
-  // Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session).
+  const { survey, story, contentError, staleSince, inEditor, editorOrigins, language, languages, missingLanguage } =
+    loaderData;
+  const { t, i18n } = useTranslation("staff");
+  // The same page again: the editor's signed link, or the language asked for, kept.
   const location = useLocation();
-  const retryHref = `/survey/content/${survey.id}${inEditor ? location.search : ""}`;
+  const retryHref = `/survey/content/${survey.id}${location.search}`;
+  const inReadersLanguage = (code: string) => displayLanguageName(code, i18n.language);
   return (
     <Container size="3" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
       <Flex direction="column" gap="4">
         <Flex align="center" justify="between" gap="3" wrap="wrap">
+          {/* Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session). */}
           {inEditor ? null : (
             <RadixLink asChild size="2">
-              <Link to="/survey">← All surveys</Link>
+              <Link to="/survey">← {t("All surveys")}</Link>
             </RadixLink>
           )}
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color="indigo" variant="soft" size="2">
-              Read-only preview
+              {t("Read-only preview")}
             </Badge>
             <Text size="1" color="gray" className="survey-slug">
               {survey.fullSlug}
             </Text>
           </Flex>
         </Flex>
+        {story ? (
+          <Flex direction="column" gap="2">
+            {languages.length > 1 ? (
+              <LanguageLinks surveyId={survey.id} languages={languages} shown={language} />
+            ) : null}
+            <Text as="p" size="2" className="survey-preview-language">
+              {t("Shown in {language}.", { language: inReadersLanguage(language) })}
+              {missingLanguage
+                ? ` ${t("This survey has no version in {language}, so its default version is shown.", {
+                    language: inReadersLanguage(missingLanguage),
+                  })}`
+                : null}
+            </Text>
+          </Flex>
+        ) : null}
         {contentError ? (
           <Callout.Root color={story ? "amber" : "red"} role="status">
             <Callout.Text>
-              {contentError}
-              {staleSince ? ` (Loaded ${new Date(staleSince).toUTCString()}.)` : null}
+              {t(contentError)}
+              {staleSince ? ` ${t("(Loaded {time}.)", { time: new Date(staleSince).toUTCString() })}` : null}
             </Callout.Text>
           </Callout.Root>
         ) : null}
         {story ? (
-          <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} />
+          <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} language={language} />
         ) : (
           <Card size="3">
             <Flex direction="column" gap="3">
               <Heading as="h1" size="6">
                 {survey.title || survey.fullSlug}
               </Heading>
-              <Text color="gray">The preview will be back as soon as the survey content service answers again.</Text>
+              <Text color="gray">
+                {t("The preview will be back as soon as the survey content service answers again.")}
+              </Text>
               <Box>
                 <Button asChild variant="soft">
-                  <a href={retryHref}>Try again</a>
+                  <a href={retryHref}>{t("Try again")}</a>
                 </Button>
               </Box>
             </Flex>
@@ -84,12 +127,87 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The story; inside Storyblok's visual editor, live edits replace it. */
-function LivePreview({ story, editorOrigins }: { story: SurveyStory; editorOrigins: string[] }) {
+/**
+ * The languages the survey has, as plain links (`?lang=`), so the switch
+ * works without JavaScript: each in its own name and language, the one shown
+ * marked as current, the default marked as such (ADR 240).
+ */
+function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; languages: Language[]; shown: Language }) {
+  const { t } = useTranslation("staff");
+  return (
+    <nav aria-label={t("Survey language")}>
+      <Flex as="div" align="center" gap="3" wrap="wrap">
+        <Text size="2" weight="bold">
+          {t("Survey language")}
+        </Text>
+        <Flex asChild align="center" gap="3" wrap="wrap">
+          <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {languages.map((code) => {
+              const name = (
+                <span lang={code} dir={languageDir(code)}>
+                  {languageName(code)}
+                </span>
+              );
+              const mark = code === DEFAULT_LANGUAGE ? ` ${t("(default)")}` : null;
+              return (
+                <li key={code}>
+                  <Text size="2">
+                    {code === shown ? (
+                      <strong aria-current="true">
+                        {name}
+                        {mark}
+                      </strong>
+                    ) : (
+                      <RadixLink asChild>
+                        <Link
+                          to={
+                            code === DEFAULT_LANGUAGE
+                              ? `/survey/content/${surveyId}`
+                              : `/survey/content/${surveyId}?lang=${code}`
+                          }
+                          hrefLang={code}
+                        >
+                          {name}
+                          {mark}
+                        </Link>
+                      </RadixLink>
+                    )}
+                  </Text>
+                </li>
+              );
+            })}
+          </ul>
+        </Flex>
+      </Flex>
+    </nav>
+  );
+}
+
+/** A language's name in the reader's language ("German" for an English reader), else its own name. */
+function displayLanguageName(code: string, readerLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: "language" }).of(code) ?? languageName(code);
+  } catch {
+    return languageName(code);
+  }
+}
+
+/** The story, in its language's direction; inside Storyblok's visual editor, live edits replace it. */
+function LivePreview({
+  story,
+  editorOrigins,
+  language,
+}: {
+  story: SurveyStory;
+  editorOrigins: string[];
+  language: Language;
+}) {
   const live = useStoryblokEditorStory(story, editorOrigins);
   return (
     <Card size={{ initial: "2", sm: "4" }}>
-      <LazySurveyPreview blok={live.content} />
+      <div lang={language} dir={languageDir(language)} className="survey-preview-content">
+        <LazySurveyPreview blok={live.content} />
+      </div>
     </Card>
   );
 }

@@ -3,13 +3,15 @@
  * class's active assignments, and an active assignment's survey content.
  */
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
-import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import type { SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
+import { choiceValuesOf, findTranslatedVersion } from "../surveys/translations.server";
 import { StudentApiError } from "../web/student-api-errors.server";
 
 /**
@@ -133,41 +135,59 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
   throw notFound("This survey is no longer published.");
 }
 
+/** A survey as one student reads it: the default story, and the version shown. */
+export interface SurveyVersion {
+  /** The survey's default story: answers are checked against it. */
+  story: SurveyStory;
+  /** The story shown: the student's language's version where it has one (ADR 217), else the default. */
+  shown: SurveyStory;
+  /** The language of `shown`. */
+  language: Language;
+  /** A choice answer's values, by field `_uid`: the default's choices (the shown ones may be translated). */
+  choiceValues: Record<string, string[]>;
+}
+
 /**
- * The story in the student's language where it has a version in it (ADR 217),
- * else the survey's default. A version counts only when it asks the same
- * questions (the same response blocks, by `_uid`), so answers group by
- * question across languages; the answers are always checked against the
- * default story.
+ * The survey in the student's language where it has a version in it (ADR
+ * 217; surveys/translations.server.ts says what counts as one), else the
+ * survey's default. The answers are always checked against the default story.
  */
+export async function loadSurveyVersion(
+  content: CachedContent,
+  fullSlug: string,
+  language: Language,
+): Promise<SurveyVersion> {
+  const story = await loadSurveyStory(content, fullSlug);
+  const translated = await findTranslatedVersion(content, story, language);
+  return {
+    story,
+    shown: translated ?? story,
+    language: translated ? language : DEFAULT_LANGUAGE,
+    choiceValues: choiceValuesOf(story),
+  };
+}
+
+/** The story shown in `language` (see loadSurveyVersion). */
 export async function loadSurveyStoryIn(
   content: CachedContent,
   fullSlug: string,
-  language: string,
+  language: Language,
 ): Promise<SurveyStory> {
-  const story = await loadSurveyStory(content, fullSlug);
-  const translations = content.inLanguage?.(language);
-  if (!translations) return story;
-  const translated = (await translations.read()).snapshot?.bySlug.get(fullSlug);
-  return translated && sameQuestions(story, translated) ? translated : story;
+  return (await loadSurveyVersion(content, fullSlug, language)).shown;
 }
 
-function sameQuestions(story: SurveyStory, translated: SurveyStory): boolean {
-  // The same fields, and as many options and choices each (option answers are their index).
-  const uids = (candidate: SurveyStory) =>
-    listAnswerFields(candidate.content)
-      .map((field) => {
-        const size =
-          field.kind === "option" ? field.options.length : field.kind === "choice" ? field.choices.length : 0;
-        return `${field.uid}:${field.kind}:${size}`;
-      })
-      .sort()
-      .join();
-  return translated.content?.component === "survey" && uids(story) === uids(translated);
-}
-
-/** The survey content of an active assignment of the student's class. */
-export async function getStudentSurvey(db: Db, content: CachedContent, student: StudentPrincipal, surveyId: number) {
+/**
+ * The survey content of an active assignment of the student's class, in the
+ * student's language where the survey has a version in it (ADR 241), with the
+ * values a choice answer sends (the default's, so answers group by question).
+ */
+export async function getStudentSurvey(
+  db: Db,
+  content: CachedContent,
+  student: StudentPrincipal,
+  surveyId: number,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   const [assignment] = await db
     .select({
       id: assignments.id,
@@ -186,11 +206,14 @@ export async function getStudentSurvey(db: Db, content: CachedContent, student: 
     )
     .limit(1);
   if (!assignment) throw notFound("Survey not found");
-  const story = await loadSurveyStory(content, assignment.fullSlug);
+  const version = await loadSurveyVersion(content, assignment.fullSlug, language);
+  const { shown } = version;
   return {
     survey: { id: surveyId, title: assignment.title, fullSlug: assignment.fullSlug },
     assignmentId: assignment.id,
     anonymous: assignment.anonymous,
-    story: { full_slug: story.full_slug, name: story.name, content: story.content },
+    language: version.language,
+    story: { full_slug: shown.full_slug, name: shown.name, content: shown.content },
+    choiceValues: version.choiceValues,
   };
 }

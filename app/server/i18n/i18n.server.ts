@@ -110,6 +110,19 @@ async function classLanguage(context: Context, classId: number): Promise<string 
   return row?.classLocale ?? row?.schoolLocale ?? null;
 }
 
+/**
+ * A student API request's language for survey content (ADR 241): the student
+ * pages' order, with the app's token in place of the cookie. `?lng=` (the
+ * student's choice in the app), else the class's language, else the
+ * school's, else Accept-Language, else English.
+ */
+export async function studentApiLanguage(request: Request, context: Context, classId: number): Promise<Language> {
+  const chosen = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  if (isLanguage(chosen)) return chosen;
+  const ofClass = await classLanguage(context, classId);
+  return isLanguage(ofClass) ? ofClass : getLanguage(context);
+}
+
 /** The request's language (English where the middleware did not run). */
 export function getLanguage(context: Context): Language {
   try {

@@ -4,9 +4,9 @@
  * survey, and the answers they sent before (to change them while it is open).
  */
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
-import { findStudentAssignment, loadSurveyStory, loadSurveyStoryIn } from "../assignments/student-assignments.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import type { SurveyBlock } from "~/lib/survey-content";
+import { findStudentAssignment, loadSurveyVersion } from "../assignments/student-assignments.server";
 import type { Db } from "../db/client.server";
 import { responses } from "../db/schema.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
@@ -52,7 +52,7 @@ export async function loadAnswerPage(
   content: CachedContent,
   student: StudentPrincipal,
   assignmentId: number,
-  language: string = DEFAULT_LANGUAGE,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AnswerPage> {
   const assignment = await findStudentAssignment(db, student, assignmentId);
   const previous = await findOwnResponse(db, student, assignment.id);
@@ -64,14 +64,13 @@ export async function loadAnswerPage(
       answered: previous !== null,
     };
   }
-  const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   // Shown in the student's language where the survey has it (ADR 217); a choice
   // answer still sends the default's text, so answers group across languages.
-  const shown = await loadSurveyStoryIn(content, assignment.surveyFullSlug, language);
-  const choiceValues: Record<string, string[]> = {};
-  for (const field of listAnswerFields(story.content)) {
-    if (field.kind === "choice" && field.choices) choiceValues[field.uid] = field.choices;
-  }
+  const {
+    shown,
+    choiceValues,
+    language: contentLanguage,
+  } = await loadSurveyVersion(content, assignment.surveyFullSlug, language);
   return {
     state: "open",
     assignmentId: assignment.id,
@@ -79,7 +78,7 @@ export async function loadAnswerPage(
     anonymous: assignment.anonymous,
     survey: shown.content,
     choiceValues,
-    contentLanguage: shown === story ? DEFAULT_LANGUAGE : language,
+    contentLanguage,
     previous,
   };
 }

@@ -12,6 +12,7 @@
  * token, and nothing else; without one the preview stays staff-only.
  */
 import { createHash } from "node:crypto";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n/languages";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { notFound } from "../errors.server";
@@ -82,14 +83,26 @@ export async function getEditorSurveyPreview(
   db: Db,
   drafts: StoryblokDraftReader,
   surveyId: number,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<SurveyPreview> {
   const survey = await findRegisteredSurvey(db, surveyId);
+  // The editor chooses the language itself: no switch in its frame (ADR 240).
+  const inLanguage = { language, languages: [], missingLanguage: null };
   try {
-    const story = await drafts.getDraftStory(survey.fullSlug);
+    const story = await drafts.getDraftStory(survey.fullSlug, language === DEFAULT_LANGUAGE ? undefined : language);
     if (!story) throw notFound("This survey is not in Storyblok any more, so it cannot be previewed.");
-    return { survey, story, contentError: null, staleSince: null };
+    return { survey, story, contentError: null, staleSince: null, ...inLanguage };
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
-    return { survey, story: null, contentError: CONTENT_UNAVAILABLE_MESSAGE, staleSince: null };
+    return { survey, story: null, contentError: CONTENT_UNAVAILABLE_MESSAGE, staleSince: null, ...inLanguage };
   }
+}
+
+/**
+ * The language the editor shows (`_storyblok_lang`: "default" or the
+ * language's code): one of ours, else the default.
+ */
+export function editorPreviewLanguage(params: URLSearchParams): Language {
+  const language = params.get("_storyblok_lang")?.toLowerCase();
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }

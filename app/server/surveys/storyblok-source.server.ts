@@ -126,10 +126,7 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
       // Keyed by full_slug: one story per slug, even if a page boundary shifted during paging.
       const bySlug = new Map<string, SurveyStory>();
       for (const story of stories) {
-        // A translated story's full_slug may carry the language's prefix ("de/surveys/…").
-        if (language && story?.full_slug?.startsWith(`${language}/`)) {
-          story.full_slug = story.full_slug.slice(language.length + 1);
-        }
+        if (language && story) withoutLanguagePrefix(story, language);
         if (story?.full_slug?.startsWith("surveys/") && story.content?.component === "survey") {
           bySlug.set(story.full_slug, story);
         }
@@ -139,19 +136,33 @@ export function createStoryblokContentSource(options: StoryblokSourceOptions): C
   };
 }
 
+/** A translated story's full_slug may carry the language's prefix ("de/surveys/…"): taken off. */
+function withoutLanguagePrefix(story: SurveyStory, language: string): SurveyStory {
+  if (story.full_slug?.startsWith(`${language}/`)) story.full_slug = story.full_slug.slice(language.length + 1);
+  return story;
+}
+
 /** Reads one survey's draft through the space's preview token (the visual editor's preview, ADR 200). */
 export interface StoryblokDraftReader {
-  /** The story's draft (its published version when it has no unpublished changes); null when it does not exist. */
-  getDraftStory(fullSlug: string): Promise<SurveyStory | null>;
+  /**
+   * The story's draft (its published version when it has no unpublished
+   * changes); with a language, in that language (field-level translation,
+   * ADR 240); null when it does not exist.
+   */
+  getDraftStory(fullSlug: string, language?: string): Promise<SurveyStory | null>;
 }
 
 export function createStoryblokDraftReader(options: StoryblokSourceOptions): StoryblokDraftReader {
   const client = createStoryblokClient(options);
   return {
-    async getDraftStory(fullSlug) {
+    async getDraftStory(fullSlug, language) {
       try {
-        const response = await client.get(`cdn/stories/${fullSlug}`, { version: "draft" });
-        const story = (response.data as { story?: SurveyStory } | undefined)?.story;
+        const response = await client.get(`cdn/stories/${fullSlug}`, {
+          version: "draft",
+          ...(language ? { language } : {}),
+        });
+        let story = (response.data as { story?: SurveyStory } | undefined)?.story;
+        if (story && language) story = withoutLanguagePrefix(story, language);
         return story?.full_slug === fullSlug && story.content?.component === "survey" ? story : null;
       } catch (error) {
         if (describeFailure(error).status === 404) return null;

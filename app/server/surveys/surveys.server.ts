@@ -4,6 +4,7 @@
  * (docs/product.md#survey-screens); the routes guard that, these functions take what they need.
  */
 import { asc, eq, isNull } from "drizzle-orm";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import type { SurveyStory } from "~/lib/survey-content";
 import type { CurrentUser } from "../auth/current-user.server";
 import { isAdmin } from "../auth/current-user.server";
@@ -12,6 +13,7 @@ import { surveys } from "../db/schema.server";
 import { forbidden, notFound } from "../errors.server";
 import type { CachedContent } from "./content-cache.server";
 import { type SyncSummary, syncSurveyRegistry } from "./registry.server";
+import { findTranslatedVersion, listVersionLanguages } from "./translations.server";
 
 export interface SurveyListItem {
   id: number;
@@ -36,6 +38,12 @@ export interface SurveyPreview {
   contentError: string | null;
   /** When the story shown is the last good copy, the time it was fetched. */
   staleSince: string | null;
+  /** The language of the story shown: the one asked for where the survey has a version in it, else the default (ADR 240). */
+  language: Language;
+  /** The languages the preview can switch to, the default first; empty where it cannot switch (the editor's frame). */
+  languages: Language[];
+  /** The language asked for, when the survey has no version in it (the default is shown instead); else null. */
+  missingLanguage: Language | null;
 }
 
 export const CONTENT_UNAVAILABLE_MESSAGE =
@@ -59,20 +67,37 @@ export async function findRegisteredSurvey(db: Db, surveyId: number): Promise<Su
  * no longer published, is NOT_FOUND. A content-service failure is not an
  * error here: the preview carries a message and the last good copy, if any.
  */
-export async function getSurveyStory(db: Db, content: CachedContent, surveyId: number): Promise<SurveyPreview> {
+export async function getSurveyStory(
+  db: Db,
+  content: CachedContent,
+  surveyId: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<SurveyPreview> {
   const survey = await findRegisteredSurvey(db, surveyId);
   const { snapshot, error } = await content.read();
   const story = snapshot?.bySlug.get(survey.fullSlug) ?? null;
+  if (!story && !error) {
+    throw notFound("This survey is no longer published in the survey content, so it cannot be previewed.");
+  }
+  // The version in the language asked for (ADR 240), by the students' own rule (ADR 217).
+  const [translated, languages] = story
+    ? await Promise.all([findTranslatedVersion(content, story, language), listVersionLanguages(content, story)])
+    : [null, [DEFAULT_LANGUAGE]];
+  const shown = {
+    story: translated ?? story,
+    language: translated ? language : DEFAULT_LANGUAGE,
+    languages,
+    missingLanguage: story && !translated && language !== DEFAULT_LANGUAGE ? language : null,
+  };
   if (error) {
     return {
       survey,
-      story,
+      ...shown,
       contentError: story ? CONTENT_STALE_MESSAGE : CONTENT_UNAVAILABLE_MESSAGE,
       staleSince: story && snapshot ? snapshot.fetchedAt.toISOString() : null,
     };
   }
-  if (!story) throw notFound("This survey is no longer published in the survey content, so it cannot be previewed.");
-  return { survey, story, contentError: null, staleSince: null };
+  return { survey, ...shown, contentError: null, staleSince: null };
 }
 
 /** Re-reads the content source and brings the registry in step. */

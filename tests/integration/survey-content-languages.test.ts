@@ -1,0 +1,251 @@
+/**
+ * Surveys in the reader's language outside the student pages (ADR 240, ADR
+ * 241), through the whole app in process (root middleware, language
+ * detection, the route modules) on the demo data and the local content (which
+ * ships German and Arabic versions of "Starting the school year"):
+ *
+ * - the student API serves a survey in the student's language (`?lng=`, the
+ *   class's language, the school's, Accept-Language), says which in
+ *   `language` and Content-Language, and falls back to the default where the
+ *   survey has no version; the answers are still stored against the default
+ *   questions (choice answers send `choiceValues`);
+ * - the teacher's preview switches language with `?lang=` links, offers only
+ *   the languages the survey has, and says which one is shown.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { classCodes, classes, responses, schools, surveys } from "~/server/db/schema.server";
+import { demoSessionCookie, type InProcessApp, startInProcessApp } from "../support/app-handler";
+import { createAssignment } from "../support/fixtures";
+import { contractCheckedFetch } from "../support/student-api-contract";
+
+const BASE = "http://school.test";
+const API = `${BASE}/api/student/v1`;
+const TRANSLATED = "surveys/starting-the-school-year";
+const UNTRANSLATED = "surveys/reading-habits";
+
+let server: InProcessApp;
+/** The in-process app as a fetch whose student API answers are held to the OpenAPI document. */
+let api: typeof fetch;
+let klass: { id: number; schoolId: number };
+let translatedSurvey: { id: number; assignmentId: number };
+let untranslatedSurvey: { id: number };
+let token: string;
+let teacherCookie: string;
+
+interface SurveyAnswer {
+  language: string;
+  survey: { title: string };
+  story: { content: { title: string; response: { _uid: string; prompt?: string }[] } };
+  choiceValues: Record<string, string[]>;
+}
+
+beforeAll(async () => {
+  server = await startInProcessApp();
+  api = contractCheckedFetch((input, init) => server.handle(new Request(input, init)));
+  const { db } = server.app;
+  [klass] = await db
+    .select({ id: classes.id, schoolId: classes.schoolId })
+    .from(classCodes)
+    .innerJoin(classes, eq(classes.id, classCodes.classId))
+    .where(eq(classCodes.code, "SUNNY-4821"));
+  const surveyId = async (fullSlug: string) =>
+    (await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, fullSlug)))[0].id;
+  const translatedId = await surveyId(TRANSLATED);
+  const assignment = await createAssignment(db, { classId: klass.id, surveyId: translatedId, status: "active" });
+  translatedSurvey = { id: translatedId, assignmentId: assignment.id };
+  untranslatedSurvey = { id: await surveyId(UNTRANSLATED) };
+  await createAssignment(db, { classId: klass.id, surveyId: untranslatedSurvey.id, status: "active" });
+
+  const joined = await api(`${API}/join`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code: "SUNNY-4821", firstName: "Lena", lastName: "Sprachen" }),
+  });
+  expect(joined.status).toBe(200);
+  token = ((await joined.json()) as { token: string }).token;
+  teacherCookie = await demoSessionCookie(server, "teacher");
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function getSurvey(surveyId: number, headers: Record<string, string> = {}, query = "") {
+  const response = await api(`${API}/surveys/${surveyId}${query}`, {
+    headers: { Authorization: `Bearer ${token}`, ...headers },
+  });
+  expect(response.status).toBe(200);
+  return { body: (await response.json()) as SurveyAnswer, contentLanguage: response.headers.get("content-language") };
+}
+
+async function setLocales(values: { classLocale?: string | null; schoolLocale?: string | null }) {
+  const { db } = server.app;
+  if (values.classLocale !== undefined)
+    await db.update(classes).set({ locale: values.classLocale }).where(eq(classes.id, klass.id));
+  if (values.schoolLocale !== undefined)
+    await db.update(schools).set({ locale: values.schoolLocale }).where(eq(schools.id, klass.schoolId));
+}
+
+test("the student API serves the German version to a device that asks for German, and says so", async () => {
+  const { body, contentLanguage } = await getSurvey(translatedSurvey.id, { "Accept-Language": "de-DE,de;q=0.9" });
+  expect(body.language).toBe("de");
+  expect(contentLanguage).toBe("de");
+  expect(body.story.content.title).toBe("Der Start ins Schuljahr");
+  // The registry's title stays the survey's own, as in GET /assignments.
+  expect(body.survey.title).toBe("Starting the school year");
+  // A choice answer sends the default's values, in the order shown.
+  expect(body.choiceValues).toEqual({ "sy-q2-a1": ["English", "Maths", "Science", "Art", "PE", "Music"] });
+
+  const english = await getSurvey(translatedSurvey.id);
+  expect(english.body.language).toBe("en");
+  expect(english.contentLanguage).toBe("en");
+  expect(english.body.story.content.title).toBe("Starting the school year");
+});
+
+test("no version in the student's language: the survey's default, labelled as such", async () => {
+  const french = await getSurvey(translatedSurvey.id, { "Accept-Language": "fr" });
+  expect(french.body.language).toBe("en");
+  expect(french.body.story.content.title).toBe("Starting the school year");
+  const german = await getSurvey(untranslatedSurvey.id, { "Accept-Language": "de" });
+  expect(german.body.language).toBe("en");
+  expect(german.contentLanguage).toBe("en");
+  expect(german.body.story.content.title).toBe("Reading habits");
+});
+
+test("the class's language comes before the device's; the student's own ?lng= choice before both", async () => {
+  try {
+    await setLocales({ schoolLocale: "de" });
+    expect((await getSurvey(translatedSurvey.id)).body.language).toBe("de");
+    await setLocales({ classLocale: "ar" });
+    const arabic = await getSurvey(translatedSurvey.id, { "Accept-Language": "de" });
+    expect(arabic.body.language).toBe("ar");
+    expect(arabic.body.story.content.title).toBe("بداية العام الدراسي");
+    const chosen = await getSurvey(translatedSurvey.id, { "Accept-Language": "ar" }, "?lng=de");
+    expect(chosen.body.language).toBe("de");
+    // An unknown choice is ignored: the class's language.
+    expect((await getSurvey(translatedSurvey.id, {}, "?lng=xx")).body.language).toBe("ar");
+  } finally {
+    await setLocales({ classLocale: null, schoolLocale: null });
+  }
+});
+
+test("answers sent after reading the German version are stored against the default questions", async () => {
+  const { body } = await getSurvey(translatedSurvey.id, { "Accept-Language": "de" });
+  expect(body.language).toBe("de");
+  const send = (answers: Record<string, unknown>) =>
+    api(`${API}/assignments/${translatedSurvey.assignmentId}/responses`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Accept-Language": "de" },
+      body: JSON.stringify({ answers }),
+    });
+  // The German text of a choice is not an answer: the value from choiceValues is.
+  const german = await send({ "sy-q2-a1": "Mathe" });
+  expect(german.status).toBe(400);
+  expect(((await german.json()) as { code: string }).code).toBe("VALIDATION");
+  const sent = await send({
+    "sy-excited": 1,
+    "sy-q1-a1": "Freunde treffen",
+    "sy-q2-a1": body.choiceValues["sy-q2-a1"][1],
+  });
+  expect(sent.status).toBe(200);
+  const [stored] = await server.app.db
+    .select({ answers: responses.answers })
+    .from(responses)
+    .where(eq(responses.assignmentId, translatedSurvey.assignmentId));
+  expect(stored.answers).toEqual({ "sy-excited": 1, "sy-q1-a1": "Freunde treffen", "sy-q2-a1": "Maths" });
+});
+
+test("the served OpenAPI document describes the language: the field, the lng parameter and Content-Language", async () => {
+  const response = await server.handle(new Request(`${API}/openapi.json`));
+  const document = (await response.json()) as {
+    paths: Record<
+      string,
+      {
+        get: {
+          parameters: { name: string; in: string }[];
+          responses: Record<string, { headers?: Record<string, unknown> }>;
+        };
+      }
+    >;
+    components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+  };
+  const getSurveyOperation = document.paths["/surveys/{surveyId}"].get;
+  expect(getSurveyOperation.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+    "path:surveyId",
+    "query:lng",
+    "header:Accept-Language",
+  ]);
+  expect(Object.keys(getSurveyOperation.responses["200"].headers ?? {})).toEqual(["Content-Language"]);
+  const schema = document.components.schemas.SurveyContentResponse;
+  expect(schema.properties.language).toMatchObject({ enum: ["en", "de", "fr", "es", "pl", "ar"] });
+  expect(schema.required).toEqual(expect.arrayContaining(["language", "choiceValues"]));
+});
+
+async function preview(surveyId: number, query = "") {
+  const response = await server.handle(
+    new Request(`${BASE}/survey/content/${surveyId}${query}`, { headers: { Cookie: teacherCookie } }),
+  );
+  return { status: response.status, html: await response.text() };
+}
+
+/** The language links' HTML: the nav named 'Survey language'. */
+const languageNav = (html: string) => html.match(/<nav aria-label="Survey language">[\s\S]*?<\/nav>/)?.[0] ?? "";
+
+test("the teacher's preview offers the survey's languages as links, the default marked, and shows the one chosen", async () => {
+  const english = await preview(translatedSurvey.id);
+  expect(english.status).toBe(200);
+  const nav = languageNav(english.html);
+  // Only the languages the survey has: English (the default, shown), German, Arabic.
+  expect(nav).toContain('aria-current="true"><span lang="en" dir="ltr">English</span> (default)</strong>');
+  expect(nav).toContain(`href="/survey/content/${translatedSurvey.id}?lang=de"`);
+  expect(nav).toContain(`href="/survey/content/${translatedSurvey.id}?lang=ar"`);
+  expect(nav).not.toContain("lang=fr");
+  expect(english.html).toContain("Shown in English.");
+  expect(english.html).toContain('<div lang="en" dir="ltr" class="survey-preview-content">');
+
+  const german = await preview(translatedSurvey.id, "?lang=de");
+  expect(german.status).toBe(200);
+  expect(german.html).toContain('<div lang="de" dir="ltr" class="survey-preview-content">');
+  expect(german.html).toContain("Der Start ins Schuljahr");
+  expect(german.html).toContain("Shown in German.");
+  expect(languageNav(german.html)).toContain(`href="/survey/content/${translatedSurvey.id}"`);
+
+  const arabic = await preview(translatedSurvey.id, "?lang=ar");
+  expect(arabic.html).toContain('<div lang="ar" dir="rtl" class="survey-preview-content">');
+  expect(arabic.html).toContain("بداية العام الدراسي");
+  expect(arabic.html).toContain("Shown in Arabic.");
+});
+
+test("the preview in a language the survey lacks shows the default and says so; an unknown code is a 400", async () => {
+  const french = await preview(translatedSurvey.id, "?lang=fr");
+  expect(french.status).toBe(200);
+  expect(french.html).toContain("Shown in English.");
+  expect(french.html).toContain("This survey has no version in French, so its default version is shown.");
+  expect(french.html).toContain("Starting the school year");
+
+  // A survey with no version at all: no language links, just which language is shown.
+  const single = await preview(untranslatedSurvey.id);
+  expect(single.status).toBe(200);
+  expect(languageNav(single.html)).toBe("");
+  expect(single.html).toContain("Shown in English.");
+
+  const unknown = await preview(translatedSurvey.id, "?lang=xx");
+  expect(unknown.status).toBe(400);
+  const twice = await preview(translatedSurvey.id, "?lang=de&lang=ar");
+  expect(twice.status).toBe(400);
+});
+
+test("a German-speaking teacher reads the preview's own texts in German", async () => {
+  const response = await server.handle(
+    new Request(`${BASE}/survey/content/${translatedSurvey.id}?lang=ar`, {
+      headers: { Cookie: teacherCookie, "Accept-Language": "de" },
+    }),
+  );
+  const html = await response.text();
+  // The demo teacher has no language of their own and the school none: the browser's German.
+  expect(html).toContain("Nur-Lese-Vorschau");
+  expect(html).toContain('<nav aria-label="Sprache der Umfrage">');
+  expect(html).toContain("Angezeigt auf Arabisch.");
+  expect(html).toContain("(Standard)");
+});
