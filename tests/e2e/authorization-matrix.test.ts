@@ -91,6 +91,9 @@ const MATRIX: Row[] = [
   // The school's invitation link (ADR 214) and moving a self-signed-up teacher (ADR 213): refusals that change nothing.
   ["POST",   "/admin/staff",                                        { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "400", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/admin/schools/{school}",                             { $form: { intent: "move-teacher", userId: "{teacherUser}", schoolId: "{otherSchool}" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "403", "403", "409", BLOCKED, LOGIN, LOGIN],
+  // Any school's invitation link from its page (ADR 237): the school's admins and the platform admin get past the check (an unknown link: an error toast); another school's admin gets 404.
+  ["POST",   "/admin/schools/{school}",                             { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/schools/{school}", "404", "302 /admin/schools/{school}", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/admin/schools/{otherSchool}",                        { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "404", "302 /admin/schools/{otherSchool}", "302 /admin/schools/{otherSchool}", BLOCKED, LOGIN, LOGIN],
   ["GET",    "/signup?invite=not-a-link",                           undefined,                     "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
   ["POST",   "/signup?invite=not-a-link",                           { $form: { name: "Matrix Invitee", email: "matrix.invitee@example.org", password: "Matrix-Pass-1", confirmPassword: "Matrix-Pass-1" } }, "400", NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "400", "400"],
   ["GET",    "/admin/create-class",                                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
@@ -216,6 +219,7 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
   ["GET", "/admin/schools",                      "Riverside Primary School",       ["schoolAdmin", "platformAdmin"]],
   ["GET", "/admin/schools",                      "Elsewhere High School",          ["otherSchoolAdmin", "platformAdmin"]],
   ["GET", "/admin/staff",                        "Invitation link",                ["schoolAdmin", "otherSchoolAdmin"]],
+  ["GET", "/admin/schools/{school}",             "Invitation link",                ["platformAdmin"]],
   ["GET", "/class/{class}/home",                 "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/projector",            "Join 5A Sunflowers",             ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/students/cards",       "Sign-in cards for 5A Sunflowers", ["teacher", "schoolAdmin", "platformAdmin"]],
