@@ -467,10 +467,11 @@ test("the school page: a platform admin makes and switches off any school's invi
   // Another school's admin cannot make or switch off this school's link: the 404 page, and nothing changes.
   const otherAdmin = await createUser(db, { role: "admin", schoolId: (await createSchool(db)).id });
   const otherCookie = await signIn(database, otherAdmin.id);
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: "create-invitation" },
     { intent: "revoke-invitation", id: String(loaded.invitation!.id) },
-  ]) {
+  ];
+  for (const form of forms) {
     const refused = await callRoute(schoolPage, database, { ...page, method: "POST", cookie: otherCookie, form });
     expect(refused.status, form.intent).toBe(404);
   }
