@@ -11,6 +11,7 @@ import { schools, surveys, users } from "~/server/db/schema.server";
 import { type FixtureKit, sessionCookieValue } from "../support/app-fixtures";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { createAssignment, createSchool, createUser } from "../support/fixtures";
+import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
 import type { AppServer } from "../support/server";
 
 export const ACTORS = [
@@ -211,6 +212,27 @@ export async function setUpActors(
       otherSchoolAdminUserId: otherAdminMe.id,
       studentAssignmentId: studentAssignments.assignments[0].assignmentId,
       studentSurveyId: studentAssignments.assignments[0].surveyId,
+    },
+  };
+}
+
+/**
+ * A Google-like OpenID provider on loopback (tests/support/oidc-provider.ts,
+ * ADR 212) and the app settings that configure it, so that `/auth/oidc/google`
+ * and its callback reach a real provider in the matrix and the HTTP fuzzer.
+ * Nobody signs in through it there: the callback's address is never visited.
+ */
+export async function startSignInProvider(): Promise<{ provider: OidcTestProvider; env: Record<string, string> }> {
+  const provider = await startOidcProvider({
+    host: "127.0.0.2",
+    redirectUris: ["http://127.0.0.1/auth/oidc/google/callback"],
+  });
+  return {
+    provider,
+    env: {
+      OIDC_GOOGLE_ISSUER: provider.issuer,
+      OIDC_GOOGLE_CLIENT_ID: provider.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
     },
   };
 }

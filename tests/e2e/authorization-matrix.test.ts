@@ -30,8 +30,9 @@
  * appears for the actors listed, and for no other actor.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routes from "~/routes";
+import type { OidcTestProvider } from "../support/oidc-provider";
 import { type AppServer, startAppServer } from "../support/server";
 import {
   ACTORS,
@@ -42,6 +43,7 @@ import {
   createActorsWorld,
   type DemoIds,
   setUpActors,
+  startSignInProvider,
 } from "./authorization-matrix.support";
 
 const LOGIN = "LOGIN";
@@ -50,6 +52,8 @@ const NOT_ADMIN = "302 /class/-1/home";
 const TO_OWN_CLASS = "302 /class/*/home";
 const NO_CLASSES = "302 /home?noClasses=true";
 const TO_JOIN = "302 /join";
+/** 302 to the configured provider's authorisation endpoint, with the flow's state. */
+const TO_PROVIDER = "TO_PROVIDER";
 
 type Row = [method: string, path: string, body: unknown, ...cells: string[]];
 
@@ -68,10 +72,14 @@ const MATRIX: Row[] = [
   ["GET",    "/forgot-password",                                    undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   ["GET",    "/reset-password",                                     undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
   ["GET",    "/verify-email",                                       undefined,                     "200",    "200",   "200",         "200",      "200",      "200",    "200",    "200", "200"],
-  // Sign-in through a school's provider (ADR 210): this server configures none, so any provider id is unknown (404) to the anonymous; signed-in users are sent home first.
+  // Sign-in through a school's provider (ADR 210): this server configures Google (a real provider on loopback), so an unknown provider id is 404 to the anonymous; signed-in users are sent home first.
   ["GET",    "/auth/oidc/999",                                      undefined,                     "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login"],
   ["POST",   "/auth/oidc/999",                                      { $form: {} },                 "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
   ["GET",    "/auth/oidc/999/callback",                             undefined,                     "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
+  // The configured provider: the button's post sends the signed-out (a student is no staff member) to it; an answer without the flow's cookie is the plain 400 page.
+  ["GET",    "/auth/oidc/google",                                   undefined,                     "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login", "302 /login"],
+  ["POST",   "/auth/oidc/google",                                   { $form: { redirectTo: "/home" } }, TO_PROVIDER, NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, TO_PROVIDER, TO_PROVIDER],
+  ["GET",    "/auth/oidc/google/callback?code=x&state=y",           undefined,                     "400",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "400", "400"],
   // The shell: any signed-in, unblocked user.
   ["GET",    "/home",                                               undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/account/password",                                   undefined,                     LOGIN,    "200",   "200",         "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
@@ -90,7 +98,14 @@ const MATRIX: Row[] = [
   ["GET",    "/admin/schools/{otherSchool}",                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   // The school's invitation link (ADR 214) and moving a self-signed-up teacher (ADR 213): refusals that change nothing.
   ["POST",   "/admin/staff",                                        { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "400", BLOCKED, LOGIN, LOGIN],
+  // Making a link (it replaces the school's live one; nothing else here reads it): each school admin for their own school; the platform admin has no school there.
+  ["POST",   "/admin/staff",                                        { $form: { intent: "create-invitation" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "200", "200", "400", BLOCKED, LOGIN, LOGIN],
+  // The school's staff sign-in card (ADR 211): saving the settings it already has (none) changes nothing; another school's admin gets 404.
+  ["POST",   "/admin/schools/{school}",                             { $form: { intent: "sign-in" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/schools/{school}", "404", "302 /admin/schools/{school}", BLOCKED, LOGIN, LOGIN],
   ["POST",   "/admin/schools/{school}",                             { $form: { intent: "move-teacher", userId: "{teacherUser}", schoolId: "{otherSchool}" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "403", "403", "409", BLOCKED, LOGIN, LOGIN],
+  // Any school's invitation link from its page (ADR 237): the school's admins and the platform admin get past the check (an unknown link: an error toast); another school's admin gets 404.
+  ["POST",   "/admin/schools/{school}",                             { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/schools/{school}", "404", "302 /admin/schools/{school}", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/admin/schools/{otherSchool}",                        { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "404", "302 /admin/schools/{otherSchool}", "302 /admin/schools/{otherSchool}", BLOCKED, LOGIN, LOGIN],
   ["GET",    "/signup?invite=not-a-link",                           undefined,                     "404",    NOT_ADMIN, NOT_ADMIN,   "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "404", "404"],
   ["POST",   "/signup?invite=not-a-link",                           { $form: { name: "Matrix Invitee", email: "matrix.invitee@example.org", password: "Matrix-Pass-1", confirmPassword: "Matrix-Pass-1" } }, "400", NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "302 /admin/staff", BLOCKED, "400", "400"],
   ["GET",    "/admin/create-class",                                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
@@ -216,6 +231,7 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
   ["GET", "/admin/schools",                      "Riverside Primary School",       ["schoolAdmin", "platformAdmin"]],
   ["GET", "/admin/schools",                      "Elsewhere High School",          ["otherSchoolAdmin", "platformAdmin"]],
   ["GET", "/admin/staff",                        "Invitation link",                ["schoolAdmin", "otherSchoolAdmin"]],
+  ["GET", "/admin/schools/{school}",             "Invitation link",                ["platformAdmin"]],
   ["GET", "/class/{class}/home",                 "5A Sunflowers",                  ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/projector",            "Join 5A Sunflowers",             ["teacher", "schoolAdmin", "platformAdmin"]],
   ["GET", "/class/{class}/students/cards",       "Sign-in cards for 5A Sunflowers", ["teacher", "schoolAdmin", "platformAdmin"]],
@@ -227,11 +243,22 @@ const VISIBLE: [method: string, path: string, text: string, seenBy: Actor[]][] =
 let app: AppServer<ActorsWorld>;
 let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
+let provider: OidcTestProvider;
 
 beforeAll(async () => {
-  // The actors and their data are the file's own (createActorsWorld).
-  app = await startAppServer({ env: { LOG_LEVEL: "info" }, catchMail: true, fixtures: createActorsWorld });
+  // The actors and their data are the file's own (createActorsWorld); Google sign-in goes to a provider on loopback.
+  const signIn = await startSignInProvider();
+  provider = signIn.provider;
+  app = await startAppServer({
+    env: { LOG_LEVEL: "info", ...signIn.env },
+    catchMail: true,
+    fixtures: createActorsWorld,
+  });
   ({ actors, ids } = await setUpActors(app));
+});
+
+afterAll(async () => {
+  await provider?.close();
 });
 
 function fill(text: string): string {
@@ -258,6 +285,7 @@ function fillBody(body: unknown): unknown {
 
 function expectedCell(cell: string, path: string): string | RegExp {
   if (cell === LOGIN) return path === "/" ? "302 /login" : `302 /login?${new URLSearchParams({ redirectTo: path })}`;
+  if (cell === TO_PROVIDER) return new RegExp(`^302 ${provider.issuer.replace(/[.]/g, "\\.")}/auth\\?.*\\bstate=`);
   const filled = fill(cell);
   if (!filled.includes("*")) return filled;
   return new RegExp(`^${filled.replace(/[.?+^$()[\]\\|]/g, "\\$&").replace(/\*/g, "\\d+")}$`);

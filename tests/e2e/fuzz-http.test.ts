@@ -25,9 +25,10 @@
  */
 import { connect } from "node:net";
 import fc from "fast-check";
-import { beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { CONTROL_STRINGS, HOSTILE_STRINGS } from "../support/hostile-strings";
 import { rawRequest } from "../support/http";
+import type { OidcTestProvider } from "../support/oidc-provider";
 import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
@@ -36,6 +37,7 @@ import {
   createActorsWorld,
   type DemoIds,
   setUpActors,
+  startSignInProvider,
 } from "./authorization-matrix.support";
 import { ALL_ROUTES, concretePath } from "./route-paths.support";
 
@@ -47,7 +49,17 @@ const TARGETS = [...new Set(ALL_ROUTES.map((route) => route.path))].filter((rout
 
 /** Raw percent-encoded bytes no text may hold: NUL, a C0 and C1 control, a lone surrogate as UTF-8, broken UTF-8. */
 const RAW_BAD_BYTES = ["%00", "%01", "%C2%85", "%ED%A0%80", "%FF", "%C3", "%E0%A4%A"];
-const TEXT = fc.constantFrom(...HOSTILE_STRINGS, ...CONTROL_STRINGS, "Ada Lovelace", "x".repeat(5000));
+/** Hostile text, and the intents of #27's buttons (invitation links, staff sign-in, the move), so their code paths run too. */
+const TEXT = fc.constantFrom(
+  ...HOSTILE_STRINGS,
+  ...CONTROL_STRINGS,
+  "Ada Lovelace",
+  "x".repeat(5000),
+  "create-invitation",
+  "revoke-invitation",
+  "sign-in",
+  "move-teacher",
+);
 const FIELD_NAMES = fc.constantFrom(
   "intent",
   "name",
@@ -65,16 +77,38 @@ const FIELD_NAMES = fc.constantFrom(
   "q",
   "page",
   "pageSize",
+  // The provider's answer on the sign-in callback, the school's sign-in settings, an invitation link, a move.
+  "state",
+  "error",
+  "iss",
+  "googleDomain",
+  "microsoftTenantId",
+  "requireProviderSignIn",
+  "invite",
+  "id",
+  "userId",
 );
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 let app: AppServer<ActorsWorld>;
 let actors: Record<Actor, ActorCredentials>;
 let ids: DemoIds;
+let provider: OidcTestProvider;
 
 beforeAll(async () => {
-  app = await startAppServer({ env: { LOG_LEVEL: "warn" }, catchMail: true, fixtures: createActorsWorld });
+  // Google sign-in is configured against a real provider on loopback, so /auth/oidc/google and its callback run their flow.
+  const signIn = await startSignInProvider();
+  provider = signIn.provider;
+  app = await startAppServer({
+    env: { LOG_LEVEL: "warn", ...signIn.env },
+    catchMail: true,
+    fixtures: createActorsWorld,
+  });
   ({ actors, ids } = await setUpActors(app));
+});
+
+afterAll(async () => {
+  await provider?.close();
 });
 
 function concrete(routePath: string, segment?: string): string {

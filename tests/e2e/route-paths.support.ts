@@ -42,6 +42,8 @@ export function concretePath(
     schoolId: ids.schoolId,
     userId: ids.teacherUserId,
     drawingFile: "nothing.png",
+    // The sign-in provider a suite configures (startSignInProvider); unknown, and so 404, where none is.
+    provider: "google",
     ...options.values,
   };
   let first = true;

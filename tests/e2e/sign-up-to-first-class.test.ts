@@ -92,6 +92,33 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.getByText(`The class is created in ${school}`).waitFor();
   });
 
+  test("the platform admin makes a school's invitation link on the school's page; a teacher signs up through it into that school", async () => {
+    const school = app.fixtures.hillside;
+    const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+    await signIn(context, app, app.fixtures.sessions.platformAdmin);
+    const admin = await context.newPage();
+    await admin.goto(`/admin/schools/${school.id}`);
+    await admin.getByRole("heading", { name: "Invitation link" }).waitFor();
+    await admin.getByText(`Whoever opens it can create a teacher account in ${school.name}.`).waitFor();
+    await admin.getByRole("button", { name: /^Make (a new|an invitation) link$/ }).click();
+    await admin.getByText("Copy this link now: it is shown only once.").waitFor();
+    const link = new URL(await admin.getByLabel("New invitation link").inputValue());
+
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const email = `platform.invited.${randomBytes(3).toString("hex")}@example.org`;
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole("heading", { level: 1, name: `Join ${school.name}` }).waitFor();
+    await fillSignUp(page, "Pia Platform", email);
+    await confirmEmail(app, page, email);
+    await signInThroughForm(page, email, PASSWORD);
+    await page.waitForURL("**/home?noClasses=true");
+    await page.getByText(`The class is created in ${school.name}`).waitFor();
+
+    // The school's page now shows the live link and its one sign-up.
+    await admin.goto(`/admin/schools/${school.id}`);
+    await admin.getByText("1 teacher signed up with it.").waitFor();
+  });
+
   test("a switched-off invitation link gets a plain page, and the form is gone", async () => {
     const link = new URL(await makeInvitationLink(app, javaScriptEnabled));
     const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });

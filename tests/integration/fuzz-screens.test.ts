@@ -47,6 +47,7 @@ import {
   OUT_OF_RANGE_PAGE_SIZES,
   HOSTILE_STRINGS as SHARED_HOSTILE_STRINGS,
 } from "../support/hostile-strings";
+import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const QUERY_RUNS = Number(process.env.FUZZ_QUERY_RUNS ?? 10);
@@ -185,6 +186,8 @@ interface ActionCase {
   fields: Record<string, fc.Arbitrary<FieldValue>>;
   /** The submit button's intent, replaced by junk now and then. */
   intent?: string;
+  /** The action sends the browser on to the sign-in provider (ADR 210): a redirect to its origin is expected. */
+  toProvider?: boolean;
 }
 
 /** The demo class code's class has this assignment active (Drawing: my safe place). */
@@ -198,6 +201,9 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /login",                                      actor: "anonymous",     path: "/login",                             fields: { email: field(...EMAILS), password: field(...PASSWORDS), redirectTo: field("/class/1/home", ...HOSTILE_REDIRECTS) } },
   { name: "POST /signup",                                     actor: "anonymous",     path: "/signup",                            fields: { name: field(...NAMES), email: field(...EMAILS), password: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
   { name: "POST /signup?invite (invitation link)",            actor: "anonymous",     path: "/signup?invite=:id",                 hostilePath: true, fields: { name: field(...NAMES), email: field(...EMAILS), password: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
+  // "Sign in with Google" (ADR 210) against a real provider on loopback; an unknown provider is the 404 page.
+  { name: "POST /auth/oidc/:provider",                        actor: "anonymous",     path: "/auth/oidc/google",                  toProvider: true, fields: { redirectTo: field("/class/1/home", ...HOSTILE_REDIRECTS) } },
+  { name: "POST /auth/oidc/:provider (unknown provider)",     actor: "anonymous",     path: "/auth/oidc/:id",                     hostilePath: true, fields: { redirectTo: field("/class/1/home") } },
   { name: "POST /forgot-password",                            actor: "anonymous",     path: "/forgot-password",                   fields: { email: field(...EMAILS) } },
   { name: "POST /reset-password",                             actor: "anonymous",     path: "/reset-password",                    fields: { token: field("not-a-token", "A".repeat(43)), newPassword: field(...PASSWORDS), confirmPassword: field(...PASSWORDS) } },
   { name: "POST /verify-email",                               actor: "anonymous",     path: "/verify-email",                      fields: { token: field("not-a-token", "A".repeat(43)) } },
@@ -234,6 +240,8 @@ const ACTIONS: ActionCase[] = [
   { name: "POST /admin/schools/:schoolId (rename)",           actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "rename", fields: { name: field("Fuzz Academy", "Riverside Primary") } },
   { name: "POST /admin/schools/:schoolId (privacy)",          actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "privacy", fields: { retentionMonths: field("1", "24", "120", "121"), minGroupSize: field("3", "5", "100", "2") } },
   { name: "POST /admin/schools/:schoolId (language)",         actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "language", fields: { locale: field("fr", "", "xx") } },
+  { name: "POST /admin/schools/:schoolId (sign-in)",          actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "sign-in", fields: { googleDomain: field("riverside.example", "RIVERSIDE.Example", "", "https://riverside.example"), microsoftTenantId: field("72f988bf-86f1-41af-91ab-2d7cd011db47", "", "not-a-tenant"), requireProviderSignIn: field("on", "true", "false", "") } },
+  { name: "POST /admin/schools/:schoolId (create/revoke-invitation)", actor: "platformAdmin", path: "/admin/schools/:id",         hostilePath: true, fields: { intent: field("create-invitation", "revoke-invitation"), id: field("1", "2", "3") } },
   { name: "POST /admin/schools/:schoolId (archive/restore)",  actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, fields: { intent: field("archive", "restore") } },
   { name: "POST /admin/schools/:schoolId (move-teacher)",     actor: "platformAdmin", path: "/admin/schools/:id",                 hostilePath: true, intent: "move-teacher", fields: { userId: field("1", "2", "3", "4"), schoolId: field("1", "2", "3") } },
   { name: "POST /admin/settings?classId (update)",            actor: "platformAdmin", path: "/admin/settings?classId=:id",        hostilePath: true, fields: { name: field(...NAMES), teacherIds: field("3", "4", "5") } },
@@ -270,6 +278,10 @@ const QUERIES: QueryCase[] = [
   { path: "/login",                                         actor: "anonymous",     params: ["redirectTo"] },
   { path: "/signup",                                        actor: "anonymous",     params: ["invite"] },
   { path: "/forgot-password",                               actor: "anonymous",     params: ["email"] },
+  // The provider's answer (ADR 210): with no flow cookie, whatever it says is a plain page; a GET of the button's address goes to /login.
+  { path: "/auth/oidc/google/callback",                     actor: "anonymous",     params: ["code", "state", "error", "error_description", "iss", "session_state"] },
+  { path: "/auth/oidc/:id/callback",                        actor: "anonymous",     params: ["code", "state", "error"] },
+  { path: "/auth/oidc/:id",                                 actor: "anonymous",     params: [] },
   { path: "/reset-password",                                actor: "anonymous",     params: ["token"] },
   { path: "/verify-email",                                  actor: "anonymous",     params: ["token"] },
   { path: "/blocked",                                       actor: "anonymous",     params: [] },
@@ -370,6 +382,8 @@ function queryFor(params: string[]): fc.Arbitrary<string> {
 
 let server: InProcessApp;
 let app: App;
+/** A Google-like provider on loopback, configured as the app's Google sign-in. */
+let provider: OidcTestProvider;
 const userIds = new Map<Actor, number>();
 const loggedErrors: string[] = [];
 let stderrSpy: MockInstance<typeof process.stderr.write> | undefined;
@@ -384,7 +398,14 @@ const snapshot = async () => {
 };
 
 beforeAll(async () => {
-  server = await startInProcessApp();
+  provider = await startOidcProvider({ redirectUris: [`${ORIGIN}/auth/oidc/google/callback`] });
+  server = await startInProcessApp({
+    env: {
+      OIDC_GOOGLE_ISSUER: provider.issuer,
+      OIDC_GOOGLE_CLIENT_ID: provider.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    },
+  });
   app = server.app;
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await app.db
@@ -447,6 +468,7 @@ beforeAll(async () => {
 afterAll(async () => {
   stderrSpy?.mockRestore();
   await server?.stop();
+  await provider?.close();
   // The rows of docs/security.md's tables.
   if (queryCounts.length)
     console.info(
@@ -546,7 +568,13 @@ interface Outcome {
  * Classifies an answer, failing the test on a 5xx, an error-level log line,
  * or a refusal that does not say why.
  */
-async function judge(response: Response, asData: boolean, submitted: string[], label: string): Promise<Outcome> {
+async function judge(
+  response: Response,
+  asData: boolean,
+  submitted: string[],
+  label: string,
+  toProvider = false,
+): Promise<Outcome> {
   const text = await bodyText(response);
   const detail = `${label} → ${response.status} ${response.headers.get("location") ?? ""} ${text.slice(0, 400)}`;
   expect(response.status, detail).toBeLessThan(500);
@@ -558,6 +586,11 @@ async function judge(response: Response, asData: boolean, submitted: string[], l
   if (isRedirect) {
     // Wherever a redirect goes, it is this site (a single-fetch answer names its target after "redirect").
     const target = response.headers.get("location") ?? strings[strings.indexOf("redirect") + 1] ?? "";
+    if (toProvider && target.startsWith(`${provider.issuer}/`)) {
+      // The sign-in button's post: on to the configured provider's own origin, never anywhere else.
+      expect(new URL(target).origin, `a redirect off to another site: ${detail}`).toBe(new URL(provider.issuer).origin);
+      return { refused: false, kind: "redirect", detail };
+    }
     expect(target.startsWith("/") && !target.startsWith("//"), `a redirect off the site: ${detail}`).toBe(true);
     expect(new URL(target, ORIGIN).origin, `a redirect off the site: ${detail}`).toBe(ORIGIN);
     const toast = toastOf(response);
@@ -839,6 +872,7 @@ describe.each(ACTIONS)("$name", (action) => {
             asData,
             fields.map(([, value]) => value),
             label,
+            action.toProvider,
           );
           // As sent on the wire (UTF-8: a lone surrogate arrives as U+FFFD), a name or value no field may hold.
           const wire = [...new URLSearchParams(new URLSearchParams(fields).toString())];

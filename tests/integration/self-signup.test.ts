@@ -429,3 +429,97 @@ test("the school page: a platform admin moves the teacher of a self-signed-up sc
   ).json()) as { movable: unknown[] };
   expect(adminView.movable).toEqual([]);
 });
+
+test("the school page: a platform admin makes and switches off any school's invitation link; another school's admin gets the 404 page", async () => {
+  const school = await createSchool(db);
+  const schoolAdmin = await createUser(db, { role: "admin", schoolId: school.id });
+  const platform = await createUser(db, { role: "admin", schoolId: null });
+  const cookie = await signIn(database, platform.id);
+  const page = { path: `/admin/schools/${school.id}`, params: { schoolId: school.id } };
+  const load = async (who: string) =>
+    (await (await callRoute(schoolPage, database, { ...page, cookie: who })).json()) as {
+      invitationCard: boolean;
+      invitation: { id: number; useCount: number } | null;
+    };
+  expect(await load(cookie)).toMatchObject({ invitationCard: true, invitation: null });
+
+  const made = await callRoute(schoolPage, database, {
+    ...page,
+    method: "POST",
+    cookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(made.status).toBe(200);
+  const { invitationLink } = (await made.json()) as { invitationLink: { link: string } };
+  const token = new URL(invitationLink.link).searchParams.get("invite")!;
+  expect(await checkInvitationToken(db, token)).toMatchObject({ ok: true, schoolId: school.id });
+  // The same link the school's own admin sees on the staff screen, made by the platform admin, and never shown again.
+  const loaded = await load(cookie);
+  expect(loaded.invitation).toMatchObject({ useCount: 0 });
+  expect(JSON.stringify(loaded)).not.toContain(token);
+  expect((await getLiveSchoolInvitation(db, actorOf(schoolAdmin), school.id))?.id).toBe(loaded.invitation!.id);
+  const [audit] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "school.invitation_create"), eq(auditEvents.schoolId, school.id)));
+  expect(audit.actorUserId).toBe(platform.id);
+
+  // Another school's admin cannot make or switch off this school's link: the 404 page, and nothing changes.
+  const otherAdmin = await createUser(db, { role: "admin", schoolId: (await createSchool(db)).id });
+  const otherCookie = await signIn(database, otherAdmin.id);
+  const forms: Record<string, string>[] = [
+    { intent: "create-invitation" },
+    { intent: "revoke-invitation", id: String(loaded.invitation!.id) },
+  ];
+  for (const form of forms) {
+    const refused = await callRoute(schoolPage, database, { ...page, method: "POST", cookie: otherCookie, form });
+    expect(refused.status, form.intent).toBe(404);
+  }
+  // A teacher is sent away before anything is read.
+  const teacherCookie = await signIn(database, (await createUser(db, { schoolId: school.id })).id);
+  const byTeacher = await callRoute(schoolPage, database, {
+    ...page,
+    method: "POST",
+    cookie: teacherCookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(byTeacher.status).toBe(302);
+  expect(await checkInvitationToken(db, token)).toMatchObject({ ok: true });
+
+  // A made-up id changes nothing and says so; the live link's id switches it off.
+  const unknown = await callRoute(schoolPage, database, {
+    ...page,
+    method: "POST",
+    cookie,
+    form: { intent: "revoke-invitation", id: "999999" },
+  });
+  expect(unknown.status).toBe(302);
+  expect(await checkInvitationToken(db, token)).toMatchObject({ ok: true });
+  const revoked = await callRoute(schoolPage, database, {
+    ...page,
+    method: "POST",
+    cookie,
+    form: { intent: "revoke-invitation", id: String(loaded.invitation!.id) },
+  });
+  expect(revoked.status).toBe(302);
+  expect(revoked.headers.get("location")).toBe(`/admin/schools/${school.id}`);
+  expect(await checkInvitationToken(db, token)).toEqual({ ok: false, problem: INVITATION_LINK_PROBLEMS.revoked });
+  expect((await load(cookie)).invitation).toBeNull();
+
+  // An archived school has no card, and a hand-made post makes no link.
+  await db.update(schools).set({ status: "archived" }).where(eq(schools.id, school.id));
+  expect(await load(cookie)).toMatchObject({ invitationCard: false, invitation: null });
+  const archived = await callRoute(schoolPage, database, {
+    ...page,
+    method: "POST",
+    cookie,
+    form: { intent: "create-invitation" },
+  });
+  expect(archived.status).toBe(302);
+  expect(
+    await db
+      .select()
+      .from(schoolInvitations)
+      .where(and(eq(schoolInvitations.schoolId, school.id), sql`revoked_at is null`)),
+  ).toEqual([]);
+});

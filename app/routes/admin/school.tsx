@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
@@ -11,12 +11,18 @@ import { PageHeader } from "~/components/layout/page-header";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
+import { parseRecordId } from "~/lib/schemas/ids";
 import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import {
+  createSchoolInvitation,
+  getLiveSchoolInvitation,
+  revokeSchoolInvitation,
+} from "~/server/schools/invitations.server";
 import {
   getSchoolDetail,
   renameSchool,
@@ -39,6 +45,7 @@ import { SchoolClasses } from "./__school/school-classes";
 import { SchoolSignInCard } from "./__school/school-sign-in";
 import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
+import { InvitationLinkCard } from "./staff/__shared/invitation-link-card";
 
 const renameSchema = z.object({ name: schoolNameSchema });
 const privacySchema = schoolPrivacySchema;
@@ -65,9 +72,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A self-signed-up school's teacher can be moved into a real school by a platform admin (ADR 213).
   const movable = await listMovableTeachers(db, user, schoolId);
   const moveTargets = movable.length > 0 ? await listMoveTargets(db, user) : [];
+  const platform = isPlatformAdmin(user);
+  // A platform admin makes and switches off any active school's invitation link here (ADR 237); a school admin does on the staff screen.
+  const invitationCard = platform && detail.school.status === "active";
   return {
     ...detail,
-    platform: isPlatformAdmin(user),
+    platform,
+    invitationCard,
+    invitation: invitationCard ? await getLiveSchoolInvitation(db, user, schoolId) : null,
     movable,
     moveTargets,
     // Which sign-in providers this deployment has, so the form can say what is not configured (ADR 210).
@@ -81,7 +93,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = getAppFromContext(context);
   const schoolId = recordIdParam(params.schoolId);
   const here = `/admin/schools/${schoolId}`;
-  const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
+  const formData = await request.formData();
+  const invitationIntent = formData.get("intent");
+  if (invitationIntent === "create-invitation" || invitationIntent === "revoke-invitation") {
+    // The school's link, through the staff screen's domain functions: another school's is the 404 page (ADR 237).
+    await orNotFound(getLiveSchoolInvitation(db, user, schoolId));
+    try {
+      if (invitationIntent === "create-invitation") {
+        const created = await createSchoolInvitation(db, user, schoolId);
+        // Answered in place, not through a redirect: the link is shown once and never stored (ADR 214).
+        const { mailer } = getAppFromContext(context);
+        return data({
+          form: "invitation" as const,
+          invitationLink: {
+            link: mailer.link(`/signup?invite=${encodeURIComponent(created.token)}`),
+            expiresAt: created.expiresAt,
+          },
+        });
+      }
+      const id = parseRecordId(String(formData.get("id") ?? ""));
+      if (id === null) return redirectWithError(here, t("That invitation link could not be found."));
+      await revokeSchoolInvitation(db, user, schoolId, id);
+      return redirectWithSuccess(here, t("The invitation link is switched off. Nobody can sign up with it now."));
+    } catch (error) {
+      return redirectWithFailure(here, error, t("The invitation link could not be changed. Please try again."));
+    }
+  }
+  const submission = parseWithZod(formData, { schema: schoolPageSchema });
   const form = submission.payload.intent;
   if (
     form !== "rename" &&
@@ -146,7 +184,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminSchoolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { school, signIn, staff, classes, platform, movable, moveTargets, providers } = loaderData;
+  const { school, signIn, staff, classes, platform, movable, moveTargets, providers, invitationCard, invitation } =
+    loaderData;
   const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof renameSchema>>({
     id: "rename-school",
@@ -286,6 +325,18 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         providers={providers}
         lastResult={actionData?.form === "sign-in" ? actionData.result : undefined}
       />
+
+      {invitationCard ? (
+        <InvitationLinkCard
+          schoolName={school.name}
+          intro={t(
+            "Share this link with teachers of {school}. Whoever opens it can create a teacher account in {school}. A link works for 14 days.",
+            { school: school.name },
+          )}
+          live={invitation}
+          justCreated={actionData && "invitationLink" in actionData ? actionData.invitationLink : null}
+        />
+      ) : null}
 
       {movable.length > 0 ? (
         <MoveTeacherCard

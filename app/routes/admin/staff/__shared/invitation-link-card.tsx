@@ -13,7 +13,16 @@ export interface InvitationLinkState {
  * The school's invitation link on the staff screen (ADR 214): make one, copy it
  * now (it is shown once), or switch it off. Plain posts with an intent.
  */
-export function InvitationLinkCard({ schoolName, live, justCreated }: InvitationLinkState & { schoolName: string }) {
+export function InvitationLinkCard({
+  schoolName,
+  intro,
+  live,
+  justCreated,
+}: InvitationLinkState & {
+  schoolName: string;
+  /** What the link does, said to someone who is not of the school (the platform admin on the school's page). */
+  intro?: string;
+}) {
   return (
     <Card size="3" style={{ maxWidth: 640 }}>
       <Flex direction="column" gap="3" asChild>
@@ -22,8 +31,12 @@ export function InvitationLinkCard({ schoolName, live, justCreated }: Invitation
             Invitation link
           </Heading>
           <Text as="p" size="2" color="gray">
-            Share this link with teachers of {schoolName}. Whoever opens it can create a teacher account in your school.
-            A link works for 14 days.
+            {intro ?? (
+              <>
+                Share this link with teachers of {schoolName}. Whoever opens it can create a teacher account in your
+                school. A link works for 14 days.
+              </>
+            )}
           </Text>
           {justCreated ? (
             <Callout.Root color="green" role="status">
