@@ -181,6 +181,40 @@ test("the teacher's stream: uncompressed, uncached headers, a snapshot at once, 
   }
 });
 
+test("many streams of one change share its reads and each gets every answer, two sessions of one teacher too", async () => {
+  const { assignment, student, path } = await activeAssignment();
+  const db = server.app.db;
+  const first = await signedIn(world.users.teacher.id);
+  const secondSession = await createSession(server.app, world.users.teacher.id, new Request(`${origin}/login`), null);
+  const second = secondSession.setCookie.split(";")[0];
+  const streams = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => openStream(path, i % 3 === 0 ? second : first)),
+  );
+  try {
+    await Promise.all(streams.map((stream) => stream.waitFor(/event: snapshot/)));
+    await createResponse(db, { assignmentId: assignment.id, studentId: student.id, answers: {} });
+    await Promise.all(streams.map((stream) => stream.waitFor(/"responseCount":1/, 2000)));
+    // A second change right after: a read shared for the first never answers it.
+    const other = await createStudent(db, { schoolId: world.riverside.id, classId: world.class5A.id });
+    await createResponse(db, { assignmentId: assignment.id, studentId: other.id, answers: {} });
+    await Promise.all(streams.map((stream) => stream.waitFor(/"responseCount":2/, 2000)));
+    for (const stream of streams) expect(snapshots(stream.text()).map((s) => s.responseCount)).toEqual([0, 1, 2]);
+    // The second session ends: its streams end (a shared session check is per session), the first's go on.
+    await db.delete(sessions).where(eq(sessions.id, secondSession.id));
+    const third = await createStudent(db, { schoolId: world.riverside.id, classId: world.class5A.id });
+    await createResponse(db, { assignmentId: assignment.id, studentId: third.id, answers: {} });
+    await Promise.all(
+      streams.map((stream, i) =>
+        i % 3 === 0
+          ? stream.waitFor(/^event: end\ndata: \{"reason":"signed-out"\}\n\n/m, 2500)
+          : stream.waitFor(/"responseCount":3/, 2000),
+      ),
+    );
+  } finally {
+    for (const stream of streams) stream.close();
+  }
+});
+
 test("the stream ends when the session ends", async () => {
   const { path } = await activeAssignment();
   const cookie = await signedIn(world.users.teacher.id);

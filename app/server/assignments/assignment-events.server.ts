@@ -34,6 +34,7 @@ export interface AssignmentChange {
   resync: boolean;
 }
 
+/** Every subscriber of one change gets the same object (live-stream.server.ts shares its reads by it). */
 export type AssignmentChangeHandler = (change: AssignmentChange) => void;
 
 export type LiveResultsMode = "listen" | "poll";
@@ -67,9 +68,11 @@ export function createAssignmentEvents(database: Database, options: AssignmentEv
   const deliver = (assignmentId: number, resync: boolean) => {
     const handlers = subscribers.get(assignmentId);
     if (!handlers) return;
+    // One object for every subscriber of this change: live streams share the reads it causes by it.
+    const change: AssignmentChange = { assignmentId, resync };
     for (const handler of [...handlers]) {
       try {
-        handler({ assignmentId, resync });
+        handler(change);
       } catch (error) {
         options.logger?.warn("live.subscriber_failed", { assignmentId, error: String(error) });
       }

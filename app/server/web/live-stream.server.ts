@@ -21,11 +21,14 @@
  *   buffer the stream otherwise; the root middleware keeps no-transform)
  *   and `X-Accel-Buffering: no` (nginx).
  * - Bounded: one snapshot is read at a time per stream, changes during it
- *   fold into one more; a client that stops reading is dropped once 64 KB
+ *   fold into one more; the streams a change reaches share its reads, one
+ *   session check per session and one snapshot per viewer (a teacher's ten
+ *   tabs cost one read, not ten); a client that stops reading is dropped once 64 KB
  *   wait for it (its EventSource reconnects and gets a fresh snapshot).
  */
 import type { RouterContextProvider } from "react-router";
 import { eventStream } from "remix-utils/sse/server";
+import type { AssignmentChange } from "../assignments/assignment-events.server";
 import type { CurrentUser } from "../auth/current-user.server";
 import { isBlocked, loadSessionUser } from "../auth/current-user.server";
 import { requireApiUser } from "../auth/guards.server";
@@ -46,6 +49,29 @@ export interface AssignmentStreamOptions<T> {
 
 export type StreamEndReason = "signed-out" | "no-access";
 
+/**
+ * The reads one change caused, by what they read: every stream the change
+ * reaches joins a read another stream started for it. Such a read began after
+ * the change arrived, so it is as fresh for all of them; it is kept only as
+ * long as the change object is (a heartbeat's read is never shared).
+ */
+const readsByChange = new WeakMap<AssignmentChange, Map<string, Promise<unknown>>>();
+
+function sharedRead<R>(change: AssignmentChange | undefined, key: string, read: () => Promise<R>): Promise<R> {
+  if (!change) return read();
+  let reads = readsByChange.get(change);
+  if (!reads) {
+    reads = new Map();
+    readsByChange.set(change, reads);
+  }
+  let pending = reads.get(key) as Promise<R> | undefined;
+  if (!pending) {
+    pending = read();
+    reads.set(key, pending);
+  }
+  return pending;
+}
+
 export async function assignmentEventStream<T>(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -55,19 +81,19 @@ export async function assignmentEventStream<T>(
   const heartbeatMs = options.heartbeatMs ?? app.config.LIVE_RESULTS_HEARTBEAT_MS;
   let first: T;
   let unsubscribe: () => void = () => {};
-  let onChange: (resync: boolean) => void = () => {};
+  let onChange: (change: AssignmentChange) => void = () => {};
   try {
     const user = await requireApiUser(request, context);
     // Listen first, then read: a change between the two is an event, never lost.
-    unsubscribe = await app.assignmentEvents.subscribeToAssignment(options.assignmentId, (change) =>
-      onChange(change.resync),
-    );
+    unsubscribe = await app.assignmentEvents.subscribeToAssignment(options.assignmentId, (change) => onChange(change));
     first = await options.readSnapshot(user);
   } catch (error) {
     unsubscribe();
     return toApiResponse(error);
   }
   const token = await readSessionToken(app.sessionCookie, request);
+  /** What the snapshot is of: streams share a read only for the same viewer and the same address. */
+  const view = new URL(request.url).pathname;
 
   const encoder = new TextEncoder();
   let comments: TransformStreamDefaultController<Uint8Array> | undefined;
@@ -86,6 +112,8 @@ export async function assignmentEventStream<T>(
     let reading = false;
     let again = false;
     let ended = false;
+    /** The change the next read answers (none for a heartbeat's). */
+    let cause: AssignmentChange | undefined;
     let heartbeat: NodeJS.Timeout | undefined;
     const stop = () => {
       ended = true;
@@ -131,12 +159,17 @@ export async function assignmentEventStream<T>(
       try {
         do {
           again = false;
-          const found = token ? await loadSessionUser(app.db, hashToken(token)) : null;
+          const change = cause;
+          cause = undefined;
+          const tokenHash = token ? hashToken(token) : null;
+          const found = tokenHash
+            ? await sharedRead(change, `session:${tokenHash}`, () => loadSessionUser(app.db, tokenHash))
+            : null;
           const user = found?.loaded.user;
           if (!user || isBlocked(user)) return end("signed-out");
           let snapshot: T;
           try {
-            snapshot = await options.readSnapshot(user);
+            snapshot = await sharedRead(change, `snapshot:${user.id}:${view}`, () => options.readSnapshot(user));
           } catch (error) {
             if (isDomainError(error) && error.code === "NOT_FOUND") return end("no-access");
             throw error;
@@ -150,7 +183,10 @@ export async function assignmentEventStream<T>(
         reading = false;
       }
     };
-    onChange = (resync) => void refresh(resync);
+    onChange = (change) => {
+      cause = change;
+      void refresh(change.resync);
+    };
     heartbeat = setInterval(() => {
       if (ended) return;
       if (isBacklogged()) return finish();
