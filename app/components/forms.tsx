@@ -5,11 +5,18 @@
  */
 import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/**
+ * The server's messages (zod rules, domain refusals) are English catalogue
+ * keys (ADR 215, ADR 227): translated here, where they are shown. A message
+ * the catalogue does not have stays as the server wrote it.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const { t } = useTranslation("staff");
   const messages = errors?.filter(Boolean);
   if (!messages?.length) return null;
   return (
@@ -18,7 +25,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
         {messages.map((message) => (
           <li key={message}>
             <Text size="2" color="red">
-              {message}
+              {t(message as string)}
             </Text>
           </li>
         ))}

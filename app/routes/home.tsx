@@ -120,7 +120,7 @@ function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSch
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Home", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Home", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -156,7 +156,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Schools", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Schools", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -179,7 +179,8 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Join the class", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Join the class", error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

@@ -94,8 +94,8 @@ function LivePreview({ story, editorOrigins }: { story: SurveyStory; editorOrigi
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  pageTitle(`${loaderData?.survey.title || "Survey"} · Preview`, error);
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
+  pageTitle(`${loaderData?.survey.title || "Survey"} · Preview`, error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (

@@ -143,7 +143,7 @@ export default function AdminNewStaffPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Add staff", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Add staff", error, matches);
 
 /** An error in this page's action shows here, inside the header and the navigation (see the list's boundary). */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
