@@ -136,6 +136,7 @@ export function PasswordField({
   onToggle,
   ...props
 }: Omit<FieldProps, "type"> & { shown?: boolean; onToggle?: () => void }) {
+  const { t } = useTranslation("staff");
   const hydrated = useHydrated();
   const [localShown, setLocalShown] = useState(false);
   const isShown = shown ?? localShown;
@@ -153,9 +154,11 @@ export function PasswordField({
               size="1"
               onClick={toggle}
               aria-pressed={isShown}
-              aria-label={`${isShown ? "Hide" : "Show"} ${props.label}`}
+              aria-label={
+                isShown ? t("Hide {label}", { label: props.label }) : t("Show {label}", { label: props.label })
+              }
             >
-              {isShown ? "Hide" : "Show"}
+              {isShown ? t("Hide") : t("Show")}
             </Button>
           </TextField.Slot>
         ),

@@ -139,7 +139,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
                 label={t("School name")}
                 {...fieldProps(fields.name)}
                 autoComplete="off"
-                placeholder="e.g. Lakeside Primary School"
+                placeholder={t("e.g. Lakeside Primary School")}
               />
               <Flex justify="end">
                 <Button type="submit">{t("Create school")}</Button>
