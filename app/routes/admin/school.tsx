@@ -150,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
+    if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name", t });
     if (intent === "move-teacher") return formErrorReply(submission, error, { extra: { form }, t });
     if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form }, t });
     const fallback =

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const school = await createSchool(db, user, submission.value);
       return redirectWithSuccess(`/admin/schools/${school.id}`, t("School {name} created.", { name: school.name }));
     } catch (error) {
-      return formErrorReply(submission, error, { messageField: "name" });
+      return formErrorReply(submission, error, { messageField: "name", t });
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."));
+    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."), t);
   }
 }
 

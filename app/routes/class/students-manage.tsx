@@ -176,7 +176,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return redirectWithFailure(here, error, t(FAILURE[input.intent]));
+    return redirectWithFailure(here, error, t(FAILURE[input.intent]), t);
   }
 }
 
