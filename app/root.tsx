@@ -163,4 +163,5 @@ function SkipLink() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: errorPageTitle(error) }] : []);
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? [{ title: errorPageTitle(error, matches) }] : [];

@@ -20,22 +20,39 @@
  */
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { type ErrorResponse, isRouteErrorResponse } from "react-router";
+import { metaTranslator } from "~/lib/i18n/meta";
 
 export const NOT_FOUND_TEXT = "Not Found";
 export const ERROR_TEXT = "Something went wrong!";
 
 type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode;
 
-/** The page title for an error, for the meta function of a route that renders this boundary. */
-export function errorPageTitle(error: unknown): string {
+type MetaMatches = Parameters<typeof metaTranslator>[0];
+
+/**
+ * The page title for an error, for the meta function of a route that renders
+ * this boundary; in the page's language when given meta's `matches`.
+ */
+export function errorPageTitle(error: unknown, matches: MetaMatches = []): string {
   const heading = isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TEXT : ERROR_TEXT;
-  return `${heading} · Orliverse Classroom`;
+  return `${metaTranslator(matches, "common")(heading)} · Orliverse Classroom`;
 }
 
-/** A route's meta: its own title, or the error's kind when its error boundary is showing. */
-export function pageTitle(title: string, error?: unknown) {
-  return [{ title: error ? errorPageTitle(error) : `${title} · Orliverse Classroom` }];
+/**
+ * A route's meta: its own title, or the error's kind when its error boundary
+ * is showing. Given meta's `matches`, a title that is a staff catalogue key
+ * is said in the page's language (a title made of data stays as it is).
+ */
+export function pageTitle(title: string, error?: unknown, matches: MetaMatches = []) {
+  return [
+    {
+      title: error
+        ? errorPageTitle(error, matches)
+        : `${metaTranslator(matches, "staff")(title)} · Orliverse Classroom`,
+    },
+  ];
 }
 
 function errorDetails(error: unknown): string {
@@ -47,12 +64,19 @@ function errorDetails(error: unknown): string {
 }
 
 function NotFoundPanel({ message }: { message?: ReactNode }) {
+  const { t } = useTranslation("common");
+  // A route's own sentence (a 404's body) is a staff or common catalogue key, or already translated.
+  const { t: staff } = useTranslation("staff");
   return (
     <>
       <Heading as="h1" size="6">
-        {NOT_FOUND_TEXT}
+        {t(NOT_FOUND_TEXT)}
       </Heading>
-      <Text color="gray">{message ?? "We could not find that page. It may not exist, or it is not yours to see."}</Text>
+      <Text color="gray">
+        {typeof message === "string"
+          ? staff(message)
+          : (message ?? t("We could not find that page. It may not exist, or it is not yours to see."))}
+      </Text>
     </>
   );
 }
@@ -66,21 +90,23 @@ function refusalMessage(error: unknown): string | undefined {
 }
 
 function ErrorPanel({ error }: { error: unknown }) {
+  const { t } = useTranslation("common");
+  const { t: staff } = useTranslation("staff");
   const refusal = refusalMessage(error);
   return (
     <>
       <Heading as="h1" size="6">
-        {ERROR_TEXT}
+        {t(ERROR_TEXT)}
       </Heading>
       {refusal ? (
         <Text as="p" role="alert">
-          {refusal}
+          {staff(refusal)}
         </Text>
       ) : null}
       <details className="error-details">
         <summary>
-          <span className="when-closed">Show Error</span>
-          <span className="when-open">Hide Error</span>
+          <span className="when-closed">{t("Show Error")}</span>
+          <span className="when-open">{t("Hide Error")}</span>
         </summary>
         <Box asChild mt="2">
           <pre className="error-text">{errorDetails(error)}</pre>
@@ -103,7 +129,7 @@ export function GeneralErrorBoundary({
       <ErrorPanel error={error} />
     ),
   unexpectedErrorHandler = (error) => <ErrorPanel error={error} />,
-  homeLink = { to: "/", label: "Go to the start page" },
+  homeLink,
 }: {
   /** The route's ErrorBoundary props: what was thrown, and the URL's params. */
   error: unknown;
@@ -111,9 +137,11 @@ export function GeneralErrorBoundary({
   statusHandlers?: Record<number, StatusHandler>;
   defaultStatusHandler?: StatusHandler;
   unexpectedErrorHandler?: (error: unknown) => ReactNode;
-  /** Where the panel's button leads. */
+  /** Where the panel's button leads (its label already in the page's language). */
   homeLink?: { to: string; label: string };
 }) {
+  const { t } = useTranslation("common");
+  const home = homeLink ?? { to: "/", label: t("Go to the start page") };
   return (
     <Flex justify="center" p={{ initial: "3", sm: "6" }}>
       <Card size="3" style={{ maxWidth: 560, width: "100%" }}>
@@ -124,7 +152,7 @@ export function GeneralErrorBoundary({
           <Flex gap="3">
             <Button asChild variant="soft">
               {/* A plain link: after an error the client may not be in a state to navigate. */}
-              <a href={homeLink.to}>{homeLink.label}</a>
+              <a href={home.to}>{home.label}</a>
             </Button>
           </Flex>
         </Flex>

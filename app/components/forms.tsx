@@ -5,11 +5,18 @@
  */
 import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/**
+ * The server's messages (zod rules, domain refusals) are English catalogue
+ * keys (ADR 215, ADR 227): translated here, where they are shown. A message
+ * the catalogue does not have stays as the server wrote it.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const { t } = useTranslation("staff");
   const messages = errors?.filter(Boolean);
   if (!messages?.length) return null;
   return (
@@ -18,7 +25,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
         {messages.map((message) => (
           <li key={message}>
             <Text size="2" color="red">
-              {message}
+              {t(message as string)}
             </Text>
           </li>
         ))}
@@ -129,6 +136,7 @@ export function PasswordField({
   onToggle,
   ...props
 }: Omit<FieldProps, "type"> & { shown?: boolean; onToggle?: () => void }) {
+  const { t } = useTranslation("staff");
   const hydrated = useHydrated();
   const [localShown, setLocalShown] = useState(false);
   const isShown = shown ?? localShown;
@@ -146,9 +154,11 @@ export function PasswordField({
               size="1"
               onClick={toggle}
               aria-pressed={isShown}
-              aria-label={`${isShown ? "Hide" : "Show"} ${props.label}`}
+              aria-label={
+                isShown ? t("Hide {label}", { label: props.label }) : t("Show {label}", { label: props.label })
+              }
             >
-              {isShown ? "Hide" : "Show"}
+              {isShown ? t("Hide") : t("Show")}
             </Button>
           </TextField.Slot>
         ),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
 /** docs/product.md#toasts-and-router-constants: show after 1000 ms of pending navigation, and stay at least 500 ms. */
@@ -6,6 +7,7 @@ export const PENDING_DELAY_MS = 1000;
 export const PENDING_MIN_DISPLAY_MS = 500;
 
 export function PendingIndicator() {
+  const { t } = useTranslation("common");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [visibleSince, setVisibleSince] = useState<number | null>(null);
@@ -24,7 +26,7 @@ export function PendingIndicator() {
 
   if (visibleSince === null) return null;
   return (
-    <div className="pending-indicator" role="progressbar" aria-label="Loading" aria-busy="true">
+    <div className="pending-indicator" role="progressbar" aria-label={t("Loading")} aria-busy="true">
       <div className="pending-indicator-bar" />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Callout } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FlashToasterProps } from "./flash-toaster";
 
@@ -21,7 +22,11 @@ const FlashToaster = lazy(
  * docs/product.md#toasts-and-router-constants; sonner is loaded only once there is a message (ADR 141), and the
  * status region stays until sonner is there.
  */
-export function Toasts({ toast }: { toast: FlashToast | null }) {
+export function Toasts({ toast: flashed }: { toast: FlashToast | null }) {
+  // A message made in English (a domain rule's refusal) is a catalogue key: said in the page's language here (ADR 227).
+  const { t } = useTranslation("staff");
+  const message = flashed ? t(flashed.message) : "";
+  const toast = useMemo(() => (flashed ? { ...flashed, message } : null), [flashed, message]);
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
   const [toasterReady, setToasterReady] = useState(false);

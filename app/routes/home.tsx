@@ -11,6 +11,7 @@ import { isAdmin } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
@@ -41,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply(submission);
   try {
     const created = await createClass(getAppFromContext(context).db, user, submission.value);
-    return redirectWithSuccess(`/class/${created.id}/home`, `Class ${created.name} created.`);
+    const t = await getServerT(context, "staff");
+    return redirectWithSuccess(`/class/${created.id}/home`, t("Class {name} created.", { name: created.name }));
   } catch (error) {
     return formErrorReply(submission, error);
   }
@@ -120,7 +122,7 @@ function NoClassesGuidance({ admin, hasSchool, email }: { admin: boolean; hasSch
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Home", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Home", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -1,5 +1,8 @@
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { metaTranslator } from "~/lib/i18n/meta";
+import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -11,18 +14,21 @@ export function action() {
 }
 
 export default function NotFound() {
+  const { t } = useTranslation("common");
   return (
     <Flex asChild justify="center" p="6">
       <main id="main" tabIndex={-1}>
         <Card size="3" style={{ maxWidth: 480, width: "100%" }}>
           <Flex direction="column" gap="3">
             <Heading as="h1" size="6">
-              Not Found
+              {t("Not Found")}
             </Heading>
-            <Text color="gray">We could not find that page. Check the address, or start again from the beginning.</Text>
+            <Text color="gray">
+              {t("We could not find that page. Check the address, or start again from the beginning.")}
+            </Text>
             <Flex>
               <Button asChild variant="soft">
-                <Link to="/">Go to the start page</Link>
+                <Link to="/">{t("Go to the start page")}</Link>
               </Button>
             </Flex>
           </Flex>
@@ -32,4 +38,6 @@ export default function NotFound() {
   );
 }
 
-export const meta = () => [{ title: "Not Found · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "common")("Not Found")} · Orliverse Classroom` },
+];

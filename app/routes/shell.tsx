@@ -92,8 +92,8 @@ function ShellFrame({ data, children }: { data: SignedInData; children: React.Re
 }
 
 /** The shell's own title; pages set theirs, and an error inside the shell says which kind it is. */
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? errorPageTitle(error) : "Orliverse Classroom" },
+export const meta: Route.MetaFunction = ({ error, matches }) => [
+  { title: error ? errorPageTitle(error, matches) : "Orliverse Classroom" },
 ];
 
 /**

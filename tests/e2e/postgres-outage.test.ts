@@ -72,6 +72,21 @@ describe.skipIf(!cluster)("PostgreSQL goes away and comes back", () => {
     const html = await page.text();
     expect(html).toContain("Orliverse Classroom is temporarily unavailable");
     expect(html).toContain("The classroom's database is not answering.");
+    // In the reader's language (ADR 227): the browser's, since the account's own choice cannot be read now.
+    const german = await fetch(`${app.baseURL}/home`, {
+      headers: { Cookie: cookie, "Accept-Language": "de-DE,de;q=0.9" },
+      redirect: "manual",
+    });
+    expect(german.status).toBe(503);
+    const germanHtml = await german.text();
+    expect(germanHtml).toContain('<html lang="de" dir="ltr">');
+    expect(germanHtml).toContain("Orliverse Classroom ist gerade nicht erreichbar");
+    expect(germanHtml).toContain("Die Datenbank antwortet gerade nicht.");
+    const arabic = await fetch(`${app.baseURL}/home`, {
+      headers: { Cookie: cookie, "Accept-Language": "ar" },
+      redirect: "manual",
+    });
+    expect(await arabic.text()).toContain('<html lang="ar" dir="rtl">');
 
     const api = await fetch(`${app.baseURL}/api/users/me/with-school`, { headers: { Cookie: cookie } });
     expect(api.status).toBe(503);

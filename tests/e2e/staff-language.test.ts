@@ -7,35 +7,71 @@
  * default; one whose school has none reads the browser's Accept-Language.
  * Then screenshots of the class home in German and Arabic (right to left)
  * at 375 and 1280 px, in /work/screens (SCREENS_DIR).
+ *
+ * The public and newest screens too (ADR 227), with JavaScript on and off: sign-in
+ * with the school provider's button, sign-up and its form errors, sign-up
+ * through a school's invitation link, the provider sign-in's problem pages
+ * (a real OpenID provider on loopback), the password pages, and the admin's
+ * school page (Staff sign-in, Move into a school) and staff page
+ * (Invitation link), all German with no English catalogue text left.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schools, users } from "~/server/db/schema.server";
-import { newPage, signIn } from "../support/browser";
+import { createSchoolInvitation } from "~/server/schools/invitations.server";
+import { createSelfSchool } from "~/server/schools/self-schools.server";
+import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld } from "../support/e2e-world";
 import { englishTextsLeft } from "../support/english-left";
-import { type AppServer, startAppServer } from "../support/server";
+import { actorOf, createUser } from "../support/fixtures";
+import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
+import { type AppServer, freePort, startAppServer } from "../support/server";
 
 const SCREENS_DIR = process.env.SCREENS_DIR ?? "/work/screens";
 
 /**
  * The e2e world, plus: Hillside's default language is French; the Riverside
- * school admin chose Arabic; a second session of the teacher (another sign-in).
+ * school admin chose Arabic; a second session of the teacher (another sign-in);
+ * Riverside's invitation link; a school a teacher made by signing up.
  */
 async function createLanguageWorld(kit: Parameters<typeof createE2eWorld>[0]) {
   const world = await createE2eWorld(kit);
   await kit.db.update(schools).set({ locale: "fr" }).where(eq(schools.id, world.hillside.id));
   await kit.db.update(users).set({ locale: "ar" }).where(eq(users.id, world.users.schoolAdmin.id));
-  return { ...world, laterSignIn: await kit.sessionFor(world.users.teacher) };
+  const invitation = await createSchoolInvitation(kit.db, world.actors.schoolAdmin, world.riverside.id);
+  const selfSchool = await kit.db.transaction((tx) => createSelfSchool(tx, "Tom Baker"));
+  const selfTeacher = await createUser(kit.db, { schoolId: selfSchool.id, name: "Tom Baker" });
+  return {
+    ...world,
+    laterSignIn: await kit.sessionFor(world.users.teacher),
+    invitationToken: invitation.token,
+    selfSchool,
+    selfTeacher: actorOf(selfTeacher),
+  };
 }
 
 let app: AppServer<Awaited<ReturnType<typeof createLanguageWorld>>>;
+let google: OidcTestProvider;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: createLanguageWorld });
+  const port = await freePort();
+  google = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/auth/oidc/google/callback`] });
+  app = await startAppServer({
+    port,
+    fixtures: createLanguageWorld,
+    env: {
+      OIDC_GOOGLE_ISSUER: google.issuer,
+      OIDC_GOOGLE_CLIENT_ID: google.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: google.clientSecret,
+    },
+  });
+});
+
+afterAll(async () => {
+  await google?.close();
 });
 
 async function pageFor(
@@ -185,4 +221,100 @@ describe("screenshots of the class home", () => {
       }
     });
   }
+});
+
+/** The page's HTML, checked: the status, German `<html lang>`, and no English catalogue text. */
+async function expectGerman(page: Page, path: string, status = 200) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(status);
+  expect(await htmlLanguage(page), path).toEqual({ lang: "de", dir: "ltr" });
+  expect(englishTextsLeft((await response?.text()) ?? "", "de"), path).toEqual([]);
+}
+
+describe.each(jsModes)("the public pages and the newest cards in German ($name)", ({ javaScriptEnabled }) => {
+  /** A visitor whose browser asks for German. */
+  const visitor = () => newPage({ javaScriptEnabled, locale: "de-DE", baseURL: app.baseURL });
+
+  test("sign-in shows the school provider's button in German; the password pages are German", async () => {
+    const page = await visitor();
+    // The check can fail: the sign-in page read as English is full of catalogue texts.
+    const english = await newPage({ javaScriptEnabled, locale: "en-GB", baseURL: app.baseURL });
+    const englishLogin = await english.goto("/login");
+    expect(englishTextsLeft((await englishLogin?.text()) ?? "", "de").length).toBeGreaterThan(5);
+
+    await expectGerman(page, "/login");
+    await page.getByRole("button", { name: "Mit Google anmelden" }).waitFor();
+    await page.getByRole("heading", { name: "Anmelden" }).waitFor();
+    expect(await page.title()).toBe("Anmelden · Orliverse Classroom");
+    await expectGerman(page, "/forgot-password");
+    await expectGerman(page, "/reset-password");
+    await page.getByText("Dieser Link zum Zurücksetzen ist unvollständig.", { exact: false }).waitFor();
+    await expectGerman(page, "/verify-email");
+  });
+
+  test("a wrong password and a sign-up that does not check out answer in German", async () => {
+    const page = await visitor();
+    await page.goto("/login");
+    await page.getByLabel("E-Mail", { exact: true }).fill("nobody.here@test.example");
+    await page.getByLabel("Passwort", { exact: true }).fill("Wrong-Pass-1");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.getByText("E-Mail-Adresse oder Passwort ist falsch.").waitFor();
+
+    await expectGerman(page, "/signup");
+    await page.getByRole("heading", { name: "Erstelle dein Lehrkraft-Konto" }).waitFor();
+    await page.getByLabel("Vollständiger Name").fill("Greta Gans");
+    await page.getByLabel("E-Mail", { exact: true }).fill("greta@test.example");
+    await page.getByLabel("Passwort", { exact: true }).fill("short");
+    await page.getByLabel("Passwort bestätigen", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Konto erstellen" }).click();
+    await page.getByText("Das Passwort muss mindestens 8 Zeichen haben").waitFor();
+    expect(englishTextsLeft(await page.content(), "de")).toEqual([]);
+    // The passwords are never sent back: typed again, not the same twice.
+    await page.getByLabel("Passwort", { exact: true }).fill("Langes-Passwort-9");
+    await page.getByLabel("Passwort bestätigen", { exact: true }).fill("Anderes-Passwort-9");
+    await page.getByRole("button", { name: "Konto erstellen" }).click();
+    await page.getByText("Die Passwörter stimmen nicht überein").waitFor();
+    expect(englishTextsLeft(await page.content(), "de")).toEqual([]);
+  });
+
+  test("sign-up through the school's invitation link is German", async () => {
+    const page = await visitor();
+    await expectGerman(page, `/signup?invite=${encodeURIComponent(app.fixtures.invitationToken)}`);
+    await page.getByRole("heading", { name: `${app.fixtures.riverside.name} beitreten` }).waitFor();
+    await expectGerman(page, "/signup?invite=made-up-token", 404);
+    await page
+      .getByText(
+        "Dieser Einladungslink funktioniert nicht. Bitte die Administration deiner Schule um einen neuen Link.",
+      )
+      .waitFor();
+  });
+
+  test("the provider sign-in's problem pages are German", async () => {
+    const page = await visitor();
+    // Back from the provider with no sign-in started in this browser.
+    await expectGerman(page, "/auth/oidc/google/callback?code=abc&state=xyz", 400);
+    await page.getByRole("heading", { name: "Bitte fang noch einmal an" }).waitFor();
+    // The provider says the person cancelled.
+    await expectGerman(page, "/auth/oidc/google/callback?error=access_denied", 400);
+    await page.getByRole("heading", { name: "Anmeldung abgebrochen" }).waitFor();
+    await page.getByText("Die Anmeldung bei Google wurde abgebrochen", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "Zurück zur Anmeldung" }).waitFor();
+  });
+
+  test("the admin's school page (Staff sign-in, Move into a school) and staff page (Invitation link) are German", async () => {
+    const admin = await pageFor(app.fixtures.sessions.platformAdmin, { javaScriptEnabled, locale: "de-DE" });
+    await expectGerman(admin, `/admin/schools/${app.fixtures.riverside.id}`);
+    await admin.getByRole("heading", { name: "Anmeldung des Personals" }).waitFor();
+    await expectGerman(admin, `/admin/schools/${app.fixtures.selfSchool.id}`);
+    await admin.getByRole("heading", { name: "In eine Schule verschieben" }).waitFor();
+    // A form error on the card is German too.
+    await admin.getByRole("button", { name: "Lehrkraft verschieben" }).click();
+    await admin.getByText("Wähle die Schule, in die die Lehrkraft kommen soll").waitFor();
+
+    // The Riverside school admin chose Arabic: ?lng=de shows this page in German.
+    const schoolAdmin = await pageFor(app.fixtures.sessions.schoolAdmin, { javaScriptEnabled });
+    await expectGerman(schoolAdmin, "/admin/staff?lng=de");
+    await schoolAdmin.getByRole("heading", { name: "Einladungslink" }).waitFor();
+    await schoolAdmin.getByText(/^Ein Link ist bis .+ aktiv\. 0 Lehrkräfte haben sich damit registriert\.$/).waitFor();
+  });
 });

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
 import { useFormReply } from "~/lib/form-reply";
@@ -31,6 +32,7 @@ export function AuthScreen({
   invitation,
   providers = [],
 }: AuthScreenProps) {
+  const { t } = useTranslation("staff");
   const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
   const mode = formState.state;
   const navigation = useNavigation();
@@ -60,38 +62,46 @@ export function AuthScreen({
   return (
     <AuthCard
       title={
-        mode === "login" ? "Sign in" : invitation ? `Join ${invitation.schoolName}` : "Create your teacher account"
+        mode === "login"
+          ? t("Sign in")
+          : invitation
+            ? t("Join {school}", { school: invitation.schoolName })
+            : t("Create your teacher account")
       }
       description={
         mode === "login"
-          ? "Welcome back. Sign in to see your classes."
+          ? t("Welcome back. Sign in to see your classes.")
           : invitation
-            ? `You were invited to join ${invitation.schoolName} as a teacher. Create your account to start.`
-            : "Set up your classes and surveys in a few minutes."
+            ? t("You were invited to join {school} as a teacher. Create your account to start.", {
+                school: invitation.schoolName,
+              })
+            : t("Set up your classes and surveys in a few minutes.")
       }
     >
       <Form method="post" action={mode === "login" ? "/login" : signUpAction} {...form.props} ref={form.ref} key={mode}>
         <Flex direction="column" gap="4">
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert" id={form.errorId}>
-              <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+              <Callout.Text>{form.errors.map((error) => t(error)).join(" ")}</Callout.Text>
             </Callout.Root>
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          {mode === "signup" ? <Field label="Full name" {...fieldProps(field("name"))} autoComplete="name" /> : null}
-          <Field label="E-mail" {...fieldProps(field("email"))} type="email" autoComplete="email" />
+          {mode === "signup" ? (
+            <Field label={t("Full name")} {...fieldProps(field("name"))} autoComplete="name" />
+          ) : null}
+          <Field label={t("E-mail")} {...fieldProps(field("email"))} type="email" autoComplete="email" />
           <PasswordField
             key={`password-${failedAttempts}`}
-            label="Password"
+            label={t("Password")}
             {...fieldProps(field("password"))}
             autoComplete={mode === "login" ? "current-password" : "new-password"}
-            hint={mode === "signup" ? "At least 8 characters, with uppercase, lowercase and a number." : undefined}
+            hint={mode === "signup" ? t("At least 8 characters, with uppercase, lowercase and a number.") : undefined}
           />
           {mode === "signup" ? (
             <PasswordField
               key={`confirm-${failedAttempts}`}
-              label="Confirm password"
+              label={t("Confirm password")}
               {...fieldProps(field("confirmPassword"))}
               autoComplete="new-password"
             />
@@ -99,24 +109,24 @@ export function AuthScreen({
           <Button type="submit" size="3" disabled={busy}>
             {busy
               ? mode === "login"
-                ? "Signing in..."
-                : "Creating account..."
+                ? t("Signing in...")
+                : t("Creating account...")
               : mode === "login"
-                ? "Sign in"
-                : "Create account"}
+                ? t("Sign in")
+                : t("Create account")}
           </Button>
           {mode === "login" ? (
             <Text size="2" align="center">
               <RadixLink asChild>
-                <Link to="/forgot-password">Forgot your password?</Link>
+                <Link to="/forgot-password">{t("Forgot your password?")}</Link>
               </RadixLink>
             </Text>
           ) : null}
           <Text size="2" align="center" color="gray">
-            {mode === "login" ? "New to Orliverse Classroom? " : "Already have an account? "}
+            {mode === "login" ? t("New to Orliverse Classroom?") : t("Already have an account?")}{" "}
             <RadixLink asChild underline="always">
               <Link to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo}>
-                {otherMode === "login" ? "Sign in" : "Create an account"}
+                {otherMode === "login" ? t("Sign in") : t("Create an account")}
               </Link>
             </RadixLink>
           </Text>
@@ -141,16 +151,17 @@ function ProviderButtons({
   providers: readonly { id: string; name: string }[];
   redirectTo?: string | null;
 }) {
+  const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="3" role="group" aria-labelledby="school-sign-in">
       <Text size="2" color="gray" align="center" id="school-sign-in">
-        Or sign in with your school account
+        {t("Or sign in with your school account")}
       </Text>
       {providers.map((provider) => (
         <form key={provider.id} method="post" action={`/auth/oidc/${provider.id}`}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Button type="submit" size="3" variant="outline" style={{ width: "100%" }}>
-            {`Sign in with ${provider.name}`}
+            {t("Sign in with {provider}", { provider: provider.name })}
           </Button>
         </form>
       ))}

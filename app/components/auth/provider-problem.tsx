@@ -1,4 +1,5 @@
 import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProviderProblemKind } from "~/lib/provider-problem";
 import { AuthCard } from "./auth-card";
@@ -13,57 +14,76 @@ export interface ProviderProblemProps {
   message?: string | null;
 }
 
-function problemText(kind: ProviderProblemKind, name: string): { title: string; text: string } {
+function problemText(
+  kind: ProviderProblemKind,
+  name: string,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): { title: string; text: string } {
   switch (kind) {
     case "expired":
       return {
-        title: "Please start again",
-        text: "This sign-in took too long, or was started in another window. Go back to the sign-in page and try again.",
+        title: t("Please start again"),
+        text: t(
+          "This sign-in took too long, or was started in another window. Go back to the sign-in page and try again.",
+        ),
       };
     case "mismatch":
       return {
-        title: "This sign-in could not be checked",
-        text: "We could not check that this sign-in was started here, or its link was already used, so we stopped it to keep your account safe. Go back to the sign-in page and try again.",
+        title: t("This sign-in could not be checked"),
+        text: t(
+          "We could not check that this sign-in was started here, or its link was already used, so we stopped it to keep your account safe. Go back to the sign-in page and try again.",
+        ),
       };
     case "cancelled":
       return {
-        title: "Sign-in cancelled",
-        text: `The sign-in at ${name} was cancelled, so you are not signed in. If you did not cancel it, your school's ${name} admin may not allow Orliverse Classroom yet: in Google's Admin console under Security › API controls › App access control, or in Microsoft Entra under Enterprise applications.`,
+        title: t("Sign-in cancelled"),
+        text: t(
+          "The sign-in at {name} was cancelled, so you are not signed in. If you did not cancel it, your school's {name} admin may not allow Orliverse Classroom yet: in Google's Admin console under Security › API controls › App access control, or in Microsoft Entra under Enterprise applications.",
+          { name },
+        ),
       };
     case "not-trusted":
       return {
-        title: "Your school has not allowed this app yet",
-        text: "Your school's Google Workspace admin must first trust Orliverse Classroom. Ask them to open the Google Admin console, go to Security › Access and data control › API controls › Manage third-party app access, and mark Orliverse Classroom as Trusted. Then try again.",
+        title: t("Your school has not allowed this app yet"),
+        text: t(
+          "Your school's Google Workspace admin must first trust Orliverse Classroom. Ask them to open the Google Admin console, go to Security › Access and data control › API controls › Manage third-party app access, and mark Orliverse Classroom as Trusted. Then try again.",
+        ),
       };
     case "consent":
       return {
-        title: "Your school's admin must allow this app",
-        text: "Microsoft asks an administrator of your school to allow Orliverse Classroom first. Ask your school's Microsoft 365 admin to grant admin consent for the app in the Microsoft Entra admin center (Enterprise applications › Orliverse Classroom › Permissions). Then try again.",
+        title: t("Your school's admin must allow this app"),
+        text: t(
+          "Microsoft asks an administrator of your school to allow Orliverse Classroom first. Ask your school's Microsoft 365 admin to grant admin consent for the app in the Microsoft Entra admin center (Enterprise applications › Orliverse Classroom › Permissions). Then try again.",
+        ),
       };
     case "unreachable":
       return {
-        title: `We could not reach ${name}`,
-        text: "Please try again in a few minutes. If it keeps happening, ask your school's admin.",
+        title: t("We could not reach {name}", { name }),
+        text: t("Please try again in a few minutes. If it keeps happening, ask your school's admin."),
       };
     case "too-many":
-      return { title: "Too many sign-in attempts", text: "Please wait a few minutes and try again." };
+      return { title: t("Too many sign-in attempts"), text: t("Please wait a few minutes and try again.") };
     case "wrong-school":
-      return { title: "This account is not from your school", text: "" };
+      return { title: t("This account is not from your school"), text: "" };
     case "unverified":
     case "unknown":
     case "no-email":
-      return { title: "Ask your school's admin", text: "" };
+      return { title: t("Ask your school's admin"), text: "" };
     default:
       return {
-        title: "Sign-in did not work",
-        text: `${name} sent an answer we could not use. Please try again. If it keeps happening, ask your school's admin.`,
+        title: t("Sign-in did not work"),
+        text: t(
+          "{name} sent an answer we could not use. Please try again. If it keeps happening, ask your school's admin.",
+          { name },
+        ),
       };
   }
 }
 
 /** The plain page a provider sign-in that signed nobody in shows. */
 export function ProviderProblem({ kind, providerName, message }: ProviderProblemProps) {
-  const { title, text } = problemText(kind, providerName);
+  const { t } = useTranslation("staff");
+  const { title, text } = problemText(kind, providerName, t);
   return (
     <AuthCard title={title}>
       <Flex direction="column" gap="4">
@@ -73,7 +93,7 @@ export function ProviderProblem({ kind, providerName, message }: ProviderProblem
         <Text size="2">
           <RadixLink asChild underline="always">
             <Link to="/login" reloadDocument>
-              Back to sign in
+              {t("Back to sign in")}
             </Link>
           </RadixLink>
         </Text>

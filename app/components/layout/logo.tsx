@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Flex, Text } from "~/components/ui/kit";
 
@@ -14,8 +15,9 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 
 /** The product logo, linking to the start page. */
 export function Logo({ to = "/" }: { to?: string }) {
+  const { t } = useTranslation("common");
   return (
-    <Link to={to} className="logo-link" aria-label="Orliverse Classroom, start page">
+    <Link to={to} className="logo-link" aria-label={t("Orliverse Classroom, start page")}>
       {/* The layout kit (kit.tsx): the logo is on every page. */}
       <Flex align="center" gap="2">
         <LogoMark />

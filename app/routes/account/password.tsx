@@ -116,7 +116,7 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Change Password", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Change Password", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

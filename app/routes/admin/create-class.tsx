@@ -154,7 +154,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Create Class", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Create Class", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

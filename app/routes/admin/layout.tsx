@@ -28,8 +28,8 @@ function AdminFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? errorPageTitle(error) : "Admin · Orliverse Classroom" },
+export const meta: Route.MetaFunction = ({ error, matches }) => [
+  { title: error ? errorPageTitle(error, matches) : "Admin · Orliverse Classroom" },
 ];
 
 /** An error in an admin screen shows beside the sidebar, under the header (once the admin check has passed). */

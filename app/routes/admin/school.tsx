@@ -154,13 +154,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const moved = await moveSelfSignedUpTeacher(db, user, { userId: value.userId, schoolId: value.schoolId });
       return redirectWithSuccess(
         `/admin/schools/${moved.school.id}`,
-        `${moved.teacher.name} moved into ${moved.school.name} with ${moved.classes} ${moved.classes === 1 ? "class" : "classes"} and ${moved.students} ${moved.students === 1 ? "student" : "students"}.${moved.personalCodesRenewed > 0 ? ` ${moved.personalCodesRenewed} personal ${moved.personalCodesRenewed === 1 ? "code was" : "codes were"} taken there and changed: print those cards again.` : ""}`,
+        [
+          t(
+            "{name} moved into {school} with {classes, plural, one {# class} other {# classes}} and {students, plural, one {# student} other {# students}}.",
+            {
+              name: moved.teacher.name,
+              school: moved.school.name,
+              classes: moved.classes,
+              students: moved.students,
+            },
+          ),
+          moved.personalCodesRenewed > 0
+            ? t(
+                "{count, plural, one {# personal code was} other {# personal codes were}} taken there and changed: print those cards again.",
+                { count: moved.personalCodesRenewed },
+              )
+            : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
       );
     }
     if (value.intent === "sign-in") {
       const { googleDomain, microsoftTenantId, requireProviderSignIn } = value;
       await updateSchoolSignIn(db, user, schoolId, { googleDomain, microsoftTenantId, requireProviderSignIn });
-      return redirectWithSuccess(here, "Sign-in settings saved.");
+      return redirectWithSuccess(here, t("Sign-in settings saved."));
     }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
@@ -170,16 +188,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name" });
-    if (intent === "move-teacher") return formErrorReply(submission, error, { extra: { form } });
-    if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form } });
+    if (intent === "rename") return formErrorReply(submission, error, { extra: { form }, messageField: "name", t });
+    if (intent === "move-teacher") return formErrorReply(submission, error, { extra: { form }, t });
+    if (intent === "sign-in") return formErrorReply(submission, error, { extra: { form }, t });
     const fallback =
       intent === "privacy"
         ? t("The privacy settings could not be saved. Please try again.")
         : intent === "language"
           ? t("The school's language could not be saved. Please try again.")
           : t("The school could not be changed. Please try again.");
-    return redirectWithFailure(here, error, fallback);
+    return redirectWithFailure(here, error, fallback, t);
   }
 }
 
@@ -360,8 +378,8 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  pageTitle(loaderData?.school.name ?? "School", error);
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
+  pageTitle(loaderData?.school.name ?? "School", error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("staff");

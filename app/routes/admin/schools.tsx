@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const school = await createSchool(db, user, submission.value);
       return redirectWithSuccess(`/admin/schools/${school.id}`, t("School {name} created.", { name: school.name }));
     } catch (error) {
-      return formErrorReply(submission, error, { messageField: "name" });
+      return formErrorReply(submission, error, { messageField: "name", t });
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : t("{name} restored.", { name: school.name }),
     );
   } catch (error) {
-    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."));
+    return redirectWithFailure("/admin/schools", error, t("The school could not be changed. Please try again."), t);
   }
 }
 
@@ -139,7 +139,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
                 label={t("School name")}
                 {...fieldProps(fields.name)}
                 autoComplete="off"
-                placeholder="e.g. Lakeside Primary School"
+                placeholder={t("e.g. Lakeside Primary School")}
               />
               <Flex justify="end">
                 <Button type="submit">{t("Create school")}</Button>
@@ -156,7 +156,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Schools", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Schools", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

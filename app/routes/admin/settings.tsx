@@ -227,7 +227,7 @@ function EditClassCard({
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Edit Class", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Edit Class", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

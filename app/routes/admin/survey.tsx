@@ -252,8 +252,8 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error);
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
+  pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("staff");

@@ -124,7 +124,7 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Surveys", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Surveys", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -1,6 +1,8 @@
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { redirect } from "~/server/web/redirects.server";
@@ -18,23 +20,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Blocked({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
-    <AuthCard title="Your access is paused">
+    <AuthCard title={t("Your access is paused")}>
       <Flex direction="column" gap="4">
         <Callout.Root color="amber">
           <Callout.Text>
             {loaderData.reason === "account"
-              ? "Your account has been archived by your school's administrator."
-              : `${loaderData.schoolName ?? "Your school"} has been archived.`}
+              ? t("Your account has been archived by your school's administrator.")
+              : loaderData.schoolName
+                ? t("{school} has been archived.", { school: loaderData.schoolName })
+                : t("Your school has been archived.")}
           </Callout.Text>
         </Callout.Root>
         <Text color="gray" size="2">
-          Your classes and survey results are kept safe. If you think this is a mistake, contact your school's
-          administrator to restore access.
+          {t(
+            "Your classes and survey results are kept safe. If you think this is a mistake, contact your school's administrator to restore access.",
+          )}
         </Text>
         <Form method="post" action="/logout">
           <Button type="submit" variant="soft">
-            Log out
+            {t("Log out")}
           </Button>
         </Form>
       </Flex>
@@ -42,4 +48,6 @@ export default function Blocked({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Access paused · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Access paused")} · Orliverse Classroom` },
+];

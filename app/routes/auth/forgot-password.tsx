@@ -1,14 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { passRetryAfter } from "~/lib/retry-after";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { getLanguage, getServerT } from "~/server/i18n/i18n.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -23,9 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
   try {
     const app = getAppFromContext(context);
-    await requestPasswordReset(app, submission.value.email, clientAddress(context), app.oidc.providers);
+    await requestPasswordReset(
+      app,
+      submission.value.email,
+      clientAddress(context),
+      app.oidc.providers,
+      getLanguage(context),
+    );
   } catch (error) {
-    return formErrorReply(submission, error, { extra: { sent: false } });
+    return formErrorReply(submission, error, { extra: { sent: false }, t: await getServerT(context, "staff") });
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
@@ -34,34 +43,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { form, field } = useFormReply("forgot-password", actionData?.result);
   return (
     <AuthCard
-      title="Reset your password"
-      description="Enter the e-mail address you sign in with and we will send you a link."
+      title={t("Reset your password")}
+      description={t("Enter the e-mail address you sign in with and we will send you a link.")}
     >
       <Form method="post" {...form.props} ref={form.ref}>
         <Flex direction="column" gap="4">
           {actionData?.sent ? (
             <Callout.Root color="green" role="status">
-              <Callout.Text>{RESET_REQUESTED_MESSAGE}</Callout.Text>
+              <Callout.Text>{t(RESET_REQUESTED_MESSAGE)}</Callout.Text>
             </Callout.Root>
           ) : null}
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert">
-              <Callout.Text>{form.errors.join(" ")}</Callout.Text>
+              <Callout.Text>{form.errors.map((error) => t(error)).join(" ")}</Callout.Text>
             </Callout.Root>
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
-          <Field label="E-mail" {...fieldProps(field("email"))} type="email" autoComplete="email" />
+          <Field label={t("E-mail")} {...fieldProps(field("email"))} type="email" autoComplete="email" />
           <Button type="submit" size="3" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
+            {busy ? t("Sending...") : t("Send reset link")}
           </Button>
           <Text size="2" align="center">
             <RadixLink asChild>
-              <Link to="/login">Back to sign in</Link>
+              <Link to="/login">{t("Back to sign in")}</Link>
             </RadixLink>
           </Text>
         </Flex>
@@ -70,4 +80,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Reset your password")} · Orliverse Classroom` },
+];

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
@@ -8,6 +9,7 @@ import { readDeviceEntries } from "~/server/auth/device-cookie.server";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/login";
 
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return await signInAndRedirect(app, userId, request, address, submission.value.redirectTo);
   } catch (error) {
-    return formErrorReply(submission, error, { hideFields: ["password"] });
+    return formErrorReply(submission, error, { hideFields: ["password"], t: await getServerT(context, "staff") });
   }
 }
 
@@ -66,4 +68,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Sign in")} · Orliverse Classroom` },
+];

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import { ProviderProblem, type ProviderProblemKind } from "~/components/auth/provider-problem";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clearTransactionCookie, findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
 import { ProviderSignInRefused, signInWithProvider } from "~/server/auth/provider-sign-in.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
+import { getServerT } from "~/server/i18n/i18n.server";
+import { type Say, sayRefusal } from "~/server/i18n/refusal-text.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-callback";
 
@@ -32,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     response.headers.append("Set-Cookie", clear);
     return response;
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, await getServerT(context, "staff"));
     const headers = new Headers({ "Set-Cookie": clear, "Cache-Control": "no-store" });
     if (problem.retryAfter) headers.set("Retry-After", problem.retryAfter);
     return data(
@@ -42,7 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-function problemOf(error: unknown): {
+/** What went wrong; our rules' message in the reader's language (it names the provider and the address). */
+function problemOf(
+  error: unknown,
+  t: Say,
+): {
   kind: ProviderProblemKind;
   message: string | null;
   status: number;
@@ -51,9 +58,14 @@ function problemOf(error: unknown): {
   if (error instanceof OidcProblem) {
     return { kind: error.kind, message: null, status: error.kind === "unreachable" ? 503 : 400 };
   }
-  if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: error.message, status: 403 };
+  if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: sayRefusal(error, t), status: 403 };
   if (isDomainError(error) && error.code === "RATE_LIMITED") {
-    return { kind: "too-many", message: error.message, status: 429, retryAfter: error.headers?.["Retry-After"] };
+    return {
+      kind: "too-many",
+      message: sayRefusal(error, t),
+      status: 429,
+      retryAfter: error.headers?.["Retry-After"],
+    };
   }
   throw error;
 }
@@ -62,4 +74,6 @@ export default function OidcCallback({ loaderData }: Route.ComponentProps) {
   return <ProviderProblem kind={loaderData.kind} providerName={loaderData.providerName} message={loaderData.message} />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Sign in")} · Orliverse Classroom` },
+];

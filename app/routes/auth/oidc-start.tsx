@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ProviderProblem } from "~/components/auth/provider-problem";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -34,9 +36,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OidcStart({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   return (
-    <ProviderProblem kind={actionData?.kind ?? "failed"} providerName={actionData?.providerName ?? "the provider"} />
+    <ProviderProblem kind={actionData?.kind ?? "failed"} providerName={actionData?.providerName ?? t("the provider")} />
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Sign in")} · Orliverse Classroom` },
+];

@@ -1,14 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { passRetryAfter } from "~/lib/retry-after";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/reset-password";
@@ -30,33 +33,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formReply(submission, { hideFields: HIDDEN });
   }
   const { db, oidc } = getAppFromContext(context);
+  const t = await getServerT(context, "staff");
   try {
     await resetPassword(db, submission.value, oidc.providers);
   } catch (error) {
-    return formErrorReply(submission, error, { hideFields: HIDDEN });
+    return formErrorReply(submission, error, { hideFields: HIDDEN, t });
   }
-  return redirectWithSuccess("/login", "Your password has been changed. Sign in with your new password.");
+  return redirectWithSuccess("/login", t("Your password has been changed. Sign in with your new password."));
 }
 
 /** A refused attempt (429) tells the client when to try again. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { form, field } = useFormReply("reset-password", actionData?.result);
   if (!loaderData.token || loaderData.problem) {
     return (
-      <AuthCard title="Reset your password">
+      <AuthCard title={t("Reset your password")}>
         <Callout.Root color="red" role="alert">
           <Callout.Text>
-            {loaderData.problem ??
-              "This reset link is not complete. Open the link from your e-mail again, or ask for a new one."}
+            {loaderData.problem
+              ? t(loaderData.problem)
+              : t("This reset link is not complete. Open the link from your e-mail again, or ask for a new one.")}
           </Callout.Text>
         </Callout.Root>
         <Text size="2">
           <RadixLink asChild>
-            <Link to="/forgot-password">Ask for a new reset link</Link>
+            <Link to="/forgot-password">{t("Ask for a new reset link")}</Link>
           </RadixLink>
         </Text>
       </AuthCard>
@@ -64,31 +70,33 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthCard
-      title="Choose a new password"
-      description="Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters."
+      title={t("Choose a new password")}
+      description={t(
+        "Your new password must be at least 8 characters long and contain uppercase, lowercase, and numeric characters.",
+      )}
     >
       <Form method="post" {...form.props} ref={form.ref}>
         <Flex direction="column" gap="4">
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert">
               <Callout.Text>
-                {form.errors.join(" ")}{" "}
+                {form.errors.map((error) => t(error)).join(" ")}{" "}
                 <RadixLink asChild>
-                  <Link to="/forgot-password">Ask for a new link</Link>
+                  <Link to="/forgot-password">{t("Ask for a new link")}</Link>
                 </RadixLink>
               </Callout.Text>
             </Callout.Root>
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordField label="New Password" {...fieldProps(field("newPassword"))} autoComplete="new-password" />
+          <PasswordField label={t("New Password")} {...fieldProps(field("newPassword"))} autoComplete="new-password" />
           <PasswordField
-            label="Confirm New Password"
+            label={t("Confirm New Password")}
             {...fieldProps(field("confirmPassword"))}
             autoComplete="new-password"
           />
           <Button type="submit" size="3" disabled={busy}>
-            {busy ? "Saving..." : "Set new password"}
+            {busy ? t("Saving...") : t("Set new password")}
           </Button>
         </Flex>
       </Form>
@@ -96,4 +104,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Choose a new password")} · Orliverse Classroom` },
+];

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { AuthScreen } from "~/components/auth/auth-screen";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
 import { SIGN_UP_CLOSED_MESSAGE, SIGN_UP_DONE_MESSAGE, signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { getLanguage, getServerT } from "~/server/i18n/i18n.server";
 import { checkInvitationToken } from "~/server/schools/invitations.server";
 import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
@@ -56,33 +59,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply(submission, { hideFields: HIDDEN });
   const app = getAppFromContext(context);
   const address = clientAddress(context);
+  const t = await getServerT(context, "staff");
   try {
     await signUp(app, submission.value, address, {
       invitationToken: invitationToken(request),
       publicSignUp: app.config.publicSignUp,
+      language: getLanguage(context),
     });
   } catch (error) {
-    return formErrorReply(submission, error, { hideFields: HIDDEN });
+    return formErrorReply(submission, error, { hideFields: HIDDEN, t });
   }
   // The same answer whether the address is new or already has an account (ADR 196).
-  return redirectWithSuccess("/login", SIGN_UP_DONE_MESSAGE);
+  return redirectWithSuccess("/login", t(SIGN_UP_DONE_MESSAGE));
 }
 
 /** A refused attempt (429) tells the client when to try again. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
+  // The loader's messages are English keys of the staff catalogue.
   if (loaderData.mode === "link-problem") {
     return (
-      <NoSignUpHere title="This invitation link does not work" color="red">
-        {loaderData.message}
+      <NoSignUpHere title={t("This invitation link does not work")} color="red">
+        {t(loaderData.message)}
       </NoSignUpHere>
     );
   }
   if (loaderData.mode === "closed") {
     return (
-      <NoSignUpHere title="Create an account" color="blue">
-        {loaderData.message}
+      <NoSignUpHere title={t("Create an account")} color="blue">
+        {t(loaderData.message)}
       </NoSignUpHere>
     );
   }
@@ -97,6 +104,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
 /** A plain page instead of the form: a link that does not work, or public sign-up switched off. */
 function NoSignUpHere({ title, color, children }: { title: string; color: "red" | "blue"; children: string }) {
+  const { t } = useTranslation("staff");
   return (
     <AuthCard title={title}>
       <Flex direction="column" gap="4">
@@ -104,11 +112,13 @@ function NoSignUpHere({ title, color, children }: { title: string; color: "red" 
           <Callout.Text>{children}</Callout.Text>
         </Callout.Root>
         <Button asChild size="3" variant="soft">
-          <Link to="/login">Sign in</Link>
+          <Link to="/login">{t("Sign in")}</Link>
         </Button>
       </Flex>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Create an account · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Create an account")} · Orliverse Classroom` },
+];

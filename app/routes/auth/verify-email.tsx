@@ -1,6 +1,8 @@
 import { Button, Callout, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { metaTranslator } from "~/lib/i18n/meta";
 import { tokenProblem, verifyEmail } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { refusal } from "~/server/web/screen-errors.server";
@@ -30,29 +32,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  // The loader's and action's messages are English keys of the staff catalogue.
+  const { t } = useTranslation("staff");
   const busy = useNavigation().state === "submitting";
   const result = actionData ?? (loaderData.problem ? { verified: false, message: loaderData.problem } : null);
   return (
-    <AuthCard title="Confirm your e-mail address">
+    <AuthCard title={t("Confirm your e-mail address")}>
       <Flex direction="column" gap="4">
         {result ? (
           <Callout.Root color={result.verified ? "green" : "red"} role={result.verified ? "status" : "alert"}>
-            <Callout.Text>{result.message}</Callout.Text>
+            <Callout.Text>{t(result.message)}</Callout.Text>
           </Callout.Root>
         ) : (
           <Form method="post">
             <input type="hidden" name="token" value={loaderData.token} />
             <Button type="submit" size="3" disabled={busy} style={{ width: "100%" }}>
-              {busy ? "Confirming..." : "Confirm my e-mail address"}
+              {busy ? t("Confirming...") : t("Confirm my e-mail address")}
             </Button>
           </Form>
         )}
         <Button asChild size="3" variant="soft">
-          <Link to="/">Continue to Orliverse Classroom</Link>
+          <Link to="/">{t("Continue to Orliverse Classroom")}</Link>
         </Button>
       </Flex>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your e-mail · Orliverse Classroom" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches, "staff")("Confirm your e-mail")} · Orliverse Classroom` },
+];

@@ -55,7 +55,8 @@ export default function CreateClass({ loaderData, actionData, params }: Route.Co
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Create a class", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Create a class", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

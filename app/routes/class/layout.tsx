@@ -29,8 +29,8 @@ export default function ClassLayout() {
 }
 
 /** The class's name as the title of pages that set none, and the error's kind when one is shown here. */
-export const meta: Route.MetaFunction = ({ data, error }) => [
-  { title: error ? errorPageTitle(error) : `${data?.currentClass.name ?? "Class"} · Orliverse Classroom` },
+export const meta: Route.MetaFunction = ({ data, error, matches }) => [
+  { title: error ? errorPageTitle(error, matches) : `${data?.currentClass.name ?? "Class"} · Orliverse Classroom` },
 ];
 
 /**

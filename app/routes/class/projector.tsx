@@ -101,10 +101,10 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
           {t("← Back to {name}", { name: klass.name })}
         </TextLink>
         {activeAssignments.length > 0 ? (
-          <nav aria-label="Results on the projector" className="projector-results-links">
+          <nav aria-label={t("Results on the projector")} className="projector-results-links">
             {activeAssignments.map((assignment) => (
               <TextLink key={assignment.id} size="3" to={`/class/${klass.id}/assignments/${assignment.id}/projector`}>
-                Show results: {assignment.surveyTitle}
+                {t("Show results: {title}", { title: assignment.surveyTitle })}
               </TextLink>
             ))}
           </nav>
@@ -179,7 +179,8 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Join the class", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Join the class", error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

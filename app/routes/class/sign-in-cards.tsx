@@ -152,7 +152,8 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Sign-in cards", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Sign-in cards", error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <GeneralErrorBoundary error={error} params={params} />;

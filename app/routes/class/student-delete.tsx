@@ -116,7 +116,8 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Delete student", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Delete student", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -194,8 +194,8 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? studentName(data.student) : "Student", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data ? studentName(data.student) : "Student", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -176,7 +176,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return redirectWithFailure(here, error, t(FAILURE[input.intent]));
+    return redirectWithFailure(here, error, t(FAILURE[input.intent]), t);
   }
 }
 
@@ -273,7 +273,8 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Students", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Students", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

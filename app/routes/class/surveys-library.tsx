@@ -125,7 +125,8 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Survey library", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Survey library", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

@@ -166,7 +166,8 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) => pageTitle(data?.pageTitle ?? "Manage surveys", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data?.pageTitle ?? "Manage surveys", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

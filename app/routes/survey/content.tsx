@@ -212,8 +212,8 @@ function LivePreview({
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  pageTitle(`${loaderData?.survey.title || "Survey"} · Preview`, error);
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
+  pageTitle(`${loaderData?.survey.title || "Survey"} · Preview`, error, matches);
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (

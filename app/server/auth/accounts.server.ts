@@ -5,13 +5,22 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import type { ChangePasswordInput } from "~/lib/schemas/password";
 import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
-import { auditEvents, credentials, users, type VerificationPurpose, verificationTokens } from "../db/schema.server";
+import {
+  auditEvents,
+  credentials,
+  schools,
+  users,
+  type VerificationPurpose,
+  verificationTokens,
+} from "../db/schema.server";
 import { badRequest, DomainError, forbidden, unauthorized } from "../errors.server";
+import { translatorFor } from "../i18n/i18n.server";
 import type { Mailer } from "../mail/mailer.server";
 import { checkInvitationToken, countInvitationUse } from "../schools/invitations.server";
 import { createSelfSchool } from "../schools/self-schools.server";
@@ -25,7 +34,7 @@ import {
 import type { CurrentUser } from "./current-user.server";
 import type { DeviceEntry } from "./device-cookie.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { providerOnlyMessage, requiredProviderFor } from "./provider-sign-in.server";
+import { providerOnlyMessage, providerOnlyRefusal, requiredProviderFor } from "./provider-sign-in.server";
 import { hashToken, newToken, revokeAllSessions, revokeOtherSessions } from "./session.server";
 
 /** What the account rules that send mail need: the database and the app's mailer (links on the public origin). */
@@ -106,7 +115,7 @@ export async function verifyCredentials(
   if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
   await refundRateLimitHits(db, hits);
   const required = await requiredProviderFor(db, user.id, providers);
-  if (required) throw new DomainError("FORBIDDEN", providerOnlyMessage(required));
+  if (required) throw providerOnlyRefusal(required);
   return user.id;
 }
 
@@ -185,17 +194,49 @@ async function consumeToken(db: Db, token: string, purpose: VerificationPurpose,
   return claimed[0].userId;
 }
 
+/** In the language the sign-up page was read in (the new account has no choice of its own yet). */
 export async function sendVerificationEmail(
   { db, mailer }: MailingServices,
   user: { id: number; email: string; name: string },
+  language: string = DEFAULT_LANGUAGE,
 ) {
+  const t = translatorFor(language, "staff");
   const token = await createVerificationToken(db, user.id, "verify-email");
   const link = mailer.link(`/verify-email?token=${encodeURIComponent(token)}`);
   await mailer.send(db, {
     to: user.email,
-    subject: "Confirm your e-mail address for Orliverse Classroom",
-    text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.\n`,
+    subject: t(VERIFY_SUBJECT),
+    text: `${t(VERIFY_TEXT, { name: user.name, link })}\n`,
   });
+}
+
+/*
+ * The account mails' texts (staff catalogue, ADR 227), each in its recipient's
+ * language: their own choice, else their school's, else the language the page
+ * that sent it was read in.
+ */
+export const VERIFY_SUBJECT = "Confirm your e-mail address for Orliverse Classroom";
+export const VERIFY_TEXT =
+  "Hello {name},\n\nPlease confirm your e-mail address by opening this link:\n{link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.";
+export const SIGN_UP_TAKEN_SUBJECT = "Someone tried to create an Orliverse Classroom account with your address";
+export const SIGN_UP_TAKEN_TEXT =
+  "Hello {name},\n\nSomeone tried to create a new Orliverse Classroom account with this e-mail address. You already have an account, so nothing was changed.\n\nIf it was you, sign in here:\n{loginLink}\n\nForgot your password? Choose a new one here:\n{resetLink}\n\nIf it was not you, you can ignore this message.";
+export const PROVIDER_ONLY_SUBJECT = "How to sign in to Orliverse Classroom";
+export const PROVIDER_ONLY_TEXT =
+  "Hello {name},\n\nSomeone asked to reset the password for this account. {howToSignIn}\n\n{link}\n\nIf it was not you, you can ignore this message.";
+export const RESET_SUBJECT = "Reset your Orliverse Classroom password";
+export const RESET_TEXT =
+  "Hello {name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n{link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.";
+
+/** A user's own language, else their school's (null: neither chose one). */
+async function recipientLanguage(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ own: users.locale, school: schools.locale })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.own ?? row?.school ?? null;
 }
 
 /** What a sign-up answers, whether the address was new or already had an account (ADR 196). */
@@ -211,6 +252,8 @@ export interface SignUpOptions {
   invitationToken?: string | null;
   /** The deployment's PUBLIC_SIGNUP; when false only an invitation link can sign up. Default true. */
   publicSignUp?: boolean;
+  /** The sign-up page's language: the confirmation mail's (default English). */
+  language?: string;
 }
 
 /**
@@ -282,14 +325,20 @@ export async function signUp(
       return { existing: null, userId: user.id };
     });
     if (created.existing) {
+      const t = translatorFor(
+        (await recipientLanguage(db, created.existing.id)) ?? options.language ?? DEFAULT_LANGUAGE,
+        "staff",
+      );
       await mailer.send(db, {
         to: created.existing.email,
-        subject: "Someone tried to create an Orliverse Classroom account with your address",
-        text: `Hello ${created.existing.name},\n\nSomeone tried to create a new Orliverse Classroom account with this e-mail address. You already have an account, so nothing was changed.\n\nIf it was you, sign in here:\n${mailer.link("/login")}\n\nForgot your password? Choose a new one here:\n${mailer.link("/forgot-password")}\n\nIf it was not you, you can ignore this message.\n`,
+        subject: t(SIGN_UP_TAKEN_SUBJECT),
+        text: `${t(SIGN_UP_TAKEN_TEXT, { name: created.existing.name, loginLink: mailer.link("/login"), resetLink: mailer.link("/forgot-password") })}\n`,
       });
       return;
     }
-    if (created.userId !== null) await sendVerificationEmail(services, { id: created.userId, email, name: input.name });
+    if (created.userId !== null) {
+      await sendVerificationEmail(services, { id: created.userId, email, name: input.name }, options.language);
+    }
   });
 }
 
@@ -349,6 +398,8 @@ export async function requestPasswordReset(
   emailInput: string,
   clientAddress: string | null,
   providers: readonly OidcProviderConfig[] = [],
+  /** The page's language: the mail's when the user and their school chose none. */
+  language: string = DEFAULT_LANGUAGE,
 ): Promise<void> {
   const email = normaliseEmail(emailInput);
   const ip = clientAddress;
@@ -367,13 +418,14 @@ export async function requestPasswordReset(
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
     if (!user) return;
+    const t = translatorFor((await recipientLanguage(db, user.id)) ?? language, "staff");
     // A school that requires its provider: no reset link, but how to sign in (ADR 211).
     const required = await requiredProviderFor(db, user.id, providers);
     if (required) {
       await mailer.send(db, {
         to: user.email,
-        subject: "How to sign in to Orliverse Classroom",
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. ${providerOnlyMessage(required)}\n\n${mailer.link("/login")}\n\nIf it was not you, you can ignore this message.\n`,
+        subject: t(PROVIDER_ONLY_SUBJECT),
+        text: `${t(PROVIDER_ONLY_TEXT, { name: user.name, howToSignIn: providerOnlyMessage(required, t), link: mailer.link("/login") })}\n`,
       });
       return;
     }
@@ -381,8 +433,8 @@ export async function requestPasswordReset(
     const link = mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
     await mailer.send(db, {
       to: user.email,
-      subject: "Reset your Orliverse Classroom password",
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password for this account. To choose a new password, open this link:\n${link}\n\nThe link works for one hour and only once. If it was not you, ignore this message; your password stays the same.\n`,
+      subject: t(RESET_SUBJECT),
+      text: `${t(RESET_TEXT, { name: user.name, link })}\n`,
     });
   });
 }
@@ -411,7 +463,7 @@ export async function resetPassword(
     }
     // A link mailed before the school required its provider sets no password now (ADR 211).
     const required = await requiredProviderFor(tx, id, providers);
-    if (required) throw new DomainError("FORBIDDEN", providerOnlyMessage(required));
+    if (required) throw providerOnlyRefusal(required);
     await tx
       .insert(credentials)
       .values({ userId: id, passwordHash })

@@ -21,14 +21,17 @@ import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { schools, userIdentities, users } from "../db/schema.server";
 import { DomainError } from "../errors.server";
+import { type Say, withSaying } from "../i18n/refusal-text.server";
 import { enforceRateLimits, RATE_LIMITS, refundRateLimitHits } from "../security/rate-limit.server";
 
+/** Our rules found nobody to sign in: the kind, and what to do (in any language: `sayRefusal`, ADR 227). */
 export class ProviderSignInRefused extends DomainError {
   constructor(
     readonly kind: ProviderRefusalKind,
-    message: string,
+    say: (t: Say) => string,
   ) {
-    super("FORBIDDEN", message);
+    super("FORBIDDEN", "");
+    withSaying(this, say);
   }
 }
 
@@ -125,13 +128,15 @@ async function linkFirstSignIn(
   if (!email) {
     throw new ProviderSignInRefused(
       "no-email",
-      `${provider.name} did not tell us your e-mail address, so we cannot find your account. ${ASK_ADMIN}`,
+      (t) =>
+        `${t("{provider} did not tell us your e-mail address, so we cannot find your account.", { provider: provider.name })} ${t(ASK_ADMIN)}`,
     );
   }
   if (!emailIsVerified(provider, claims)) {
     throw new ProviderSignInRefused(
       "unverified",
-      `${provider.name} has not confirmed that ${email} is yours, so we cannot link it to a staff account. ${ASK_ADMIN}`,
+      (t) =>
+        `${t("{provider} has not confirmed that {email} is yours, so we cannot link it to a staff account.", { provider: provider.name, email })} ${t(ASK_ADMIN)}`,
     );
   }
   const claim = schoolClaim(provider, claims);
@@ -149,8 +154,16 @@ async function linkFirstSignIn(
       throw new ProviderSignInRefused(
         "wrong-school",
         provider.id === "google"
-          ? `Your Google account ${email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.`
-          : `Your Microsoft account ${email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.`,
+          ? (t) =>
+              t(
+                "Your Google account {email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.",
+                { email },
+              )
+          : (t) =>
+              t(
+                "Your Microsoft account {email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.",
+                { email },
+              ),
       );
     }
     schoolId = school.id;
@@ -169,7 +182,7 @@ async function linkFirstSignIn(
   if (!staff) {
     throw new ProviderSignInRefused(
       "unknown",
-      `There is no staff account for ${email} at your school yet. ${ASK_ADMIN}`,
+      (t) => `${t("There is no staff account for {email} at your school yet.", { email })} ${t(ASK_ADMIN)}`,
     );
   }
   try {
@@ -224,10 +237,23 @@ export async function requiredProviderFor(db: Db | Tx, userId: number, configure
   return { schoolName: row.schoolName, names };
 }
 
-/** What a refused password says: how this school's staff sign in. */
-export function providerOnlyMessage(required: { schoolName: string; names: string[] }): string {
-  const buttons = required.names.map((name) => `"Sign in with ${name}"`).join(" or ");
+/** What a refused password says: how this school's staff sign in (in the translator's language: the buttons' own words). */
+export function providerOnlyMessage(required: { schoolName: string; names: string[] }, t: Say): string {
+  const buttons = required.names
+    .map((name) => `"${t("Sign in with {provider}", { provider: name })}"`)
+    .join(` ${t("or")} `);
   return buttons
-    ? `${required.schoolName} asks its staff to sign in through the school's account, not with a password. Use ${buttons} on the sign-in page.`
-    : `${required.schoolName} asks its staff to sign in through the school's account, not with a password. Ask your school's admin how to sign in.`;
+    ? t(
+        "{school} asks its staff to sign in through the school's account, not with a password. Use {buttons} on the sign-in page.",
+        { school: required.schoolName, buttons },
+      )
+    : t(
+        "{school} asks its staff to sign in through the school's account, not with a password. Ask your school's admin how to sign in.",
+        { school: required.schoolName },
+      );
+}
+
+/** A password refused because the school requires its provider: says how to sign in, in any language. */
+export function providerOnlyRefusal(required: { schoolName: string; names: string[] }): DomainError {
+  return withSaying(new DomainError("FORBIDDEN", ""), (t) => providerOnlyMessage(required, t));
 }

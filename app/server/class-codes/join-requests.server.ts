@@ -18,6 +18,7 @@ import { type ClassRecord, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classStudents, type JoinRequestStatus, joinRequests, students } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import { findRosteredByName, JOIN_LOCK_NAMESPACE } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
@@ -85,9 +86,9 @@ export interface JoinRequestDecision {
 }
 
 const ALREADY: Record<Exclude<JoinRequestStatus, "waiting">, string> = {
-  admitted: "already let in",
-  collected: "already let in",
-  refused: "already refused",
+  admitted: "{name} was already let in.",
+  collected: "{name} was already let in.",
+  refused: "{name} was already refused.",
 };
 
 /** The waiting request of the class, locked for the decision; anything else is a clear refusal. */
@@ -111,9 +112,12 @@ async function lockWaitingRequest(tx: Tx, klass: ClassRecord, requestId: number,
     .limit(1);
   if (!request) throw notFound("This request to join was not found.");
   const name = knownName(request);
-  if (request.status !== "waiting") throw conflict(`${name} was ${ALREADY[request.status]}.`);
+  if (request.status !== "waiting") {
+    const already = ALREADY[request.status];
+    throw withSaying(conflict(""), (t) => t(already, { name }));
+  }
   if (request.expiresAt.getTime() <= now.getTime()) {
-    throw conflict(`${name}'s request to join has expired. They can ask again.`);
+    throw withSaying(conflict(""), (t) => t("{name}'s request to join has expired. They can ask again.", { name }));
   }
   return { ...request, name };
 }
@@ -170,7 +174,11 @@ export async function admitJoinRequest(
         .from(classStudents)
         .where(and(eq(classStudents.classId, klass.id), eq(classStudents.studentId, request.studentId)))
         .limit(1);
-      if (!member) throw conflict(`${name} is no longer on the class list, so they cannot be let in.`);
+      if (!member) {
+        throw withSaying(conflict(""), (t) =>
+          t("{name} is no longer on the class list, so they cannot be let in.", { name }),
+        );
+      }
       studentId = request.studentId;
     }
     await tx

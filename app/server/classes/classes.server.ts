@@ -24,6 +24,7 @@ import {
   users,
 } from "../db/schema.server";
 import { conflict, forbidden, notFound, validationError } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import { responseCountOf } from "../responses/tallies.server";
 import { mayRemoveTeacher, passOwnershipOn } from "./class-owner.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
@@ -426,7 +427,9 @@ export async function addClassTeacher(db: Db, actor: Actor, classId: number, use
       .values({ classId, userId, role: "co-teacher" })
       .onConflictDoNothing()
       .returning({ userId: classTeachers.userId });
-    if (inserted.length === 0) throw conflict(`${user.name} already teaches this class.`);
+    if (inserted.length === 0) {
+      throw withSaying(conflict(""), (t) => t("{name} already teaches this class.", { name: user.name }));
+    }
     await recordAuditEvent(tx, actor, {
       action: "class.teacher.add",
       targetType: "class",

@@ -31,6 +31,7 @@ import {
   users,
 } from "../db/schema.server";
 import { conflict, forbidden, notFound, validationError } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import { assertAdmin } from "../users/scope.server";
 
 export { schoolNameSchema };
@@ -184,7 +185,9 @@ export async function updateSchoolSignIn(
 }
 
 function mapNameConflict(error: unknown, name: string): never {
-  if (isUniqueViolation(error)) throw conflict(`A school called "${name}" already exists.`);
+  if (isUniqueViolation(error)) {
+    throw withSaying(conflict(""), (t) => t('A school called "{name}" already exists.', { name }));
+  }
   throw error;
 }
 

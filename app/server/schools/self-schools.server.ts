@@ -12,6 +12,7 @@ import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, schools, students, users } from "../db/schema.server";
 import { conflict, forbidden, notFound, validationError } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import { renewPersonalCodes } from "../students/personal-codes.server";
 import { assertAdmin } from "../users/scope.server";
 
@@ -102,14 +103,18 @@ export async function moveSelfSignedUpTeacher(
       .where(eq(schools.id, fromId))
       .for("update");
     if (!from.selfSignedUp || from.status !== "active") {
-      throw conflict(`${teacher.name} is not in a school of their own, so they cannot be moved from here.`);
+      throw withSaying(conflict(""), (t) =>
+        t("{name} is not in a school of their own, so they cannot be moved from here.", { name: teacher.name }),
+      );
     }
     const others = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.schoolId, fromId), ne(users.id, teacher.id)));
     if (others.length > 0) {
-      throw conflict(`${from.name} has other staff. Move or archive them first.`);
+      throw withSaying(conflict(""), (t) =>
+        t("{school} has other staff. Move or archive them first.", { school: from.name }),
+      );
     }
     const [to] = await tx
       .select({ id: schools.id, name: schools.name, selfSignedUp: schools.selfSignedUp, status: schools.status })

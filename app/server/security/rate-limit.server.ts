@@ -12,6 +12,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { rateLimited } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 
 export interface RateLimitRule {
   /** How many hits a window allows. */
@@ -73,6 +74,9 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** The end of every rate-limit message: when to try again (the message has a number in it: ADR 227). */
+export const TRY_AGAIN_IN = "(try again in about {minutes, plural, one {# minute} other {# minutes}})";
+
 /**
  * Hits every key; throws RATE_LIMITED with a clear message when any is over
  * its limit. Returns the hits taken, for refundRateLimitHits when the
@@ -90,9 +94,9 @@ export async function enforceRateLimits(
     taken.push({ key, windowStart: result.windowStart });
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      throw rateLimited(
-        `${message} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
-        result.retryAfterSeconds,
+      throw withSaying(
+        rateLimited("", result.retryAfterSeconds),
+        (t) => `${t(message)} ${t(TRY_AGAIN_IN, { minutes })}`,
       );
     }
   }

@@ -50,6 +50,7 @@ export async function decideJoinRequest(
       here,
       error,
       decision.intent === "admit-request" ? t("Failed to let the student in") : t("Failed to refuse the request"),
+      t,
     );
   }
 }

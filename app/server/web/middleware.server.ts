@@ -12,6 +12,7 @@ import { getRequestAuth } from "../auth/guards.server";
 import { SESSION_COOKIE_NAME } from "../auth/session.server";
 import { getAppFromContext, requestInfoContext } from "../context.server";
 import { isDatabaseAnswering } from "../db/client.server";
+import { getLanguage, getServerT } from "../i18n/i18n.server";
 import { STUDENT_COOKIE_NAME } from "../students/student-session.server";
 import { isEditorPreviewRequest } from "../surveys/editor-preview.server";
 import { plainPageHtml } from "./plain-page.server";
@@ -78,7 +79,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/") && !BINARY_UPLOAD_PATH.test(url.pathname);
     response =
       refuseForbiddenQueryText(request, url) || (screenPost && (await unreadableFormPost(request))) || (await next());
-    if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app);
+    if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app, context);
   }
   // Storyblok's visual editor may frame the survey preview it opened with a valid link, and nothing else (ADR 200).
   const editorPreview = isEditorPreviewRequest(request, app.config);
@@ -185,6 +186,7 @@ async function signedInUserId(
 
 const UNAVAILABLE_MESSAGE =
   "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
+const UNAVAILABLE_TITLE = "Orliverse Classroom is temporarily unavailable";
 
 /**
  * A server error while the database does not answer becomes a 503 that says
@@ -197,6 +199,7 @@ async function unavailableWhenDatabaseIsDown(
   request: Request,
   url: URL,
   app: App,
+  context: Parameters<MiddlewareFunction<Response>>[0]["context"],
 ): Promise<Response> {
   if (url.pathname.endsWith(".data")) return response;
   if (await isDatabaseAnswering(app.db, 1_000)) return response;
@@ -205,10 +208,13 @@ async function unavailableWhenDatabaseIsDown(
   if (url.pathname.startsWith("/api/")) {
     return Response.json({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
   }
+  // In the reader's language: the detection needs no database (a staff member's own choice falls back to the browser's).
+  const t = await getServerT(context, "common");
   const page = plainPageHtml({
-    title: "Orliverse Classroom is temporarily unavailable",
-    message: UNAVAILABLE_MESSAGE,
-    link: { href: url.pathname + url.search, text: "Try again" },
+    title: t(UNAVAILABLE_TITLE),
+    message: t(UNAVAILABLE_MESSAGE),
+    link: { href: url.pathname + url.search, text: t("Try again") },
+    language: getLanguage(context),
   });
   return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language, languageDir } from "~/lib/i18n/languages";
 import { safeRedirectPath } from "~/lib/redirect-path";
 
 /**
@@ -7,9 +8,16 @@ import { safeRedirectPath } from "~/lib/redirect-path";
  * The link is always a path on this site: one built from the request's own
  * path (`//evil.example`, `/\evil.example`) becomes the start page.
  */
-export function plainPageHtml(page: { title: string; message: string; link: { href: string; text: string } }): string {
+export function plainPageHtml(page: {
+  title: string;
+  message: string;
+  link: { href: string; text: string };
+  /** The page's language (its texts already in it); English when not given. */
+  language?: Language;
+}): string {
+  const language = page.language ?? DEFAULT_LANGUAGE;
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${languageDir(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(page.title)} · Orliverse Classroom</title></head>
 <body>
 <main>

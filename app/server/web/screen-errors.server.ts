@@ -38,6 +38,7 @@ import { data } from "react-router";
 import { parseRecordId } from "~/lib/schemas/ids";
 import type { StudentFormReply } from "~/lib/student-form";
 import { type DomainError, isDomainError } from "../errors.server";
+import { type Say, sayRefusal } from "../i18n/refusal-text.server";
 import { unexpectedErrorLog } from "../logger.server";
 import { redirectWithError } from "./redirects.server";
 import { StudentApiError } from "./student-api-errors.server";
@@ -103,6 +104,13 @@ interface ErrorReplyOptions<E> extends ReplyOptions<E> {
    * (undefined: above the form).
    */
   messageField?: string | ((error: DomainError) => string | undefined);
+  /**
+   * The request's translator: the rule's message is said in the reader's
+   * language here (a message with values in it cannot be looked up later by
+   * its text, ADR 227). Without it the message stays the English key that
+   * the form translates where it shows it.
+   */
+  t?: Say;
 }
 
 /** A form whose input did not parse: the field errors, with a 400. */
@@ -126,9 +134,10 @@ export function formErrorReply<T, E extends object = {}>(
   options: ErrorReplyOptions<E> = {},
 ) {
   const error = refusal(thrown);
+  const message = options.t ? sayRefusal(error, options.t) : error.message;
   const field = typeof options.messageField === "function" ? options.messageField(error) : options.messageField;
   const fieldErrors = field
-    ? { ...error.fieldErrors, [field]: [error.message] }
+    ? { ...error.fieldErrors, [field]: [message] }
     : error.fieldErrors
       ? { ...error.fieldErrors }
       : undefined;
@@ -136,7 +145,7 @@ export function formErrorReply<T, E extends object = {}>(
     {
       ...(options.extra as E),
       result: submission.reply({
-        formErrors: field ? undefined : [error.message],
+        formErrors: field ? undefined : [message],
         fieldErrors,
         hideFields: options.hideFields,
       }),
@@ -147,12 +156,14 @@ export function formErrorReply<T, E extends object = {}>(
 
 /**
  * A button with no form to show again: a redirect with the rule's message as
- * a failure toast. A thrown Response (a guard's redirect) passes through; an
+ * a failure toast (in the reader's language when given the request's
+ * translator `t`; otherwise the toast translates the English key where it
+ * shows it). A thrown Response (a guard's redirect) passes through; an
  * unexpected error is logged and the screen's fallback text is shown instead.
  */
-export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string): Promise<Response> {
+export function redirectWithFailure(url: string, error: unknown, fallbackMessage: string, t?: Say): Promise<Response> {
   if (error instanceof Response) throw error;
-  if (isDomainError(error)) return redirectWithError(url, error.message);
+  if (isDomainError(error)) return redirectWithError(url, t ? sayRefusal(error, t) : error.message);
   unexpectedErrorLog.error("screen.action_failed", {
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });

@@ -1,6 +1,7 @@
 /** A self-signed-up school's page: the platform admin moves its teacher into their real school (ADR 213). */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
@@ -16,6 +17,7 @@ export function MoveTeacherCard({
   schools: { id: number; name: string }[];
   lastResult?: SubmissionResult<string[]> | null;
 }) {
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<z.input<typeof moveTeacherSchema>>({ id: "move-teacher", lastResult });
   const [only] = teachers;
   return (
@@ -24,38 +26,46 @@ export function MoveTeacherCard({
         <input type="hidden" name="intent" value="move-teacher" />
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4" id="move-teacher-title">
-            Move into a school
+            {t("Move into a school")}
           </Heading>
           <Text as="p" size="2" color="gray">
-            This school was made when {teachers.length === 1 ? only.name : "a teacher"} signed up. Move the teacher into
-            their real school: their classes, students, class codes and surveys go with them, and this school is
-            archived.
+            {teachers.length === 1
+              ? t(
+                  "This school was made when {name} signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
+                  { name: only.name },
+                )
+              : t(
+                  "This school was made when a teacher signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
+                )}
           </Text>
           <ErrorList id={form.errorId} errors={form.errors} />
           {teachers.length === 1 ? (
             <input type="hidden" name="userId" value={only.id} />
           ) : (
             <SelectField
-              label="Teacher"
+              label={t("Teacher")}
               name="userId"
               errors={fields.userId.errors}
               options={[
-                { value: "", label: "Choose a teacher…" },
-                ...teachers.map((t) => ({ value: String(t.id), label: `${t.name} (${t.email})` })),
+                { value: "", label: t("Choose a teacher…") },
+                ...teachers.map((teacher) => ({
+                  value: String(teacher.id),
+                  label: `${teacher.name} (${teacher.email})`,
+                })),
               ]}
             />
           )}
           <SelectField
-            label="Move into school"
+            label={t("Move into school")}
             name="schoolId"
             errors={fields.schoolId.errors}
             options={[
-              { value: "", label: "Choose a school…" },
+              { value: "", label: t("Choose a school…") },
               ...schools.map((s) => ({ value: String(s.id), label: s.name })),
             ]}
           />
           <Flex justify="end">
-            <Button type="submit">Move teacher</Button>
+            <Button type="submit">{t("Move teacher")}</Button>
           </Flex>
         </Flex>
       </Form>

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 
@@ -17,6 +18,7 @@ export function SchoolSignInCard({
   providers: { id: string; name: string }[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const { t } = useTranslation("staff");
   const [form, fields] = useForm<{ googleDomain: string; microsoftTenantId: string; requireProviderSignIn: string }>({
     id: "school-sign-in",
     lastResult,
@@ -35,31 +37,34 @@ export function SchoolSignInCard({
         <input type="hidden" name="intent" value="sign-in" />
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4" id="school-sign-in-title">
-            Staff sign-in
+            {t("Staff sign-in")}
           </Heading>
           <Text size="2" color="gray">
-            Staff whose school account is in this domain or tenant can sign in with it, once an admin has added them
-            here with the same e-mail.
+            {t(
+              "Staff whose school account is in this domain or tenant can sign in with it, once an admin has added them here with the same e-mail.",
+            )}
           </Text>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field
-            label="Google Workspace domain"
+            label={t("Google Workspace domain")}
             {...fieldProps(fields.googleDomain)}
             autoComplete="off"
             hint={
               configured("google")
-                ? "Such as school.example.org. Empty: no Google sign-in for this school."
-                : "Such as school.example.org. Google sign-in is not set up on this server yet."
+                ? t("Such as school.example.org. Empty: no Google sign-in for this school.")
+                : t("Such as school.example.org. Google sign-in is not set up on this server yet.")
             }
           />
           <Field
-            label="Microsoft tenant id"
+            label={t("Microsoft tenant id")}
             {...fieldProps(fields.microsoftTenantId)}
             autoComplete="off"
             hint={
               configured("microsoft")
-                ? "The Directory (tenant) ID from Microsoft Entra. Empty: no Microsoft sign-in for this school."
-                : "The Directory (tenant) ID from Microsoft Entra. Microsoft sign-in is not set up on this server yet."
+                ? t("The Directory (tenant) ID from Microsoft Entra. Empty: no Microsoft sign-in for this school.")
+                : t(
+                    "The Directory (tenant) ID from Microsoft Entra. Microsoft sign-in is not set up on this server yet.",
+                  )
             }
           />
           <Flex direction="column" gap="1">
@@ -73,17 +78,18 @@ export function SchoolSignInCard({
                   aria-invalid={requireErrorId ? true : undefined}
                   aria-describedby={requireErrorId}
                 />
-                Require sign-in through the school's provider
+                {t("Require sign-in through the school's provider")}
               </Flex>
             </Text>
             <Text size="1" color="gray">
-              Staff can then no longer sign in or reset their password with a password. The platform admin keeps a
-              password.
+              {t(
+                "Staff can then no longer sign in or reset their password with a password. The platform admin keeps a password.",
+              )}
             </Text>
             <ErrorList id={requireErrorId} errors={requireErrors} />
           </Flex>
           <Flex justify="end">
-            <Button type="submit">Save sign-in settings</Button>
+            <Button type="submit">{t("Save sign-in settings")}</Button>
           </Flex>
         </Flex>
       </Form>

@@ -79,8 +79,8 @@ export default function AdminEditStaffPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, error }) =>
-  pageTitle(data ? `Edit ${data.member.name}` : "Edit staff", error);
+export const meta: Route.MetaFunction = ({ data, error, matches }) =>
+  pageTitle(data ? `Edit ${data.member.name}` : "Edit staff", error, matches);
 
 /** A staff member outside the admin's school, or no one: the 404 page, inside the header and the admin navigation. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

@@ -84,11 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       const id = parseRecordId(String(formData.get("id") ?? ""));
-      if (id === null) return redirectWithError(listUrl, "That invitation link could not be found.");
+      if (id === null) return redirectWithError(listUrl, t("That invitation link could not be found."));
       await revokeSchoolInvitation(db, user, schoolId, id);
-      return redirectWithSuccess(listUrl, "The invitation link is switched off. Nobody can sign up with it now.");
+      return redirectWithSuccess(listUrl, t("The invitation link is switched off. Nobody can sign up with it now."));
     } catch (error) {
-      return redirectWithFailure(listUrl, error, "The invitation link could not be changed. Please try again.");
+      return redirectWithFailure(listUrl, error, t("The invitation link could not be changed. Please try again."), t);
     }
   }
   if (intent !== "archive" && intent !== "restore") return data({ message: t("Unknown action.") }, { status: 400 });
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       archive ? t("{name} archived.", { name: member.name }) : t("{name} restored.", { name: member.name }),
     );
   } catch (error) {
-    return redirectWithFailure(listUrl, error, t("The staff member could not be changed. Please try again."));
+    return redirectWithFailure(listUrl, error, t("The staff member could not be changed. Please try again."), t);
   }
 }
 
@@ -274,7 +274,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Staff", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Staff", error, matches);
 
 /**
  * An error in this page's action shows here, inside the header and the

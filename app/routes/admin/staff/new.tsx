@@ -60,7 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       (row) => row.name || row.email,
     );
     if (rows.length === 0) {
-      const result = submission.reply({ formErrors: ["Fill in at least one row: a name and an e-mail address."] });
+      const result = submission.reply({
+        formErrors: [t("Fill in at least one row: a name and an e-mail address.")],
+      });
       return data({ form: "bulk" as const, result, importError: null }, { status: 400 });
     }
     return createAndReport(db, user, rows, mailer, t);
@@ -143,7 +145,7 @@ export default function AdminNewStaffPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageTitle("Add staff", error);
+export const meta: Route.MetaFunction = ({ error, matches }) => pageTitle("Add staff", error, matches);
 
 /** An error in this page's action shows here, inside the header and the navigation (see the list's boundary). */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
