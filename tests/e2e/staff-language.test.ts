@@ -6,7 +6,7 @@
  * new sign-in is German too; a teacher without a choice reads the school's
  * default; one whose school has none reads the browser's Accept-Language.
  * Then screenshots of the class home in German and Arabic (right to left)
- * at 375 and 1280 px, in /work/screens (SCREENS_DIR).
+ * at 375 and 1280 px, in the screens folder (SCREENS_DIR, tests/support/screens-dir.ts).
  *
  * The public and newest screens too (ADR 227), with JavaScript on and off: sign-in
  * with the school provider's button, sign-up and its form errors, sign-up
@@ -28,9 +28,10 @@ import { createE2eWorld } from "../support/e2e-world";
 import { englishTextsLeft } from "../support/english-left";
 import { actorOf, createUser } from "../support/fixtures";
 import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
+import { screensDir } from "../support/screens-dir";
 import { type AppServer, freePort, startAppServer } from "../support/server";
 
-const SCREENS_DIR = process.env.SCREENS_DIR ?? "/work/screens";
+const SCREENS_DIR = screensDir();
 
 /**
  * The e2e world, plus: Hillside's default language is French; the Riverside

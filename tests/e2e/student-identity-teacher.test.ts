@@ -23,11 +23,12 @@ import type { FixtureKit } from "../support/app-fixtures";
 import { newContext, newPage, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { createJoinRequest } from "../support/fixtures";
+import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
 /** Screenshots for the lead (not asserted). */
-const SCREENS = "/work/screens/identity-teacher";
+const SCREENS = screensDir("identity-teacher");
 
 async function createWorld(kit: FixtureKit) {
   const world = await createE2eWorldWithCode(kit);

@@ -8,7 +8,7 @@
  * content and names aside). A German browser gets German, and the survey's
  * German version (ADR 217); the teacher's results count the Arabic, German and
  * English answers together, by question. Screenshots of the answering page go
- * to /work/screens/answer-{ar,de}-{375,1280}.png.
+ * to answer-{ar,de}-{375,1280}.png in the screens folder (tests/support/screens-dir.ts).
  */
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -16,9 +16,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
-const SCREENS = "/work/screens";
+const SCREENS = screensDir();
 const SURVEY = "Starting the school year";
 /** The survey has a drawing question: its answering page adds the drawing pad's plain script. */
 const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/student-page.js"];

@@ -5,8 +5,8 @@
  * three students in their own browsers (JavaScript off; JavaScript on, who
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
- * Close a student sees that it is closed. Screenshots for the lead go to
- * /work/screens/students/. The school, teacher and class code are the file's
+ * Close a student sees that it is closed. Screenshots for the lead go to the
+ * students/ folder of the screens folder (tests/support/screens-dir.ts). The school, teacher and class code are the file's
  * own (tests/support/e2e-world.ts).
  */
 import { mkdir } from "node:fs/promises";
@@ -15,9 +15,10 @@ import { beforeAll, expect, test } from "vitest";
 import { SENDING_TEXT } from "~/lib/student-page-behaviour";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
-const SCREENS = "/work/screens/students";
+const SCREENS = screensDir("students");
 const CODE = CLASS_CODE;
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 
