@@ -9,16 +9,17 @@ import { formatDateTime } from "~/components/class/format";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { toSearch } from "~/lib/query-string";
-import { auditFiltersFromSearch, listAuditLog } from "~/server/audit/audit-log.server";
+import { auditFiltersSchema, listAuditLog } from "~/server/audit/audit-log.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const filters = auditFiltersFromSearch(new URL(request.url).searchParams);
+  const filters = parseSearchParams(auditFiltersSchema, new URL(request.url).searchParams);
   const log = await listAuditLog(db, user, filters);
   return { log, filters, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null };
 }

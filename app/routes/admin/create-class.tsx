@@ -16,8 +16,8 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create-class";
 

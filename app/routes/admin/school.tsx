@@ -17,6 +17,7 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import {
   getSchoolDetail,
   renameSchool,
@@ -26,7 +27,7 @@ import {
 } from "~/server/schools/schools.server";
 import { listMovableTeachers, listMoveTargets, moveSelfSignedUpTeacher } from "~/server/schools/self-schools.server";
 import { setSchoolLanguage } from "~/server/users/language-choice.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { intentsOf, readIntent } from "~/server/web/intents.server";
 import {
   formErrorReply,
   formReply,
@@ -82,18 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const schoolId = recordIdParam(params.schoolId);
   const here = `/admin/schools/${schoolId}`;
   const submission = parseWithZod(await request.formData(), { schema: schoolPageSchema });
-  const form = submission.payload.intent;
-  if (
-    form !== "rename" &&
-    form !== "privacy" &&
-    form !== "sign-in" &&
-    form !== "language" &&
-    form !== "archive" &&
-    form !== "restore" &&
-    form !== "move-teacher"
-  ) {
-    return redirectWithError(here, t("Unknown action."));
-  }
+  const form = await readIntent(context, submission.payload.intent, intentsOf(schoolPageSchema));
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
   if (submission.status !== "success") return formReply(submission, { extra: { form } });
   const value = submission.value;

@@ -17,8 +17,9 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { formErrorReply, formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/schools";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = await readIntent(context, formData.get("intent"), ["create", "archive", "restore"]);
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: createSchema });
     if (submission.status !== "success") return formReply(submission);
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError("/admin/schools", t("Unknown action."));
+  if (!parsed.success) return redirectWithError("/admin/schools", t("That action is not available."));
   try {
     const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(

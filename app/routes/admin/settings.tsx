@@ -25,7 +25,8 @@ import { getClass, listClassTeachers } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { formErrorReply, formReply, nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
 
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!classId) return redirectWithError("/admin/settings", t("Choose a class first."));
   const here = `/admin/settings?classId=${classId}`;
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = await readIntent(context, formData.get("intent"), ["archive", "restore", "update"]);
   if (intent === "archive" || intent === "restore") {
     try {
       const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");

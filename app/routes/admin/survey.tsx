@@ -19,9 +19,10 @@ import {
   getSurveyRecord,
   listResponseFilterChoices,
   queryResponses,
-  responseFiltersFromSearch,
+  responseFiltersSchema,
 } from "~/server/responses/responses.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/survey";
 
 const NO_SUCH_SURVEY = "There is no survey with this id.";
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
-  const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+  const filters = parseSearchParams(responseFiltersSchema, new URL(request.url).searchParams);
   const survey = await orNotFound(getSurveyRecord(db, user, surveyId), NO_SUCH_SURVEY);
   const [page, choices, read] = await orNotFound(
     Promise.all([

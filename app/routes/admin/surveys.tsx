@@ -9,9 +9,10 @@ import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys";
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
-  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", t("Unknown action."));
+  await readIntent(context, formData.get("intent"), ["sync"]);
   try {
     const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {

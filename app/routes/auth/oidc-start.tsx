@@ -3,7 +3,7 @@ import { ProviderProblem } from "~/components/auth/provider-problem";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-start";
 

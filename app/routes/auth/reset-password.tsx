@@ -9,7 +9,7 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/reset-password";
 

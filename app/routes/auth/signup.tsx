@@ -8,8 +8,8 @@ import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
 import { SIGN_UP_CLOSED_MESSAGE, SIGN_UP_DONE_MESSAGE, signUp } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { checkInvitationToken } from "~/server/schools/invitations.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/signup";
 

@@ -20,8 +20,9 @@ import {
   revealAnswer,
 } from "~/server/assignments/projector.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/results-projector";
 
@@ -53,7 +54,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const assignmentId = recordIdParam(params.assignmentId);
   const url = new URL(request.url);
   const here = `${url.pathname}${autoRefreshSearch(autoRefreshSeconds(url.searchParams))}`;
-  const parsed = answerIntent.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  await readIntent(context, formData.get("intent"), answerIntent.shape.intent.options);
+  const parsed = answerIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithError(here, "That answer could not be shown or hidden.");
   const { intent, questionUid, answerRef } = parsed.data;
   const input = { classId, assignmentId, questionUid, answerRef };

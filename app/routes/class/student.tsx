@@ -12,10 +12,10 @@ import { TableRoot } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formReply, orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student";
 

@@ -10,8 +10,9 @@ import { TableRoot } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys-manage";
 
@@ -34,7 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  await readIntent(context, formData.get("intent"), ["start", "close"]);
+  const parsed = statusIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithError(here, t("Failed to update survey status"));
   try {
     const { change } = await setAssignmentStatus(db, user, {

@@ -6,11 +6,10 @@ import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
-import { notFound } from "../errors.server";
+import { conflict, DomainError, notFound } from "../errors.server";
 import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { StudentApiError } from "../web/student-api-errors.server";
 
 /**
  * Slows one student token's heartbeats (RATE_LIMITS.heartbeatsPerToken):
@@ -121,6 +120,15 @@ export async function findStudentAssignment(
   return row;
 }
 
+export const CLOSED_MESSAGE = "This survey is closed";
+export const NOT_STARTED_MESSAGE = "This survey has not started yet";
+
+/** An assignment takes answers (and drawings) only while it is active: else a 409 that says why. */
+export function assertTakesAnswers(status: string): void {
+  if (status === "completed") throw conflict(CLOSED_MESSAGE);
+  if (status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+}
+
 export const CONTENT_UNAVAILABLE_FOR_STUDENTS = "The survey cannot be loaded right now. Please try again in a minute.";
 
 /** The story for a survey slug: 503 when the content service is down with no cached copy. */
@@ -129,7 +137,7 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
   const story = snapshot?.bySlug.get(fullSlug);
   if (story) return story;
   if (error)
-    throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
+    throw new DomainError("CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, undefined, { "Retry-After": "30" });
   throw notFound("This survey is no longer published.");
 }
 

@@ -18,7 +18,6 @@ import type { Db, Tx } from "../db/client.server";
 import { aliased, type JsonRow, jsonList } from "../db/json-rows.server";
 import { classes, classTeachers, type RecordStatus, schools, sessions, users } from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
-import { parseSearchParams } from "../web/search-params.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
 export const STAFF_PAGE_SIZE = 25;
@@ -33,7 +32,7 @@ export type StaffClass = JsonRow<typeof staffClassFields>;
 /** A staff member as the staff screens and the users API show them: the signed-in user's shape with their classes. */
 export type StaffMember = CurrentUser & { classes: StaffClass[] };
 
-/** The staff list's query string: out of range or unknown values are refused (parseSearchParams). */
+/** The staff list's query string: out of range or unknown values are refused (parseSearchParams, at the edge). */
 export const staffFiltersSchema = z.object({
   q: singleLineText().max(200, "q must be at most 200 characters").optional(),
   schoolId: recordIdSchema("schoolId").optional(),
@@ -42,11 +41,6 @@ export const staffFiltersSchema = z.object({
   page: pageNumberSchema(100_000).optional(),
 });
 export type StaffFilters = z.infer<typeof staffFiltersSchema>;
-
-/** Reads filters from a URL's query; a malformed or out-of-range value is a 400 that names it. */
-export function staffFiltersFromSearch(params: URLSearchParams): StaffFilters {
-  return parseSearchParams(staffFiltersSchema, params);
-}
 
 const staffColumns = {
   id: users.id,
