@@ -27,8 +27,13 @@ beforeAll(async () => {
   const db = server.app.db;
   for (const key of ["teacher", "platformAdmin"] as const) {
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
-    const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, account.email));
-    cookies[key] = (await createSession(server.app, user.id, new Request(`${ORIGIN}/login`), null)).setCookie.split(";")[0];
+    const [user] = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, account.email));
+    cookies[key] = (await createSession(server.app, user.id, new Request(`${ORIGIN}/login`), null)).setCookie.split(
+      ";",
+    )[0];
   }
   const [klass] = await db
     .select({ id: schema.classes.id, schoolId: schema.classes.schoolId })

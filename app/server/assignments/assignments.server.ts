@@ -11,6 +11,7 @@ import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, classStudents, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
+import type { SurveyListItem } from "../surveys/surveys.server";
 
 export type { AssignmentSummary } from "../classes/classes.server";
 
@@ -34,11 +35,7 @@ export async function listClassAssignments(db: Db, actor: Actor, classId: number
   return { studentCount, assignments: rows };
 }
 
-export interface AssignableSurvey {
-  id: number;
-  fullSlug: string;
-  title: string;
-}
+export type AssignableSurvey = SurveyListItem;
 
 /** Surveys in the registry that this class has not been given yet. */
 export async function listAssignableSurveys(db: Db, actor: Actor, classId: number): Promise<AssignableSurvey[]> {

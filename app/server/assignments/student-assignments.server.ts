@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import type { AssignmentSummary } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { conflict, DomainError, notFound } from "../errors.server";
@@ -88,14 +89,11 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
   return rows.map((row) => ({ ...row, answered: row.submittedAt !== null }));
 }
 
-export interface ActiveAssignment {
-  id: number;
-  status: "assigned" | "active" | "completed";
-  surveyId: number;
-  surveyTitle: string;
-  surveyFullSlug: string;
-  anonymous: boolean;
-}
+/** An assignment of the student's class, as the student side reads it. */
+export type ActiveAssignment = Pick<
+  AssignmentSummary,
+  "id" | "status" | "surveyId" | "surveyTitle" | "surveyFullSlug" | "anonymous"
+>;
 
 /** An assignment of the student's class, by id; another class's is NOT_FOUND. */
 export async function findStudentAssignment(

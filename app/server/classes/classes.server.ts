@@ -31,14 +31,8 @@ import { type Actor, classScopeCondition } from "./class-scope.server";
 /** Students seen by the student API within this window count as online. */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 
-export interface ClassRecord {
-  id: number;
-  name: string;
-  status: "active" | "archived";
-  schoolId: number;
-  schoolName: string;
-  createdAt: Date;
-}
+/** A class as screens and the API show it: its columns and its school's name. */
+export type ClassRecord = JsonRow<typeof classColumns>;
 
 const classColumns = {
   id: classes.id,
@@ -185,19 +179,12 @@ function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<Onlin
     .orderBy(desc(students.lastSeenAt), asc(students.id));
 }
 
-export interface AssignmentSummary {
-  id: number;
-  surveyId: number;
-  surveyTitle: string;
-  surveyFullSlug: string;
-  status: "assigned" | "active" | "completed";
-  startedAt: Date | null;
-  closedAt: Date | null;
-  createdAt: Date;
-  /** No screen, API answer or export links this assignment's answers to a student (docs/product.md#anonymous-assignments). */
-  anonymous: boolean;
-  responseCount: number;
-}
+/**
+ * An assignment as lists show it: its columns, its survey's title and slug,
+ * and how many responses it has. `anonymous`: no screen, API answer or export
+ * links its answers to a student (docs/product.md#anonymous-assignments).
+ */
+export type AssignmentSummary = JsonRow<typeof assignmentSummaryColumns>;
 
 export const assignmentSummaryColumns = {
   id: assignments.id,

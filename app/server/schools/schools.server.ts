@@ -35,18 +35,15 @@ import { assertAdmin } from "../users/scope.server";
 
 export { schoolNameSchema };
 
-export interface SchoolSummary {
-  id: number;
-  name: string;
-  status: RecordStatus;
-  createdAt: Date;
+/** A school as the admin list shows it: its columns (`locale`: the staff's default language; null, each reader's browser decides) and counts. */
+export interface SchoolSummary
+  extends Pick<
+    typeof schools.$inferSelect,
+    "id" | "name" | "status" | "createdAt" | "retentionMonths" | "minGroupSize" | "locale"
+  > {
   staffCount: number;
   classCount: number;
   studentCount: number;
-  retentionMonths: number;
-  minGroupSize: number;
-  /** The school's default language for its staff (null: each reader's browser decides). */
-  locale: string | null;
 }
 
 function schoolScopeCondition(actor: Actor): SQL | undefined {

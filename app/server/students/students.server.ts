@@ -9,6 +9,7 @@ import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import {
+  type AssignmentSummary,
   addableTeachersJson,
   classesColumn,
   classTeachersJson,
@@ -148,11 +149,8 @@ export interface StudentDetail extends StudentWithContacts {
   responses: StudentResponseSummary[];
 }
 
-export interface StudentResponseSummary {
-  assignmentId: number;
-  surveyTitle: string;
-  status: "assigned" | "active" | "completed";
-  anonymous: boolean;
+export interface StudentResponseSummary extends Pick<AssignmentSummary, "surveyTitle" | "status" | "anonymous"> {
+  assignmentId: AssignmentSummary["id"];
   responded: boolean;
   /** Null for an anonymous assignment: only "responded" or "not yet" is shown. */
   submittedAt: Date | null;
