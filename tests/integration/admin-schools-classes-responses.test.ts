@@ -17,7 +17,7 @@ import {
   setClassStatus,
   updateClassSettings,
 } from "~/server/classes/admin-classes.server";
-import { listClassTeachers } from "~/server/classes/classes.server";
+import { listClassTeachers } from "~/server/classes/class-teachers.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classes } from "~/server/db/schema.server";
 import {

@@ -21,7 +21,8 @@ import {
   setClassStatus,
   updateClassSettings,
 } from "~/server/classes/admin-classes.server";
-import { getClass, listClassTeachers } from "~/server/classes/classes.server";
+import { listClassTeachers } from "~/server/classes/class-teachers.server";
+import { getClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
 import { getServerT } from "~/server/i18n/i18n.server";

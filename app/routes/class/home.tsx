@@ -7,7 +7,7 @@ import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
-import { getClassDashboard } from "~/server/classes/classes.server";
+import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";

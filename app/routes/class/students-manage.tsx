@@ -14,7 +14,7 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
-import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
+import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";

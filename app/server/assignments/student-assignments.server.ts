@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
-import type { AssignmentSummary } from "../classes/classes.server";
+import type { AssignmentSummary } from "../classes/class-dashboard.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
 import { conflict, DomainError, notFound } from "../errors.server";

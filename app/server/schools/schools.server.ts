@@ -16,7 +16,8 @@ import {
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
-import { classesColumn, classTeacherNamesJson } from "../classes/classes.server";
+import { classTeacherNamesJson } from "../classes/class-teachers.server";
+import { classesColumn } from "../classes/classes.server";
 import { type ClosedToStudents, closeClassesToStudents } from "../classes/close-to-students.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
