@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { TextLink } from "~/components/ui/kit-controls";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -107,18 +108,14 @@ export function AuthScreen({
           </Button>
           {mode === "login" ? (
             <Text size="2" align="center">
-              <RadixLink asChild>
-                <Link to="/forgot-password">Forgot your password?</Link>
-              </RadixLink>
+              <TextLink to="/forgot-password">Forgot your password?</TextLink>
             </Text>
           ) : null}
           <Text size="2" align="center" color="gray">
             {mode === "login" ? "New to Orliverse Classroom? " : "Already have an account? "}
-            <RadixLink asChild underline="always">
-              <Link to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo}>
-                {otherMode === "login" ? "Sign in" : "Create an account"}
-              </Link>
-            </RadixLink>
+            <TextLink to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo} underline="always">
+              {otherMode === "login" ? "Sign in" : "Create an account"}
+            </TextLink>
           </Text>
         </Flex>
       </Form>

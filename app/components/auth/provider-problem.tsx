@@ -1,5 +1,5 @@
-import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Link } from "react-router";
+import { Callout, Flex, Text } from "@radix-ui/themes";
+import { TextLink } from "~/components/ui/kit-controls";
 import type { ProviderProblemKind } from "~/lib/provider-problem";
 import { AuthCard } from "./auth-card";
 
@@ -71,11 +71,9 @@ export function ProviderProblem({ kind, providerName, message }: ProviderProblem
           <Callout.Text>{message || text}</Callout.Text>
         </Callout.Root>
         <Text size="2">
-          <RadixLink asChild underline="always">
-            <Link to="/login" reloadDocument>
-              Back to sign in
-            </Link>
-          </RadixLink>
+          <TextLink to="/login" reloadDocument underline="always">
+            Back to sign in
+          </TextLink>
         </Text>
       </Flex>
     </AuthCard>

@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
@@ -152,9 +153,9 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   return (
     <Flex direction="column" gap="5">
       <Box>
-        <RadixLink asChild size="2">
-          <Link to="/admin/schools">{t("← All schools")}</Link>
-        </RadixLink>
+        <TextLink to="/admin/schools" size="2">
+          {t("← All schools")}
+        </TextLink>
       </Box>
       <PageHeader
         title={school.name}

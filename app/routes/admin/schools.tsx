@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -107,9 +108,9 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
             {schools.map((school) => (
               <Table.Row key={school.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild weight="medium">
-                    <Link to={`/admin/schools/${school.id}`}>{school.name}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/schools/${school.id}`} weight="medium">
+                    {school.name}
+                  </TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>
                   <RecordStatusBadge status={school.status} />

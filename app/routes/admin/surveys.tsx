@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -95,9 +96,9 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
             {surveys.map((survey) => (
               <Table.Row key={survey.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild weight="medium">
-                    <Link to={`/admin/survey/${survey.id}`}>{survey.title || survey.fullSlug}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/survey/${survey.id}`} weight="medium">
+                    {survey.title || survey.fullSlug}
+                  </TextLink>
                   <Text as="div" size="1" color="gray">
                     {survey.fullSlug} {survey.removed ? <Badge color="amber">{t("No longer published")}</Badge> : null}
                   </Text>

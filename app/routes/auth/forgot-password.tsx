@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "react-router";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { passRetryAfter } from "~/lib/retry-after";
@@ -60,9 +61,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             {busy ? "Sending..." : "Send reset link"}
           </Button>
           <Text size="2" align="center">
-            <RadixLink asChild>
-              <Link to="/login">Back to sign in</Link>
-            </RadixLink>
+            <TextLink to="/login">Back to sign in</TextLink>
           </Text>
         </Flex>
       </Form>

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "react-router";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { passRetryAfter } from "~/lib/retry-after";
@@ -55,9 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Callout.Text>
         </Callout.Root>
         <Text size="2">
-          <RadixLink asChild>
-            <Link to="/forgot-password">Ask for a new reset link</Link>
-          </RadixLink>
+          <TextLink to="/forgot-password">Ask for a new reset link</TextLink>
         </Text>
       </AuthCard>
     );
@@ -72,10 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {form.errors?.length ? (
             <Callout.Root color="red" role="alert">
               <Callout.Text>
-                {form.errors.join(" ")}{" "}
-                <RadixLink asChild>
-                  <Link to="/forgot-password">Ask for a new link</Link>
-                </RadixLink>
+                {form.errors.join(" ")} <TextLink to="/forgot-password">Ask for a new link</TextLink>
               </Callout.Text>
             </Callout.Root>
           ) : null}

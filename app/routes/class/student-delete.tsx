@@ -1,8 +1,9 @@
-import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { TextLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
@@ -48,10 +49,7 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   return (
     <Flex direction="column" gap="4" maxWidth="40rem">
       <Text size="2" color="gray">
-        <RadixLink asChild>
-          <Link to={back}>{name}</Link>
-        </RadixLink>{" "}
-        / {t("Delete")}
+        <TextLink to={back}>{name}</TextLink> / {t("Delete")}
       </Text>
       <Heading as="h1" size="6">
         {t("Delete {name}?", { name })}

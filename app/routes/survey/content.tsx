@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { data, Link, useLocation } from "react-router";
+import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import { TextLink } from "~/components/ui/kit-controls";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -41,9 +42,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
       <Flex direction="column" gap="4">
         <Flex align="center" justify="between" gap="3" wrap="wrap">
           {inEditor ? null : (
-            <RadixLink asChild size="2">
-              <Link to="/survey">← All surveys</Link>
-            </RadixLink>
+            <TextLink to="/survey" size="2">
+              ← All surveys
+            </TextLink>
           )}
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color="indigo" variant="soft" size="2">

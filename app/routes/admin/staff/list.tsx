@@ -4,7 +4,7 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit. A school
  * admin also makes or switches off the school's invitation link here (ADR 214).
  */
-import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -14,6 +14,7 @@ import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-b
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -163,9 +164,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           <EmptyState
             title={t("No staff match these filters")}
             action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff">{t("Clear the filters")}</Link>
-              </RadixLink>
+              <TextLink to="/admin/staff" size="2">
+                {t("Clear the filters")}
+              </TextLink>
             }
           >
             {t("Try a shorter search, or another school, role or status.")}
@@ -174,9 +175,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           <EmptyState
             title={t("No staff yet")}
             action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">{t("Add staff")}</Link>
-              </RadixLink>
+              <TextLink to="/admin/staff/new" size="2">
+                {t("Add staff")}
+              </TextLink>
             }
           >
             {t(
@@ -213,9 +214,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                   </Table.Cell>
                   <Table.Cell>
                     {member.school ? (
-                      <RadixLink asChild size="2">
-                        <Link to={`/admin/schools/${member.school.id}`}>{member.school.name}</Link>
-                      </RadixLink>
+                      <TextLink to={`/admin/schools/${member.school.id}`} size="2">
+                        {member.school.name}
+                      </TextLink>
                     ) : (
                       <Text color="gray" size="2">
                         {t("No school")}
