@@ -11,6 +11,7 @@
  * `handle.actionMethods` (`export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle`).
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 
 export interface ApiRouteHandle {
@@ -183,15 +184,14 @@ export function apiRouteAnswer(
   if (!isApiPath(pathname)) return null;
   const route = table.match(pathname);
   if (!route) {
-    return Response.json({ code: "NOT_FOUND", message: "There is no API endpoint at this path." }, { status: 404 });
+    return jsonError(404, "NOT_FOUND", "There is no API endpoint at this path.");
   }
   const allow = route.allow.join(", ");
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
   if (!route.allow.includes(method)) {
-    return Response.json(
-      { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed here. This endpoint answers ${allow}.` },
-      { status: 405, headers: { Allow: allow } },
-    );
+    return jsonError(405, "METHOD_NOT_ALLOWED", `${method} is not allowed here. This endpoint answers ${allow}.`, {
+      headers: { Allow: allow },
+    });
   }
   return null;
 }

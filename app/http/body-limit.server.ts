@@ -10,6 +10,7 @@ import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
+import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 
@@ -55,12 +56,11 @@ export function payloadTooLarge(pathname: string, limit: BodyLimit): Response {
   const headers = { Connection: "close", "Cache-Control": "no-store" };
   if (limit.kind === "json" || limit.kind === "drawing") {
     const what = limit.kind === "drawing" ? "The drawing" : "The request body";
-    return Response.json(
-      {
-        code: "PAYLOAD_TOO_LARGE",
-        message: `${what} is too large: this endpoint accepts at most ${megabytes(limit.bytes)}.`,
-      },
-      { status: 413, headers },
+    return jsonError(
+      413,
+      "PAYLOAD_TOO_LARGE",
+      `${what} is too large: this endpoint accepts at most ${megabytes(limit.bytes)}.`,
+      { headers },
     );
   }
   const advice =

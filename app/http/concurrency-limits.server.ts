@@ -24,6 +24,7 @@
 import { isIP, type Server } from "node:net";
 import type { RequestHandler } from "express";
 import { isTrustedProxy, normaliseAddress, type TrustProxy } from "~/server/security/trust-proxy.server";
+import { jsonError } from "~/server/web/json-error.server";
 import type { AnswerOptions } from "./answer.server";
 import { bodyLimitFor, refuseBody } from "./body-limit.server";
 import { requestInfoOf } from "./request-info.server";
@@ -205,10 +206,9 @@ export function limitConcurrentBodies(
       refuseBody(
         req,
         res,
-        Response.json(
-          { code: "REQUEST_TIMEOUT", message: "The request body stopped arriving. Please send it again." },
-          { status: 408, headers: { Connection: "close", "Cache-Control": "no-store" } },
-        ),
+        jsonError(408, "REQUEST_TIMEOUT", "The request body stopped arriving. Please send it again.", {
+          headers: { Connection: "close", "Cache-Control": "no-store" },
+        }),
         options,
       );
     };

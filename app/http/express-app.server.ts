@@ -24,6 +24,7 @@ import type { ViteDevServer } from "vite";
 import type { App } from "~/server/app.server";
 import { appContext, requestInfoContext } from "~/server/context.server";
 import { isTrustedProxy } from "~/server/security/trust-proxy.server";
+import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 import { STRICT_TRANSPORT_SECURITY } from "~/server/web/security-headers.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
@@ -140,7 +141,7 @@ function lastResort(app: App, options: AnswerOptions): ErrorRequestHandler {
     const message =
       status >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be read.";
     const answer = isApiPath(req.path)
-      ? Response.json({ code: status >= 500 ? "INTERNAL" : "BAD_REQUEST", message }, { status })
+      ? jsonError(status, status >= 500 ? "INTERNAL" : "BAD_REQUEST", message)
       : new Response(
           plainPageHtml({ title: "Something went wrong!", message, link: { href: "/", text: "Go to the start page" } }),
           { status, headers: { "Content-Type": "text/html; charset=utf-8" } },

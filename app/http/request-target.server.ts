@@ -18,6 +18,7 @@
  *   reach this far, ADR 101) is dropped, so the Host header counts.
  */
 import type { RequestHandler } from "express";
+import { jsonError } from "~/server/web/json-error.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 
 /** A DNS name or an IPv4 address, or an IPv6 address in brackets; then an optional port. */
@@ -57,10 +58,7 @@ export function safeRequestTarget(appUrl: string, options: AnswerOptions): Reque
       if (originForm === null) {
         void sendAnswer(
           res,
-          Response.json(
-            { code: "BAD_REQUEST", message: "The request target must be a path, such as /healthz." },
-            { status: 400 },
-          ),
+          jsonError(400, "BAD_REQUEST", "The request target must be a path, such as /healthz."),
           options,
         );
         return;

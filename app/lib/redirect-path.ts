@@ -2,7 +2,7 @@
  * Where the app may send a browser: a path on this site, whatever the value
  * hides (ADR 121). Every redirect target goes through `safeRedirectPath`:
  * `redirectTo` and `callbackURL` from a request, and the paths the app builds
- * itself (app/server/web/redirects.server.ts wraps every redirect in it).
+ * itself (app/server/redirects.server.ts wraps every redirect in it).
  *
  * Refused (the fallback is used instead):
  * - anything that is not a string of 1–2048 characters starting with `/`;

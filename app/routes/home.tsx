@@ -12,7 +12,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
 

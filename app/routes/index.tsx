@@ -1,6 +1,6 @@
 import { homePathFor, isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/index";
 
 /** docs/product.md#where-a-signed-in-user-lands: with a loaded user, redirect by role; otherwise sign in. */

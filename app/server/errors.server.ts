@@ -1,33 +1,44 @@
 /**
- * Typed domain errors. Domain functions throw these; they are mapped once to
- * a `{ code, message }` JSON body for the API and to a form reply or toast
- * for HTML routes.
+ * Typed domain errors: the one error type every domain function throws
+ * (ADR 223). They are mapped once to a `{ code, message }` JSON body for the
+ * API (`web/api.server.ts`) and to a form reply or toast for HTML routes
+ * (`web/screen-errors.server.ts`).
+ *
+ * Each code has one status. Besides the general codes, the student API names
+ * a few refusals of its own (a stopped class code is 410 Gone), which the
+ * student app tells apart by their code.
  */
-export type DomainErrorCode =
-  | "NOT_FOUND"
-  | "FORBIDDEN"
-  | "CONFLICT"
-  | "VALIDATION"
-  | "UNAUTHORIZED"
-  | "RATE_LIMITED"
-  | "BAD_REQUEST";
-
-const STATUS: Record<DomainErrorCode, number> = {
+const STATUS = {
   BAD_REQUEST: 400,
   VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** An archived account, or one of an archived school (the staff API). */
+  BLOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
-};
+  // The student API's own codes (docs/api.md).
+  CLASS_CODE_NOT_FOUND: 404,
+  NAME_NOT_ON_LIST: 403,
+  JOIN_REFUSED: 403,
+  CLASS_CODE_EXPIRED: 410,
+  CLASS_CODE_STOPPED: 410,
+  JOIN_REQUEST_GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  QUOTA_EXCEEDED: 429,
+  CONTENT_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type DomainErrorCode = keyof typeof STATUS;
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly status: number;
   /** Field name → messages, for VALIDATION errors. */
   readonly fieldErrors?: Record<string, string[]>;
-  /** Headers the answer carries, whichever surface answers (JSON API or screen): `Retry-After` on RATE_LIMITED. */
+  /** Headers the answer carries, whichever surface answers (JSON API or screen): `Retry-After` on RATE_LIMITED, `WWW-Authenticate` on a student token refused. */
   readonly headers?: Record<string, string>;
 
   constructor(

@@ -17,14 +17,14 @@ import {
   setClassStatus,
   updateClassSettings,
 } from "~/server/classes/admin-classes.server";
-import { listClassTeachers } from "~/server/classes/classes.server";
+import { listClassTeachers } from "~/server/classes/class-teachers.server";
 import type { Database } from "~/server/db/client.server";
 import { auditEvents, classes } from "~/server/db/schema.server";
 import {
   buildSurveyResponsesCsv,
   listSurveyOverview,
   queryResponses,
-  responseFiltersFromSearch,
+  responseFiltersSchema,
 } from "~/server/responses/responses.server";
 import {
   createSchool,
@@ -33,6 +33,7 @@ import {
   renameSchool,
   setSchoolStatus,
 } from "~/server/schools/schools.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import { createTestDatabase } from "../support/database";
 import {
   type ClassWorld,
@@ -295,7 +296,7 @@ describe("survey responses across classes", () => {
     // Malformed or out-of-range filters are a 400 that names each one, never a crash and never ignored.
     let refusal: unknown;
     try {
-      responseFiltersFromSearch(new URLSearchParams("from=yesterday&status=nope&page=-1&pageSize=500"));
+      parseSearchParams(responseFiltersSchema, new URLSearchParams("from=yesterday&status=nope&page=-1&pageSize=500"));
     } catch (thrown) {
       refusal = thrown;
     }
@@ -306,7 +307,7 @@ describe("survey responses across classes", () => {
     expect(Object.keys(body.fieldErrors).sort()).toEqual(["from", "page", "pageSize", "status"]);
     expect(body.fieldErrors.pageSize).toEqual(["pageSize must be at most 200"]);
     // Empty values mean "not set" (a filter form's "All"), and unknown parameters are left alone.
-    expect(responseFiltersFromSearch(new URLSearchParams("status=&from=&utm_source=x"))).toEqual({});
+    expect(parseSearchParams(responseFiltersSchema, new URLSearchParams("status=&from=&utm_source=x"))).toEqual({});
   });
 
   test("a school admin never sees another school's responses, even when asking by id", async () => {

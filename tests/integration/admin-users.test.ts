@@ -229,7 +229,7 @@ describe("PATCH /api/users/{id}", () => {
 
   test("a platform admin moves a teacher to another school; they leave the old school's classes", async () => {
     const mover = await createUser(database.db, { schoolId: world.riverside.id, name: "Mover" });
-    const { addClassTeacher } = await import("~/server/classes/classes.server");
+    const { addClassTeacher } = await import("~/server/classes/class-teachers.server");
     await addClassTeacher(database.db, world.actors.platformAdmin, world.class6.id, mover.id);
     const { status, json } = await call(userRoute, "platformAdmin", "PATCH", {
       params: { id: mover.id },

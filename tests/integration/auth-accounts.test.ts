@@ -24,6 +24,7 @@ import { createSession, hashToken, readSessionToken, revokeOtherSessions } from 
 import type { Db } from "~/server/db/client.server";
 import { credentials, emailOutbox, rateLimits, sessions, users, verificationTokens } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
+import { toApiResponse } from "~/server/web/api.server";
 import { createTestDatabase } from "../support/database";
 import { createSchool, createUser } from "../support/fixtures";
 import { createTestApp, routeContext } from "../support/test-app";
@@ -230,6 +231,8 @@ test("changing the password checks the current one and always revokes the other 
   )) as DomainError;
   expect(wrong.status).toBe(400);
   expect(wrong.message.toLowerCase()).toContain("password");
+  // The domain puts the refusal on its field: the screen shows it there without reading the message.
+  expect(wrong.fieldErrors).toEqual({ currentPassword: [wrong.message] });
 
   await changePassword(db, user, here.id, {
     currentPassword: PASSWORD,
@@ -353,7 +356,7 @@ test("signed-in users on /login or /signup are redirected by role", async () => 
 });
 
 test("the API answers 401 JSON without a session", async () => {
-  const response = (await thrown(requireApiUser(requestFrom("10.0.9.2"), contextFor()))) as Response;
+  const response = toApiResponse(await thrown(requireApiUser(requestFrom("10.0.9.2"), contextFor())));
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ code: "UNAUTHORIZED", message: "Sign in to continue." });
 });

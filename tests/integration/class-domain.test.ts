@@ -9,17 +9,9 @@ import {
   newClassCode,
   stopClassCode,
 } from "~/server/class-codes/class-codes.server";
-import {
-  addClassTeacher,
-  createClass,
-  getClass,
-  getClassDashboard,
-  listAddableTeachers,
-  listClasses,
-  listOnlineStudents,
-  removeClassTeacher,
-  updateClass,
-} from "~/server/classes/classes.server";
+import { getClassDashboard, listOnlineStudents } from "~/server/classes/class-dashboard.server";
+import { addClassTeacher, listAddableTeachers, removeClassTeacher } from "~/server/classes/class-teachers.server";
+import { createClass, getClass, listClasses, updateClass } from "~/server/classes/classes.server";
 import type { Db } from "~/server/db/client.server";
 import { auditEvents, classCodes, classes, classTeachers } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";

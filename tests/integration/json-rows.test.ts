@@ -3,15 +3,14 @@
  * database: a nested list comes back decoded as a plain select decodes its
  * columns (timestamps as Dates, a left join's miss as null, nested lists
  * decoded too), in order, empty when there is nothing; and the row type is
- * the schema's.
+ * the schema's (checked by the type checker: app/server/db/json-rows.server.test-d.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { beforeAll, expect, expectTypeOf, test } from "vitest";
 import type { Db } from "~/server/db/client.server";
-import { aliased, type JsonRow, jsonFirst, jsonList, jsonValues, orNull } from "~/server/db/json-rows.server";
+import { aliased, jsonFirst, jsonList, jsonValues, orNull } from "~/server/db/json-rows.server";
 import { classCodes, classes, classStudents, studentContacts, students } from "~/server/db/schema.server";
-import type { Contact, StudentWithContacts } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import { createClass, createSchool, createStudent } from "../support/fixtures";
 
@@ -124,24 +123,6 @@ test("one column's values come as a decoded list, in order, and empty for none",
   expectTypeOf(row.joinedAt).toEqualTypeOf<Date[]>();
   const [none] = await valuesOf(empty.id);
   expect(none).toEqual({ names: [], joinedAt: [] });
-});
-
-test("the row types are the schema's", () => {
-  type Row = JsonRow<typeof studentFields>;
-  expectTypeOf<Row["id"]>().toEqualTypeOf<number>();
-  expectTypeOf<Row["lastSeenAt"]>().toEqualTypeOf<Date | null>();
-  expectTypeOf<Row["joinedWithCode"]>().toEqualTypeOf<string | null>();
-  expectTypeOf<Row["contacts"][number]["relationship"]>().toEqualTypeOf<string | null>();
-  expectTypeOf<Contact>().toEqualTypeOf<{
-    id: number;
-    name: string;
-    relationship: string | null;
-    email: string | null;
-    phonePrimary: string | null;
-    phoneSecondary: string | null;
-    notes: string | null;
-  }>();
-  expectTypeOf<StudentWithContacts["joinedAt"]>().toEqualTypeOf<Date>();
 });
 
 test("a field name that is not a plain identifier is refused before it reaches SQL", () => {

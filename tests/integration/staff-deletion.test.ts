@@ -27,7 +27,10 @@ test("a teacher deletes their account: refused while they alone teach a class; t
   await createStudent(db, { schoolId: school.id, classId: alone.id });
 
   const actor = { id: leaving.id, name: leaving.name, schoolId: school.id };
-  await expect(deleteOwnAccount(db, actor, "wrong")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  await expect(deleteOwnAccount(db, actor, "wrong")).rejects.toMatchObject({
+    code: "BAD_REQUEST",
+    fieldErrors: { password: [expect.stringContaining("password")] },
+  });
   // The only teacher of a class cannot delete their account yet (ADR 112): nothing changes.
   await expect(deleteOwnAccount(db, actor, "Leaving-Pass-1")).rejects.toMatchObject({
     code: "CONFLICT",

@@ -18,7 +18,7 @@ import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { createSession } from "~/server/auth/session.server";
 import { CODE_DIGITS, CODE_LETTERS, classCodeSpace } from "~/server/class-codes/class-codes.server";
-import { listOnlineStudents } from "~/server/classes/classes.server";
+import { listOnlineStudents } from "~/server/classes/class-dashboard.server";
 import type { Database } from "~/server/db/client.server";
 import {
   auditEvents,

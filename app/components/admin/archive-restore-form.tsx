@@ -1,13 +1,14 @@
 import { Button } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import type { RecordStatus } from "~/lib/statuses";
 
 /**
  * A table row's Archive (or, once archived, Restore) button: a plain POST of
  * `intent` and `id` to the page's own action, named for the record so that a
  * screen reader tells the rows apart.
  */
-export function ArchiveRestoreForm({ id, name, status }: { id: number; name: string; status: "active" | "archived" }) {
+export function ArchiveRestoreForm({ id, name, status }: { id: number; name: string; status: RecordStatus }) {
   const archive = status === "active";
   const { t } = useTranslation("staff");
   return (

@@ -1,7 +1,8 @@
 import { Badge } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
+import type { RecordStatus } from "~/lib/statuses";
 
-export function RecordStatusBadge({ status }: { status: "active" | "archived" }) {
+export function RecordStatusBadge({ status }: { status: RecordStatus }) {
   const { t } = useTranslation("staff");
   return status === "active" ? (
     <Badge color="green" variant="soft">

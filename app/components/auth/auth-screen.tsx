@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { TextLink } from "~/components/ui/kit-controls";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -117,18 +118,14 @@ export function AuthScreen({
           </Button>
           {mode === "login" ? (
             <Text size="2" align="center">
-              <RadixLink asChild>
-                <Link to="/forgot-password">{t("Forgot your password?")}</Link>
-              </RadixLink>
+              <TextLink to="/forgot-password">{t("Forgot your password?")}</TextLink>
             </Text>
           ) : null}
           <Text size="2" align="center" color="gray">
             {mode === "login" ? t("New to Orliverse Classroom?") : t("Already have an account?")}{" "}
-            <RadixLink asChild underline="always">
-              <Link to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo}>
-                {otherMode === "login" ? t("Sign in") : t("Create an account")}
-              </Link>
-            </RadixLink>
+            <TextLink to={otherMode === "login" ? "/login" : "/signup"} onClick={switchTo} underline="always">
+              {otherMode === "login" ? t("Sign in") : t("Create an account")}
+            </TextLink>
           </Text>
         </Flex>
       </Form>

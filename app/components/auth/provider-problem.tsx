@@ -1,6 +1,6 @@
-import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { TextLink } from "~/components/ui/kit-controls";
 import type { ProviderProblemKind } from "~/lib/provider-problem";
 import { AuthCard } from "./auth-card";
 
@@ -91,11 +91,9 @@ export function ProviderProblem({ kind, providerName, message }: ProviderProblem
           <Callout.Text>{message || text}</Callout.Text>
         </Callout.Root>
         <Text size="2">
-          <RadixLink asChild underline="always">
-            <Link to="/login" reloadDocument>
-              {t("Back to sign in")}
-            </Link>
-          </RadixLink>
+          <TextLink to="/login" reloadDocument underline="always">
+            {t("Back to sign in")}
+          </TextLink>
         </Text>
       </Flex>
     </AuthCard>

@@ -105,18 +105,30 @@ export function TextInput({
  */
 type Underline = "auto" | "always";
 
-/** `<Link asChild><RouterLink to=…/></Link>` (Radix's text link). */
+/** `<Link asChild><RouterLink to=…/></Link>` (Radix's text link): the one in-app text link (ADR 226). */
 export function TextLink({
   color,
   size,
+  weight,
   underline = "auto",
   className,
   ...link
-}: RouterLinkProps & { color?: Color; size?: Responsive<TextSize>; underline?: Underline }) {
+}: RouterLinkProps & {
+  color?: Color;
+  size?: Responsive<TextSize>;
+  weight?: "regular" | "medium" | "bold";
+  underline?: Underline;
+}) {
   return (
     <RouterLink
       data-accent-color={color ?? ""}
-      className={classes("rt-Text rt-reset rt-Link", responsive("size", size), `rt-underline-${underline}`, className)}
+      className={classes(
+        "rt-Text rt-reset rt-Link",
+        responsive("size", size),
+        weight && `rt-r-weight-${weight}`,
+        `rt-underline-${underline}`,
+        className,
+      )}
       {...link}
     />
   );

@@ -159,6 +159,24 @@ const PAIRS: Pair[] = [
     </Radix.Link>,
   ],
   [
+    "TextLink weight medium",
+    <Kit.TextLink key="k" to="/x" weight="medium">
+      x
+    </Kit.TextLink>,
+    <Radix.Link key="r" asChild weight="medium">
+      <a href="/x">x</a>
+    </Radix.Link>,
+  ],
+  [
+    "TextLink color gray, size 2",
+    <Kit.TextLink key="k" to="/x" color="gray" size="2">
+      x
+    </Kit.TextLink>,
+    <Radix.Link key="r" asChild color="gray" size="2">
+      <a href="/x">x</a>
+    </Radix.Link>,
+  ],
+  [
     "TextAnchor underline always",
     <Kit.TextAnchor key="k" href="/join" underline="always">
       x

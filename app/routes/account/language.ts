@@ -2,8 +2,8 @@ import { z } from "zod";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT, translatorFor } from "~/server/i18n/i18n.server";
+import { redirect, redirectWithSuccess } from "~/server/redirects.server";
 import { setOwnLanguage } from "~/server/users/language-choice.server";
-import { redirect, redirectWithSuccess } from "~/server/web/redirects.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/language";
 

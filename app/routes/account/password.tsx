@@ -10,8 +10,8 @@ import { changePasswordSchema } from "~/lib/schemas/password";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { runChangePassword } from "~/server/web/change-password-reply.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/password";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];

@@ -1,4 +1,4 @@
-import { Button, Card, Code, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Code, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -8,17 +8,19 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { toSearch } from "~/lib/query-string";
-import { auditFiltersFromSearch, listAuditLog } from "~/server/audit/audit-log.server";
+import { auditFiltersSchema, listAuditLog } from "~/server/audit/audit-log.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
-  const filters = auditFiltersFromSearch(new URL(request.url).searchParams);
+  const filters = parseSearchParams(auditFiltersSchema, new URL(request.url).searchParams);
   const log = await listAuditLog(db, user, filters);
   return { log, filters, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null };
 }
@@ -134,9 +136,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         hrefFor={(page) => `/admin/audit${toSearch({ ...filters, page })}`}
       />
       <Text size="2">
-        <RadixLink asChild>
-          <Link to="/admin">← Admin overview</Link>
-        </RadixLink>
+        <TextLink to="/admin">← Admin overview</TextLink>
       </Text>
     </Flex>
   );

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
@@ -10,14 +10,15 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createClassWithTeachers, listSchoolTeachers } from "~/server/classes/admin-classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create-class";
 
@@ -73,9 +74,9 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
         <EmptyState
           title={t("No active school")}
           action={
-            <RadixLink asChild size="2">
-              <Link to="/admin/schools">{t("Go to Schools")}</Link>
-            </RadixLink>
+            <TextLink to="/admin/schools" size="2">
+              {t("Go to Schools")}
+            </TextLink>
           }
         >
           {t("A class belongs to a school. Create a school first (or restore an archived one).")}
@@ -121,9 +122,9 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
                 <EmptyState
                   title={t("No active teachers in this school")}
                   action={
-                    <RadixLink asChild size="2">
-                      <Link to="/admin/staff/new">{t("Add staff")}</Link>
-                    </RadixLink>
+                    <TextLink to="/admin/staff/new" size="2">
+                      {t("Add staff")}
+                    </TextLink>
                   }
                 >
                   A class needs at least one teacher. Add a teacher to {school.name} on the Staff page first.

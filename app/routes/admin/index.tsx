@@ -1,10 +1,10 @@
-import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Box, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { getAdminCounts, listRecentActivity } from "~/server/audit/admin-overview.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -69,9 +69,9 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
           <Card key={tile.label} size="2">
             <Text as="div" size="2" color="gray">
               {tile.to ? (
-                <RadixLink asChild color="gray">
-                  <Link to={tile.to}>{t(tile.label)}</Link>
-                </RadixLink>
+                <TextLink to={tile.to} color="gray">
+                  {t(tile.label)}
+                </TextLink>
               ) : (
                 t(tile.label)
               )}
@@ -87,17 +87,17 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
           <Heading as="h2" size="5">
             {t("Recent activity")}
           </Heading>
-          <RadixLink asChild size="2">
-            <Link to="/admin/audit">{t("Full audit log (filter by who, action, date)")}</Link>
-          </RadixLink>
+          <TextLink to="/admin/audit" size="2">
+            {t("Full audit log (filter by who, action, date)")}
+          </TextLink>
         </Flex>
         {activity.length === 0 ? (
           <EmptyState
             title={t("No activity yet")}
             action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">{t("Add staff")}</Link>
-              </RadixLink>
+              <TextLink to="/admin/staff/new" size="2">
+                {t("Add staff")}
+              </TextLink>
             }
           >
             {t("Changes made by admins and teachers appear here: who did what, to what, and when.")}
@@ -124,9 +124,9 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
                     <Table.Cell>{ACTION_LABELS[item.action] ? t(ACTION_LABELS[item.action]) : item.action}</Table.Cell>
                     <Table.Cell>
                       {href ? (
-                        <RadixLink asChild size="2">
-                          <Link to={href}>{label}</Link>
-                        </RadixLink>
+                        <TextLink to={href} size="2">
+                          {label}
+                        </TextLink>
                       ) : (
                         label
                       )}

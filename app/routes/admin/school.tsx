@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { schoolPrivacySchema } from "~/lib/privacy";
 import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
@@ -18,6 +19,7 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import {
   createSchoolInvitation,
   getLiveSchoolInvitation,
@@ -32,7 +34,7 @@ import {
 } from "~/server/schools/schools.server";
 import { listMovableTeachers, listMoveTargets, moveSelfSignedUpTeacher } from "~/server/schools/self-schools.server";
 import { setSchoolLanguage } from "~/server/users/language-choice.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { intentsOf, readIntent } from "~/server/web/intents.server";
 import {
   formErrorReply,
   formReply,
@@ -120,18 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(formData, { schema: schoolPageSchema });
-  const form = submission.payload.intent;
-  if (
-    form !== "rename" &&
-    form !== "privacy" &&
-    form !== "sign-in" &&
-    form !== "language" &&
-    form !== "archive" &&
-    form !== "restore" &&
-    form !== "move-teacher"
-  ) {
-    return redirectWithError(here, t("Unknown action."));
-  }
+  const form = await readIntent(context, submission.payload.intent, intentsOf(schoolPageSchema));
   // A form that did not parse comes back with its errors (Archive and Restore have no fields to get wrong).
   if (submission.status !== "success") return formReply(submission, { extra: { form } });
   const value = submission.value;
@@ -219,9 +210,9 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   return (
     <Flex direction="column" gap="5">
       <Box>
-        <RadixLink asChild size="2">
-          <Link to="/admin/schools">{t("← All schools")}</Link>
-        </RadixLink>
+        <TextLink to="/admin/schools" size="2">
+          {t("← All schools")}
+        </TextLink>
       </Box>
       <PageHeader
         title={school.name}

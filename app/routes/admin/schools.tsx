@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
@@ -11,14 +11,16 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { createSchool, listSchools, setSchoolStatus } from "~/server/schools/schools.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { formErrorReply, formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/schools";
 
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = getAppFromContext(context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = await readIntent(context, formData.get("intent"), ["create", "archive", "restore"]);
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: createSchema });
     if (submission.status !== "success") return formReply(submission);
@@ -51,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) return redirectWithError("/admin/schools", t("Unknown action."));
+  if (!parsed.success) return redirectWithError("/admin/schools", t("That action is not available."));
   try {
     const school = await setSchoolStatus(db, user, parsed.data.id, intent === "archive" ? "archived" : "active");
     return redirectWithSuccess(
@@ -106,9 +108,9 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
             {schools.map((school) => (
               <Table.Row key={school.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild weight="medium">
-                    <Link to={`/admin/schools/${school.id}`}>{school.name}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/schools/${school.id}`} weight="medium">
+                    {school.name}
+                  </TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>
                   <RecordStatusBadge status={school.status} />

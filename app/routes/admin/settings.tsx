@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { parseRecordId, recordIdSchema } from "~/lib/schemas/ids";
 import type { CurrentUser } from "~/server/auth/current-user.server";
@@ -21,11 +22,13 @@ import {
   setClassStatus,
   updateClassSettings,
 } from "~/server/classes/admin-classes.server";
-import { getClass, listClassTeachers } from "~/server/classes/classes.server";
+import { listClassTeachers } from "~/server/classes/class-teachers.server";
+import { getClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { formErrorReply, formReply, nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/settings";
 
@@ -72,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!classId) return redirectWithError("/admin/settings", t("Choose a class first."));
   const here = `/admin/settings?classId=${classId}`;
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = await readIntent(context, formData.get("intent"), ["archive", "restore", "update"]);
   if (intent === "archive" || intent === "restore") {
     try {
       const klass = await setClassStatus(db, user, classId, intent === "archive" ? "archived" : "active");
@@ -109,9 +112,9 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         <EmptyState
           title={t("No classes yet")}
           action={
-            <RadixLink asChild size="2">
-              <Link to="/admin/create-class">{t("Create a class")}</Link>
-            </RadixLink>
+            <TextLink to="/admin/create-class" size="2">
+              {t("Create a class")}
+            </TextLink>
           }
         >
           {t("There are no classes in your scope yet. Create one and choose its teachers.")}

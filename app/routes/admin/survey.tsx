@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -11,6 +11,7 @@ import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/e
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
+import { TextLink } from "~/components/ui/kit-controls";
 import { toSearch } from "~/lib/query-string";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -19,9 +20,10 @@ import {
   getSurveyRecord,
   listResponseFilterChoices,
   queryResponses,
-  responseFiltersFromSearch,
+  responseFiltersSchema,
 } from "~/server/responses/responses.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/survey";
 
 const NO_SUCH_SURVEY = "There is no survey with this id.";
@@ -30,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const surveyId = recordIdParam(params.surveyId, NO_SUCH_SURVEY);
-  const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+  const filters = parseSearchParams(responseFiltersSchema, new URL(request.url).searchParams);
   const survey = await orNotFound(getSurveyRecord(db, user, surveyId), NO_SUCH_SURVEY);
   const [page, choices, read] = await orNotFound(
     Promise.all([
@@ -60,9 +62,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
   return (
     <Flex direction="column" gap="5">
       <Box>
-        <RadixLink asChild size="2">
-          <Link to="/admin/survey">← All surveys</Link>
-        </RadixLink>
+        <TextLink to="/admin/survey" size="2">
+          ← All surveys
+        </TextLink>
       </Box>
       <PageHeader
         title={survey.title || survey.fullSlug}
@@ -151,9 +153,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               <EmptyState
                 title={t("No responses match these filters")}
                 action={
-                  <RadixLink asChild size="2">
-                    <Link to={base}>{t("Clear the filters")}</Link>
-                  </RadixLink>
+                  <TextLink to={base} size="2">
+                    {t("Clear the filters")}
+                  </TextLink>
                 }
               >
                 {t("Try a wider date range, or another school, class or status.")}
@@ -162,9 +164,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               <EmptyState
                 title={t("No responses yet")}
                 action={
-                  <RadixLink asChild size="2">
-                    <Link to="/admin/create-class">{t("Create a class")}</Link>
-                  </RadixLink>
+                  <TextLink to="/admin/create-class" size="2">
+                    {t("Create a class")}
+                  </TextLink>
                 }
               >
                 {t(
@@ -194,9 +196,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                         {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
                       </Table.RowHeaderCell>
                       <Table.Cell>
-                        <RadixLink asChild size="2">
-                          <Link to={`/admin/settings?classId=${row.classId}`}>{row.className}</Link>
-                        </RadixLink>
+                        <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
+                          {row.className}
+                        </TextLink>
                       </Table.Cell>
                       <Table.Cell>{row.schoolName}</Table.Cell>
                       <Table.Cell>

@@ -1,17 +1,19 @@
-import { Badge, Box, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSurveyOverview } from "~/server/responses/responses.server";
 import { syncSurveysAsAdmin } from "~/server/surveys/surveys.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys";
 
@@ -26,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, content } = getAppFromContext(context);
   const formData = await request.formData();
-  if (formData.get("intent") !== "sync") return redirectWithError("/admin/survey", t("Unknown action."));
+  await readIntent(context, formData.get("intent"), ["sync"]);
   try {
     const summary = await syncSurveysAsAdmin(user, { db, content: content });
     await recordAuditEvent(db, user, {
@@ -94,9 +96,9 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
             {surveys.map((survey) => (
               <Table.Row key={survey.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild weight="medium">
-                    <Link to={`/admin/survey/${survey.id}`}>{survey.title || survey.fullSlug}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/survey/${survey.id}`} weight="medium">
+                    {survey.title || survey.fullSlug}
+                  </TextLink>
                   <Text as="div" size="1" color="gray">
                     {survey.fullSlug} {survey.removed ? <Badge color="amber">{t("No longer published")}</Badge> : null}
                   </Text>

@@ -38,7 +38,8 @@ import {
   revokeOtherSessions,
 } from "~/server/auth/session.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
-import { handleApi, jsonError, parseInput, readJsonBody } from "~/server/web/api.server";
+import { handleApi, parseInput, readJsonBody } from "~/server/web/api.server";
+import { jsonError } from "~/server/web/json-error.server";
 import type { Route } from "./+types/auth";
 
 /** The API's bodies are strict (unknown keys are a 400); the forms' schemas are shared field by field. */

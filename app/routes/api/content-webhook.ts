@@ -1,7 +1,8 @@
 import { getAppFromContext } from "~/server/context.server";
 import { ContentUnavailableError } from "~/server/surveys/content-source.server";
 import { receiveContentWebhook } from "~/server/surveys/webhook.server";
-import { handleApi, jsonError } from "~/server/web/api.server";
+import { handleApi } from "~/server/web/api.server";
+import { jsonError } from "~/server/web/json-error.server";
 import type { Route } from "./+types/content-webhook";
 
 /**

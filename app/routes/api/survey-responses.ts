@@ -9,15 +9,16 @@
 
 import { requireApiAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
-import { queryResponses, responseFiltersFromSearch } from "~/server/responses/responses.server";
+import { queryResponses, responseFiltersSchema } from "~/server/responses/responses.server";
 import { handleApi, parseId } from "~/server/web/api.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import type { Route } from "./+types/survey-responses";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiAdmin(request, context);
     const surveyId = parseId(params.surveyId);
-    const filters = responseFiltersFromSearch(new URL(request.url).searchParams);
+    const filters = parseSearchParams(responseFiltersSchema, new URL(request.url).searchParams);
     const { db } = getAppFromContext(context);
     const page = await queryResponses(db, user, surveyId, filters);
     return Response.json({

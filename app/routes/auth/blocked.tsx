@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { metaTranslator } from "~/lib/i18n/meta";
 import { isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/blocked";
 
 /** For an archived user or a user of an archived school. Needs a signed-in user. */

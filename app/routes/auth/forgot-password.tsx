@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
@@ -70,9 +71,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             {busy ? t("Sending...") : t("Send reset link")}
           </Button>
           <Text size="2" align="center">
-            <RadixLink asChild>
-              <Link to="/login">{t("Back to sign in")}</Link>
-            </RadixLink>
+            <TextLink to="/login">{t("Back to sign in")}</TextLink>
           </Text>
         </Flex>
       </Form>

@@ -1,6 +1,6 @@
 import { endSession } from "~/server/auth/session.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST from a form; a GET changes nothing and goes home. */

@@ -5,7 +5,7 @@ import { metaTranslator } from "~/lib/i18n/meta";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
 import { getAppFromContext } from "~/server/context.server";
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-start";
 

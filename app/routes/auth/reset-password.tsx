@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
@@ -12,7 +13,7 @@ import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/reset-password";
 
@@ -61,9 +62,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Callout.Text>
         </Callout.Root>
         <Text size="2">
-          <RadixLink asChild>
-            <Link to="/forgot-password">{t("Ask for a new reset link")}</Link>
-          </RadixLink>
+          <TextLink to="/forgot-password">{t("Ask for a new reset link")}</TextLink>
         </Text>
       </AuthCard>
     );
@@ -81,9 +80,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <Callout.Root color="red" role="alert">
               <Callout.Text>
                 {form.errors.map((error) => t(error)).join(" ")}{" "}
-                <RadixLink asChild>
-                  <Link to="/forgot-password">{t("Ask for a new link")}</Link>
-                </RadixLink>
+                <TextLink to="/forgot-password">{t("Ask for a new link")}</TextLink>
               </Callout.Text>
             </Callout.Root>
           ) : null}

@@ -11,8 +11,8 @@ import { SIGN_UP_CLOSED_MESSAGE, SIGN_UP_DONE_MESSAGE, signUp } from "~/server/a
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { getLanguage, getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { checkInvitationToken } from "~/server/schools/invitations.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/signup";
 

@@ -6,8 +6,8 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { createClassFormSchema } from "~/lib/schemas/classroom";
 import { createClass } from "~/server/classes/classes.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/create";
 

@@ -7,11 +7,16 @@ import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
-import { getClassDashboard } from "~/server/classes/classes.server";
+import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
-import { redirectWithError } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
+import {
+  decideJoinRequest,
+  JOIN_REQUEST_INTENTS,
+  parseJoinRequestDecision,
+} from "~/server/web/join-request-actions.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -29,7 +34,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/home`;
-  const decision = parseJoinRequestDecision(await request.formData());
+  const form = await request.formData();
+  await readIntent(context, form.get("intent"), JOIN_REQUEST_INTENTS);
+  const decision = parseJoinRequestDecision(form);
   if (!decision) return redirectWithError(here, t("That action is not available."));
   return decideJoinRequest(db, user, classId, decision, here, t);
 }

@@ -1,4 +1,4 @@
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/index";
 
 /** /class/{classId}: the class home. (The layout has already checked the class.) */

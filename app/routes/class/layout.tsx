@@ -5,8 +5,8 @@ import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundar
 import { Box } from "~/components/ui/kit";
 import { decideClassRoute } from "~/lib/class-route";
 import { requireUser } from "~/server/auth/guards.server";
+import { redirect } from "~/server/redirects.server";
 import { listMyClassesForRequest } from "~/server/web/class-access.server";
-import { redirect } from "~/server/web/redirects.server";
 import type { Route } from "./+types/layout";
 
 /** Class route loading (docs/product.md#class-route-loading), in the server loader. */

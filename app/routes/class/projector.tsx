@@ -1,7 +1,6 @@
 import "~/components/class/projector.css";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { z } from "zod";
 import { formatDateTime } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
@@ -15,16 +14,19 @@ import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { decideJoinRequest, parseJoinRequestDecision } from "~/server/web/join-request-actions.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
+import {
+  decideJoinRequest,
+  JOIN_REQUEST_INTENTS,
+  parseJoinRequestDecision,
+} from "~/server/web/join-request-actions.server";
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/projector";
 
 /** How often, with JavaScript, the joined count is brought up to date. */
 const REFRESH_MS = 5_000;
-
-const generateIntent = z.object({ intent: z.literal("generate-code") });
 
 /**
  * The projector view of joining: the live code in very large letters, the
@@ -67,10 +69,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
   const form = await request.formData();
-  const decision = parseJoinRequestDecision(form);
-  if (decision) return decideJoinRequest(db, user, classId, decision, here, t);
-  const parsed = generateIntent.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirectWithError(here, t("Failed to generate a class code"));
+  const intent = await readIntent(context, form.get("intent"), ["generate-code", ...JOIN_REQUEST_INTENTS]);
+  if (intent !== "generate-code") {
+    const decision = parseJoinRequestDecision(form);
+    if (!decision) return redirectWithError(here, t("That action is not available."));
+    return decideJoinRequest(db, user, classId, decision, here, t);
+  }
   try {
     const code = await generateClassCode(db, user, { classId });
     return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));

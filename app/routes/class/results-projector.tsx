@@ -29,8 +29,9 @@ import {
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { isDomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/results-projector";
 
@@ -69,7 +70,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const assignmentId = recordIdParam(params.assignmentId);
   const url = new URL(request.url);
   const here = `${url.pathname}${autoRefreshSearch(autoRefreshSeconds(url.searchParams))}`;
-  const parsed = answerIntent.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  await readIntent(context, formData.get("intent"), answerIntent.shape.intent.options);
+  const parsed = answerIntent.safeParse(Object.fromEntries(formData));
   const failed = t("That answer could not be shown or hidden.");
   if (!parsed.success) return redirectWithError(here, failed);
   const { intent, questionUid, answerRef } = parsed.data;

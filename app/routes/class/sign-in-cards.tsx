@@ -1,20 +1,18 @@
 import { useTranslation } from "react-i18next";
 import "~/components/class/sign-in-cards.css";
 import { Form } from "react-router";
-import { z } from "zod";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { ensurePersonalCodes, getSignInCards } from "~/server/students/personal-codes.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/sign-in-cards";
-
-const makeCodesIntent = z.object({ intent: z.literal("make-codes") });
 
 /**
  * The printable sign-in cards (docs/product.md#student-identity): one card a
@@ -49,8 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  const parsed = makeCodesIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, t("Failed to make personal codes"));
+  await readIntent(context, (await request.formData()).get("intent"), ["make-codes"]);
   try {
     const { given } = await ensurePersonalCodes(db, user, classId);
     return redirectWithSuccess(

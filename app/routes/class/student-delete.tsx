@@ -1,17 +1,16 @@
-import { Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { z } from "zod";
 import { studentName } from "~/components/class/format";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { TextLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { deleteStudent, getStudentDeletionPreview } from "~/server/students/student-deletion.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student-delete";
-
-const deleteIntent = z.object({ intent: z.literal("delete-student") });
 
 /** The confirmation step: a full page, so it works with JavaScript off. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -30,8 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const studentId = recordIdParam(params.studentId);
   const here = `/class/${classId}/student/${studentId}/delete`;
-  const parsed = deleteIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithError(here, t("Failed to delete the student"));
+  await readIntent(context, (await request.formData()).get("intent"), ["delete-student"]);
   try {
     await deleteStudent(db, user, classId, studentId);
     return redirectWithSuccess(
@@ -51,10 +49,7 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   return (
     <Flex direction="column" gap="4" maxWidth="40rem">
       <Text size="2" color="gray">
-        <RadixLink asChild>
-          <Link to={back}>{name}</Link>
-        </RadixLink>{" "}
-        / {t("Delete")}
+        <TextLink to={back}>{name}</TextLink> / {t("Delete")}
       </Text>
       <Heading as="h1" size="6">
         {t("Delete {name}?", { name })}

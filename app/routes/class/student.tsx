@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
@@ -8,14 +8,14 @@ import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { TableRoot } from "~/components/ui/kit-controls";
+import { TableRoot, TextLink } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { getStudent, updateStudent } from "~/server/students/students.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
 import { formReply, orNotFound, recordIdParam, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/student";
 
@@ -66,10 +66,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
       >
         <Flex direction="column" gap="1">
           <Text size="2" color="gray">
-            <RadixLink asChild>
-              <Link to={`${base}/students/manage`}>{t("Students")}</Link>
-            </RadixLink>{" "}
-            / {studentName(student)}
+            <TextLink to={`${base}/students/manage`}>{t("Students")}</TextLink> / {studentName(student)}
           </Text>
           <Flex align="center" gap="3">
             <Heading as="h1" size="6">
@@ -163,9 +160,9 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                       {response.status === "assigned" ? (
                         response.surveyTitle
                       ) : (
-                        <RadixLink asChild>
-                          <Link to={`${base}/surveys/results/${response.assignmentId}`}>{response.surveyTitle}</Link>
-                        </RadixLink>
+                        <TextLink to={`${base}/surveys/results/${response.assignmentId}`}>
+                          {response.surveyTitle}
+                        </TextLink>
                       )}
                     </Table.RowHeaderCell>
                     <Table.Cell>

@@ -14,15 +14,16 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
-import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
+import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { createStudent, getClassPeople, removeStudentFromClass } from "~/server/students/students.server";
 import { setClassLanguage, UNKNOWN_LANGUAGE } from "~/server/users/language-choice.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { intentsOf, readIntent } from "~/server/web/intents.server";
 import { formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { RemoveStudentConfirm } from "./__students/remove-student-confirm";
 import { StudentList } from "./__students/student-list";
@@ -76,8 +77,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = `/class/${classId}/students/manage`;
   const submission = parseWithZod(keepListShape(await request.formData(), "contacts"), { schema: manageSchema });
+  const intent = await readIntent(context, submission.payload.intent, intentsOf(manageSchema));
   if (submission.status !== "success") {
-    const intent = submission.payload.intent;
     if (intent === "add-student")
       return formReply(submission, { extra: { form: "add-student", codeError: null, rulesError: null } });
     if (intent === "generate-code") {

@@ -5,8 +5,8 @@ import { createSurveyContentLookup } from "~/server/assignments/survey-content.s
 import { csvDownload } from "~/server/csv/csv.server";
 import { isDomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError } from "~/server/web/redirects.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/survey-results-csv";
 

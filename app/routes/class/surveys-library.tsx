@@ -1,14 +1,16 @@
-import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { TextLink } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { assignSurvey, listAssignableSurveys } from "~/server/assignments/assignments.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys-library";
 
@@ -33,7 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  const parsed = assignIntent.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  await readIntent(context, formData.get("intent"), ["assign"]);
+  const parsed = assignIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithError(here, t("Failed to assign survey"));
   try {
     await assignSurvey(db, user, {
@@ -89,12 +93,10 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                   </Text>
                 </Flex>
                 <Flex gap="3" align="center" justify="between" wrap="wrap">
-                  <RadixLink asChild size="2">
-                    <Link to={`/survey/content/${survey.id}`}>
-                      {t("Preview")}
-                      <span className="visually-hidden"> {survey.title}</span>
-                    </Link>
-                  </RadixLink>
+                  <TextLink to={`/survey/content/${survey.id}`} size="2">
+                    {t("Preview")}
+                    <span className="visually-hidden"> {survey.title}</span>
+                  </TextLink>
                   <Form method="post">
                     <Flex gap="3" align="center" wrap="wrap">
                       <input type="hidden" name="surveyId" value={survey.id} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
@@ -6,12 +6,13 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { TableRoot } from "~/components/ui/kit-controls";
+import { TableRoot, TextLink } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/surveys-manage";
 
@@ -34,7 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  await readIntent(context, formData.get("intent"), ["start", "close"]);
+  const parsed = statusIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithError(here, t("Failed to update survey status"));
   try {
     const { change } = await setAssignmentStatus(db, user, {
@@ -130,15 +133,13 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                   <Table.Cell>
                     <Flex gap="2" align="center" justify="end" wrap="wrap">
                       {assignment.status !== "assigned" ? (
-                        <RadixLink asChild size="2">
-                          <Link to={`${base}/surveys/results/${assignment.id}`}>
-                            {t("Results")}
-                            <span className="visually-hidden">
-                              {" "}
-                              {t("of {survey}", { survey: assignment.surveyTitle })}
-                            </span>
-                          </Link>
-                        </RadixLink>
+                        <TextLink to={`${base}/surveys/results/${assignment.id}`} size="2">
+                          {t("Results")}
+                          <span className="visually-hidden">
+                            {" "}
+                            {t("of {survey}", { survey: assignment.surveyTitle })}
+                          </span>
+                        </TextLink>
                       ) : null}
                       <Form method="post">
                         <input type="hidden" name="assignmentId" value={assignment.id} />

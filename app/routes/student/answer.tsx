@@ -21,7 +21,9 @@ import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
 import { hasText, listAnswerFields } from "~/lib/survey-content";
 import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import { getLanguage } from "~/server/i18n/i18n.server";
+import { redirect } from "~/server/redirects.server";
 import {
   answersToValues,
   formIdempotencyKey,
@@ -30,10 +32,8 @@ import {
 } from "~/server/responses/answer-form.server";
 import { loadAnswerPage } from "~/server/responses/answer-page.server";
 import { submitResponse } from "~/server/responses/submissions.server";
-import { redirect } from "~/server/web/redirects.server";
 import { orNotFound, recordIdParam, studentFormErrorReply } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
-import { StudentApiError } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/answer";
 
 /**
@@ -50,7 +50,7 @@ async function withContent<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof StudentApiError && error.status === 503) {
+    if (isDomainError(error) && error.code === "CONTENT_UNAVAILABLE") {
       throw new Response(error.message, { status: 503, headers: error.headers });
     }
     throw error;

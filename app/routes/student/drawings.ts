@@ -6,9 +6,9 @@
  * stores it (uploadDrawing), and the form then names it like the API does.
  */
 import { getOptionalUser } from "~/server/auth/guards.server";
+import { getOptionalStudent } from "~/server/students/student-session.server";
+import { invalidStudentToken } from "~/server/students/student-tokens.server";
 import { answerDrawingUpload } from "~/server/web/drawing-upload.server";
-import { getOptionalStudent } from "~/server/web/student-access.server";
-import { invalidStudentToken } from "~/server/web/student-api-errors.server";
 import type { Route } from "./+types/drawings";
 
 export function action({ request, context, params }: Route.ActionArgs) {

@@ -7,7 +7,7 @@
 import { recordPageHeartbeat } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { getOptionalStudent } from "~/server/web/student-access.server";
+import { getOptionalStudent } from "~/server/students/student-session.server";
 import type { Route } from "./+types/heartbeat";
 
 export function loader() {

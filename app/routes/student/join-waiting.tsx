@@ -18,10 +18,11 @@ import { MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
 import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
 import { collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
 import { getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
+import { redirect } from "~/server/redirects.server";
 import { readJoinRequestSecret, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { startStudentSession } from "~/server/students/student-session.server";
-import { redirect } from "~/server/web/redirects.server";
-import { StudentApiError } from "~/server/web/student-api-errors.server";
+import { readIntent } from "~/server/web/intents.server";
 import type { Route } from "./+types/join-waiting";
 
 /** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getAppFromContext(context);
   const form = await request.formData();
-  if (form.get("intent") !== "check") return redirect(JOIN_WAITING_PATH);
+  await readIntent(context, form.get("intent"), ["check"]);
   const secret = await readJoinRequestSecret(app.joinRequestCookie, request);
   if (!secret) return redirect(JOIN_PATH);
   try {
@@ -53,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
     // Refused or over: the page shows it (from the request's state).
-    if (error instanceof StudentApiError) return redirect(JOIN_WAITING_PATH);
+    if (isDomainError(error) && (error.code === "JOIN_REFUSED" || error.code === "JOIN_REQUEST_GONE"))
+      return redirect(JOIN_WAITING_PATH);
     throw error;
   }
 }

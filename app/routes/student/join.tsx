@@ -24,12 +24,11 @@ import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-p
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { redirect } from "~/server/redirects.server";
 import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
 import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
-import { endStudentSession, startStudentSession } from "~/server/students/student-session.server";
-import { redirect } from "~/server/web/redirects.server";
+import { endStudentSession, getOptionalStudent, startStudentSession } from "~/server/students/student-session.server";
 import { studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
-import { getOptionalStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/join";
 
 /** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */

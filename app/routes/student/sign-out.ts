@@ -6,8 +6,8 @@
 
 import { JOIN_PATH } from "~/lib/student-paths";
 import { getAppFromContext } from "~/server/context.server";
+import { redirect, redirectWithSuccess } from "~/server/redirects.server";
 import { clearStudentSession, endStudentSession } from "~/server/students/student-session.server";
-import { redirect, redirectWithSuccess } from "~/server/web/redirects.server";
 import type { Route } from "./+types/sign-out";
 
 export const SIGNED_OUT_MESSAGE = "You are signed out.";

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { z } from "zod";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import { TextLink } from "~/components/ui/kit-controls";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, languageDir, languageName } from "~/lib/i18n/languages";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
@@ -67,9 +68,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
         <Flex align="center" justify="between" gap="3" wrap="wrap">
           {/* Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session). */}
           {inEditor ? null : (
-            <RadixLink asChild size="2">
-              <Link to="/survey">← {t("All surveys")}</Link>
-            </RadixLink>
+            <TextLink to="/survey" size="2">
+              ← {t("All surveys")}
+            </TextLink>
           )}
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color="indigo" variant="soft" size="2">
@@ -158,19 +159,17 @@ function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; langu
                         {mark}
                       </strong>
                     ) : (
-                      <RadixLink asChild>
-                        <Link
-                          to={
-                            code === DEFAULT_LANGUAGE
-                              ? `/survey/content/${surveyId}`
-                              : `/survey/content/${surveyId}?lang=${code}`
-                          }
-                          hrefLang={code}
-                        >
-                          {name}
-                          {mark}
-                        </Link>
-                      </RadixLink>
+                      <TextLink
+                        to={
+                          code === DEFAULT_LANGUAGE
+                            ? `/survey/content/${surveyId}`
+                            : `/survey/content/${surveyId}?lang=${code}`
+                        }
+                        hrefLang={code}
+                      >
+                        {name}
+                        {mark}
+                      </TextLink>
                     )}
                   </Text>
                 </li>

@@ -5,14 +5,16 @@
  */
 import { and, asc, count, desc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
+import { type AssignmentSummary, assignmentSummaryColumns } from "../classes/class-dashboard.server";
 import type { Actor } from "../classes/class-scope.server";
-import { type AssignmentSummary, assignmentSummaryColumns, getClass } from "../classes/classes.server";
+import { getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, classStudents, surveys } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
+import type { SurveyListItem } from "../surveys/surveys.server";
 
-export type { AssignmentSummary } from "../classes/classes.server";
+export type { AssignmentSummary } from "../classes/class-dashboard.server";
 
 export interface ClassAssignments {
   studentCount: number;
@@ -34,11 +36,7 @@ export async function listClassAssignments(db: Db, actor: Actor, classId: number
   return { studentCount, assignments: rows };
 }
 
-export interface AssignableSurvey {
-  id: number;
-  fullSlug: string;
-  title: string;
-}
+export type AssignableSurvey = SurveyListItem;
 
 /** Surveys in the registry that this class has not been given yet. */
 export async function listAssignableSurveys(db: Db, actor: Actor, classId: number): Promise<AssignableSurvey[]> {

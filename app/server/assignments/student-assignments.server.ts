@@ -4,15 +4,15 @@
  */
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
-import type { SurveyStory } from "~/lib/survey-content";
+import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import type { AssignmentSummary } from "../classes/class-dashboard.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
-import { notFound } from "../errors.server";
+import { conflict, DomainError, notFound } from "../errors.server";
 import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { choiceValuesOf, findTranslatedVersion } from "../surveys/translations.server";
-import { StudentApiError } from "../web/student-api-errors.server";
 
 /**
  * Slows one student token's heartbeats (RATE_LIMITS.heartbeatsPerToken):
@@ -91,14 +91,11 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
   return rows.map((row) => ({ ...row, answered: row.submittedAt !== null }));
 }
 
-export interface ActiveAssignment {
-  id: number;
-  status: "assigned" | "active" | "completed";
-  surveyId: number;
-  surveyTitle: string;
-  surveyFullSlug: string;
-  anonymous: boolean;
-}
+/** An assignment of the student's class, as the student side reads it. */
+export type ActiveAssignment = Pick<
+  AssignmentSummary,
+  "id" | "status" | "surveyId" | "surveyTitle" | "surveyFullSlug" | "anonymous"
+>;
 
 /** An assignment of the student's class, by id; another class's is NOT_FOUND. */
 export async function findStudentAssignment(
@@ -123,6 +120,15 @@ export async function findStudentAssignment(
   return row;
 }
 
+export const CLOSED_MESSAGE = "This survey is closed";
+export const NOT_STARTED_MESSAGE = "This survey has not started yet";
+
+/** An assignment takes answers (and drawings) only while it is active: else a 409 that says why. */
+export function assertTakesAnswers(status: string): void {
+  if (status === "completed") throw conflict(CLOSED_MESSAGE);
+  if (status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+}
+
 export const CONTENT_UNAVAILABLE_FOR_STUDENTS = "The survey cannot be loaded right now. Please try again in a minute.";
 
 /** The story for a survey slug: 503 when the content service is down with no cached copy. */
@@ -131,7 +137,7 @@ export async function loadSurveyStory(content: CachedContent, fullSlug: string):
   const story = snapshot?.bySlug.get(fullSlug);
   if (story) return story;
   if (error)
-    throw new StudentApiError(503, "CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, { "Retry-After": "30" });
+    throw new DomainError("CONTENT_UNAVAILABLE", CONTENT_UNAVAILABLE_FOR_STUDENTS, undefined, { "Retry-After": "30" });
   throw notFound("This survey is no longer published.");
 }
 

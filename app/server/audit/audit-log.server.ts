@@ -14,12 +14,11 @@ import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditEvents, schools, users } from "../db/schema.server";
 import { assertAdmin } from "../users/scope.server";
-import { parseSearchParams } from "../web/search-params.server";
 import { recordAuditEvent } from "./audit.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
-/** The audit log's query string: out of range or unknown values are refused (parseSearchParams). */
+/** The audit log's query string: out of range or unknown values are refused (parseSearchParams, at the edge). */
 export const auditFiltersSchema = z.object({
   actorId: recordIdSchema("actorId").optional(),
   action: singleLineText().min(1).max(100, "action must be at most 100 characters").optional(),
@@ -28,10 +27,6 @@ export const auditFiltersSchema = z.object({
   page: pageNumberSchema(1_000_000).optional(),
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
-
-export function auditFiltersFromSearch(params: URLSearchParams): AuditFilters {
-  return parseSearchParams(auditFiltersSchema, params);
-}
 
 export interface AuditLogRow {
   id: number;

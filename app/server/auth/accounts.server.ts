@@ -347,7 +347,13 @@ export async function signUp(
  * deletion). Wrong ones are slowed per account, so a borrowed session
  * cannot guess the password; the right one gives its hit back (ADR 195).
  */
-async function checkOwnPassword(db: Db, userId: number, password: string): Promise<void> {
+async function checkOwnPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  /** The input's name for the password, where a wrong one's message belongs. */
+  field: "currentPassword" | "password",
+): Promise<void> {
   const hits = await enforceRateLimits(
     db,
     [{ key: `password-check:user:${userId}`, rule: RATE_LIMITS.passwordCheckPerAccount }],
@@ -355,7 +361,7 @@ async function checkOwnPassword(db: Db, userId: number, password: string): Promi
   );
   const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
-    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+    throw new DomainError("BAD_REQUEST", WRONG_CURRENT_PASSWORD, { [field]: [WRONG_CURRENT_PASSWORD] });
   }
   await refundRateLimitHits(db, hits);
 }
@@ -371,7 +377,7 @@ export async function changePassword(
   currentSessionId: string,
   input: ChangePasswordInput,
 ): Promise<void> {
-  await checkOwnPassword(db, actor.id, input.currentPassword);
+  await checkOwnPassword(db, actor.id, input.currentPassword, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(credentials).set({ passwordHash, updatedAt: new Date() }).where(eq(credentials.userId, actor.id));
@@ -524,7 +530,7 @@ export async function deleteOwnAccount(
   actor: Pick<CurrentUser, "id" | "name" | "schoolId">,
   password: string,
 ): Promise<AccountDeletion> {
-  await checkOwnPassword(db, actor.id, password);
+  await checkOwnPassword(db, actor.id, password, "password");
   return db.transaction(async (tx) => {
     const left = await releaseTeacherFromClasses(tx, actor, "delete-own-account");
     // Sessions and credentials cascade with the user.

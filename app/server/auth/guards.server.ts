@@ -4,7 +4,8 @@
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import { getAppFromContext } from "../context.server";
-import { redirect, safeRedirectPath } from "../web/redirects.server";
+import { DomainError, notFound, unauthorized } from "../errors.server";
+import { redirect, safeRedirectPath } from "../redirects.server";
 import {
   type CurrentUser,
   homePathFor,
@@ -75,21 +76,17 @@ export async function requireAnonymous(request: Request, context: Context): Prom
   if (user) throw redirect(isBlocked(user) ? "/blocked" : homePathFor(user));
 }
 
-export function apiError(status: number, code: string, message: string): Response {
-  return Response.json({ code, message }, { status });
-}
-
-/** API: a signed-in, unblocked user, else 401/403 JSON. */
+/** API: a signed-in, unblocked user, else 401/403 (thrown as domain errors; the API's one mapping answers them). */
 export async function requireApiUser(request: Request, context: Context): Promise<CurrentUser> {
   const user = await getOptionalUser(request, context);
-  if (!user) throw apiError(401, "UNAUTHORIZED", "Sign in to continue.");
-  if (isBlocked(user)) throw apiError(403, "BLOCKED", "This account is blocked. Contact your school administrator.");
+  if (!user) throw unauthorized("Sign in to continue.");
+  if (isBlocked(user)) throw new DomainError("BLOCKED", "This account is blocked. Contact your school administrator.");
   return user;
 }
 
 /** API: an admin, else 404 (a 403 would confirm the endpoint's data exists). */
 export async function requireApiAdmin(request: Request, context: Context): Promise<CurrentUser> {
   const user = await requireApiUser(request, context);
-  if (!isAdmin(user)) throw apiError(404, "NOT_FOUND", "Not Found");
+  if (!isAdmin(user)) throw notFound("Not Found");
   return user;
 }

@@ -17,7 +17,7 @@ import { Strategy } from "remix-auth/strategy";
 import type { OidcProblemKind } from "~/lib/provider-problem";
 import type { Config, OidcProviderConfig } from "../config.server";
 import type { Logger } from "../logger.server";
-import { redirectToProvider } from "../web/redirects.server";
+import { redirectToProvider } from "../redirects.server";
 
 export const OIDC_TRANSACTION_COOKIE_NAME = "__oidc";
 /** Ten minutes to sign in at the provider. */

@@ -1,4 +1,4 @@
-import { redirect } from "~/server/web/redirects.server";
+import { redirect } from "~/server/redirects.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { rememberDevice } from "./device-cookie.server";
 import { safeRedirectPath } from "./guards.server";

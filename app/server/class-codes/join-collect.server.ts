@@ -19,7 +19,7 @@ import { and, eq } from "drizzle-orm";
 import { hashToken } from "../auth/session.server";
 import type { Db, Tx } from "../db/client.server";
 import { classCodes, classes, classStudents, joinRequests, schools } from "../db/schema.server";
-import { StudentApiError } from "../web/student-api-errors.server";
+import { DomainError } from "../errors.server";
 import {
   admitStudent,
   JOIN_REQUEST_LIFETIME_MS,
@@ -108,7 +108,7 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
   return db.transaction(async (tx) => {
     const [row] = await lookupBySecret(tx, secret).for("update", { of: joinRequests });
     const state = stateOf(row, now);
-    if (state === "refused") throw new StudentApiError(403, "JOIN_REFUSED", JOIN_REFUSED_MESSAGE);
+    if (state === "refused") throw new DomainError("JOIN_REFUSED", JOIN_REFUSED_MESSAGE);
     if (state === "gone" || !row) throw gone();
     const klass = { id: row.classId, name: row.className };
     if (state === "waiting") {
@@ -134,4 +134,4 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
   });
 }
 
-const gone = () => new StudentApiError(410, "JOIN_REQUEST_GONE", JOIN_REQUEST_GONE_MESSAGE);
+const gone = () => new DomainError("JOIN_REQUEST_GONE", JOIN_REQUEST_GONE_MESSAGE);

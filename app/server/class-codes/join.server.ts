@@ -54,7 +54,7 @@ import {
   students,
   studentTokens,
 } from "../db/schema.server";
-import { rateLimited, validationError } from "../errors.server";
+import { DomainError, rateLimited, validationError } from "../errors.server";
 import {
   enforceRateLimits,
   hitRateLimit,
@@ -66,7 +66,6 @@ import {
 } from "../security/rate-limit.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
 import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
-import { StudentApiError } from "../web/student-api-errors.server";
 
 export const JOIN_RATE_LIMIT_MESSAGE = "Too many tries to join a class. Please wait a few minutes and try again.";
 export const CODE_NOT_FOUND_MESSAGE = "This class code is not valid. Check the code and try again.";
@@ -221,7 +220,7 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
     .limit(1);
 
   if (!live?.open || live.expiresAt.getTime() <= now.getTime()) {
-    if (live?.open) throw new StudentApiError(410, "CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
+    if (live?.open) throw new DomainError("CLASS_CODE_EXPIRED", CODE_EXPIRED_MESSAGE);
     if (!live) {
       // A code stopped by archiving stays unknown while its class is closed (ADR 113, ADR 191).
       const [stopped] = await db
@@ -232,9 +231,9 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
         .where(eq(classCodes.code, code))
         .orderBy(desc(classCodes.createdAt))
         .limit(1);
-      if (stopped) throw new StudentApiError(410, "CLASS_CODE_STOPPED", CODE_STOPPED_MESSAGE);
+      if (stopped) throw new DomainError("CLASS_CODE_STOPPED", CODE_STOPPED_MESSAGE);
     }
-    throw new StudentApiError(404, "CLASS_CODE_NOT_FOUND", CODE_NOT_FOUND_MESSAGE);
+    throw new DomainError("CLASS_CODE_NOT_FOUND", CODE_NOT_FOUND_MESSAGE);
   }
   const { expiresAt: _expiresAt, open: _open, ...found } = live;
   return found;
@@ -346,7 +345,7 @@ async function joinWithCardDuringFlood(
   await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
   const personalCode = normalizePersonalCode(input.personalCode ?? "");
   const live = await findLiveCode(db, input.code, now).catch((error: unknown) => {
-    if (error instanceof StudentApiError) return null;
+    if (error instanceof DomainError) return null;
     throw error;
   });
   const joined = live ? await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now) : null;
@@ -429,7 +428,7 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });
   if (outcome) return outcome;
-  throw new JoinFailure(new StudentApiError(403, "NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE));
+  throw new JoinFailure(new DomainError("NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE));
 }
 
 /** The count of made-up names a code let in: one rate_limits row per code, for the code's whole life. */

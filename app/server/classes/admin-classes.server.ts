@@ -12,16 +12,8 @@ import { classes, classTeachers, type RecordStatus, schools, users } from "../db
 import { notFound, validationError } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
 import type { Actor } from "./class-scope.server";
-import {
-  addClassTeacher,
-  type ClassRecord,
-  createClass,
-  getClass,
-  listClasses,
-  listClassTeachers,
-  removeClassTeacher,
-  updateClass,
-} from "./classes.server";
+import { addClassTeacher, listClassTeachers, removeClassTeacher } from "./class-teachers.server";
+import { type ClassRecord, createClass, getClass, listClasses, updateClass } from "./classes.server";
 import { closeClassesToStudents } from "./close-to-students.server";
 
 export interface TeacherChoice {

@@ -30,8 +30,9 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const RECORD_STATUSES = ["active", "archived"] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
+import { ASSIGNMENT_STATUSES, type AssignmentStatus, RECORD_STATUSES, type RecordStatus } from "../../lib/statuses";
+
+export { ASSIGNMENT_STATUSES, type AssignmentStatus, RECORD_STATUSES, type RecordStatus };
 
 export const schools = pgTable(
   "schools",
@@ -348,9 +349,6 @@ export const surveys = pgTable(
   },
   (t) => [uniqueIndex("surveys_full_slug_unique").on(t.fullSlug)],
 );
-
-export const ASSIGNMENT_STATUSES = ["assigned", "active", "completed"] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
 export const assignments = pgTable(
   "assignments",

@@ -37,8 +37,7 @@ import {
 import { getRequestAuth } from "../auth/guards.server";
 import { getAppFromContext } from "../context.server";
 import { classes, schools } from "../db/schema.server";
-import { hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
-import { getOptionalStudent } from "../web/student-access.server";
+import { getOptionalStudent, hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
 import { RESOURCES } from "./catalogues.server";
 
 type Context = Readonly<RouterContextProvider>;

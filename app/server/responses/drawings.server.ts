@@ -20,17 +20,16 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_DRAWING_BYTES, MAX_DRAWING_SIDE } from "~/lib/student-api/schemas";
 import { listAnswerFields } from "~/lib/survey-content";
 import { listReleasedAnswers } from "../assignments/releases.server";
-import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
+import { assertTakesAnswers, findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { selectRows } from "../db/json-rows.server";
 import { assignments, responseDrawings, responses, students } from "../db/schema.server";
-import { notFound, validationError } from "../errors.server";
+import { DomainError, notFound, validationError } from "../errors.server";
 import { enforceRateLimits } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE, StudentApiError } from "../web/student-api-errors.server";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export const NOT_A_PNG_MESSAGE = "The drawing must be a PNG image.";
@@ -142,7 +141,7 @@ async function enforceDrawingQuotas(tx: Tx, student: StudentPrincipal, bytes: nu
     const oldest = usage?.[`${counted}_oldest`];
     const frees = oldest ? new Date(oldest).getTime() + DRAWING_QUOTA_WINDOW_MS : Date.now();
     const retryAfter = Math.max(1, Math.ceil((frees - Date.now()) / 1000));
-    throw new StudentApiError(429, "QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], {
+    throw new DomainError("QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], undefined, {
       "Retry-After": String(retryAfter),
     });
   }
@@ -169,7 +168,7 @@ export function readPngSize(bytes: Uint8Array): { width: number; height: number 
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit)
-    throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+    throw new DomainError("PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -180,7 +179,7 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+      throw new DomainError("PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
     }
     chunks.push(value);
   }
@@ -208,8 +207,7 @@ export async function uploadDrawing(
   input: { assignmentId: number; fieldUid: string; png: Uint8Array },
 ): Promise<UploadedDrawing> {
   const assignment = await findStudentAssignment(db, student, input.assignmentId);
-  if (assignment.status === "completed") throw new StudentApiError(409, "CONFLICT", CLOSED_MESSAGE);
-  if (assignment.status !== "active") throw new StudentApiError(409, "CONFLICT", NOT_STARTED_MESSAGE);
+  assertTakesAnswers(assignment.status);
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   const field = listAnswerFields(story.content).find((candidate) => candidate.uid === input.fieldUid);
   if (field?.kind !== "drawing") {
@@ -217,10 +215,9 @@ export async function uploadDrawing(
       fieldUid: ["This survey has no drawing question with this id."],
     });
   }
-  if (input.png.byteLength > MAX_DRAWING_BYTES)
-    throw new StudentApiError(413, "PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
+  if (input.png.byteLength > MAX_DRAWING_BYTES) throw new DomainError("PAYLOAD_TOO_LARGE", DRAWING_TOO_LARGE_MESSAGE);
   const size = readPngSize(input.png);
-  if (!size) throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PNG_MESSAGE);
+  if (!size) throw new DomainError("UNSUPPORTED_MEDIA_TYPE", NOT_A_PNG_MESSAGE);
   if (size.width > MAX_DRAWING_SIDE || size.height > MAX_DRAWING_SIDE) {
     throw validationError(`The drawing can be at most ${MAX_DRAWING_SIDE}×${MAX_DRAWING_SIDE} pixels.`);
   }

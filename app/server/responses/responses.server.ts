@@ -46,7 +46,6 @@ import {
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { assertAdmin } from "../users/scope.server";
-import { parseSearchParams } from "../web/search-params.server";
 
 export const RESPONSES_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -104,7 +103,7 @@ export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
 
 export const RESPONSES_MAX_PAGE_SIZE = 200;
 
-/** The filters a query string may carry: out of range or unknown values are refused (parseSearchParams). */
+/** The filters a query string may carry: out of range or unknown values are refused (parseSearchParams, at the edge). */
 export const responseFiltersSchema = z.object({
   schoolId: recordIdSchema("schoolId").optional(),
   classId: recordIdSchema("classId").optional(),
@@ -119,11 +118,6 @@ export const responseFiltersSchema = z.object({
   pageSize: pageNumberSchema(RESPONSES_MAX_PAGE_SIZE, "pageSize").optional(),
 });
 export type ResponseFilters = z.infer<typeof responseFiltersSchema>;
-
-/** Filters from a query string; a malformed or out-of-range value is a 400 that names it, never a 500. */
-export function responseFiltersFromSearch(params: URLSearchParams): ResponseFilters {
-  return parseSearchParams(responseFiltersSchema, params);
-}
 
 /** The filters on the survey's assignments in scope, and on the day of `at` (a submission or a release). */
 function responseConditions(

@@ -22,7 +22,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
 import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
-import { findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
+import { assertTakesAnswers, findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
 import { assignments, responses } from "../db/schema.server";
@@ -35,7 +35,6 @@ import {
 } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { CLOSED_MESSAGE, NOT_STARTED_MESSAGE } from "../web/student-api-errors.server";
 import { listOwnDrawingFields } from "./drawings.server";
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
@@ -146,8 +145,7 @@ export async function submitResponse(
 ): Promise<SubmitResult> {
   const assignment = await findStudentAssignment(db, student, input.assignmentId);
   // Closed or not started: say so before reading content (cheap, and clear).
-  if (assignment.status === "completed") throw conflict(CLOSED_MESSAGE);
-  if (assignment.status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+  assertTakesAnswers(assignment.status);
 
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   const fields = listAnswerFields(story.content);
@@ -176,8 +174,7 @@ export async function submitResponse(
       .where(and(eq(assignments.id, assignment.id), eq(assignments.classId, student.classId)))
       .for("share");
     if (!locked) throw notFound("Assignment not found");
-    if (locked.status === "completed") throw conflict(CLOSED_MESSAGE);
-    if (locked.status !== "active") throw conflict(NOT_STARTED_MESSAGE);
+    assertTakesAnswers(locked.status);
 
     const now = new Date();
     const [created] = await tx

@@ -16,7 +16,8 @@ import {
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
-import { classesColumn, classTeacherNamesJson } from "../classes/classes.server";
+import { classTeacherNamesJson } from "../classes/class-teachers.server";
+import { classesColumn } from "../classes/classes.server";
 import { type ClosedToStudents, closeClassesToStudents } from "../classes/close-to-students.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
@@ -36,18 +37,15 @@ import { assertAdmin } from "../users/scope.server";
 
 export { schoolNameSchema };
 
-export interface SchoolSummary {
-  id: number;
-  name: string;
-  status: RecordStatus;
-  createdAt: Date;
+/** A school as the admin list shows it: its columns (`locale`: the staff's default language; null, each reader's browser decides) and counts. */
+export interface SchoolSummary
+  extends Pick<
+    typeof schools.$inferSelect,
+    "id" | "name" | "status" | "createdAt" | "retentionMonths" | "minGroupSize" | "locale"
+  > {
   staffCount: number;
   classCount: number;
   studentCount: number;
-  retentionMonths: number;
-  minGroupSize: number;
-  /** The school's default language for its staff (null: each reader's browser decides). */
-  locale: string | null;
 }
 
 function schoolScopeCondition(actor: Actor): SQL | undefined {

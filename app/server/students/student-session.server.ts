@@ -17,9 +17,10 @@
  *   staff session (the join page explains what to do).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { type Cookie, createCookie } from "react-router";
+import { type Cookie, createContext, createCookie, type RouterContextProvider } from "react-router";
 import { hashToken } from "../auth/session.server";
 import type { Config } from "../config.server";
+import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { studentTokens } from "../db/schema.server";
 import { STUDENT_TOKEN_LIFETIME_MS } from "./student-token-lifetimes.server";
@@ -79,6 +80,23 @@ export async function loadStudentSession(
   const token = await readStudentSessionToken(cookie, request);
   if (!token) return null;
   return authenticateStudentToken(db, token, { kind: "browser", now });
+}
+
+/** Per-request memo: the layout and the page of one request share one lookup. */
+const studentContext = createContext<Promise<StudentPrincipal | null> | null>(null);
+
+/** The student the request's cookie names (null when none holds), looked up once per request. */
+export function getOptionalStudent(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StudentPrincipal | null> {
+  let pending = context.get(studentContext);
+  if (!pending) {
+    const { db, studentCookie } = getAppFromContext(context);
+    pending = loadStudentSession(db, studentCookie, request);
+    (context as RouterContextProvider).set(studentContext, pending);
+  }
+  return pending;
 }
 
 /** Sign-out: the cookie's token is revoked, so the same cookie never works again. */

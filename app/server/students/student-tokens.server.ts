@@ -10,9 +10,15 @@ import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, type StudentTokenKind, schools, students, studentTokens } from "../db/schema.server";
-import { notFound } from "../errors.server";
-import { invalidStudentToken } from "../web/student-api-errors.server";
+import { DomainError, notFound } from "../errors.server";
 import { STUDENT_TOKEN_LIFETIME_MS } from "./student-token-lifetimes.server";
+
+export const INVALID_TOKEN_MESSAGE =
+  "Your student token is not valid any more. Join your class again with its class code.";
+
+/** A student token that names no student (any more): 401 with the bearer challenge. */
+export const invalidStudentToken = () =>
+  new DomainError("UNAUTHORIZED", INVALID_TOKEN_MESSAGE, undefined, { "WWW-Authenticate": 'Bearer realm="student"' });
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
 export const STUDENT_TOKEN_PREFIX = "ost_";

@@ -7,15 +7,10 @@ import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { recordAuditEvent } from "../audit/audit.server";
+import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
-import {
-  addableTeachersJson,
-  classesColumn,
-  classTeachersJson,
-  fromLiveClassCodeJson,
-  getClass,
-  liveClassCodeJson,
-} from "../classes/classes.server";
+import { addableTeachersJson, classTeachersJson } from "../classes/class-teachers.server";
+import { classesColumn, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { aliased, type JsonRow, jsonList, orNull } from "../db/json-rows.server";
 import {
@@ -148,11 +143,8 @@ export interface StudentDetail extends StudentWithContacts {
   responses: StudentResponseSummary[];
 }
 
-export interface StudentResponseSummary {
-  assignmentId: number;
-  surveyTitle: string;
-  status: "assigned" | "active" | "completed";
-  anonymous: boolean;
+export interface StudentResponseSummary extends Pick<AssignmentSummary, "surveyTitle" | "status" | "anonymous"> {
+  assignmentId: AssignmentSummary["id"];
   responded: boolean;
   /** Null for an anonymous assignment: only "responded" or "not yet" is shown. */
   submittedAt: Date | null;

@@ -15,11 +15,7 @@ import type { CachedContent } from "./content-cache.server";
 import { type SyncSummary, syncSurveyRegistry } from "./registry.server";
 import { findTranslatedVersion, listVersionLanguages } from "./translations.server";
 
-export interface SurveyListItem {
-  id: number;
-  fullSlug: string;
-  title: string;
-}
+export type SurveyListItem = Pick<typeof surveys.$inferSelect, "id" | "fullSlug" | "title">;
 
 /** Registered surveys still in the content source, by title. */
 export async function listSurveys(db: Db): Promise<SurveyListItem[]> {

@@ -89,13 +89,8 @@ export interface BulkCreateResult {
 
 const emailSchema = z.email();
 
-interface SchoolRef {
-  id: number;
-  name: string;
-  status: "active" | "archived";
-  /** The school's default language: the invitation e-mails are written in it (English without one). */
-  locale: string | null;
-}
+/** A school a row names; its `locale` is the invitation e-mails' language (English without one). */
+type SchoolRef = Pick<typeof schools.$inferSelect, "id" | "name" | "status" | "locale">;
 
 interface CheckedRow {
   row: number;

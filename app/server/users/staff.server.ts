@@ -16,9 +16,16 @@ import { releaseTeacherFromClasses } from "../classes/class-owner.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { aliased, type JsonRow, jsonList } from "../db/json-rows.server";
-import { classes, classTeachers, type RecordStatus, schools, sessions, users } from "../db/schema.server";
+import {
+  classes,
+  classTeachers,
+  RECORD_STATUSES,
+  type RecordStatus,
+  schools,
+  sessions,
+  users,
+} from "../db/schema.server";
 import { DomainError, forbidden, notFound, validationError } from "../errors.server";
-import { parseSearchParams } from "../web/search-params.server";
 import { assertAdmin, schoolInScope, staffScopeCondition } from "./scope.server";
 
 export const STAFF_PAGE_SIZE = 25;
@@ -33,20 +40,15 @@ export type StaffClass = JsonRow<typeof staffClassFields>;
 /** A staff member as the staff screens and the users API show them: the signed-in user's shape with their classes. */
 export type StaffMember = CurrentUser & { classes: StaffClass[] };
 
-/** The staff list's query string: out of range or unknown values are refused (parseSearchParams). */
+/** The staff list's query string: out of range or unknown values are refused (parseSearchParams, at the edge). */
 export const staffFiltersSchema = z.object({
   q: singleLineText().max(200, "q must be at most 200 characters").optional(),
   schoolId: recordIdSchema("schoolId").optional(),
   role: z.enum(["admin", "teacher"], { message: "role must be admin or teacher" }).optional(),
-  status: z.enum(["active", "archived"], { message: "status must be active or archived" }).optional(),
+  status: z.enum(RECORD_STATUSES, { message: "status must be active or archived" }).optional(),
   page: pageNumberSchema(100_000).optional(),
 });
 export type StaffFilters = z.infer<typeof staffFiltersSchema>;
-
-/** Reads filters from a URL's query; a malformed or out-of-range value is a 400 that names it. */
-export function staffFiltersFromSearch(params: URLSearchParams): StaffFilters {
-  return parseSearchParams(staffFiltersSchema, params);
-}
 
 const staffColumns = {
   id: users.id,
@@ -172,7 +174,7 @@ export const staffUpdateSchema = strictBody({
   role: z.enum(["admin", "teacher"], { message: "Role must be admin or teacher" }),
   /** null: no school (platform admins only). */
   schoolId: z.number().int().positive().max(MAX_RECORD_ID).nullable(),
-  status: z.enum(["active", "archived"], { message: "Status must be active or archived" }),
+  status: z.enum(RECORD_STATUSES, { message: "Status must be active or archived" }),
 }).partial();
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 

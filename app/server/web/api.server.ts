@@ -7,23 +7,16 @@ import { parseRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
 import { isDomainError } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
-
-export function jsonError(status: number, code: string, message: string, extra?: Record<string, unknown>) {
-  return Response.json({ code, message, ...extra }, { status });
-}
+import { jsonError } from "./json-error.server";
 
 /** Maps anything a handler threw to a JSON answer. Responses thrown by guards pass through. */
 export function toApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isDomainError(error)) {
-    const response = jsonError(
-      error.status,
-      error.code,
-      error.message,
-      error.fieldErrors ? { fieldErrors: error.fieldErrors } : undefined,
-    );
-    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
-    return response;
+    return jsonError(error.status, error.code, error.message, {
+      fieldErrors: error.fieldErrors,
+      headers: error.headers,
+    });
   }
   if (isAbortedBody(error)) {
     // The client went away while sending: nobody reads this answer, and it is not a fault of ours.
@@ -125,13 +118,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw Response.json({ code: "BAD_REQUEST", message: "The request body is not valid JSON." }, { status: 400 });
+    throw jsonError(400, "BAD_REQUEST", "The request body is not valid JSON.");
   }
   if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw Response.json(
-      { code: "BAD_REQUEST", message: `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.` },
-      { status: 400 },
-    );
+    throw jsonError(400, "BAD_REQUEST", `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`);
   }
   const found = findForbiddenText(body);
   if (found) throw forbiddenTextResponse(found);
@@ -148,6 +138,6 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 /** A numeric route id; anything else is a 404 (it cannot name a record). */
 export function parseId(value: string | undefined): number {
   const id = parseRecordId(value);
-  if (id === null) throw Response.json({ code: "NOT_FOUND", message: "Not Found" }, { status: 404 });
+  if (id === null) throw jsonError(404, "NOT_FOUND", "Not Found");
   return id;
 }

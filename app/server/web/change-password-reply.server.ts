@@ -13,9 +13,10 @@ export type ChangePasswordOutcome =
   | { kind: "unexpected" };
 
 /**
- * Runs the change and classifies the outcome as docs/product.md#change-password-dialog does: a 400 whose
- * message contains 'password' is a wrong current password; any other error
- * is a failure; anything thrown that is not ours is unexpected.
+ * Runs the change and classifies the outcome as docs/product.md#change-password-dialog does: a refusal
+ * the domain attached to the current-password field is a wrong current
+ * password; any other refusal is a failure; anything thrown that is not ours
+ * is unexpected.
  */
 export async function runChangePassword(
   db: Db,
@@ -28,8 +29,7 @@ export async function runChangePassword(
     return { kind: "success" };
   } catch (error) {
     if (isDomainError(error)) {
-      if (error.status === 400 && error.message.toLowerCase().includes("password"))
-        return { kind: "wrong-current-password" };
+      if (error.fieldErrors?.currentPassword) return { kind: "wrong-current-password" };
       return { kind: "failed", message: error.message };
     }
     unexpectedErrorLog.error("change_password.unexpected", { error: String(error) });

@@ -14,8 +14,8 @@ import type { Config } from "../config.server";
 import { getAppFromContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { isDomainError } from "../errors.server";
+import { redirect } from "../redirects.server";
 import type { CachedContent } from "../surveys/content-cache.server";
-import { redirect } from "./redirects.server";
 
 export interface ClassScreen {
   user: CurrentUser;

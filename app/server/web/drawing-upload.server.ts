@@ -11,10 +11,11 @@ import { MAX_DRAWING_BYTES } from "~/lib/student-api/limits";
 import { drawingUploadQuerySchema } from "~/lib/student-api/schemas";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
+import { DomainError } from "~/server/errors.server";
 import { readBodyWithLimit, uploadDrawing } from "~/server/responses/drawings.server";
 import type { StudentPrincipal } from "~/server/students/student-tokens.server";
 import { parseId, parseInput } from "./api.server";
-import { handleStudentApi, StudentApiError } from "./student-api-errors.server";
+import { handleStudentApi } from "./student-api-errors.server";
 
 export function answerDrawingUpload(
   request: Request,
@@ -29,7 +30,7 @@ export function answerDrawingUpload(
     const { fieldUid } = parseInput(drawingUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
     if (type !== "image/png")
-      throw new StudentApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
+      throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the drawing as Content-Type: image/png.");
     const png = await readBodyWithLimit(request, MAX_DRAWING_BYTES);
     const drawing = await uploadDrawing(db, content, student, { assignmentId, fieldUid, png });
     return Response.json({ drawing }, { status: 201 });

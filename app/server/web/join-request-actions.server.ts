@@ -9,11 +9,14 @@ import { recordIdSchema } from "~/lib/schemas/ids";
 import { admitJoinRequest, refuseJoinRequest } from "../class-codes/join-requests.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
-import { redirectWithSuccess } from "./redirects.server";
+import { redirectWithSuccess } from "../redirects.server";
 import { redirectWithFailure } from "./screen-errors.server";
 
+/** The two buttons' intents. */
+export const JOIN_REQUEST_INTENTS = ["admit-request", "refuse-request"] as const;
+
 export const joinRequestDecisionSchema = z.object({
-  intent: z.enum(["admit-request", "refuse-request"]),
+  intent: z.enum(JOIN_REQUEST_INTENTS),
   requestId: recordIdSchema("requestId"),
 });
 

@@ -15,6 +15,7 @@ import { isDatabaseAnswering } from "../db/client.server";
 import { getLanguage, getServerT } from "../i18n/i18n.server";
 import { STUDENT_COOKIE_NAME } from "../students/student-session.server";
 import { isEditorPreviewRequest } from "../surveys/editor-preview.server";
+import { jsonError } from "./json-error.server";
 import { plainPageHtml } from "./plain-page.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { refuseForbiddenFormText, refuseForbiddenQueryText } from "./text-backstop.server";
@@ -73,7 +74,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     !isCookielessStudentApiCall(request, url.pathname) &&
     !SECRET_AUTHENTICATED_PATHS.has(url.pathname);
   if (needsOrigin && !isSameSiteRequest(request, app.config.appUrl)) {
-    response = Response.json({ code: "FORBIDDEN", message: "Cross-site request refused." }, { status: 403 });
+    response = jsonError(403, "FORBIDDEN", "Cross-site request refused.");
   } else {
     const screenPost =
       !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/") && !BINARY_UPLOAD_PATH.test(url.pathname);
@@ -134,22 +135,17 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
     return undefined;
   }
   if (!FORM_TYPES.has(type)) {
-    return Response.json(
-      {
-        code: "UNSUPPORTED_MEDIA_TYPE",
-        message: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.",
-      },
-      { status: 415 },
+    return jsonError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.",
     );
   }
   let form: FormData;
   try {
     form = await request.clone().formData();
   } catch {
-    return Response.json(
-      { code: "BAD_REQUEST", message: "The form could not be read. Please try again." },
-      { status: 400 },
-    );
+    return jsonError(400, "BAD_REQUEST", "The form could not be read. Please try again.");
   }
   const forbiddenText = refuseForbiddenFormText(request, form);
   if (forbiddenText) return forbiddenText;
@@ -157,10 +153,7 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
   for (const key of form.keys()) {
     for (const [, index] of key.matchAll(/\[(\d+)\]/g)) {
       if (Number(index) > MAX_FORM_LIST_INDEX) {
-        return Response.json(
-          { code: "BAD_REQUEST", message: "The form has more rows than any form here holds." },
-          { status: 400 },
-        );
+        return jsonError(400, "BAD_REQUEST", "The form has more rows than any form here holds.");
       }
     }
   }
@@ -206,7 +199,7 @@ async function unavailableWhenDatabaseIsDown(
   app.logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });
   const headers = { "Cache-Control": "no-store", "Retry-After": "30" };
   if (url.pathname.startsWith("/api/")) {
-    return Response.json({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+    return jsonError(503, "SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, { headers });
   }
   // In the reader's language: the detection needs no database (a staff member's own choice falls back to the browser's).
   const t = await getServerT(context, "common");

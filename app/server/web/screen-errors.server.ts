@@ -40,8 +40,7 @@ import type { StudentFormReply } from "~/lib/student-form";
 import { type DomainError, isDomainError } from "../errors.server";
 import { type Say, sayRefusal } from "../i18n/refusal-text.server";
 import { unexpectedErrorLog } from "../logger.server";
-import { redirectWithError } from "./redirects.server";
-import { StudentApiError } from "./student-api-errors.server";
+import { redirectWithError } from "../redirects.server";
 
 /** The 404 page (thrown from a loader or action; the nearest error boundary draws it). */
 export function notFoundPage(message = "Not Found"): Response {
@@ -174,20 +173,19 @@ export function redirectWithFailure(url: string, error: unknown, fallbackMessage
  * A student form (the student pages use plain forms, ADR 151) whose input or
  * a domain rule said no: the form comes back with every value typed, the
  * message for the whole form and the field errors, with the rule's status
- * and headers. The student API's own errors (a stopped class code is 410)
- * answer the same way. Anything else is rethrown.
+ * and headers (a stopped class code is 410). Anything else is rethrown.
  */
 export function studentFormErrorReply(
   error: unknown,
   values: Record<string, string>,
   fieldNames?: (uid: string) => string,
 ) {
-  if (!isDomainError(error) && !(error instanceof StudentApiError)) throw error;
+  const refused = refusal(error);
   const fieldErrors: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries((isDomainError(error) && error.fieldErrors) || {})) {
+  for (const [key, messages] of Object.entries(refused.fieldErrors ?? {})) {
     fieldErrors[fieldNames ? fieldNames(key) : key] = messages;
   }
-  return studentFormReply({ formErrors: [error.message], fieldErrors, values }, error.status, error.headers);
+  return studentFormReply({ formErrors: [refused.message], fieldErrors, values }, refused.status, refused.headers);
 }
 
 /** A student form's answer when it did not go through (400 unless said otherwise). */

@@ -12,6 +12,7 @@
  * Response: the JSON API answers it as it is, a screen's error boundary shows it.
  */
 import type { z } from "zod";
+import { jsonError } from "./json-error.server";
 
 export function parseSearchParams<Schema extends z.ZodObject>(
   schema: Schema,
@@ -37,10 +38,10 @@ export function parseSearchParams<Schema extends z.ZodObject>(
   }
   if (fieldErrors.size > 0) {
     const [key, [first]] = [...fieldErrors][0];
-    throw Response.json(
-      { code: "VALIDATION", message: `${key}: ${first}`, fieldErrors: Object.fromEntries(fieldErrors) },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    );
+    throw jsonError(400, "VALIDATION", `${key}: ${first}`, {
+      fieldErrors: Object.fromEntries(fieldErrors),
+      headers: { "Cache-Control": "no-store" },
+    });
   }
   return result.data as z.infer<Schema>;
 }

@@ -7,31 +7,17 @@
  * taken off the roster, the class or school archived) is cleared on the way
  * to /join, with a message saying why.
  */
-import { createContext, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { JOIN_PATH } from "~/lib/student-paths";
 import { getOptionalUser } from "../auth/guards.server";
 import { getAppFromContext } from "../context.server";
-import { clearStudentSession, hasStudentCookie, loadStudentSession } from "../students/student-session.server";
+import { redirect, redirectWithError } from "../redirects.server";
+import { clearStudentSession, getOptionalStudent, hasStudentCookie } from "../students/student-session.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
-import { redirect, redirectWithError } from "./redirects.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 export const STUDENT_SESSION_ENDED_MESSAGE = "You are signed out. To go on, join your class again with the class code.";
-
-/** Per-request memo: the layout and the page of one request share one lookup. */
-const studentContext = createContext<Promise<StudentPrincipal | null> | null>(null);
-
-/** The student the request's cookie names (null when none holds). */
-export function getOptionalStudent(request: Request, context: Context): Promise<StudentPrincipal | null> {
-  let pending = context.get(studentContext);
-  if (!pending) {
-    const { db, studentCookie } = getAppFromContext(context);
-    pending = loadStudentSession(db, studentCookie, request);
-    (context as RouterContextProvider).set(studentContext, pending);
-  }
-  return pending;
-}
 
 /**
  * A signed-in student and no signed-in staff user; otherwise a redirect to

@@ -1,41 +1,18 @@
 /**
- * Errors the student API answers with that the shared domain errors do not
- * name (a stopped or expired class code is 410 Gone), and the one wrapper
- * that maps every error of a student API route to `{ code, message }`.
+ * The one wrapper of a student API route: every error becomes
+ * `{ code, message }` through the API's single mapping (toApiResponse), in
+ * the request's language, and no answer is cached.
  */
 import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { getLanguage, getServerT } from "../i18n/i18n.server";
-import { jsonError, toApiResponse } from "./api.server";
-
-export class StudentApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly headers?: Record<string, string>;
-
-  constructor(status: number, code: string, message: string, headers?: Record<string, string>) {
-    super(message);
-    this.name = "StudentApiError";
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
-  }
-}
-
-export const CLOSED_MESSAGE = "This survey is closed";
-export const NOT_STARTED_MESSAGE = "This survey has not started yet";
-
-export const INVALID_TOKEN_MESSAGE =
-  "Your student token is not valid any more. Join your class again with its class code.";
-
-export const invalidStudentToken = () =>
-  new StudentApiError(401, "UNAUTHORIZED", INVALID_TOKEN_MESSAGE, { "WWW-Authenticate": 'Bearer realm="student"' });
+import { toApiResponse } from "./api.server";
 
 /**
- * Runs a student API handler: StudentApiErrors keep their status, everything
- * else goes through toApiResponse. With the request's context, an error's
- * `message` and field messages are in the request's language (ADR 215; the
- * app sends Accept-Language); its `code` never changes.
+ * Runs a student API handler; anything it throws goes through toApiResponse.
+ * With the request's context, an error's `message` and field messages are in
+ * the request's language (ADR 215; the app sends Accept-Language); its
+ * `code` never changes.
  */
 export async function handleStudentApi(
   run: () => Promise<Response>,
@@ -45,19 +22,13 @@ export async function handleStudentApi(
   try {
     response = await run();
   } catch (error) {
-    if (error instanceof StudentApiError) {
-      response = jsonError(error.status, error.code, error.message);
-      for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
-    } else {
-      response = toApiResponse(error);
-    }
+    response = toApiResponse(error);
   }
   if (context && response.status >= 400) response = await translateErrorBody(response, context);
   // Answers carry tokens and a student's own data: never cache them.
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }
-
 /** `{ code, message, fieldErrors? }` with the messages translated (English keys of the `student` catalogue). */
 async function translateErrorBody(response: Response, context: Readonly<RouterContextProvider>): Promise<Response> {
   if (getLanguage(context) === DEFAULT_LANGUAGE) return response;

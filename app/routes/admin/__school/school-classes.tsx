@@ -1,10 +1,10 @@
 /** The school page's classes: each with its teachers and students, a link to its settings. */
-import { Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
+import { TextLink } from "~/components/ui/kit-controls";
 import type { SchoolDetail } from "~/server/schools/schools.server";
 
 export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes: SchoolDetail["classes"] }) {
@@ -15,17 +15,17 @@ export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes
         <Heading as="h2" size="5" id="school-classes-heading">
           {t("Classes ({count})", { count: classes.length })}
         </Heading>
-        <RadixLink asChild size="2">
-          <Link to={`/admin/create-class?schoolId=${schoolId}`}>{t("Create a class")}</Link>
-        </RadixLink>
+        <TextLink to={`/admin/create-class?schoolId=${schoolId}`} size="2">
+          {t("Create a class")}
+        </TextLink>
       </Flex>
       {classes.length === 0 ? (
         <EmptyState
           title={t("No classes in this school")}
           action={
-            <RadixLink asChild size="2">
-              <Link to={`/admin/create-class?schoolId=${schoolId}`}>{t("Create a class")}</Link>
-            </RadixLink>
+            <TextLink to={`/admin/create-class?schoolId=${schoolId}`} size="2">
+              {t("Create a class")}
+            </TextLink>
           }
         >
           {t("Create a class and choose its teachers; teachers can then add students and assign surveys.")}
@@ -44,9 +44,7 @@ export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes
             {classes.map((klass) => (
               <Table.Row key={klass.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild>
-                    <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/settings?classId=${klass.id}`}>{klass.name}</TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>
                   {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">{t("No teacher")}</Text>}

@@ -1,10 +1,10 @@
 /** The school page's staff: who works there, each a link to their edit page. */
-import { Flex, Heading, Link as RadixLink, Table } from "@radix-ui/themes";
+import { Flex, Heading, Table } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
+import { TextLink } from "~/components/ui/kit-controls";
 import type { SchoolDetail } from "~/server/schools/schools.server";
 
 export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: SchoolDetail["staff"] }) {
@@ -15,17 +15,17 @@ export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: Scho
         <Heading as="h2" size="5" id="school-staff-heading">
           {t("Staff ({count})", { count: staff.length })}
         </Heading>
-        <RadixLink asChild size="2">
-          <Link to={`/admin/staff?schoolId=${schoolId}`}>{t("Manage on the Staff page")}</Link>
-        </RadixLink>
+        <TextLink to={`/admin/staff?schoolId=${schoolId}`} size="2">
+          {t("Manage on the Staff page")}
+        </TextLink>
       </Flex>
       {staff.length === 0 ? (
         <EmptyState
           title={t("No staff in this school")}
           action={
-            <RadixLink asChild size="2">
-              <Link to="/admin/staff/new">{t("Add staff")}</Link>
-            </RadixLink>
+            <TextLink to="/admin/staff/new" size="2">
+              {t("Add staff")}
+            </TextLink>
           }
         >
           {t("Add teachers and admins on the Staff page, or import them from a CSV file.")}
@@ -44,9 +44,7 @@ export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: Scho
             {staff.map((member) => (
               <Table.Row key={member.id}>
                 <Table.RowHeaderCell>
-                  <RadixLink asChild>
-                    <Link to={`/admin/staff/${member.id}/edit`}>{member.name}</Link>
-                  </RadixLink>
+                  <TextLink to={`/admin/staff/${member.id}/edit`}>{member.name}</TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>{member.email}</Table.Cell>
                 <Table.Cell>

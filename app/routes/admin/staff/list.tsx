@@ -4,7 +4,7 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit. A school
  * admin also makes or switches off the school's invitation link here (ADR 214).
  */
-import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -14,11 +14,13 @@ import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-b
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
+import { TextLink } from "~/components/ui/kit-controls";
 import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirect, redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import {
   createSchoolInvitation,
   getLiveSchoolInvitation,
@@ -26,9 +28,10 @@ import {
 } from "~/server/schools/invitations.server";
 import { listSchools } from "~/server/schools/schools.server";
 import { getBulkCreateResult } from "~/server/users/bulk-create.server";
-import { listStaff, staffFiltersFromSearch, updateStaffMember } from "~/server/users/staff.server";
-import { redirect, redirectWithError, redirectWithSuccess } from "~/server/web/redirects.server";
+import { listStaff, staffFiltersSchema, updateStaffMember } from "~/server/users/staff.server";
+import { readIntent, unknownIntent } from "~/server/web/intents.server";
 import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { parseSearchParams } from "~/server/web/search-params.server";
 import { BulkResult } from "./__shared/bulk-result";
 import { InvitationLinkCard } from "./__shared/invitation-link-card";
 import { StaffFilters } from "./__shared/staff-filters";
@@ -43,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The edit panel once lived on this page: an old link opens the edit page, keeping the list's filters.
   const editId = parseRecordId(url.searchParams.get("edit"));
   if (editId !== null) throw redirect(`/admin/staff/${editId}/edit${listSearch(url.searchParams)}`);
-  const filters = staffFiltersFromSearch(url.searchParams);
+  const filters = parseSearchParams(staffFiltersSchema, url.searchParams);
   const resultId = parseRecordId(url.searchParams.get("result"));
   const [page, schools, bulkResult, invitation] = await Promise.all([
     listStaff(db, user, filters),
@@ -69,8 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer } = getAppFromContext(context);
   const formData = await request.formData();
   const listUrl = `/admin/staff${listSearch(new URL(request.url).searchParams)}`;
-  const intent = formData.get("intent");
-  if ((intent === "create-invitation" || intent === "revoke-invitation") && user.schoolId !== null) {
+  const intent = await readIntent(context, formData.get("intent"), [
+    "create-invitation",
+    "revoke-invitation",
+    "archive",
+    "restore",
+  ]);
+  if (intent === "create-invitation" || intent === "revoke-invitation") {
+    // Invitation links belong to a school: a platform admin has none to give.
+    if (user.schoolId === null) throw await unknownIntent(context);
     const schoolId = user.schoolId;
     try {
       if (intent === "create-invitation") {
@@ -91,7 +101,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFailure(listUrl, error, t("The invitation link could not be changed. Please try again."), t);
     }
   }
-  if (intent !== "archive" && intent !== "restore") return data({ message: t("Unknown action.") }, { status: 400 });
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) return redirectWithError(listUrl, t("That staff member could not be found."));
   try {
@@ -140,12 +149,6 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         }
       />
       {bulkResult ? <BulkResult result={bulkResult} /> : null}
-      {actionData && "message" in actionData ? (
-        // A refused post with no form on this page (an unknown button) still says so.
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{actionData.message}</Callout.Text>
-        </Callout.Root>
-      ) : null}
       {me.platform ? null : (
         <InvitationLinkCard
           schoolName={me.schoolName ?? "your school"}
@@ -161,9 +164,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           <EmptyState
             title={t("No staff match these filters")}
             action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff">{t("Clear the filters")}</Link>
-              </RadixLink>
+              <TextLink to="/admin/staff" size="2">
+                {t("Clear the filters")}
+              </TextLink>
             }
           >
             {t("Try a shorter search, or another school, role or status.")}
@@ -172,9 +175,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           <EmptyState
             title={t("No staff yet")}
             action={
-              <RadixLink asChild size="2">
-                <Link to="/admin/staff/new">{t("Add staff")}</Link>
-              </RadixLink>
+              <TextLink to="/admin/staff/new" size="2">
+                {t("Add staff")}
+              </TextLink>
             }
           >
             {t(
@@ -211,9 +214,9 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
                   </Table.Cell>
                   <Table.Cell>
                     {member.school ? (
-                      <RadixLink asChild size="2">
-                        <Link to={`/admin/schools/${member.school.id}`}>{member.school.name}</Link>
-                      </RadixLink>
+                      <TextLink to={`/admin/schools/${member.school.id}`} size="2">
+                        {member.school.name}
+                      </TextLink>
                     ) : (
                       <Text color="gray" size="2">
                         {t("No school")}

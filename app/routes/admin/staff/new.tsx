@@ -6,7 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Callout, Flex } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -16,11 +16,12 @@ import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
 import { listSchoolChoices } from "~/server/schools/schools.server";
 import { bulkCreateStaff, MAX_BULK_ROWS, type StaffRowInput } from "~/server/users/bulk-create.server";
 import { MAX_STAFF_CSV_BYTES, parseStaffCsv } from "~/server/users/staff-csv.server";
 import { keepListShape } from "~/server/web/forms.server";
-import { redirectWithSuccess } from "~/server/web/redirects.server";
+import { intentsOf, readIntent } from "~/server/web/intents.server";
 import { redirectWithFailure, refusal } from "~/server/web/screen-errors.server";
 import { BulkCreateCard } from "./__shared/bulk-create-card";
 import { ImportCsvCard } from "./__shared/import-csv-card";
@@ -45,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, mailer } = getAppFromContext(context);
   const submission = parseWithZod(keepListShape(await request.formData(), "staffMembers"), { schema: newStaffSchema });
-  const intent = submission.payload.intent;
-  if (intent !== "bulk-create" && intent !== "import-csv") {
-    return data({ form: null, result: null, importError: "Unknown action." }, { status: 400 });
-  }
+  await readIntent(context, submission.payload.intent, intentsOf(newStaffSchema));
   if (submission.status !== "success" || submission.value.intent === "bulk-create") {
     // The rows form, or a list intent of conform's (a row added or removed without JavaScript: status undefined).
     if (submission.status !== "success")
@@ -125,12 +123,6 @@ export default function AdminNewStaffPage({ loaderData, actionData }: Route.Comp
         title={t("Add staff")}
         description={t("Type in one row per person, or import a CSV file. Each new member gets an invitation e-mail.")}
       />
-      {actionData?.form === null ? (
-        // A post from neither form (an unknown button) still says so.
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{actionData.importError}</Callout.Text>
-        </Callout.Root>
-      ) : null}
       <BulkCreateCard
         lastResult={actionData?.form === "bulk" ? actionData.result : undefined}
         schoolChoices={schoolChoices}

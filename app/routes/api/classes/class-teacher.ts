@@ -2,7 +2,7 @@
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { emptyBody } from "~/lib/schemas/strict-body";
 import { requireApiUser } from "~/server/auth/guards.server";
-import { addClassTeacher, removeClassTeacher } from "~/server/classes/classes.server";
+import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
 import { getAppFromContext } from "~/server/context.server";
 import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/class-teacher";

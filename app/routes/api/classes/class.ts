@@ -3,7 +3,8 @@
 import type { ApiRouteHandle } from "~/http/api-routes.server";
 import { updateClassSchema } from "~/lib/schemas/classroom";
 import { requireApiUser } from "~/server/auth/guards.server";
-import { getClass, listClassTeachers, updateClass } from "~/server/classes/classes.server";
+import { listClassTeachers } from "~/server/classes/class-teachers.server";
+import { getClass, updateClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { handleApi, parseId, parseInput, readJsonBody } from "~/server/web/api.server";
 import type { Route } from "./+types/class";

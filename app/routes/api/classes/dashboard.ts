@@ -1,7 +1,7 @@
 /** GET /api/classes/{id}/dashboard: what the class home shows. */
 
 import { requireApiUser } from "~/server/auth/guards.server";
-import { getClassDashboard } from "~/server/classes/classes.server";
+import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getAppFromContext } from "~/server/context.server";
 import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/dashboard";

@@ -1,7 +1,7 @@
 /** GET /api/classes/{id}/online-students: students seen in the last two minutes. */
 
 import { requireApiUser } from "~/server/auth/guards.server";
-import { listOnlineStudents } from "~/server/classes/classes.server";
+import { listOnlineStudents } from "~/server/classes/class-dashboard.server";
 import { getAppFromContext } from "~/server/context.server";
 import { handleApi, parseId } from "~/server/web/api.server";
 import type { Route } from "./+types/online-students";

@@ -1,9 +1,10 @@
 /** The new-staff page's CSV import: a file, or pasted rows. */
 
-import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TextAreaField } from "~/components/forms";
+import { TextAnchor } from "~/components/ui/kit-controls";
 
 export function ImportCsvCard({
   error,
@@ -34,9 +35,9 @@ export function ImportCsvCard({
                     "Columns: name, email, role (teacher or admin; empty means teacher), school (its name; empty means your school). A header row is optional. Up to {count} rows.",
                     { count: maxRows },
                   )}{" "}
-              <RadixLink href="/admin/staff/template.csv" download>
+              <TextAnchor href="/admin/staff/template.csv" download>
                 {t("Download a template")}
-              </RadixLink>
+              </TextAnchor>
               .
             </Text>
           </Box>

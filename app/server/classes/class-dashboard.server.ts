@@ -1,0 +1,179 @@
+/**
+ * The class home's dashboard in one round trip: the class, its student count,
+ * who is online, the live class code and the running assignments; and the
+ * JSON subqueries other one-round-trip screens share (the live class code).
+ */
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { LiveClassCode } from "../class-codes/class-codes.server";
+import type { Db } from "../db/client.server";
+import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
+import { assignments, classCodes, classes, classStudents, schools, students, surveys } from "../db/schema.server";
+import { notFound } from "../errors.server";
+import { responseCountOf } from "../responses/tallies.server";
+import { type Actor, classScopeCondition } from "./class-scope.server";
+import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
+import {
+  type ClassRecord,
+  classColumns,
+  classesColumn,
+  getClass,
+  ONLINE_WINDOW_MS,
+  studentCountOf,
+} from "./classes.server";
+
+const member = alias(classStudents, "cs");
+const student = alias(students, "st");
+const onlineStudentFields = {
+  id: student.id,
+  firstName: student.firstName,
+  lastName: student.lastName,
+  lastSeenAt: student.lastSeenAt,
+};
+export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
+
+/** Students of the class seen by the student API within the last two minutes. */
+export async function listOnlineStudents(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<OnlineStudent[]> {
+  await getClass(db, actor, classId);
+  return selectOnlineStudents(db, classId, now);
+}
+
+/** For callers that have checked the class already (the dashboard). */
+function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<OnlineStudent[]> {
+  return db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      lastSeenAt: students.lastSeenAt,
+    })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(and(eq(classStudents.classId, classId), gt(students.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))))
+    .orderBy(desc(students.lastSeenAt), asc(students.id));
+}
+
+/**
+ * An assignment as lists show it: its columns, its survey's title and slug,
+ * and how many responses it has. `anonymous`: no screen, API answer or export
+ * links its answers to a student (docs/product.md#anonymous-assignments).
+ */
+export type AssignmentSummary = JsonRow<typeof assignmentSummaryColumns>;
+
+export const assignmentSummaryColumns = {
+  id: assignments.id,
+  surveyId: assignments.surveyId,
+  surveyTitle: surveys.title,
+  surveyFullSlug: surveys.fullSlug,
+  status: assignments.status,
+  startedAt: assignments.startedAt,
+  closedAt: assignments.closedAt,
+  createdAt: assignments.createdAt,
+  anonymous: assignments.anonymous,
+  responseCount: responseCountOf(assignments.id),
+};
+
+const assignment = alias(assignments, "a");
+const survey = alias(surveys, "sv");
+const activeAssignmentFields = {
+  id: assignment.id,
+  surveyId: assignment.surveyId,
+  surveyTitle: survey.title,
+  surveyFullSlug: survey.fullSlug,
+  status: assignment.status,
+  startedAt: assignment.startedAt,
+  closedAt: assignment.closedAt,
+  createdAt: assignment.createdAt,
+  anonymous: assignment.anonymous,
+  responseCount: responseCountOf(assignment.id),
+} satisfies Record<keyof AssignmentSummary, unknown>;
+
+export interface ClassDashboard {
+  class: ClassRecord;
+  studentCount: number;
+  onlineStudents: OnlineStudent[];
+  classCode: LiveClassCode | null;
+  activeAssignments: AssignmentSummary[];
+  teachers: ClassTeacher[];
+}
+
+/**
+ * Everything the class home shows, in one round trip: the class (checked
+ * against the actor's scope), its student count, who is online, the live
+ * code, the active assignments and the teachers, each a subquery. On
+ * PostgreSQL every round trip costs more than the page's rendering
+ * (docs/performance.md), and this is the most visited screen.
+ */
+export async function getClassDashboard(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<ClassDashboard> {
+  const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  const [row] = await db
+    .select({
+      ...classColumns,
+      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
+      onlineStudents: jsonList(
+        onlineStudentFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${onlineSince}::timestamptz`,
+        sql`${student.lastSeenAt} desc, ${student.id}`,
+      ),
+      classCode: liveClassCodeJson(classesColumn.id),
+      activeAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.classId} = ${classes.id} and ${assignment.status} = 'active'`,
+        sql`${assignment.startedAt} desc, ${assignment.id} desc`,
+      ),
+      teachers: classTeachersJson(classesColumn.id),
+    })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.id, classId), classScopeCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound("Class not found");
+  const { studentCount, onlineStudents, classCode, activeAssignments, teachers, ...klass } = row;
+  return {
+    class: klass,
+    studentCount,
+    onlineStudents,
+    classCode: fromLiveClassCodeJson(classCode, now),
+    activeAssignments,
+    teachers,
+  };
+}
+
+const liveCode = alias(classCodes, "cc");
+const codeJoin = alias(classStudents, "j");
+const liveClassCodeFields = {
+  id: liveCode.id,
+  classId: liveCode.classId,
+  code: liveCode.code,
+  expiresAt: liveCode.expiresAt,
+  createdAt: liveCode.createdAt,
+  joinedCount: sql<number>`(select count(*)::int from ${aliased(codeJoin)} where ${codeJoin.joinedWithCodeId} = ${liveCode.id})`,
+};
+
+/** The class's live code (or null) as a JSON subquery, for one-round-trip screens; read it with fromLiveClassCodeJson. */
+export function liveClassCodeJson(classIdColumn: SQL) {
+  return jsonFirst(
+    liveClassCodeFields,
+    sql`from ${aliased(liveCode)} where ${liveCode.classId} = ${classIdColumn} and ${liveCode.stoppedAt} is null limit 1`,
+  );
+}
+
+/** The live code with whether it has expired by `now`. */
+export function fromLiveClassCodeJson(
+  code: JsonRow<typeof liveClassCodeFields> | null,
+  now: Date,
+): LiveClassCode | null {
+  return code ? { ...code, expired: code.expiresAt.getTime() <= now.getTime() } : null;
+}
