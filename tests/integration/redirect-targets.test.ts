@@ -148,6 +148,7 @@ test("GET /login?redirectTo=…: the sign-in form only ever carries a same-site 
   }
 });
 
+// One real password check per hostile target: slow on a loaded machine, hence its own timeout.
 test("POST /api/auth/sign-in/email with callbackURL: signed in, and the url to follow stays on the site", async () => {
   for (const target of HOSTILE_REDIRECTS) {
     const label = `callbackURL=${JSON.stringify(target).slice(0, 80)}`;
@@ -169,7 +170,7 @@ test("POST /api/auth/sign-in/email with callbackURL: signed in, and the url to f
     expect(body.redirect, label).toBe(true);
     expectSameSite(body.url ?? null, label);
   }
-});
+}, 120_000);
 
 test("GET /api/auth/verify-email with callbackURL: verified, and the url to follow stays on the site", async () => {
   for (const target of HOSTILE_REDIRECTS) {
