@@ -175,19 +175,23 @@ export function redirectWithFailure(url: string, error: unknown, fallbackMessage
  * a domain rule said no: the form comes back with every value typed, the
  * message for the whole form and the field errors, with the rule's status
  * and headers. The student API's own errors (a stopped class code is 410)
- * answer the same way. Anything else is rethrown.
+ * answer the same way. Anything else is rethrown. With the request's
+ * translator `t` the message is said in the student's language here (a
+ * message with a number in it cannot be looked up by its text later: ADR 228).
  */
 export function studentFormErrorReply(
   error: unknown,
   values: Record<string, string>,
   fieldNames?: (uid: string) => string,
+  t?: Say,
 ) {
   if (!isDomainError(error) && !(error instanceof StudentApiError)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries((isDomainError(error) && error.fieldErrors) || {})) {
     fieldErrors[fieldNames ? fieldNames(key) : key] = messages;
   }
-  return studentFormReply({ formErrors: [error.message], fieldErrors, values }, error.status, error.headers);
+  const message = t ? sayRefusal(error, t) : error.message;
+  return studentFormReply({ formErrors: [message], fieldErrors, values }, error.status, error.headers);
 }
 
 /** A student form's answer when it did not go through (400 unless said otherwise). */
