@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
+import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { Field } from "~/components/forms";
@@ -135,7 +136,9 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
       />
       <Text size="2">
         <RadixLink asChild>
-          <Link to="/admin">← Admin overview</Link>
+          <Link to="/admin">
+            <BackArrow /> {t("Admin overview")}
+          </Link>
         </RadixLink>
       </Text>
     </Flex>

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
+import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
@@ -61,7 +62,9 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
     <Flex direction="column" gap="5">
       <Box>
         <RadixLink asChild size="2">
-          <Link to="/admin/survey">← All surveys</Link>
+          <Link to="/admin/survey">
+            <BackArrow /> {t("All surveys")}
+          </Link>
         </RadixLink>
       </Box>
       <PageHeader

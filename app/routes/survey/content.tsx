@@ -2,6 +2,7 @@ import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Link as Ra
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
+import { BackArrow } from "~/components/back-arrow";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
@@ -86,7 +87,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
           {/* Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session). */}
           {inEditor ? null : (
             <RadixLink asChild size="2">
-              <Link to="/survey">← {t("All surveys")}</Link>
+              <Link to="/survey">
+                <BackArrow /> {t("All surveys")}
+              </Link>
             </RadixLink>
           )}
           <Flex align="center" gap="2" wrap="wrap">
