@@ -11,6 +11,8 @@
  * `handle.actionMethods` (`export const handle = { actionMethods: ["PUT"] } satisfies ApiRouteHandle`).
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import { translatorFor } from "~/server/i18n/i18n.server";
 import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 
@@ -211,23 +213,28 @@ export function screenMethodAnswer(
   table: ReturnType<typeof createApiRouteTable>,
   method: string,
   pathname: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Response | null {
   if (isApiPath(pathname)) return null;
   const resource = table.resourceAllow(pathname);
-  if (resource && method !== "OPTIONS" && !resource.includes(method)) return methodNotAllowedPage(method, resource);
+  if (resource && method !== "OPTIONS" && !resource.includes(method))
+    return methodNotAllowedPage(method, resource, language);
   const allow = SCREEN_METHODS.join(", ");
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
   if ((SCREEN_METHODS as readonly string[]).includes(method)) return null;
-  return methodNotAllowedPage(method, [...SCREEN_METHODS]);
+  return methodNotAllowedPage(method, [...SCREEN_METHODS], language);
 }
 
-function methodNotAllowedPage(method: string, methods: readonly string[]): Response {
+/** The 405 page, in the reader's language (ADR 228): the method and the methods allowed are as sent. */
+function methodNotAllowedPage(method: string, methods: readonly string[], language: Language): Response {
   const allow = methods.join(", ");
+  const t = translatorFor(language, "common");
   return new Response(
     plainPageHtml({
-      title: "Method not allowed",
-      message: `${method} is not allowed here. This address answers ${allow}.`,
-      link: { href: "/", text: "Go to the start page" },
+      title: t("Method not allowed"),
+      message: t("{method} is not allowed here. This address answers {allow}.", { method, allow }),
+      link: { href: "/", text: t("Go to the start page") },
+      language,
     }),
     { status: 405, headers: { Allow: allow, "Content-Type": "text/html; charset=utf-8" } },
   );

@@ -8,11 +8,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
+import { translatorFor } from "~/server/i18n/i18n.server";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
 import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
 import { type AnswerOptions, sendAnswer } from "./answer.server";
+import { plainPageLanguageOf } from "./plain-language.server";
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -46,13 +49,19 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   return BODY_LIMITS.form;
 }
 
-function megabytes(bytes: number): string {
-  const value = bytes / MIB;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+/** Megabytes, to one decimal place. */
+function megabyteCount(bytes: number): number {
+  return Math.round((bytes / MIB) * 10) / 10;
 }
 
-/** The 413 answer: `{ code, message }` for the API, a short page for a screen. */
-export function payloadTooLarge(pathname: string, limit: BodyLimit): Response {
+function megabytes(bytes: number): string {
+  return `${megabyteCount(bytes)} MB`;
+}
+
+export const PAGE_ACCEPTS_AT_MOST = "This page accepts at most {megabytes, number} MB. Nothing was saved.";
+
+/** The 413 answer: `{ code, message }` for the API, a short page for a screen (in `language`). */
+export function payloadTooLarge(pathname: string, limit: BodyLimit, language: Language = DEFAULT_LANGUAGE): Response {
   const headers = { Connection: "close", "Cache-Control": "no-store" };
   if (limit.kind === "json" || limit.kind === "drawing") {
     const what = limit.kind === "drawing" ? "The drawing" : "The request body";
@@ -67,11 +76,14 @@ export function payloadTooLarge(pathname: string, limit: BodyLimit): Response {
     limit.kind === "staff-csv"
       ? "Split the CSV into smaller files and import them one by one."
       : "Go back and send the form with less in it.";
+  // In the reader's language (ADR 228); the size is formatted for it ("1,5 MB").
+  const t = translatorFor(language, "common");
   return new Response(
     plainPageHtml({
-      title: "What you sent is too large",
-      message: `This page accepts at most ${megabytes(limit.bytes)}. Nothing was saved. ${advice}`,
-      link: { href: pathname.replace(/\.data$/, ""), text: "Back to the page" },
+      title: t("What you sent is too large"),
+      message: `${t(PAGE_ACCEPTS_AT_MOST, { megabytes: megabyteCount(limit.bytes) })} ${t(advice)}`,
+      link: { href: pathname.replace(/\.data$/, ""), text: t("Back to the page") },
+      language,
     }),
     { status: 413, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } },
   );
@@ -89,12 +101,19 @@ export function limitRequestBodies(options: AnswerOptions): RequestHandler {
     const pathname = (req.originalUrl ?? req.url ?? "/").split("?")[0];
     const limit = bodyLimitFor(pathname);
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit.bytes) {
-      refuse(req, res, pathname, limit, options);
-      return;
-    }
-    watchBody(req, limit.bytes, () => refuse(req, res, pathname, limit, options));
-    next();
+    const start = (language: Language) => {
+      if (Number.isFinite(declared) && declared > limit.bytes) {
+        refuse(req, res, pathname, limit, options, language);
+        return;
+      }
+      watchBody(req, limit.bytes, () => refuse(req, res, pathname, limit, options, language));
+      next();
+    };
+    // A page's 413 is in the reader's language (ADR 228). Only a request with a body to a page
+    // waits for the detection (no I/O: it resolves before the body's next chunk can arrive).
+    const hasBody = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+    if (!hasBody || limit.kind === "json" || limit.kind === "drawing") start(DEFAULT_LANGUAGE);
+    else plainPageLanguageOf(req).then(start, next);
   };
 }
 
@@ -137,8 +156,15 @@ function lingerOnClose(socket: Socket) {
   };
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, limit: BodyLimit, options: AnswerOptions) {
-  refuseBody(req, res, payloadTooLarge(pathname, limit), options);
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  limit: BodyLimit,
+  options: AnswerOptions,
+  language: Language,
+) {
+  refuseBody(req, res, payloadTooLarge(pathname, limit, language), options);
 }
 
 /**

@@ -23,6 +23,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { App } from "~/server/app.server";
 import { appContext, requestInfoContext } from "~/server/context.server";
+import { translatorFor } from "~/server/i18n/i18n.server";
 import { isTrustedProxy } from "~/server/security/trust-proxy.server";
 import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
@@ -31,6 +32,7 @@ import { type AnswerOptions, sendAnswer } from "./answer.server";
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
 import { limitConcurrentBodies } from "./concurrency-limits.server";
+import { plainPageLanguageOf } from "./plain-language.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
 import { safeRequestTarget } from "./request-target.server";
 import { splitBuild } from "./split-build.server";
@@ -81,15 +83,18 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   const apiRoutes: RequestHandler = (req, res, next) => {
     const pathname = req.path;
     loadBuild()
-      .then((current) => {
+      .then(async (current) => {
         let table = apiTables.get(current);
         if (!table) {
           table = createApiRouteTable(current.routes);
           apiTables.set(current, table);
         }
-        const answer = isApiPath(pathname)
+        let answer = isApiPath(pathname)
           ? apiRouteAnswer(table, req.method, pathname)
           : screenMethodAnswer(table, req.method, pathname);
+        // A refused method's page is in the reader's language (ADR 228): only a refusal pays the detection.
+        if (answer?.status === 405 && !isApiPath(pathname))
+          answer = screenMethodAnswer(table, req.method, pathname, await plainPageLanguageOf(req));
         if (!answer) return next();
         return sendAnswer(res, answer, answerOptions);
       })
@@ -140,12 +145,24 @@ function lastResort(app: App, options: AnswerOptions): ErrorRequestHandler {
     }
     const message =
       status >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be read.";
-    const answer = isApiPath(req.path)
-      ? jsonError(status, status >= 500 ? "INTERNAL" : "BAD_REQUEST", message)
-      : new Response(
-          plainPageHtml({ title: "Something went wrong!", message, link: { href: "/", text: "Go to the start page" } }),
-          { status, headers: { "Content-Type": "text/html; charset=utf-8" } },
-        );
-    void sendAnswer(res, answer, options);
+    if (isApiPath(req.path)) {
+      void sendAnswer(res, jsonError(status, status >= 500 ? "INTERNAL" : "BAD_REQUEST", message), options);
+      return;
+    }
+    // The page is in the reader's language (ADR 228); the detection never throws.
+    void plainPageLanguageOf(req).then((language) => {
+      const t = translatorFor(language, "common");
+      const page = plainPageHtml({
+        title: t("Something went wrong!"),
+        message: t(message),
+        link: { href: "/", text: t("Go to the start page") },
+        language,
+      });
+      return sendAnswer(
+        res,
+        new Response(page, { status, headers: { "Content-Type": "text/html; charset=utf-8" } }),
+        options,
+      );
+    });
   };
 }

@@ -61,12 +61,16 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(await page.getByText("Shown in German.").count()).toBe(1);
     expect(await languageLinks(page).locator('[aria-current="true"]').textContent()).toBe("Deutsch");
     expect(await page.getByRole("heading", { name: "Wie fühlst du dich beim neuen Schuljahr?" }).count()).toBe(1);
+    // The preview's own words are the content's language's (ADR 229), with JavaScript on and off.
+    expect(await page.locator("#survey-responses-heading").textContent()).toBe("Antwort");
+    expect(await page.getByText("In der Orliverse-App kann hier gezeichnet werden!").count()).toBe(1);
 
     await languageLinks(page).getByRole("link", { name: "العربية" }).click();
     await page.waitForURL(`**/survey/content/${surveyId}?lang=ar`);
     await page.getByRole("heading", { level: 1, name: "بداية العام الدراسي" }).waitFor();
     expect(await contentLanguage(page)).toEqual({ lang: "ar", dir: "rtl", direction: "rtl" });
     expect(await page.getByText("Shown in Arabic.").count()).toBe(1);
+    expect(await page.locator("#survey-responses-heading").textContent()).toBe("الإجابة");
     // The page around the survey stays in the teacher's language, left to right.
     expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
 
@@ -74,6 +78,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.waitForURL(`**/survey/content/${surveyId}`);
     await page.getByRole("heading", { level: 1, name: "Starting the school year" }).waitFor();
     expect(await contentLanguage(page)).toEqual({ lang: "en", dir: "ltr", direction: "ltr" });
+    expect(await page.locator("#survey-responses-heading").textContent()).toBe("Response");
   });
 
   test("the Arabic preview fits a 375 px screen; a survey without versions offers no switch", async () => {

@@ -249,3 +249,32 @@ test("a German-speaking teacher reads the preview's own texts in German", async 
   expect(html).toContain("Angezeigt auf Arabisch.");
   expect(html).toContain("(Standard)");
 });
+
+test("the preview's own words are in the language of the survey shown, not the page's (ADR 229)", async () => {
+  const heading = (html: string) => html.match(/id="survey-responses-heading"[^>]*>([^<]*)</)?.[1];
+  const english = await preview(translatedSurvey.id);
+  expect(heading(english.html)).toBe("Response");
+  expect(english.html).toContain("[Student will type their answer here]");
+
+  // An English page showing the German version: the survey's frame speaks German, the page English.
+  const german = await preview(translatedSurvey.id, "?lang=de");
+  expect(heading(german.html)).toBe("Antwort");
+  expect(german.html).toContain("[Hier schreibt das Kind seine Antwort]");
+  // (The English keys are in the page's data for the browser; not in what it shows.)
+  expect(german.html.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("[Student will type their answer here]");
+  expect(german.html).toContain("Read-only preview");
+
+  const arabic = await preview(translatedSurvey.id, "?lang=ar");
+  expect(heading(arabic.html)).toBe("الإجابة");
+  expect(arabic.html).toContain("[سيكتب الطالب إجابته هنا]");
+});
+
+test("the back link's arrow points back the way the page reads (ADR 229)", async () => {
+  const back = (html: string) => html.match(/<a [^>]*href="\/survey"[^>]*>([\s\S]*?)<\/a>/)?.[1] ?? "";
+  const english = await preview(translatedSurvey.id);
+  expect(back(english.html)).toMatch(/^<span aria-hidden="true">←<\/span> ?(<!-- -->)? ?All surveys$/);
+  const arabicPage = await preview(translatedSurvey.id, "?lng=ar");
+  expect(arabicPage.html).toMatch(/<html[^>]*dir="rtl"/);
+  expect(back(arabicPage.html)).toMatch(/^<span aria-hidden="true">→<\/span>/);
+  expect(back(arabicPage.html)).not.toContain("←");
+});

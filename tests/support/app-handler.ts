@@ -42,6 +42,7 @@ import { createSession } from "~/server/auth/session.server";
 import { parseConfig } from "~/server/config.server";
 import { appContext, requestInfoContext } from "~/server/context.server";
 import * as schema from "~/server/db/schema.server";
+import { plainPageLanguage } from "~/server/i18n/i18n.server";
 import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
 import { adminQuery, databaseUrlFor } from "./postgres-admin";
 
@@ -188,12 +189,15 @@ export async function startInProcessApp(options: InProcessOptions = {}): Promise
 
   return {
     app,
-    handle: (request) => {
+    handle: async (request) => {
       const pathname = new URL(request.url).pathname;
       const answer = isApiPath(pathname)
         ? apiRouteAnswer(apiRoutes, request.method, pathname)
         : screenMethodAnswer(apiRoutes, request.method, pathname);
-      if (answer) return Promise.resolve(answer);
+      // As the server entry does: a refused method's page in the reader's language (ADR 228).
+      if (answer?.status === 405 && !isApiPath(pathname))
+        return screenMethodAnswer(apiRoutes, request.method, pathname, await plainPageLanguage(request))!;
+      if (answer) return answer;
       const context = new RouterContextProvider();
       context.set(appContext, app);
       context.set(requestInfoContext, {

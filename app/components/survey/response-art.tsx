@@ -8,6 +8,7 @@ import {
   hasText,
   type ResponseArtBlock,
 } from "~/lib/survey-content";
+import { useSurveyLabels } from "./survey-labels";
 
 /**
  * response-art: a disabled preview of the drawing tools and a 600x400
@@ -15,6 +16,7 @@ import {
  */
 export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
   const [defaultColour] = DRAWING_PALETTE;
+  const t = useSurveyLabels();
   return (
     <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
       {hasText(blok.prompt) ? (
@@ -22,29 +24,29 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
           {blok.prompt}
         </Heading>
       ) : null}
-      <div role="toolbar" aria-label="Drawing tools (preview, disabled)" className="survey-art-toolbar">
+      <div role="toolbar" aria-label={t("Drawing tools (preview, disabled)")} className="survey-art-toolbar">
         <fieldset disabled className="survey-art-group">
-          <legend className="visually-hidden">Edit</legend>
+          <legend className="visually-hidden">{t("Edit")}</legend>
           <button type="button" disabled className="survey-art-tool">
-            Undo
+            {t("Undo")}
           </button>
           <button type="button" disabled className="survey-art-tool">
-            Redo
+            {t("Redo")}
           </button>
           <button type="button" disabled className="survey-art-tool">
-            Clear
+            {t("Clear")}
           </button>
         </fieldset>
         <fieldset disabled className="survey-art-group">
-          <legend className="visually-hidden">Brush size</legend>
+          <legend className="visually-hidden">{t("Brush size")}</legend>
           {DRAWING_BRUSH_SIZES.map((size) => (
             <button
               key={size}
               type="button"
               disabled
               aria-pressed={size === DEFAULT_DRAWING_BRUSH_SIZE}
-              aria-label={`Brush size ${size}`}
-              title={`Brush size ${size}`}
+              aria-label={t("Brush size {size, number}", { size })}
+              title={t("Brush size {size, number}", { size })}
               className="survey-art-brush"
             >
               <span
@@ -56,15 +58,15 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
           ))}
         </fieldset>
         <fieldset disabled className="survey-art-group survey-art-palette">
-          <legend className="visually-hidden">Colour</legend>
+          <legend className="visually-hidden">{t("Colour")}</legend>
           {DRAWING_PALETTE.map((colour) => (
             <button
               key={colour.value}
               type="button"
               disabled
               aria-pressed={colour === defaultColour}
-              aria-label={colour.name}
-              title={colour.name}
+              aria-label={t(colour.name)}
+              title={t(colour.name)}
               className="survey-art-swatch"
               style={{ backgroundColor: colour.value }}
             />
@@ -78,7 +80,7 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
         style={{ maxWidth: DRAWING_CANVAS.width, aspectRatio: `${DRAWING_CANVAS.width} / ${DRAWING_CANVAS.height}` }}
       >
         <Text size="3" weight="medium" color="gray" align="center">
-          Drawing will be enabled in the Orliverse app!
+          {t("Drawing will be enabled in the Orliverse app!")}
         </Text>
       </div>
     </Flex>

@@ -1,10 +1,12 @@
 import { Button, Flex, Heading } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { hasText, type ResponseOptionsBlock } from "~/lib/survey-content";
+import { useSurveyLabels } from "./survey-labels";
 
 /** response-options: a prompt and numbered option buttons; options with no content are skipped. */
 export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
   const options = (blok.response_options ?? []).filter((item) => hasText(item.content));
+  const t = useSurveyLabels();
   return (
     <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
       {hasText(blok.prompt) ? (
@@ -12,7 +14,10 @@ export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
           {blok.prompt}
         </Heading>
       ) : null}
-      <ol className="survey-options" aria-label={hasText(blok.prompt) ? `Options: ${blok.prompt}` : "Options"}>
+      <ol
+        className="survey-options"
+        aria-label={hasText(blok.prompt) ? t("Options: {prompt}", { prompt: blok.prompt }) : t("Options")}
+      >
         {options.map((item, index) => (
           <li key={item._uid} {...storyblokEditable(item)}>
             <Button type="button" variant="surface" size="3" aria-disabled="true" className="survey-option">

@@ -7,6 +7,7 @@ import {
   type ResponseTextBlock,
   type ResponseTextQuestionBlock,
 } from "~/lib/survey-content";
+import { useSurveyLabels } from "./survey-labels";
 
 /** response-text: a prompt and numbered questions, each with its answers. */
 export function ResponseText({ blok }: { blok: ResponseTextBlock }) {
@@ -47,10 +48,11 @@ function ResponseTextQuestion({ question, number }: { question: ResponseTextQues
 }
 
 function FreetextAnswer({ answer }: { answer: FreetextAnswerBlock }) {
+  const t = useSurveyLabels();
   return (
     <Box className="survey-freetext" {...storyblokEditable(answer)}>
       <Text size="2" color="gray">
-        [Student will type their answer here]
+        {t("[Student will type their answer here]")}
       </Text>
     </Box>
   );

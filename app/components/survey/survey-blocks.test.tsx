@@ -3,6 +3,7 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { type ContentBlock, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
+import { surveyLabelsFor } from "~/server/i18n/catalogues.server";
 import { validateHtmlFragment } from "../../../tests/support/html-validate";
 import { ResponseArt } from "./response-art";
 import { ResponseOptions } from "./response-options";
@@ -11,6 +12,7 @@ import { isInStoryblokEditor } from "./storyblok-bridge";
 import { SurveyBlock } from "./survey-block";
 import { SurveyHeader } from "./survey-header";
 import { SurveyImage } from "./survey-image";
+import { SurveyLabelsProvider } from "./survey-labels";
 import { SurveyPreview } from "./survey-preview";
 import { SurveyText } from "./survey-text";
 import { SurveyVideo } from "./survey-video";
@@ -261,8 +263,11 @@ describe("response-text", () => {
 });
 
 describe("response-art", () => {
+  // As the preview page renders it: the labels of the content's language (here English) from the loader.
   const html = renderToStaticMarkup(
-    <ResponseArt blok={{ _uid: "art", component: "response-art", prompt: "Draw your safe place" }} />,
+    <SurveyLabelsProvider labels={surveyLabelsFor("en")}>
+      <ResponseArt blok={{ _uid: "art", component: "response-art", prompt: "Draw your safe place" }} />
+    </SurveyLabelsProvider>,
   );
 
   test("shows the prompt, a disabled toolbar (undo, redo, clear) and the message", () => {
@@ -420,3 +425,69 @@ test.each(storyFiles)(
     expect(await validateHtmlFragment(`<main>${html}</main>`)).toEqual([]);
   },
 );
+
+describe("the preview's own words are in the language of the content shown (ADR 229)", () => {
+  const survey: SurveyBlockData = {
+    _uid: "s-de",
+    component: "survey",
+    title: "Der Start ins Schuljahr",
+    content: [],
+    response: [
+      {
+        _uid: "rt",
+        component: "response-text",
+        prompt: "Erzähl uns",
+        questions: [
+          {
+            _uid: "q1",
+            component: "response-text-question",
+            prompt: "Was hat dich froh gemacht?",
+            answers: [{ _uid: "a1", component: "response-text-question-answer-freetext" }],
+          },
+        ],
+      },
+      { _uid: "art", component: "response-art", prompt: "Mal deinen Lieblingsort" },
+    ],
+  } as SurveyBlockData;
+  const render = (language: "de" | "ar" | "en") =>
+    renderToStaticMarkup(
+      <SurveyLabelsProvider labels={surveyLabelsFor(language)}>
+        <SurveyPreview blok={survey} />
+      </SurveyLabelsProvider>,
+    );
+
+  test("German: the Response heading, the placeholder, the drawing tools and the note", () => {
+    const text = visibleText(render("de"));
+    expect(text).toContain("Antwort");
+    expect(text).toContain("[Hier schreibt das Kind seine Antwort]");
+    expect(text).toContain("In der Orliverse-App kann hier gezeichnet werden!");
+    expect(text).not.toMatch(/Response|Student will type|Drawing will be enabled|Undo|Redo|Clear/);
+    const html = render("de");
+    expect(html).not.toMatch(/aria-label="(Brush size|Black|Drawing tools)/);
+  });
+
+  test("Arabic: no English word around the content", () => {
+    const html = render("ar");
+    expect(visibleText(html)).toContain("الإجابة");
+    expect(visibleText(html)).toContain("سيكون الرسم متاحًا في تطبيق Orliverse!");
+    // Outside the survey's own texts (German in this fixture) and the app's name.
+    const ours = [
+      "Der Start ins Schuljahr",
+      "Erzähl uns",
+      "Was hat dich froh gemacht?",
+      "Mal deinen Lieblingsort",
+      "Orliverse",
+    ];
+    let rest = visibleText(html);
+    for (const text of ours) rest = rest.replaceAll(text, "");
+    expect(rest).not.toMatch(/[A-Za-z]{3,}/);
+    expect(html).not.toMatch(/aria-label="[^"]*[A-Za-z]{3,}/);
+  });
+
+  test("English: the specification's texts word for word", () => {
+    const text = visibleText(render("en"));
+    expect(text).toContain("Response");
+    expect(text).toContain("[Student will type their answer here]");
+    expect(text).toContain("Drawing will be enabled in the Orliverse app!");
+  });
+});

@@ -1,8 +1,8 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import { useTranslation } from "react-i18next";
 import { safeContentUrl } from "~/lib/content-url";
 import { hasText, imageDimensions, type SurveyImageBlock } from "~/lib/survey-content";
+import { useSurveyLabels } from "./survey-labels";
 
 /**
  * survey-image: shown only when the asset has a filename that passes the
@@ -12,7 +12,7 @@ import { hasText, imageDimensions, type SurveyImageBlock } from "~/lib/survey-co
  * `/{W}x{H}/` segment, so the page keeps the image's room while it loads (ADR 221).
  */
 export function SurveyImage({ blok }: { blok: SurveyImageBlock }) {
-  const { t } = useTranslation("student");
+  const t = useSurveyLabels();
   const filename = safeContentUrl(blok.image?.filename);
   if (!filename) return null;
   const alt = hasText(blok.image?.alt) ? blok.image.alt.trim() : "";

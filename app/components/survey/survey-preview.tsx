@@ -2,16 +2,18 @@ import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { hasText, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
 import { SurveyBlock } from "./survey-block";
+import { useSurveyLabels } from "./survey-labels";
 
 /** survey: title, description, content blocks, and the 'Response' section (id survey-responses). */
 export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
   const videoTitles = videoFrameTitles(blok.content ?? []);
+  const t = useSurveyLabels();
   return (
     <article className="survey-preview" aria-labelledby="survey-title" {...storyblokEditable(blok)}>
       <Flex direction="column" gap="5">
         <header>
           <Heading as="h1" size={{ initial: "7", sm: "8" }} id="survey-title">
-            {hasText(blok.title) ? blok.title : "Untitled survey"}
+            {hasText(blok.title) ? blok.title : t("Untitled survey")}
           </Heading>
           {hasText(blok.description) ? (
             <Text as="p" size="4" color="gray" mt="2">
@@ -26,7 +28,7 @@ export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
         <section id="survey-responses" aria-labelledby="survey-responses-heading">
           <Flex direction="column" gap="6">
             <Heading as="h2" size="6" id="survey-responses-heading">
-              Response
+              {t("Response")}
             </Heading>
             {(blok.response ?? []).map((child) => (
               <SurveyBlock key={child._uid} blok={child} />

@@ -1,8 +1,8 @@
 import { Link, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import { useTranslation } from "react-i18next";
 import { hasText, type SurveyVideoBlock } from "~/lib/survey-content";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
+import { useSurveyLabels } from "./survey-labels";
 
 export const VIDEO_PLAYER_PERMISSIONS =
   "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
@@ -14,7 +14,7 @@ export const VIDEO_PLAYER_PERMISSIONS =
  * Nothing renders when no video id can be extracted (docs/product.md#video-id-extraction).
  */
 export function SurveyVideo({ blok, title }: { blok: SurveyVideoBlock; title?: string }) {
-  const { t } = useTranslation("student");
+  const t = useSurveyLabels();
   const id = extractYouTubeId(blok.youtube_link);
   if (!id) return null;
   return (

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
+import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { Field } from "~/components/forms";
@@ -136,7 +137,9 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         hrefFor={(page) => `/admin/audit${toSearch({ ...filters, page })}`}
       />
       <Text size="2">
-        <TextLink to="/admin">← Admin overview</TextLink>
+        <TextLink to="/admin">
+          <BackArrow /> {t("Admin overview")}
+        </TextLink>
       </Text>
     </Flex>
   );

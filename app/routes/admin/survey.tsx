@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectField } from "~/components/admin/select-field";
+import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
@@ -63,7 +64,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
     <Flex direction="column" gap="5">
       <Box>
         <TextLink to="/admin/survey" size="2">
-          ← All surveys
+          <BackArrow /> {t("All surveys")}
         </TextLink>
       </Box>
       <PageHeader

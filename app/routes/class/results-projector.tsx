@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { z } from "zod";
+import { BackArrow } from "~/components/back-arrow";
 import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -111,7 +112,7 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
     <main id="main" className="projector results-projector">
       <div className="projector-bar results-projector-bar no-print">
         <TextLink size="3" to={resultsPage}>
-          ← {t("Back to the results")}
+          <BackArrow /> {t("Back to the results")}
         </TextLink>
         <p className="projector-note">
           {refreshSeconds ? (

@@ -22,7 +22,7 @@ import { hasText, listAnswerFields } from "~/lib/survey-content";
 import { findStudentAssignment, loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
-import { getLanguage } from "~/server/i18n/i18n.server";
+import { getLanguage, getServerT } from "~/server/i18n/i18n.server";
 import { redirect } from "~/server/redirects.server";
 import {
   answersToValues,
@@ -89,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return studentFormErrorReply(error, values, answerFieldName);
+    return studentFormErrorReply(error, values, answerFieldName, await getServerT(context, "student"));
   }
   return redirect(`${studentAssignmentPath(assignmentId)}/thanks`);
 }

@@ -24,6 +24,7 @@ import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-p
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { getServerT } from "~/server/i18n/i18n.server";
 import { redirect } from "~/server/redirects.server";
 import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
 import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
-    return studentFormErrorReply(error, values);
+    return studentFormErrorReply(error, values, undefined, await getServerT(context, "student"));
   }
 }
 

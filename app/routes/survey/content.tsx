@@ -2,14 +2,17 @@ import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Text } fro
 import { useTranslation } from "react-i18next";
 import { data, useLocation } from "react-router";
 import { z } from "zod";
+import { BackArrow } from "~/components/back-arrow";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
+import { SurveyLabelsProvider } from "~/components/survey/survey-labels";
 import { TextLink } from "~/components/ui/kit-controls";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, languageDir, languageName } from "~/lib/i18n/languages";
 import type { SurveyStory } from "~/lib/survey-content";
 import { requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import { surveyLabelsFor } from "~/server/i18n/catalogues.server";
 import {
   editorPreviewLanguage,
   getEditorSurveyPreview,
@@ -49,14 +52,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   // No copy of the content at all: say so on the page, with an honest status.
   return data(
-    { ...preview, inEditor: Boolean(editorDrafts), editorOrigins: config.storyblokEditorOrigins },
+    {
+      ...preview,
+      inEditor: Boolean(editorDrafts),
+      editorOrigins: config.storyblokEditorOrigins,
+      // The preview's own words ("Response", the drawing tools) in the language of the content shown (ADR 229).
+      surveyLabels: surveyLabelsFor(preview.language),
+    },
     { status: preview.story ? 200 : 503 },
   );
 }
 
 export default function SurveyContent({ loaderData }: Route.ComponentProps) {
-  const { survey, story, contentError, staleSince, inEditor, editorOrigins, language, languages, missingLanguage } =
-    loaderData;
+  const {
+    survey,
+    story,
+    contentError,
+    staleSince,
+    inEditor,
+    editorOrigins,
+    language,
+    languages,
+    missingLanguage,
+    surveyLabels,
+  } = loaderData;
   const { t, i18n } = useTranslation("staff");
   // The same page again: the editor's signed link, or the language asked for, kept.
   const location = useLocation();
@@ -69,7 +88,7 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
           {/* Inside Storyblok's editor no link leads to the staff screens (the frame has no staff session). */}
           {inEditor ? null : (
             <TextLink to="/survey" size="2">
-              ← {t("All surveys")}
+              <BackArrow /> {t("All surveys")}
             </TextLink>
           )}
           <Flex align="center" gap="2" wrap="wrap">
@@ -105,7 +124,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
           </Callout.Root>
         ) : null}
         {story ? (
-          <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} language={language} />
+          <SurveyLabelsProvider labels={surveyLabels}>
+            <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} language={language} />
+          </SurveyLabelsProvider>
         ) : (
           <Card size="3">
             <Flex direction="column" gap="3">

@@ -55,6 +55,7 @@ import {
   studentTokens,
 } from "../db/schema.server";
 import { DomainError, rateLimited, validationError } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import {
   enforceRateLimits,
   hitRateLimit,
@@ -62,6 +63,7 @@ import {
   RATE_LIMITS,
   type RateLimitRule,
   refundRateLimitHits,
+  TRY_AGAIN_IN,
   WAITING_NEW_NAMES_PER_CLASS,
 } from "../security/rate-limit.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
@@ -306,9 +308,10 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
 
 function joinRateLimited(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return rateLimited(
-    `${JOIN_RATE_LIMIT_MESSAGE} (try again in about ${minutes} minute${minutes === 1 ? "" : "s"})`,
-    retryAfterSeconds,
+  // A message with a number: said in the student's language where it is shown (ADR 227, 228).
+  return withSaying(
+    rateLimited("", retryAfterSeconds),
+    (t) => `${t(JOIN_RATE_LIMIT_MESSAGE)} ${t(TRY_AGAIN_IN, { minutes })}`,
   );
 }
 

@@ -8,7 +8,8 @@ import type { Resource } from "i18next";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { CompiledCatalogue } from "~/lib/i18n/compiled";
 import { NAMESPACES, type Namespace } from "~/lib/i18n/config";
-import { LANGUAGE_CODES, type Language } from "~/lib/i18n/languages";
+import { LANGUAGE_CODES, type Language, languageDir } from "~/lib/i18n/languages";
+import { SURVEY_LABEL_KEYS, type SurveyLabels } from "~/lib/i18n/survey-labels";
 import arCommon from "../../locales/ar/common.json";
 import arStaff from "../../locales/ar/staff.json";
 import arStudent from "../../locales/ar/student.json";
@@ -96,4 +97,12 @@ export function compiledCatalogues(
   const picked: Record<string, CompiledCatalogue> = {};
   for (const namespace of namespaces) picked[namespace] = compiledCatalogue(language, namespace);
   return picked;
+}
+
+/** The survey preview's own words in the content's language (ADR 229): a few `student` messages, compiled. */
+export function surveyLabelsFor(language: Language): SurveyLabels {
+  const student = compiledCatalogue(language, "student");
+  const messages: CompiledCatalogue = {};
+  for (const key of SURVEY_LABEL_KEYS) if (key in student) messages[key] = student[key];
+  return { language, dir: languageDir(language), messages: { student: messages } };
 }

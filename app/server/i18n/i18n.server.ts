@@ -25,6 +25,7 @@ import ICU from "i18next-icu";
 import { initReactI18next } from "react-i18next";
 import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { LanguageDetector } from "remix-i18next/server";
 import { I18N_OPTIONS, type Namespace } from "~/lib/i18n/config";
 import {
   DEFAULT_LANGUAGE,
@@ -58,11 +59,16 @@ const icu = new ICU();
 /** findLocale gets only the request: the middleware hands it the request's context through this map. */
 const requestContexts = new WeakMap<Request, Context>();
 
+/** What every detection here shares: the languages, the fallback and the URL parameter. */
+const DETECTION = {
+  supportedLanguages: [...LANGUAGE_CODES],
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  searchParamKey: LANGUAGE_PARAM,
+};
+
 const [detectingMiddleware, getDetectedLanguage, getInstance] = createI18nextMiddleware({
   detection: {
-    supportedLanguages: [...LANGUAGE_CODES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    searchParamKey: LANGUAGE_PARAM,
+    ...DETECTION,
     order: ["searchParams", "custom", "header"],
     findLocale: async (request) => {
       const context = requestContexts.get(request);
@@ -120,6 +126,28 @@ export async function studentApiLanguage(request: Request, context: Context, cla
   if (isLanguage(chosen)) return chosen;
   const ofClass = await classLanguage(context, classId);
   return isLanguage(ofClass) ? ofClass : getLanguage(context);
+}
+
+/**
+ * The language of a page answered before React Router (a 405, a 413, the
+ * last-resort 500: ADR 228), by the same library's detector: `?lng=`, the
+ * `lng` cookie, Accept-Language, English. It reads no database (a staff
+ * member's own choice is then the browser's language, as on the 503 page)
+ * and never throws.
+ */
+const plainDetector = new LanguageDetector({
+  ...DETECTION,
+  cookie: languageCookie,
+  order: ["searchParams", "cookie", "header"],
+});
+
+export async function plainPageLanguage(request: Request): Promise<Language> {
+  try {
+    const language = await plainDetector.detect(request);
+    return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
 }
 
 /** The request's language (English where the middleware did not run). */

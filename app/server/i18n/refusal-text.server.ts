@@ -28,6 +28,11 @@ export function withSaying<E extends Error>(error: E, say: (t: Say) => string): 
   return error;
 }
 
+/** True when the error's message has values in it, so only `sayRefusal` can translate it. */
+export function hasSaying(error: unknown): error is Error {
+  return error instanceof Error && sayings.has(error);
+}
+
 /** The error's message in the translator's language. */
 export function sayRefusal(error: Error, t: Say): string {
   const say = sayings.get(error);

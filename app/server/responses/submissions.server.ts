@@ -27,6 +27,7 @@ import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
 import { assignments, responses } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
+import { withSaying } from "../i18n/refusal-text.server";
 import {
   ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS,
   enforceRateLimits,
@@ -36,6 +37,10 @@ import {
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { listOwnDrawingFields } from "./drawings.server";
+
+/** How many answers a submission got wrong (a message with a number: ADR 227, 228). */
+export const ANSWERS_DO_NOT_FIT =
+  "{count, plural, one {# answer does not fit this survey.} other {# answers do not fit this survey.}}";
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used for different answers. Use a new key for a new submission.";
@@ -156,7 +161,7 @@ export async function submitResponse(
   const fieldErrors = validateAnswers(fields, input.answers, ownDrawings);
   if (Object.keys(fieldErrors).length > 0) {
     const count = Object.keys(fieldErrors).length;
-    throw validationError(`${count} answer${count === 1 ? " does" : "s do"} not fit this survey.`, fieldErrors);
+    throw withSaying(validationError("", fieldErrors), (t) => t(ANSWERS_DO_NOT_FIT, { count }));
   }
   const answers = withoutBlankText(input.answers);
   if (Object.keys(answers).length === 0) throw validationError("Answer at least one question before submitting.");

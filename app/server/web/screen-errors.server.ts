@@ -174,18 +174,23 @@ export function redirectWithFailure(url: string, error: unknown, fallbackMessage
  * a domain rule said no: the form comes back with every value typed, the
  * message for the whole form and the field errors, with the rule's status
  * and headers (a stopped class code is 410). Anything else is rethrown.
+ * With the request's translator `t` the message is said in the student's
+ * language here (a message with a number in it cannot be looked up by its
+ * text later: ADR 228).
  */
 export function studentFormErrorReply(
   error: unknown,
   values: Record<string, string>,
   fieldNames?: (uid: string) => string,
+  t?: Say,
 ) {
   const refused = refusal(error);
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(refused.fieldErrors ?? {})) {
     fieldErrors[fieldNames ? fieldNames(key) : key] = messages;
   }
-  return studentFormReply({ formErrors: [refused.message], fieldErrors, values }, refused.status, refused.headers);
+  const message = t ? sayRefusal(refused, t) : refused.message;
+  return studentFormReply({ formErrors: [message], fieldErrors, values }, refused.status, refused.headers);
 }
 
 /** A student form's answer when it did not go through (400 unless said otherwise). */
