@@ -55,9 +55,11 @@ const PUBLIC_JS_KB = 142;
 /**
  * Every signed-in staff screen, before any lazy chunk. 165 kB until the staff
  * screens read their texts from the catalogue (ADR 219): the student page
- * went to 166.2 kB with its messages and the language form.
+ * went to 166.2 kB with its messages and the language form; 170 since the
+ * school page holds the staff sign-in, invitation-link and move cards with
+ * their translated texts (168.2 kB).
  */
-const STAFF_JS_KB = 168;
+const STAFF_JS_KB = 170;
 /**
  * The students' pages: children on old devices (ADR 151). They are served
  * without the client bundle (ADR 170) and load only the plain student script.
