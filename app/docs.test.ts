@@ -43,9 +43,11 @@ function read(file: string): string {
 }
 
 /** The ADR numbers a text cites in words: "ADR 070", "ADRs 150–152, 170 and 171", "ADR #224". */
-export function citedAdrNumbers(text: string): string[] {
+function citedAdrNumbers(text: string): string[] {
   const cited: string[] = [];
-  for (const match of text.matchAll(/\bADRs?\s+#?(\d{3}(?:(?:\s*[–-]\s*|,\s*|\s+and\s+|\s+or\s+|\s*\/\s*)#?\d{3})*)/g)) {
+  for (const match of text.matchAll(
+    /\bADRs?\s+#?(\d{3}(?:(?:\s*[–-]\s*|,\s*|\s+and\s+|\s+or\s+|\s*\/\s*)#?\d{3})*)/g,
+  )) {
     cited.push(...(match[1].match(/\d{3}/g) ?? []));
   }
   return cited;
@@ -66,7 +68,7 @@ const placeholder = /NNN|MMM|…|<|\*/;
 const repoRoots = ["app/", "tests/", "docs/", "drizzle/", "content/", ".ci/", "public/"];
 
 /** The repository paths a Markdown text names in backticks, without globs and placeholders. */
-export function namedPaths(text: string): string[] {
+function namedPaths(text: string): string[] {
   const named: string[] = [];
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
     let candidate = match[1].trim();
@@ -128,8 +130,9 @@ describe("the docs stay true", () => {
       "170",
       "224",
     ]);
-    expect(namedPaths("`app/http/` and `app/routes/**` and `app/locales/<lang>/x.json` and `tests/a.ts:12`.")).toEqual(
-      ["app/http/", "tests/a.ts"],
-    );
+    expect(namedPaths("`app/http/` and `app/routes/**` and `app/locales/<lang>/x.json` and `tests/a.ts:12`.")).toEqual([
+      "app/http/",
+      "tests/a.ts",
+    ]);
   });
 });
