@@ -39,7 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     ...(jsonReportDir && {
       reporters: ["default", "json"],
-      outputFile: { json: `${jsonReportDir}/vitest-${Date.now()}-${process.pid}.json` },
+      outputFile: {
+        json: `${jsonReportDir}/vitest-${process.env.TEST_DATABASE_URL ? "postgres-" : ""}${Date.now()}-${process.pid}.json`,
+      },
     }),
     projects: [
       {
