@@ -65,6 +65,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // vitest's default on 2 cores is one worker (cores - 1); a file spends much of its time waiting on
+          // a database or an HTTP answer, so two keep both cores busy (issue #34).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry: ciRetry,
