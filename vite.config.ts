@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
@@ -5,7 +6,6 @@ import { enhancedBrowserTargets } from "./app/lib/browser-support.ts";
 import { browserI18n } from "./app/vite/browser-i18n.ts";
 import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
 import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
-import { ON_POSTGRES } from "./tests/integration/on-postgres.ts";
 
 const isVitest = Boolean(process.env.VITEST);
 /** .ci/run sets this to collect every run's counts (one JSON report per vitest run). */
@@ -17,6 +17,18 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
  * fails twice fails the run; .ci/run lists every test that needed the retry.
  */
 const ciRetry = process.env.CI ? 1 : 0;
+
+/**
+ * The integration files named in tests/integration/on-postgres.txt (read only when asked: the
+ * Docker build's context has no tests/).
+ */
+function onPostgres(): string[] {
+  return readFileSync("tests/integration/on-postgres.txt", "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"))
+    .map((name) => `tests/integration/${name}.test.ts`);
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), reactRouter()],
@@ -58,10 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: "integration",
-          // CI's second run, on PostgreSQL (TEST_POSTGRES_SUBSET=1 in .ci/run): only what depends on it (tests/integration/on-postgres.ts).
-          include: process.env.TEST_POSTGRES_SUBSET
-            ? ON_POSTGRES.map((name) => `tests/integration/${name}.test.ts`)
-            : ["tests/integration/**/*.test.{ts,tsx}"],
+          // CI's second run, on PostgreSQL (TEST_POSTGRES_SUBSET=1 in .ci/run): only what depends on it.
+          include: process.env.TEST_POSTGRES_SUBSET ? onPostgres() : ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
