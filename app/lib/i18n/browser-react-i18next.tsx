@@ -16,7 +16,7 @@
  */
 import { IntlMessageFormat } from "intl-messageformat";
 import { createContext, createElement, type ReactNode, useContext } from "react";
-import type { CompiledMessage, PageI18n } from "./compiled";
+import type { CompiledMessage, Translations } from "./compiled";
 
 type Values = Record<string, unknown> & { ns?: string };
 
@@ -24,10 +24,10 @@ export class BrowserI18n {
   readonly language: string;
   readonly resolvedLanguage: string;
   private readonly direction: "ltr" | "rtl";
-  private readonly messages: PageI18n["messages"];
+  private readonly messages: Translations["messages"];
   private readonly formats = new Map<string, IntlMessageFormat>();
 
-  constructor(page: PageI18n) {
+  constructor(page: Translations) {
     this.language = page.language;
     this.resolvedLanguage = page.language;
     this.direction = page.dir;
