@@ -4,9 +4,9 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import type { Namespace } from "./lib/i18n/config";
+import { setServerTranslator } from "./lib/i18n/page-translations";
 import { NonceProvider } from "./lib/nonce";
 import { getAppFromContext } from "./server/context.server";
-import { setServerTranslator } from "./lib/i18n/page-translations";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 

@@ -138,7 +138,9 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
 }
 
 function CataloguePreloads({ urls }: { urls: string[] }) {
-  return urls.map((url) => <link key={url} rel="preload" as="fetch" crossOrigin="anonymous" href={url} data-catalogue="" />);
+  return urls.map((url) => (
+    <link key={url} rel="preload" as="fetch" crossOrigin="anonymous" href={url} data-catalogue="" />
+  ));
 }
 
 export default function App() {

@@ -92,7 +92,14 @@ export function formatPageBytes(rows: PageBytes[]): string {
     ]),
   ];
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()).join("\n");
+  return table
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 export async function printPageBytes(
