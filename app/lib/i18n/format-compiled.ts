@@ -18,17 +18,23 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 function rules(language: string, type: "cardinal" | "ordinal"): Intl.PluralRules {
   const key = `${language}/${type}`;
   let found = pluralRules.get(key);
-  if (!found) pluralRules.set(key, (found = new Intl.PluralRules(language, { type })));
+  if (!found) {
+    found = new Intl.PluralRules(language, { type });
+    pluralRules.set(key, found);
+  }
   return found;
 }
 
 function number(language: string, value: unknown): string {
   let found = numberFormats.get(language);
-  if (!found) numberFormats.set(language, (found = new Intl.NumberFormat(language)));
+  if (!found) {
+    found = new Intl.NumberFormat(language);
+    numberFormats.set(language, found);
+  }
   return found.format(value as number);
 }
 
-function valueOf(values: Values | undefined, name: string): unknown {
+function argument(values: Values | undefined, name: string): unknown {
   if (!values || !(name in values)) throw new Error(`The message needs a value for {${name}}`);
   return values[name];
 }
@@ -42,23 +48,23 @@ export function formatCompiled(ast: MessageAst, language: string, values?: Value
         break;
       case 1: {
         // {name}
-        const value = valueOf(values, element.value);
+        const value = argument(values, element.value);
         text += typeof value === "string" || typeof value === "number" ? String(value) : "";
         break;
       }
       case 2: // {n, number}
         if (element.style) throw new Error(`Unsupported number style in {${element.value}}`);
-        text += number(language, valueOf(values, element.value));
+        text += number(language, argument(values, element.value));
         break;
       case 5: {
         // {x, select, …}
-        const chosen = element.options[String(valueOf(values, element.value))] ?? element.options.other;
+        const chosen = element.options[String(argument(values, element.value))] ?? element.options.other;
         text += formatCompiled(chosen.value, language, values, pound);
         break;
       }
       case 6: {
         // {n, plural, …}
-        const value = Number(valueOf(values, element.value));
+        const value = Number(argument(values, element.value));
         const option =
           element.options[`=${value}`] ??
           element.options[rules(language, element.pluralType ?? "cardinal").select(value - element.offset)] ??
