@@ -9,6 +9,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { DemoAccountKey } from "~/server/seed/demo-data.server";
+import { formatTable } from "../support/bundle-budget";
 import type { BenchData } from "./fixtures";
 import { fetchWithRetry } from "./harness";
 
@@ -91,15 +92,7 @@ export function formatPageBytes(rows: PageBytes[]): string {
       `${(row.raw / row.visible).toFixed(2)}x`,
     ]),
   ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  return table
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return formatTable(table);
 }
 
 export async function printPageBytes(

@@ -343,6 +343,11 @@ export function formatFirstLoadTable(loads: FirstLoad[]): string {
       `${load.cssKb} kB`,
     ]),
   ];
+  return formatTable(rows);
+}
+
+/** Rows of cells as text columns, each as wide as its widest cell (the bench's tables). */
+export function formatTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
     .map((row) =>
