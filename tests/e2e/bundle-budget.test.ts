@@ -68,6 +68,25 @@ test("the budget counts exactly the scripts and stylesheets a page's HTML names"
   }
 });
 
+test("a page's message catalogues are files named by their content, cached a year; an unknown one is a 404 (issue 34)", async () => {
+  const login = await fetch(`${app.baseURL}/login?lng=de`);
+  const urls = [...(await login.text()).matchAll(/rel="preload" as="fetch"[^>]* href="(\/i18n\/[^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  expect(urls.map((url) => url.replace(/\.[\w-]{10}\.json$/, ""))).toEqual(["/i18n/de/common", "/i18n/de/staff"]);
+  for (const url of urls) {
+    const response = await fetch(`${app.baseURL}${url}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const messages = (await response.json()) as Record<string, unknown>;
+    if (url.includes("/staff.")) expect(messages["Sign in"]).toBe("Anmelden");
+  }
+  const stale = await fetch(`${app.baseURL}/i18n/de/staff.0123456789.json`);
+  expect(stale.status).toBe(404);
+  expect(stale.headers.get("cache-control")).toBe("no-store");
+});
+
 test("the student pages name only the plain student script, and the drawing pad's where a survey has a drawing question (ADR 170, 171)", async () => {
   const context = await newContext({ javaScriptEnabled: false });
   const get = async (path: string) => {

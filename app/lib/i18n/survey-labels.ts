@@ -13,7 +13,7 @@
  * language). The English texts are the specification's, word for word.
  */
 import { DRAWING_PALETTE } from "~/lib/survey-content";
-import type { PageI18n } from "./compiled";
+import type { Translations } from "./compiled";
 
 /** Every key the preview's blocks say (`student` catalogue). */
 export const SURVEY_LABEL_KEYS = [
@@ -39,4 +39,4 @@ export const SURVEY_LABEL_KEYS = [
 ] as const;
 
 /** The content language's messages of SURVEY_LABEL_KEYS, compiled (the page's own messages' shape). */
-export type SurveyLabels = PageI18n;
+export type SurveyLabels = Translations;
