@@ -1,6 +1,6 @@
 /** A self-signed-up school's page: the platform admin moves its teacher into their real school (ADR 213). */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
@@ -70,5 +70,18 @@ export function MoveTeacherCard({
         </Flex>
       </Form>
     </Card>
+  );
+}
+
+/** A move posted on a page without the form (not a self-signed-up school, or not a platform admin) still says why. */
+export function MoveTeacherRefusal({ result }: { result: SubmissionResult<string[]> }) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>
+        {Object.values(result.error ?? {})
+          .flat()
+          .join(" ") || "Nobody can be moved from this school."}
+      </Callout.Text>
+    </Callout.Root>
   );
 }
