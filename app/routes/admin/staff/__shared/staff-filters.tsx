@@ -1,8 +1,7 @@
 /** The staff list's filters: a GET form, so a filtered list is a URL to share and works without JavaScript. */
 
-import { Button, Card, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { FilterForm } from "~/components/admin/filter-form";
 import { SelectField } from "~/components/admin/select-field";
 import { Field } from "~/components/forms";
 import type { StaffFilters as Filters } from "~/server/users/staff.server";
@@ -18,58 +17,48 @@ export function StaffFilters({
 }) {
   const { t } = useTranslation("staff");
   return (
-    <Card size="2">
-      <Form method="get" className="admin-filters" aria-label={t("Filter staff")}>
-        <Field
-          label={t("Search")}
-          name="q"
-          defaultValue={filters.q ?? ""}
-          placeholder={t("Name or e-mail")}
-          inputProps={{ size: "2" }}
-        />
-        {schools.length > 1 ? (
-          <SelectField
-            label={t("School")}
-            name="schoolId"
-            defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-            options={[
-              { value: "", label: t("All schools") },
-              ...schools.map((school) => ({
-                value: String(school.id),
-                label: school.status === "archived" ? `${school.name} (archived)` : school.name,
-              })),
-            ]}
-          />
-        ) : null}
+    <FilterForm label={t("Filter staff")} clearTo="/admin/staff" hasFilters={hasFilters}>
+      <Field
+        label={t("Search")}
+        name="q"
+        defaultValue={filters.q ?? ""}
+        placeholder={t("Name or e-mail")}
+        inputProps={{ size: "2" }}
+      />
+      {schools.length > 1 ? (
         <SelectField
-          label={t("Role")}
-          name="role"
-          defaultValue={filters.role ?? ""}
+          label={t("School")}
+          name="schoolId"
+          defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
           options={[
-            { value: "", label: t("All roles") },
-            { value: "teacher", label: t("Teachers") },
-            { value: "admin", label: t("Admins") },
+            { value: "", label: t("All schools") },
+            ...schools.map((school) => ({
+              value: String(school.id),
+              label: school.status === "archived" ? `${school.name} (archived)` : school.name,
+            })),
           ]}
         />
-        <SelectField
-          label={t("Status")}
-          name="status"
-          defaultValue={filters.status ?? ""}
-          options={[
-            { value: "", label: t("Active and archived") },
-            { value: "active", label: t("Active") },
-            { value: "archived", label: t("Archived") },
-          ]}
-        />
-        <Flex gap="2">
-          <Button type="submit">{t("Apply filters")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="soft" color="gray">
-              <Link to="/admin/staff">{t("Clear")}</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
-    </Card>
+      ) : null}
+      <SelectField
+        label={t("Role")}
+        name="role"
+        defaultValue={filters.role ?? ""}
+        options={[
+          { value: "", label: t("All roles") },
+          { value: "teacher", label: t("Teachers") },
+          { value: "admin", label: t("Admins") },
+        ]}
+      />
+      <SelectField
+        label={t("Status")}
+        name="status"
+        defaultValue={filters.status ?? ""}
+        options={[
+          { value: "", label: t("Active and archived") },
+          { value: "active", label: t("Active") },
+          { value: "archived", label: t("Archived") },
+        ]}
+      />
+    </FilterForm>
   );
 }
