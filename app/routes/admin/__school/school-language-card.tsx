@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { LanguageSelect } from "~/components/language-select";
 import { FormCard } from "~/components/ui/form-card";
 import { Flex, Text } from "~/components/ui/kit";
-import { LANGUAGES } from "~/lib/i18n/languages";
 
 /** The language of the school's staff screens (intent "language"); "" is each reader's browser language. */
 export function SchoolLanguageCard({ locale }: { locale: string | null }) {
@@ -12,20 +12,14 @@ export function SchoolLanguageCard({ locale }: { locale: string | null }) {
         <Text as="label" size="2" weight="medium" htmlFor="school-locale">
           {t("Language of the staff screens")}
         </Text>
-        <select
+        <LanguageSelect
           id="school-locale"
           name="locale"
           className="native-select"
           defaultValue={locale ?? ""}
           aria-describedby="school-locale-hint"
-        >
-          <option value="">{t("Each reader's browser language")}</option>
-          {LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.name}
-            </option>
-          ))}
-        </select>
+          emptyLabel={t("Each reader's browser language")}
+        />
         <Text as="p" size="1" color="gray" id="school-locale-hint">
           {t(
             "Staff who have not chosen a language in their profile menu see this one; classes without a language of their own use it too.",
