@@ -3,7 +3,7 @@ import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
-import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -230,9 +230,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       params={params}
       homeLink={{ to: "/admin/schools", label: "Back to schools" }}
-      statusHandlers={{
-        404: () => <NotFoundMessage>{t("There is no school with this id in your scope.")}</NotFoundMessage>,
-      }}
+      notFound={t("There is no school with this id in your scope.")}
     />
   );
 }

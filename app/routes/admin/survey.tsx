@@ -6,7 +6,7 @@ import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
@@ -204,7 +204,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       params={params}
       homeLink={{ to: "/admin/survey", label: t("Back to all surveys") }}
-      statusHandlers={{ 404: () => <NotFoundMessage>{NO_SUCH_SURVEY}</NotFoundMessage> }}
+      notFound={NO_SUCH_SURVEY}
     />
   );
 }
