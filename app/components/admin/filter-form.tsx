@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Field } from "~/components/forms";
+import { SelectField, type SelectOption } from "./select-field";
 
 export function FilterForm({
   label,
@@ -44,4 +45,28 @@ export function FilterForm({
 /** One end of a date range in a filter form (`from`, `to`). */
 export function FilterDateField({ label, name, value }: { label: string; name: string; value: string | undefined }) {
   return <Field label={label} name={name} type="date" defaultValue={value ?? ""} inputProps={{ size: "2" }} />;
+}
+
+/** A filter's select: "" (any, named by `anyLabel`) first, then the choices; the current value chosen. */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  anyLabel,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | number | null | undefined;
+  anyLabel: string;
+  options: SelectOption[];
+}) {
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      defaultValue={value ? String(value) : ""}
+      options={[{ value: "", label: anyLabel }, ...options]}
+    />
+  );
 }

@@ -1,9 +1,8 @@
 import { Code, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
-import { FilterDateField, FilterForm } from "~/components/admin/filter-form";
+import { FilterDateField, FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
-import { SelectField } from "~/components/admin/select-field";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
@@ -38,23 +37,19 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         })}
       />
       <FilterForm label={t("Filter the audit log")} clearTo="/admin/audit" hasFilters={hasFilters} buttonsAlign="end">
-        <SelectField
+        <FilterSelect
           label={t("Who")}
           name="actorId"
-          defaultValue={filters.actorId ? String(filters.actorId) : ""}
-          options={[
-            { value: "", label: t("Anyone") },
-            ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name })),
-          ]}
+          value={filters.actorId}
+          anyLabel={t("Anyone")}
+          options={log.actors.map((actor) => ({ value: String(actor.id), label: actor.name }))}
         />
-        <SelectField
+        <FilterSelect
           label={t("Action")}
           name="action"
-          defaultValue={filters.action ?? ""}
-          options={[
-            { value: "", label: t("Any action") },
-            ...log.actions.map((action) => ({ value: action, label: action })),
-          ]}
+          value={filters.action}
+          anyLabel={t("Any action")}
+          options={log.actions.map((action) => ({ value: action, label: action }))}
         />
         <FilterDateField label={t("From")} name="from" value={filters.from} />
         <FilterDateField label={t("To")} name="to" value={filters.to} />

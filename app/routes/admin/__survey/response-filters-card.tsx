@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FilterDateField, FilterForm } from "~/components/admin/filter-form";
-import { SelectField } from "~/components/admin/select-field";
+import { FilterDateField, FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import type { ResponseFilterChoices, ResponseFilters } from "~/server/responses/responses.server";
 
 /** The survey's responses, filtered by school, class, assignment status and submission dates: a plain GET form. */
@@ -19,34 +18,30 @@ export function ResponseFiltersCard({
   return (
     <FilterForm label={t("Filter responses")} clearTo={base} hasFilters={hasFilters}>
       {choices.schools.length > 1 ? (
-        <SelectField
+        <FilterSelect
           label={t("School")}
           name="schoolId"
-          defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-          options={[
-            { value: "", label: t("All schools") },
-            ...choices.schools.map((school) => ({ value: String(school.id), label: school.name })),
-          ]}
+          value={filters.schoolId}
+          anyLabel={t("All schools")}
+          options={choices.schools.map((school) => ({ value: String(school.id), label: school.name }))}
         />
       ) : null}
-      <SelectField
+      <FilterSelect
         label={t("Class")}
         name="classId"
-        defaultValue={filters.classId ? String(filters.classId) : ""}
-        options={[
-          { value: "", label: t("All classes") },
-          ...choices.classes.map((klass) => ({
-            value: String(klass.id),
-            label: choices.schools.length > 1 ? `${klass.name} (${klass.schoolName})` : klass.name,
-          })),
-        ]}
+        value={filters.classId}
+        anyLabel={t("All classes")}
+        options={choices.classes.map((klass) => ({
+          value: String(klass.id),
+          label: choices.schools.length > 1 ? `${klass.name} (${klass.schoolName})` : klass.name,
+        }))}
       />
-      <SelectField
+      <FilterSelect
         label={t("Assignment status")}
         name="status"
-        defaultValue={filters.status ?? ""}
+        value={filters.status}
+        anyLabel={t("Any status")}
         options={[
-          { value: "", label: t("Any status") },
           { value: "assigned", label: t("Not started") },
           { value: "active", label: t("Active") },
           { value: "completed", label: t("Closed") },

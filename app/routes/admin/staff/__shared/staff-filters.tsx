@@ -1,8 +1,7 @@
 /** The staff list's filters: a GET form, so a filtered list is a URL to share and works without JavaScript. */
 
 import { useTranslation } from "react-i18next";
-import { FilterForm } from "~/components/admin/filter-form";
-import { SelectField } from "~/components/admin/select-field";
+import { FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import { Field } from "~/components/forms";
 import type { StaffFilters as Filters } from "~/server/users/staff.server";
 
@@ -26,35 +25,33 @@ export function StaffFilters({
         inputProps={{ size: "2" }}
       />
       {schools.length > 1 ? (
-        <SelectField
+        <FilterSelect
           label={t("School")}
           name="schoolId"
-          defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-          options={[
-            { value: "", label: t("All schools") },
-            ...schools.map((school) => ({
-              value: String(school.id),
-              label: school.status === "archived" ? `${school.name} (archived)` : school.name,
-            })),
-          ]}
+          value={filters.schoolId}
+          anyLabel={t("All schools")}
+          options={schools.map((school) => ({
+            value: String(school.id),
+            label: school.status === "archived" ? `${school.name} (archived)` : school.name,
+          }))}
         />
       ) : null}
-      <SelectField
+      <FilterSelect
         label={t("Role")}
         name="role"
-        defaultValue={filters.role ?? ""}
+        value={filters.role}
+        anyLabel={t("All roles")}
         options={[
-          { value: "", label: t("All roles") },
           { value: "teacher", label: t("Teachers") },
           { value: "admin", label: t("Admins") },
         ]}
       />
-      <SelectField
+      <FilterSelect
         label={t("Status")}
         name="status"
-        defaultValue={filters.status ?? ""}
+        value={filters.status}
+        anyLabel={t("Active and archived")}
         options={[
-          { value: "", label: t("Active and archived") },
           { value: "active", label: t("Active") },
           { value: "archived", label: t("Archived") },
         ]}
