@@ -5,6 +5,7 @@ import { enhancedBrowserTargets } from "./app/lib/browser-support.ts";
 import { browserI18n } from "./app/vite/browser-i18n.ts";
 import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
 import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
+import { ON_POSTGRES } from "./tests/integration/on-postgres.ts";
 
 const isVitest = Boolean(process.env.VITEST);
 /** .ci/run sets this to collect every run's counts (one JSON report per vitest run). */
@@ -39,7 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     ...(jsonReportDir && {
       reporters: ["default", "json"],
-      outputFile: { json: `${jsonReportDir}/vitest-${Date.now()}-${process.pid}.json` },
+      outputFile: {
+        json: `${jsonReportDir}/vitest-${process.env.TEST_DATABASE_URL ? "postgres-" : ""}${Date.now()}-${process.pid}.json`,
+      },
     }),
     projects: [
       {
@@ -55,13 +58,32 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          // CI's second run, on PostgreSQL (TEST_POSTGRES_SUBSET=1 in .ci/run): only what depends on it (tests/integration/on-postgres.ts).
+          include: process.env.TEST_POSTGRES_SUBSET
+            ? ON_POSTGRES.map((name) => `tests/integration/${name}.test.ts`)
+            : ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // vitest's default on 2 cores is one worker (cores - 1); a file spends much of its time waiting on
+          // a database or an HTTP answer, so two keep both cores busy (issue #34).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry: ciRetry,
+        },
+      },
+      {
+        // Outside judges run before a release, not in every CI run (`npm run check:release`, docs/security.md).
+        extends: true,
+        test: {
+          name: "release",
+          include: ["tests/release/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/e2e-global.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
       {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { loginAs, newContext } from "../support/browser";
 import {
   formatFirstLoadTable,
@@ -17,16 +17,12 @@ import {
   pagesWithoutBudget,
   plainScriptUrl,
 } from "../support/bundle-budget";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
-});
-
-afterAll(async () => {
-  await app?.stop();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 test("every page of the app has a row in the budget table", () => {
