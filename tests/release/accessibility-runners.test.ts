@@ -17,7 +17,6 @@
 import pa11y from "pa11y";
 import { beforeAll, expect, test } from "vitest";
 import { type LighthousePage, runLighthouse } from "../bench/lighthouse";
-import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
   type ActorCredentials,
@@ -26,6 +25,7 @@ import {
   type DemoIds,
   setUpActors,
 } from "../e2e/authorization-matrix.support";
+import { type AppServer, startAppServer } from "../support/server";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
