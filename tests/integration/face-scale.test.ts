@@ -16,7 +16,7 @@ import { listVersionLanguages } from "~/server/surveys/translations.server";
 import { createTestDatabase } from "../support/database";
 import { createAnsweringClass, openShippedSurvey, type SurveyContext } from "../support/survey-class-world";
 
-const SLUG = "surveys/exit-ticket";
+const SLUG = "surveys/young-readers/exit-ticket";
 let database: Database;
 let context: SurveyContext;
 
@@ -99,7 +99,7 @@ test("answered from the form and from JSON: the results count each face, the CSV
 });
 
 test("both face scale surveys ship in all six languages, asking the same questions", async () => {
-  for (const slug of [SLUG, "surveys/daily-check-in"]) {
+  for (const slug of [SLUG, "surveys/young-readers/daily-check-in"]) {
     const story = await loadSurveyStory(context.app.content, slug);
     expect(await listVersionLanguages(context.app.content, story), slug).toEqual(["en", "de", "fr", "es", "pl", "ar"]);
   }
