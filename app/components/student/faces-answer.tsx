@@ -2,7 +2,8 @@
  * A face scale question, live (docs/product.md#face-scales): one native radio per face, the face
  * drawn inline and its label below, in a tile at least 88 px wide and 44 px high that is all
  * clickable (the label holds the radio). Each radio is named by its label and its place on the
- * scale ("Happy, 3 of 3"); the drawing is decorative. The value is the face's index in the block,
+ * scale ("Happy, 3 of 3", an aria-label: the tile's parts are laid out as blocks, so a name read
+ * from them would be "Happy , 3 of 3"); the drawing is decorative. The value is the face's index in the block,
  * as the API takes it. Works without JavaScript (a plain radio group).
  */
 import type { HTMLAttributes } from "react";
@@ -53,14 +54,11 @@ export function FacesAnswer({
                 name={field.name}
                 value={String(face.index)}
                 defaultChecked={field.value === String(face.index)}
+                aria-label={`${face.label}, ${t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}`}
               />
               <FaceDrawing mood={face.face} />
               <span dir="auto" {...contentAttributes}>
                 {face.label}
-              </span>
-              <span className="visually-hidden">
-                {", "}
-                {t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}
               </span>
             </label>
           ))}

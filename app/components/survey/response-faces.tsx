@@ -26,13 +26,16 @@ export function ResponseFaces({ blok }: { blok: ResponseFacesBlock }) {
         >
           {faces.map((face) => (
             <li key={face.index} {...storyblokEditable(blok.faces?.[face.index] ?? blok)}>
-              <Button type="button" variant="surface" size="3" aria-disabled="true" className="survey-face">
+              <Button
+                type="button"
+                variant="surface"
+                size="3"
+                aria-disabled="true"
+                className="survey-face"
+                aria-label={`${face.label}, ${t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}`}
+              >
                 <FaceDrawing mood={face.face} size={56} />
                 <span dir="auto">{face.label}</span>
-                <span className="visually-hidden">
-                  {", "}
-                  {t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}
-                </span>
               </Button>
             </li>
           ))}

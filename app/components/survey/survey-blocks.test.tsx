@@ -242,7 +242,12 @@ describe("response-faces", () => {
     expect(html.match(/<button/g)).toHaveLength(3);
     expect(html.match(/<svg[^>]*aria-hidden="true"/g)).toHaveLength(3);
     expect([...html.matchAll(/data-face="([a-z-]+)"/g)].map((match) => match[1])).toEqual(["sad", "okay", "happy"]);
-    expect(html).toContain('<span class="visually-hidden">, 3 of 3</span>');
+    expect([...html.matchAll(/aria-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "Options: How do you feel?",
+      "Sad, 1 of 3",
+      "Okay, 2 of 3",
+      "Happy, 3 of 3",
+    ]);
     expect(html).not.toMatch(/<img|href=/);
   });
 
