@@ -2,7 +2,7 @@ import type { FaceMood } from "~/lib/face-scale";
 
 /** Each face's mouth (and brows where it has them), in a 64 × 64 box. */
 const FEATURES: Record<FaceMood, { mouth: string; filled?: boolean; brows?: string }> = {
-  "very-sad": { mouth: "M20 47 Q32 33 44 47", brows: "M17 19 L27 22 M47 19 L37 22" },
+  "very-sad": { mouth: "M20 47 Q32 33 44 47", brows: "M16 21 L26 16 M48 21 L38 16" },
   sad: { mouth: "M22 45 Q32 37 42 45" },
   okay: { mouth: "M22 42 L42 42" },
   happy: { mouth: "M21 39 Q32 49 43 39" },
