@@ -12,6 +12,7 @@
  * `student` messages (the answering page, where content and page share the
  * language). The English texts are the specification's, word for word.
  */
+import { FACE_SCALE_PROBLEM } from "~/lib/face-scale";
 import { DRAWING_PALETTE } from "~/lib/survey-content";
 import type { Translations } from "./compiled";
 
@@ -32,6 +33,8 @@ export const SURVEY_LABEL_KEYS = [
   ...DRAWING_PALETTE.map((colour) => colour.name),
   "Options",
   "Options: {prompt}",
+  "{position, number} of {count, number}",
+  FACE_SCALE_PROBLEM,
   "Survey video",
   "Video not showing?",
   "Watch it on YouTube",

@@ -8,6 +8,7 @@
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
@@ -35,6 +36,8 @@ import type { SurveyContentLookup } from "./survey-content.server";
 export interface OptionCount {
   label: string;
   count: number;
+  /** A face scale's face (docs/product.md#face-scales); absent for options and choices. */
+  face?: FaceMood;
 }
 
 export type QuestionResult =
@@ -66,6 +69,7 @@ export function optionCounts(
     return field.options.map((option) => ({
       label: option.label,
       count: byValue?.get(optionTallyKey(option.index)) ?? 0,
+      ...(option.face ? { face: option.face } : {}),
     }));
   return field.choices.map((choice) => ({ label: choice, count: byValue?.get(choiceTallyKey(choice)) ?? 0 }));
 }
