@@ -52,7 +52,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("staff");
   const { announcement, connected } = useLiveResults(
     assignment.status === "active" ? `${resultsPath}/stream` : null,
-    results,
+    // An anonymous survey's stream counts its release (it moves at releases only).
+    { ...results, respondedCount: results.groupProtection?.releasedCount ?? results.respondedCount },
     t,
   );
   const date = (value: Date | string | null) => formatDateTime(value, i18n.language);
@@ -214,7 +215,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
           </Heading>
           <KitText as="p" size="2" color="gray">
             {t(
-              "{responded} responded, {notYet} not yet. For an anonymous survey the names are not listed; each student's page shows only “responded” or “not yet”.",
+              "{responded} responded, {notYet} not yet. For an anonymous survey nothing shows who has answered or when, only how many.",
               { responded: results.respondedTotal, notYet: results.notRespondedTotal },
             )}
           </KitText>
