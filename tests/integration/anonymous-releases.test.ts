@@ -69,7 +69,7 @@ async function anonymousClass(size: number, options: { anonymous?: boolean } = {
   return { ...world, answer, shown };
 }
 
-test("answers appear in groups of the threshold: later and changed answers wait for the next group", async () => {
+test("answers appear in groups of the threshold of new respondents: changed answers never make a group", async () => {
   const { students, answer, shown } = await anonymousClass(10);
   for (const [i, student] of students.slice(0, 4).entries()) await answer(student, `first ${i}`);
   expect(await shown()).toMatchObject({ texts: null, respondedCount: 4, protection: { hidden: true } });
@@ -78,30 +78,43 @@ test("answers appear in groups of the threshold: later and changed answers wait 
   const firstGroup = ["first 0", "first 1", "first 2", "first 3", "first 4"];
   expect((await shown()).texts).toEqual(firstGroup);
 
-  // Two more answer and one changes hers: counted live, not shown.
+  // Two more answer; five change theirs, some twice (a teacher's puppets could): counted live, not shown.
   await answer(students[5], "second 5");
   await answer(students[6], "second 6");
-  await answer(students[0], "changed 0");
+  for (const round of [1, 2]) for (const i of [0, 2, 3, 4]) await answer(students[i], `changed ${i} ${round}`);
   // The same answers again are no change.
   await answer(students[1], "first 1");
   const waiting = await shown();
   expect(waiting).toMatchObject({ texts: firstGroup, respondedCount: 7 });
-  expect(waiting.protection).toMatchObject({ hidden: false, releasedCount: 5, unreleasedCount: 3 });
-  expect(unreleasedAnswersMessage(3, 5)).toBe(
-    "3 answers are not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.",
+  expect(waiting.protection).toMatchObject({ hidden: false, releasedCount: 5, unreleasedCount: 2 });
+  expect(unreleasedAnswersMessage(2, 5)).toBe(
+    "2 answers are not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.",
   );
 
   await answer(students[7], "second 7");
-  expect((await shown()).texts).toEqual(firstGroup);
   await answer(students[8], "second 8");
+  expect((await shown()).texts).toEqual(firstGroup);
+  // The fifth new respondent since the release: everything as it is now.
+  await answer(students[9], "second 9");
   const released = await shown();
   expect(released.texts).toEqual(
-    ["changed 0", "first 1", "first 2", "first 3", "first 4", "second 5", "second 6", "second 7", "second 8"].sort(),
+    [
+      "changed 0 2",
+      "first 1",
+      "changed 2 2",
+      "changed 3 2",
+      "changed 4 2",
+      "second 5",
+      "second 6",
+      "second 7",
+      "second 8",
+      "second 9",
+    ].sort(),
   );
-  expect(released.protection).toMatchObject({ releasedCount: 9, unreleasedCount: 0 });
+  expect(released.protection).toMatchObject({ releasedCount: 10, unreleasedCount: 0 });
 });
 
-test("a student's deletion leaves the shown answers as they were and counts towards the next group", async () => {
+test("a student's deletion leaves the shown answers as they were until the next group of new respondents", async () => {
   const { teacher, klass, students, answer, shown } = await anonymousClass(10);
   for (const [i, student] of students.slice(0, 5).entries()) await answer(student, `told ${i}`);
   const before = await shown();
@@ -109,10 +122,12 @@ test("a student's deletion leaves the shown answers as they were and counts towa
   // Taking "told 2" away now would show it was theirs.
   expect((await shown()).texts).toEqual(before.texts);
   for (const [i, student] of students.slice(5, 9).entries()) await answer(student, `later ${i}`);
-  // Four new answers and one deletion: a group of five.
+  // Four new answers and one deletion: not a group.
+  expect((await shown()).texts).toEqual(before.texts);
+  await answer(students[9], "later 4");
   const after = await shown();
   expect(after.texts).not.toContain("told 2");
-  expect(after.texts).toHaveLength(8);
+  expect(after.texts).toHaveLength(9);
 });
 
 test("a released drawing deleted since hides the release's drawings until the next release", async () => {
@@ -163,15 +178,12 @@ test("retention takes away a release older than the school's retention period", 
   expect(after.protection).toMatchObject({ hidden: true, releasedCount: 0 });
 });
 
-test("the audit log keeps no answers of an anonymous survey; a named survey's keep what was replaced", async () => {
+test("the audit log keeps no event of an anonymous answer (its time would say when); a named survey's keep what was replaced", async () => {
   const anonymous = await anonymousClass(1);
   await anonymous.answer(anonymous.students[0], "my secret");
   await anonymous.answer(anonymous.students[0], "my other secret");
   const log = await listAuditLog(database.db, anonymous.admin, {});
-  const answerEvents = log.rows.filter((row) => row.action.startsWith("response."));
-  expect(answerEvents.map((row) => row.action).sort()).toEqual(["response.replace", "response.submit"]);
-  for (const row of answerEvents)
-    expect(row.details).toEqual({ assignmentId: anonymous.assignment.id, anonymous: true });
+  expect(log.rows.filter((row) => row.action.startsWith("response."))).toEqual([]);
   expect(JSON.stringify(log)).not.toContain("secret");
 
   const named = await anonymousClass(1, { anonymous: false });
@@ -181,34 +193,42 @@ test("the audit log keeps no answers of an anonymous survey; a named survey's ke
   expect(namedLog.rows[0].details).toMatchObject({ previous: { answers: { [freetext.uid]: "named first" } } });
 });
 
-test("a student's data export says which anonymous surveys they answered, not what, when or what they drew", async () => {
+test("a student's data export lists the anonymous surveys the same whether or not they answered, and no drawing of them, sent or not", async () => {
   const { db } = database;
-  const { admin, assignment, students, answer } = await anonymousClass(1);
-  const [student] = students;
-  await answer(student, "between us");
-  await db.insert(responseDrawings).values({
-    id: `export-art-${student.studentId}`,
-    assignmentId: assignment.id,
-    studentId: student.studentId,
-    fieldUid: "sy-art",
-    png: new Uint8Array([7]),
-    byteSize: 1,
-    width: 1,
-    height: 1,
-    sha256: "x",
-  });
-  const data = await exportStudentData(db, admin, student.studentId);
-  expect(data.responses).toEqual([
-    {
+  const { admin, assignment, students, answer } = await anonymousClass(2);
+  const [answering, quiet] = students;
+  await answer(answering, "between us");
+  // Both drew; only the first sent: an uploaded drawing's id is what a release shows once sent.
+  for (const student of students)
+    await db.insert(responseDrawings).values({
+      id: `export-art-${student.studentId}`,
       assignmentId: assignment.id,
-      classId: student.classId,
-      surveyTitle: "Starting the school year",
-      surveySlug: SLUG,
-      anonymous: true,
-      answered: true,
-      note: ANONYMOUS_EXPORT_NOTE,
-    },
-  ]);
-  expect(data.drawings).toEqual([]);
-  expect(JSON.stringify(data)).not.toContain("between us");
+      studentId: student.studentId,
+      fieldUid: "sy-art",
+      png: new Uint8Array([7]),
+      byteSize: 1,
+      width: 1,
+      height: 1,
+      sha256: "x",
+    });
+  const entry = {
+    assignmentId: assignment.id,
+    classId: answering.classId,
+    surveyTitle: "Starting the school year",
+    surveySlug: SLUG,
+    anonymous: true,
+    note: ANONYMOUS_EXPORT_NOTE,
+  };
+  for (const student of [answering, quiet]) {
+    const data = await exportStudentData(db, admin, student.studentId);
+    expect(data.responses).toEqual([entry]);
+    expect(data.drawings).toEqual([]);
+    expect(data.auditEvents.filter((event) => event.action.startsWith("response."))).toEqual([]);
+    const json = JSON.stringify(data);
+    expect(json).not.toContain("between us");
+    expect(json).not.toContain("export-art-");
+  }
+  // The export's own audit event counts named responses and drawings only.
+  const log = await listAuditLog(db, admin, { action: "student.data_export" });
+  for (const row of log.rows) expect(row.details).toEqual({ responses: 0, drawings: 0 });
 });
