@@ -233,7 +233,11 @@ test("the live counts come from the tallies, and an anonymous assignment's only 
   for (const [i, pupil] of roster.slice(0, threshold - 1).entries()) {
     await createResponse(db, { assignmentId: anonymous.id, studentId: pupil.id, answers: { mood: 0 } });
     // A changed answer moves nothing either.
-    if (i === 0) await db.update(responses).set({ answers: { mood: 1 } }).where(eq(responses.studentId, pupil.id));
+    if (i === 0)
+      await db
+        .update(responses)
+        .set({ answers: { mood: 1 } })
+        .where(eq(responses.studentId, pupil.id));
   }
   const hidden = await getLiveResults(db, world.actors.teacher, scope, content);
   expect(hidden).toEqual(before);
