@@ -1,3 +1,6 @@
+ALTER TABLE "responses" ADD COLUMN "sent_by_token_id" integer;--> statement-breakpoint
+ALTER TABLE "responses" ADD CONSTRAINT "responses_sent_by_token_id_student_tokens_id_fk" FOREIGN KEY ("sent_by_token_id") REFERENCES "public"."student_tokens"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "responses_sent_by_token_idx" ON "responses" USING btree ("sent_by_token_id");--> statement-breakpoint
 -- Anonymity against the class's own teacher (issue #35, ADR 188 as amended).
 --
 -- A release of an anonymous assignment now needs at least the school's

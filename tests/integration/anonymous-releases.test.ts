@@ -10,18 +10,24 @@ import { unreleasedAnswersMessage } from "~/lib/privacy-texts";
 import type { AnswerField } from "~/lib/survey-content";
 import type { App } from "~/server/app.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
+import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listAuditLog } from "~/server/audit/audit-log.server";
 import type { Database } from "~/server/db/client.server";
 import { anonymousReleases, responseDrawings, responses } from "~/server/db/schema.server";
 import { runRetention } from "~/server/privacy/retention.server";
 import { ANONYMOUS_EXPORT_NOTE, exportStudentData } from "~/server/privacy/student-export.server";
+import { findOwnResponse } from "~/server/responses/answer-page.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
-import type { StudentPrincipal } from "~/server/students/student-tokens.server";
+import {
+  authenticateStudentToken,
+  issueStudentToken,
+  type StudentPrincipal,
+} from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
-import { createResponse } from "../support/fixtures";
+import { createResponse, createStudent } from "../support/fixtures";
 import {
   createAnsweringClass,
   openSchoolYearSurvey,
@@ -231,4 +237,67 @@ test("a student's data export lists the anonymous surveys the same whether or no
   // The export's own audit event counts named responses and drawings only.
   const log = await listAuditLog(db, admin, { action: "student.data_export" });
   for (const row of log.rows) expect(row.details).toEqual({ responses: 0, drawings: 0 });
+});
+
+/** The same child signed in on another device (as a fresh personal code, or a teacher holding one, would). */
+async function anotherDevice(student: StudentPrincipal): Promise<StudentPrincipal> {
+  const { db } = database;
+  const token = await issueStudentToken(db, { studentId: student.studentId, classId: student.classId, kind: "app" });
+  const principal = await authenticateStudentToken(db, token, { kind: "app" });
+  if (!principal) throw new Error("a fresh student token must authenticate");
+  return principal;
+}
+
+test("an anonymous survey's answers, and whether and when they were sent, show only on the device that sent them", async () => {
+  const { db } = database;
+  const row = async (student: StudentPrincipal, assignmentId: number) =>
+    (await listStudentAssignments(db, student)).find((a) => a.assignmentId === assignmentId);
+
+  const anonymous = await anonymousClass(1);
+  const [child] = anonymous.students;
+  // A device signed in before the child answered, and one after: neither sees anything.
+  const before = await anotherDevice(child);
+  await anonymous.answer(child, "only mine");
+  const after = await anotherDevice(child);
+  expect(await row(child, anonymous.assignment.id)).toMatchObject({ answered: true });
+  expect((await findOwnResponse(db, child, anonymous.assignment.id))?.answers).toEqual({ [freetext.uid]: "only mine" });
+  for (const elsewhere of [before, after]) {
+    expect(await row(elsewhere, anonymous.assignment.id)).toMatchObject({ answered: false, submittedAt: null });
+    expect(await findOwnResponse(db, elsewhere, anonymous.assignment.id)).toBeNull();
+  }
+  // Sending from the other device makes it that device's (the child's answers, replaced).
+  await anonymous.answer(after, "from the tablet");
+  expect(await findOwnResponse(db, child, anonymous.assignment.id)).toBeNull();
+  expect((await findOwnResponse(db, after, anonymous.assignment.id))?.answers).toEqual({
+    [freetext.uid]: "from the tablet",
+  });
+
+  // A named survey's answers are the child's on every device.
+  const named = await anonymousClass(1, { anonymous: false });
+  await named.answer(named.students[0], "named");
+  const elsewhere = await anotherDevice(named.students[0]);
+  expect(await row(elsewhere, named.assignment.id)).toMatchObject({ answered: true });
+  expect((await findOwnResponse(db, elsewhere, named.assignment.id))?.answers).toEqual({ [freetext.uid]: "named" });
+});
+
+test("the first lesson: children who join after the survey started see it released once enough of them answered", async () => {
+  const { db } = database;
+  // The teacher started the survey before anyone joined.
+  const { klass, assignment, shown } = await anonymousClass(0);
+  const joined: StudentPrincipal[] = [];
+  for (let i = 0; i < 5; i++) {
+    const student = await createStudent(db, { schoolId: klass.schoolId, classId: klass.id });
+    const token = await issueStudentToken(db, { studentId: student.id, classId: klass.id, kind: "app" });
+    const principal = await authenticateStudentToken(db, token, { kind: "app" });
+    if (!principal) throw new Error("a fresh student token must authenticate");
+    joined.push(principal);
+  }
+  for (const [i, student] of joined.entries()) {
+    await submitResponse(db, app.content, student, {
+      assignmentId: assignment.id,
+      answers: { [freetext.uid]: `joined ${i}` },
+      idempotencyKey: null,
+    });
+    expect((await shown()).texts).toEqual(i < 4 ? null : ["joined 0", "joined 1", "joined 2", "joined 3", "joined 4"]);
+  }
 });

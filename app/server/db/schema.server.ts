@@ -397,6 +397,13 @@ export const responses = pgTable(
      */
     changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
     firstSeq: bigint("first_seq", { mode: "number" }).notNull().default(0),
+    /**
+     * The student-app sign-in (device) that last sent the answers. An
+     * anonymous assignment's answers, and whether and when they were sent,
+     * are shown back only on that device (issue #35): a teacher who signs in
+     * as a child with a fresh personal code sees the survey as unanswered.
+     */
+    sentByTokenId: integer("sent_by_token_id").references(() => studentTokens.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("responses_assignment_student_unique").on(t.assignmentId, t.studentId),
@@ -404,6 +411,8 @@ export const responses = pgTable(
     index("responses_assignment_change_seq_idx").on(t.assignmentId, t.changeSeq),
     index("responses_student_id_idx").on(t.studentId),
     index("responses_submitted_at_idx").on(t.submittedAt),
+    // A deleted sign-in (retention, a student's deletion) clears its responses' references.
+    index("responses_sent_by_token_idx").on(t.sentByTokenId),
     // The results screen's latest written answers: newest first within an assignment.
     index("responses_assignment_submitted_idx").on(t.assignmentId, t.submittedAt.desc(), t.id.desc()),
   ],

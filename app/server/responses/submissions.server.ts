@@ -182,6 +182,7 @@ export async function submitResponse(
         answers,
         idempotencyKey: input.idempotencyKey,
         submittedAt: now,
+        sentByTokenId: student.tokenId,
       })
       .onConflictDoNothing({ target: [responses.assignmentId, responses.studentId] })
       .returning(returning);
@@ -211,7 +212,7 @@ export async function submitResponse(
     }
     const [replaced] = await tx
       .update(responses)
-      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now })
+      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now, sentByTokenId: student.tokenId })
       .where(eq(responses.id, previous.id))
       .returning(returning);
     if (assignment.anonymous) return { response: replaced, outcome: "replaced" };
