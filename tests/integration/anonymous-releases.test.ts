@@ -20,12 +20,14 @@ import { ANONYMOUS_EXPORT_NOTE, exportStudentData } from "~/server/privacy/stude
 import { findOwnResponse } from "~/server/responses/answer-page.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
 import { submitResponse } from "~/server/responses/submissions.server";
+import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
 import {
   authenticateStudentToken,
   issueStudentToken,
   type StudentPrincipal,
 } from "~/server/students/student-tokens.server";
+import { createStudent as addStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import { createResponse, createStudent } from "../support/fixtures";
 import {
@@ -299,5 +301,27 @@ test("the first lesson: children who join after the survey started see it releas
       idempotencyKey: null,
     });
     expect((await shown()).texts).toEqual(i < 4 ? null : ["joined 0", "joined 1", "joined 2", "joined 3", "joined 4"]);
+  }
+});
+
+test("students a teacher adds or makes sign-in codes for while an anonymous survey is open are shown to the school's admin", async () => {
+  const { db } = database;
+  for (const anonymous of [true, false]) {
+    const { teacher, admin, klass, assignment, students } = await anonymousClass(1, { anonymous });
+    const puppet = await addStudent(db, teacher, klass.id, { firstName: "Made", lastName: "Up", contacts: [] });
+    await ensurePersonalCodes(db, teacher, klass.id);
+    await regeneratePersonalCode(db, teacher, { classId: klass.id, studentId: students[0].studentId });
+    const log = await listAuditLog(db, admin, {});
+    const rosterEvents = log.rows.filter((row) =>
+      ["student.create", "student.personal_codes.ensure", "student.personal_code.regenerate"].includes(row.action),
+    );
+    expect(rosterEvents.map((row) => row.action).sort()).toEqual([
+      "student.create",
+      "student.personal_code.regenerate",
+      "student.personal_codes.ensure",
+    ]);
+    for (const row of rosterEvents)
+      expect(row.details.openAnonymousSurveys).toEqual(anonymous ? [assignment.id] : undefined);
+    expect(puppet.id).toBeGreaterThan(0);
   }
 });

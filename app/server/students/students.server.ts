@@ -6,6 +6,7 @@
 import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
@@ -219,7 +220,7 @@ export async function createStudent(
       targetType: "student",
       targetId: student.id,
       schoolId: klass.schoolId,
-      details: { classId, contacts: input.contacts.length },
+      details: { classId, contacts: input.contacts.length, ...(await openAnonymousSurveysDetail(tx, classId)) },
     });
     return student;
   });
