@@ -426,6 +426,6 @@ test("a teacher with threshold - 1 puppet students, reading everything after eve
       },
     ),
     // Each run plays two classes and reads everything after every act: few runs, and no shrinking on a loaded machine.
-    { numRuns: 8, endOnFailure: true },
+    { numRuns: 6, endOnFailure: true },
   );
 }, 600_000);

@@ -33,6 +33,14 @@ import { assertAdmin } from "../users/scope.server";
 export const ANONYMOUS_EXPORT_NOTE =
   "Anonymous survey: whether, what and when the student answered is not part of this export, so that nobody can tie an answer to the student.";
 
+/** Which survey of which class an entry of the export is about. */
+const assignmentColumns = {
+  assignmentId: assignments.id,
+  classId: assignments.classId,
+  surveyTitle: surveys.title,
+  surveySlug: surveys.fullSlug,
+};
+
 export async function exportStudentData(db: Db, actor: Actor, studentId: number, now = new Date()) {
   assertAdmin(actor);
   const [student] = await db
@@ -84,14 +92,7 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       .where(eq(studentTokens.studentId, studentId))
       .orderBy(asc(studentTokens.createdAt)),
     db
-      .select({
-        assignmentId: assignments.id,
-        classId: assignments.classId,
-        surveyTitle: surveys.title,
-        surveySlug: surveys.fullSlug,
-        answers: responses.answers,
-        submittedAt: responses.submittedAt,
-      })
+      .select({ ...assignmentColumns, answers: responses.answers, submittedAt: responses.submittedAt })
       .from(responses)
       .innerJoin(assignments, eq(assignments.id, responses.assignmentId))
       .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
@@ -99,12 +100,7 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       .orderBy(asc(responses.submittedAt)),
     // Every anonymous assignment of the student's classes, answered or not (the list must not say which).
     db
-      .select({
-        assignmentId: assignments.id,
-        classId: assignments.classId,
-        surveyTitle: surveys.title,
-        surveySlug: surveys.fullSlug,
-      })
+      .select(assignmentColumns)
       .from(assignments)
       .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
       .innerJoin(classStudents, eq(classStudents.classId, assignments.classId))
