@@ -260,7 +260,7 @@ describe.skipIf(!serverUrl)(
       );
 
       test.skipIf(proxied && nginxMissing && !process.env.CI)(
-        `an anonymous survey's projector on A releases nothing until ${THRESHOLD} answered through B, then its bars within 2 s`,
+        `an anonymous survey's projector on A shows and moves nothing until ${THRESHOLD} answered through B, then its count and bars within 2 s`,
         async () => {
           const teacherOnA = await teacherContext(teacherBase);
           const { classId, assignmentId } = await startSurvey(teacherOnA, a.baseURL, "Wellbeing check-in", {
