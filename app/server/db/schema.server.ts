@@ -448,10 +448,10 @@ export const responseTallies = pgTable(
 /**
  * What teachers and admins may see of an anonymous assignment's answers
  * (ADR 188): the release, a frozen copy made when at least the school's
- * small-group threshold of students have answered or changed their answers
- * (or had them deleted) since the previous one. The triggers of
- * drizzle/0007_anonymous_releases.sql make releases; the app only reads
- * them (app/server/assignments/releases.server.ts).
+ * small-group threshold of new respondents have answered since the previous
+ * one (changes and deletions do not count: issue #35). The triggers of
+ * drizzle/0007_anonymous_releases.sql (the rule as of 0011) make releases;
+ * the app only reads them (app/server/assignments/releases.server.ts).
  */
 export const anonymousReleases = pgTable("anonymous_releases", {
   assignmentId: integer("assignment_id")
@@ -463,7 +463,7 @@ export const anonymousReleases = pgTable("anonymous_releases", {
   releasedAt: timestamp("released_at", { withTimezone: true }),
   /** How many answers the release holds. */
   answerCount: integer("answer_count").notNull().default(0),
-  /** Released responses deleted since (a student's deletion, retention): each counts towards the next release. */
+  /** Released responses deleted since (a student's deletion, retention); kept for the record, no longer part of the rule (drizzle/0011). */
   removedSinceRelease: integer("removed_since_release").notNull().default(0),
 });
 
