@@ -166,9 +166,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                     </Table.Cell>
                     <Table.Cell>
                       {response.anonymous
-                        ? response.responded
-                          ? t("Responded (anonymous survey: answers are not linked to students)")
-                          : t("Not yet")
+                        ? t("Anonymous survey: whether the student answered is not shown")
                         : response.submittedAt
                           ? t("Answered {date} ({count, plural, one {# answer} other {# answers}})", {
                               date: formatDateTime(response.submittedAt, i18n.language),

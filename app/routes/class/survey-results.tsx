@@ -50,7 +50,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("staff");
   const { announcement, connected } = useLiveResults(
     assignment.status === "active" ? `${resultsPath}/stream` : null,
-    results,
+    // An anonymous survey's stream counts its release (it moves at releases only).
+    { ...results, respondedCount: results.groupProtection?.releasedCount ?? results.respondedCount },
     t,
   );
   const date = (value: Date | string | null) => formatDateTime(value, i18n.language);

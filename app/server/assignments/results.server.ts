@@ -171,7 +171,7 @@ export async function getAssignmentResults(
   // Round trip 1: the assignment (its class checked against the actor's
   // scope), the roster counts and who has and has not responded.
   const overview = await selectOverview(db, actor, input, listLimit);
-  const { summary, minGroupSize, studentCount, respondedOnRoster } = overview;
+  const { summary, minGroupSize, studentCount } = overview;
   const anonymous = summary.anonymous;
   const assignmentId = summary.id;
   const content = await lookupContent(summary.surveyFullSlug);
@@ -232,6 +232,9 @@ export async function getAssignmentResults(
   });
 
   const respondedCount = summary.responseCount;
+  // Anonymous: counted over every response, never the roster's: taking a child
+  // off the roster and back would otherwise say whether they answered.
+  const respondedOnRoster = anonymous ? Math.min(respondedCount, studentCount) : overview.respondedOnRoster;
   const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
   const groupProtection: GroupProtection | null = release
     ? {

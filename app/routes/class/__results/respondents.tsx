@@ -15,7 +15,7 @@ export function Respondents({ base, results }: { base: string; results: Assignme
       </Heading>
       <KitText as="p" size="2" color="gray">
         {t(
-          "{responded} responded, {notYet} not yet. For an anonymous survey the names are not listed; each student's page shows only “responded” or “not yet”.",
+          "{responded} responded, {notYet} not yet. For an anonymous survey nothing shows who has answered or when, only how many.",
           { responded: results.respondedTotal, notYet: results.notRespondedTotal },
         )}
       </KitText>
