@@ -28,17 +28,23 @@ export interface RateLimitResult {
   windowStart: Date;
 }
 
-export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db | Tx,
+  key: string,
+  rule: RateLimitRule,
+  /** What this hit weighs (1 for an attempt; a budget of bytes counts its kilobytes). */
+  amount = 1,
+): Promise<RateLimitResult> {
   const windowSeconds = rule.windowMs / 1000;
   const [row] = await db
     .insert(rateLimits)
     // Windows start on a whole millisecond, so the Date handed back names the stored value exactly
     // (PostgreSQL keeps microseconds; refundRateLimitHit matches the window by equality).
-    .values({ key, windowStart: sql`date_trunc('milliseconds', now())`, count: 1 })
+    .values({ key, windowStart: sql`date_trunc('milliseconds', now())`, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then ${amount}::int else ${rateLimits.count} + ${amount}::int end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then date_trunc('milliseconds', now()) else ${rateLimits.windowStart} end`,
       },
     })
@@ -56,10 +62,10 @@ export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule
  * Gives back one hit taken in the given window: the attempt succeeded, and a
  * success never counts. A window that has rolled over since is left alone.
  */
-export async function refundRateLimitHit(db: Db | Tx, key: string, windowStart: Date): Promise<void> {
+export async function refundRateLimitHit(db: Db | Tx, key: string, windowStart: Date, amount = 1): Promise<void> {
   await db
     .update(rateLimits)
-    .set({ count: sql`${rateLimits.count} - 1` })
+    .set({ count: sql`greatest(${rateLimits.count} - ${amount}::int, 0)` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
 }
 
