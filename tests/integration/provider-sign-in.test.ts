@@ -96,10 +96,9 @@ test("a returning user is found by issuer and subject, even when the provider's 
     db,
     google,
     googleToken({ sub, email: teacher.email, email_verified: true, hd: "riverside.example" }),
-    null,
   );
   const renamed = googleToken({ sub, email: "someone.else@elsewhere.example", email_verified: false });
-  await expect(signInWithProvider(db, google, renamed, null)).resolves.toBe(teacher.id);
+  await expect(signInWithProvider(db, google, renamed)).resolves.toBe(teacher.id);
   expect(await identitiesOf(teacher.id)).toHaveLength(1);
 });
 
@@ -109,10 +108,9 @@ test("the same e-mail from another subject does not reach an account that is lin
     db,
     google,
     googleToken({ email: teacher.email, email_verified: true, hd: "riverside.example" }),
-    null,
   );
   const stranger = googleToken({ email: teacher.email, email_verified: true, hd: "elsewhere.example" });
-  await expect(signInWithProvider(db, google, stranger, null)).rejects.toMatchObject({ kind: "wrong-school" });
+  await expect(signInWithProvider(db, google, stranger)).rejects.toMatchObject({ kind: "wrong-school" });
   expect(await identitiesOf(teacher.id)).toHaveLength(1);
 });
 
@@ -124,7 +122,7 @@ test.each([
 ] as const)("a Google sign-in with %s links nothing and makes nothing", async (_name, claims, kind) => {
   const teacher = await createUser(db, { schoolId: riverside.id, email: `dee.${unique()}@riverside.example` });
   const before = await db.select().from(users);
-  const error = await signInWithProvider(db, google, googleToken({ email: teacher.email, ...claims }), null).catch(
+  const error = await signInWithProvider(db, google, googleToken({ email: teacher.email, ...claims })).catch(
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ProviderSignInRefused);
@@ -139,7 +137,6 @@ test("a sign-in for an e-mail no staff member has is refused with who to ask, an
     db,
     google,
     googleToken({ email, email_verified: true, hd: "riverside.example" }),
-    null,
   ).catch((e: unknown) => e);
   expect(error).toMatchObject({ kind: "unknown" });
   expect((error as Error).message).toContain("Ask your school's admin");
@@ -161,34 +158,24 @@ test("Microsoft: linked by tenant and object id when xms_edov vouches for the e-
       email: teacher.email,
       ...extra,
     }) as IDToken;
-  await expect(signInWithProvider(db, microsoft, token({}), null)).rejects.toMatchObject({ kind: "unverified" });
-  await expect(signInWithProvider(db, microsoft, token({ email_verified: true }), null)).rejects.toMatchObject({
+  await expect(signInWithProvider(db, microsoft, token({}))).rejects.toMatchObject({ kind: "unverified" });
+  await expect(signInWithProvider(db, microsoft, token({ email_verified: true }))).rejects.toMatchObject({
     kind: "unverified",
   });
-  await expect(signInWithProvider(db, microsoft, token({ xms_edov: true }), null)).resolves.toBe(teacher.id);
+  await expect(signInWithProvider(db, microsoft, token({ xms_edov: true }))).resolves.toBe(teacher.id);
   const [identity] = await identitiesOf(teacher.id);
   expect(identity).toMatchObject({ subject: oid, tenant: TENANT });
   // The key is the object id: another pairwise sub of the same person finds the same account.
-  await expect(signInWithProvider(db, microsoft, token({}), null)).resolves.toBe(teacher.id);
+  await expect(signInWithProvider(db, microsoft, token({}))).resolves.toBe(teacher.id);
   await expect(
-    signInWithProvider(
-      db,
-      microsoft,
-      token({ xms_edov: true, tid: "99999999-2222-3333-4444-555555555555", oid: "x" }),
-      null,
-    ),
+    signInWithProvider(db, microsoft, token({ xms_edov: true, tid: "99999999-2222-3333-4444-555555555555", oid: "x" })),
   ).rejects.toMatchObject({ kind: "wrong-school" });
 });
 
 test("the platform admin (no school) is never linked through a provider", async () => {
   const admin = await createUser(db, { role: "admin", schoolId: null, email: `root.${unique()}@riverside.example` });
   await expect(
-    signInWithProvider(
-      db,
-      google,
-      googleToken({ email: admin.email, email_verified: true, hd: "riverside.example" }),
-      null,
-    ),
+    signInWithProvider(db, google, googleToken({ email: admin.email, email_verified: true, hd: "riverside.example" })),
   ).rejects.toMatchObject({ kind: "unknown" });
   expect(await identitiesOf(admin.id)).toHaveLength(0);
 });
