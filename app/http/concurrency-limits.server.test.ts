@@ -57,7 +57,8 @@ test("a body that leaves while waiting gives nothing back and is never started",
 
 test("300 half-open connections from one address: the oldest are closed past 64, and a complete request from the same address is served (issue #35)", async () => {
   const server = createServer((_req, res) => res.end("ok"));
-  const limits = limitConnections(server, null);
+  // No grace: every connection here is opened at once (the product's grace is 2 s).
+  const limits = limitConnections(server, null, { ...CONCURRENCY_LIMITS, halfOpenGraceMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const closed: number[] = [];

@@ -43,11 +43,17 @@ export const CONCURRENCY_LIMITS = {
    * Connections from one socket peer whose first request's headers are not complete yet (issue #35).
    * An honest device's headers arrive within milliseconds of its connection, so even a school's
    * 300 devices opening at once have few such at any moment; past it, the OLDEST such connection of
-   * the address is closed, so a laptop holding half-open connections (reopened as the header timeout
-   * closes them) cannot keep the address's other devices out, and connections with a complete
-   * request are never closed for it.
+   * the address is closed (once it has waited `halfOpenGraceMs`), so a laptop holding half-open
+   * connections (reopened as the header timeout closes them) cannot keep the address's other
+   * devices out, and connections with a complete request are never closed for it.
    */
   halfOpenPerAddress: 64,
+  /**
+   * A half-open connection younger than this is not closed for the cap: a burst of a school's
+   * devices connecting in the same instant (their heads arrive milliseconds later) is never cut;
+   * a connection still without its head after 2 s is a slow or hostile one.
+   */
+  halfOpenGraceMs: 2_000,
   /** Bytes of request bodies being received at once, all clients together. */
   bodyBytes: 64 * MIB,
   /** Bytes of request bodies being received at once from one client address (an IPv6 address: its /64). */
@@ -83,12 +89,15 @@ export function addressBucket(address: string | null | undefined): string {
 export function limitConnections(
   server: Server,
   trust: TrustProxy,
-  limits: Pick<ConcurrencyLimits, "connections" | "connectionsPerAddress" | "halfOpenPerAddress"> = CONCURRENCY_LIMITS,
+  limits: Pick<
+    ConcurrencyLimits,
+    "connections" | "connectionsPerAddress" | "halfOpenPerAddress" | "halfOpenGraceMs"
+  > = CONCURRENCY_LIMITS,
 ) {
   server.maxConnections = limits.connections;
   const open = new Map<string, number>();
-  /** Per peer, its connections without a complete request head yet, oldest first. */
-  const halfOpen = new Map<string, Set<Socket>>();
+  /** Per peer, its connections without a complete request head yet, oldest first, with when they opened. */
+  const halfOpen = new Map<string, Map<Socket, number>>();
   const settle = (bucket: string, socket: Socket) => {
     const waiting = halfOpen.get(bucket);
     if (!waiting?.delete(socket)) return;
@@ -106,14 +115,17 @@ export function limitConnections(
     open.set(bucket, count);
     let waiting = halfOpen.get(bucket);
     if (!waiting) {
-      waiting = new Set();
+      waiting = new Map();
       halfOpen.set(bucket, waiting);
     }
-    waiting.add(socket);
+    const now = Date.now();
+    waiting.set(socket, now);
     if (waiting.size > limits.halfOpenPerAddress) {
-      const [oldest] = waiting;
-      settle(bucket, oldest);
-      oldest.destroy();
+      const [[oldest, openedAt]] = waiting;
+      if (now - openedAt >= limits.halfOpenGraceMs) {
+        settle(bucket, oldest);
+        oldest.destroy();
+      }
     }
     socket.once("close", () => {
       settle(bucket, socket);

@@ -106,14 +106,15 @@ describe("directly reached", () => {
 
   test("connections past the per-address cap are closed at once; another address is still served", async () => {
     const held: Client[] = [];
-    // Each sends a complete request head (a body that never comes): half-open connections have a
-    // far lower cap of their own (the unit test of concurrency-limits.server.ts).
-    const head = `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: 10\r\n\r\n`;
+    // Each sends a complete request and keeps its connection (kept alive, idle, for 5 s after its
+    // answer): half-open connections have a far lower cap of their own (the unit test of
+    // concurrency-limits.server.ts), and requests in flight a share of their own (in-flight-limits).
+    const head = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`;
     for (let index = 0; index < CONCURRENCY_LIMITS.connectionsPerAddress; index++) {
       held.push(client(server, "127.0.0.21", head));
       if (index % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await until(() => held.every((connection) => !connection.socket.connecting), 10_000);
+    await until(() => held.every((connection) => connection.statusLine() !== null), 10_000);
     expect(await healthzFrom(server, "127.0.0.21")).toBeNull();
     expect(await healthzFrom(server, "127.0.0.22")).toMatch(/^HTTP\/1\.1 200 /);
     for (const connection of held) connection.socket.destroy();

@@ -129,6 +129,11 @@ const concurrencyBudgets: Record<keyof typeof CONCURRENCY_LIMITS, Omit<Budget, "
     key: "address",
     test: CONNECTION_TESTS,
   },
+  halfOpenGraceMs: {
+    resource: "connections without a complete request head (age before one may be closed, ms)",
+    key: "address",
+    test: CONNECTION_TESTS,
+  },
   bodyBytes: { resource: "request bodies being received (memory)", key: "instance", test: CONNECTION_TESTS },
   bodyBytesPerAddress: { resource: "request bodies being received (memory)", key: "address", test: CONNECTION_TESTS },
   bodyWindowMs: { resource: "body arrival rate (window)", key: "request", test: CONNECTION_TESTS },
