@@ -6,7 +6,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import type { Namespace } from "./lib/i18n/config";
 import { setServerTranslator } from "./lib/i18n/page-translations";
 import { NonceProvider } from "./lib/nonce";
-import { getAppFromContext } from "./server/context.server";
+import { getAppFromContext, requestInfoContext } from "./server/context.server";
+import { isPoolTimeout } from "./server/errors.server";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
@@ -99,6 +100,12 @@ export function handleError(
   // route's data) are the client's mistake, already answered: not errors of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const { logger } = getAppFromContext(context);
+  // No database connection came free in time: a busy moment, answered 503 by the root middleware (issue #35).
+  if (isPoolTimeout(error)) {
+    markDatabaseBusy(context);
+    logger.warn("request.database_busy", { path: new URL(request.url).pathname });
+    return;
+  }
   // React Router's own check refused a post whose Origin is not the request's
   // (a cross-site form) with a 400: the client's doing, not a fault of ours.
   // A document request reports the check's own error; a `.data` request, "Bad Request".
@@ -110,6 +117,13 @@ export function handleError(
     path: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
+}
+
+/** Notes on the request's info that it waited in vain for a connection (a request without one: nothing to note). */
+function markDatabaseBusy(context: Readonly<RouterContextProvider>) {
+  try {
+    context.get(requestInfoContext).databaseBusy = true;
+  } catch {}
 }
 
 /** A post whose Origin header is not this request's origin (or `null`, or not a URL): what React Router's action check refuses. */

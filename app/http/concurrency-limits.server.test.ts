@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { expect, test } from "vitest";
-import { addressBucket, createBodyBudget } from "./concurrency-limits.server";
+import { addressBucket, CONCURRENCY_LIMITS, createBodyBudget, limitConnections } from "./concurrency-limits.server";
 
 const KB = 1024;
 
@@ -51,4 +53,33 @@ test("a body that leaves while waiting gives nothing back and is never started",
   first();
   expect(started).toEqual(["first"]);
   expect(budget.usage()).toEqual({ bytes: 0, addresses: 0, waiting: 0 });
+});
+
+test("300 half-open connections from one address: the oldest are closed past 64, and a complete request from the same address is served (issue #35)", async () => {
+  const server = createServer((_req, res) => res.end("ok"));
+  // No grace: every connection here is opened at once (the product's grace is 2 s).
+  const limits = limitConnections(server, null, { ...CONCURRENCY_LIMITS, halfOpenGraceMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const closed: number[] = [];
+  const sockets: Socket[] = [];
+  for (let index = 0; index < 300; index++) {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => {});
+    socket.on("close", () => closed.push(index));
+    // A request head that never ends.
+    socket.write("GET / HTTP/1.1\r\nHost: school.example\r\n");
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once("connect", resolve));
+  }
+  while (limits.openConnections("127.0.0.1") > CONCURRENCY_LIMITS.halfOpenPerAddress || closed.length < 300 - 64)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(limits.halfOpenConnections("127.0.0.1")).toBe(CONCURRENCY_LIMITS.halfOpenPerAddress);
+  // The oldest went first.
+  expect([...closed].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 - 64 }, (_, index) => index));
+  const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { Connection: "close" } });
+  expect(await answer.text()).toBe("ok");
+  for (const socket of sockets) socket.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 });

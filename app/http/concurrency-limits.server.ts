@@ -8,7 +8,9 @@
  *
  * - Connections: past `connections` in all, Node closes a new connection at
  *   once (`server.maxConnections`); past `connectionsPerAddress` from one
- *   socket peer, so does this module. A trusted proxy's connections
+ *   socket peer, so does this module. Of one peer's connections that have
+ *   not yet sent a complete request head, at most `halfOpenPerAddress` stay
+ *   open: a new one closes the oldest. A trusted proxy's connections
  *   (TRUST_PROXY, ADR 101) count only in the total: all its clients share
  *   its address.
  * - Bodies: a request with a body reserves its size (its Content-Length, or
@@ -21,7 +23,8 @@
  *   A body that brings less than `bodyMinBytes` in a `bodyWindowMs` gives
  *   its place up: 408.
  */
-import { isIP, type Server } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { isIP, type Server, type Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { isTrustedProxy, normaliseAddress, type TrustProxy } from "~/server/security/trust-proxy.server";
 import { jsonError } from "~/server/web/json-error.server";
@@ -36,6 +39,21 @@ export const CONCURRENCY_LIMITS = {
   connections: 4_000,
   /** Open connections from one socket peer (an IPv6 peer: its /64). */
   connectionsPerAddress: 1_000,
+  /**
+   * Connections from one socket peer whose first request's headers are not complete yet (issue #35).
+   * An honest device's headers arrive within milliseconds of its connection, so even a school's
+   * 300 devices opening at once have few such at any moment; past it, the OLDEST such connection of
+   * the address is closed (once it has waited `halfOpenGraceMs`), so a laptop holding half-open
+   * connections (reopened as the header timeout closes them) cannot keep the address's other
+   * devices out, and connections with a complete request are never closed for it.
+   */
+  halfOpenPerAddress: 64,
+  /**
+   * A half-open connection younger than this is not closed for the cap: a burst of a school's
+   * devices connecting in the same instant (their heads arrive milliseconds later) is never cut;
+   * a connection still without its head after 2 s is a slow or hostile one.
+   */
+  halfOpenGraceMs: 2_000,
   /** Bytes of request bodies being received at once, all clients together. */
   bodyBytes: 64 * MIB,
   /** Bytes of request bodies being received at once from one client address (an IPv6 address: its /64). */
@@ -71,11 +89,21 @@ export function addressBucket(address: string | null | undefined): string {
 export function limitConnections(
   server: Server,
   trust: TrustProxy,
-  limits: Pick<ConcurrencyLimits, "connections" | "connectionsPerAddress"> = CONCURRENCY_LIMITS,
+  limits: Pick<
+    ConcurrencyLimits,
+    "connections" | "connectionsPerAddress" | "halfOpenPerAddress" | "halfOpenGraceMs"
+  > = CONCURRENCY_LIMITS,
 ) {
   server.maxConnections = limits.connections;
   const open = new Map<string, number>();
-  server.on("connection", (socket) => {
+  /** Per peer, its connections without a complete request head yet, oldest first, with when they opened. */
+  const halfOpen = new Map<string, Map<Socket, number>>();
+  const settle = (bucket: string, socket: Socket) => {
+    const waiting = halfOpen.get(bucket);
+    if (!waiting?.delete(socket)) return;
+    if (waiting.size === 0) halfOpen.delete(bucket);
+  };
+  server.on("connection", (socket: Socket) => {
     const peer = normaliseAddress(socket.remoteAddress);
     if (isTrustedProxy(trust, peer, 0)) return;
     const bucket = addressBucket(peer);
@@ -85,13 +113,36 @@ export function limitConnections(
       return;
     }
     open.set(bucket, count);
+    let waiting = halfOpen.get(bucket);
+    if (!waiting) {
+      waiting = new Map();
+      halfOpen.set(bucket, waiting);
+    }
+    const now = Date.now();
+    waiting.set(socket, now);
+    if (waiting.size > limits.halfOpenPerAddress) {
+      const [[oldest, openedAt]] = waiting;
+      if (now - openedAt >= limits.halfOpenGraceMs) {
+        settle(bucket, oldest);
+        oldest.destroy();
+      }
+    }
     socket.once("close", () => {
+      settle(bucket, socket);
       const left = (open.get(bucket) ?? 1) - 1;
       if (left > 0) open.set(bucket, left);
       else open.delete(bucket);
     });
   });
-  return { openConnections: (address: string) => open.get(addressBucket(address)) ?? 0 };
+  // A complete request head: the connection is a client's, no longer half-open.
+  server.on("request", (req: IncomingMessage) => {
+    const socket = req.socket as Socket;
+    settle(addressBucket(normaliseAddress(socket.remoteAddress)), socket);
+  });
+  return {
+    openConnections: (address: string) => open.get(addressBucket(address)) ?? 0,
+    halfOpenConnections: (address: string) => halfOpen.get(addressBucket(address))?.size ?? 0,
+  };
 }
 
 interface Waiting {

@@ -9,7 +9,9 @@
  *    or, in development, Vite's middleware; the compiled message catalogues
  *    (catalogue-assets.server.ts);
  * 5. the API's own answers for unknown paths, wrong methods and OPTIONS;
- * 6. request bodies limited while they stream;
+ * 6. requests in flight held to each address's shares, anonymous and staff
+ *    (in-flight-limits.server.ts);
+ * 6b. request bodies limited while they stream;
  * 7. request bodies received only as many at once as the budgets allow
  *    (concurrency-limits.server.ts);
  * 8. React Router, with the App and the request's info in its context: in
@@ -34,6 +36,7 @@ import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } fr
 import { limitRequestBodies } from "./body-limit.server";
 import { serveCatalogues } from "./catalogue-assets.server";
 import { limitConcurrentBodies } from "./concurrency-limits.server";
+import { limitRequestsInFlight } from "./in-flight-limits.server";
 import { plainPageLanguageOf } from "./plain-language.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
 import { safeRequestTarget } from "./request-target.server";
@@ -105,6 +108,7 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
       .catch(next);
   };
   server.use(apiRoutes);
+  server.use(limitRequestsInFlight(app, answerOptions));
   server.use(limitRequestBodies(answerOptions));
   server.use(limitConcurrentBodies(answerOptions));
 

@@ -24,6 +24,8 @@ export interface RequestInfo {
   clientAddress: string | null;
   /** Filled in by the root middleware for the request's log line. */
   userId?: number;
+  /** Set by handleError when the request failed waiting for a database connection (answered 503, issue #35). */
+  databaseBusy?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

@@ -29,6 +29,8 @@ const STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   QUOTA_EXCEEDED: 429,
   CONTENT_UNAVAILABLE: 503,
+  /** No database connection came free in time (the pool's wait, issue #35): try again shortly. */
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type DomainErrorCode = keyof typeof STATUS;
@@ -72,3 +74,27 @@ export const badRequest = (message: string) => new DomainError("BAD_REQUEST", me
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
+
+/**
+ * pg-pool's error when no connection came free within its connectionTimeoutMillis (drizzle wraps
+ * it as the cause of a DrizzleQueryError): the server is busy, not broken (issue #35).
+ */
+export function isPoolTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current.message === "timeout exceeded when trying to connect") return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** The database-down answer's words (app/server/web/middleware.server.ts), in the common catalogue. */
+export const UNAVAILABLE_MESSAGE =
+  "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
+
+/** What a pool timeout answers: 503 with Retry-After, never a 500. */
+export const serviceBusy = () =>
+  new DomainError("SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, undefined, {
+    "Retry-After": "5",
+    "Cache-Control": "no-store",
+  });

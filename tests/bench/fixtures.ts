@@ -5,12 +5,14 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";
+import { hashPassword } from "~/server/auth/password.server";
 import type { Db } from "~/server/db/client.server";
 import {
   assignments,
   classes,
   classStudents,
   classTeachers,
+  credentials,
   responses,
   students,
   surveys,
@@ -33,7 +35,16 @@ export interface BenchData {
   largeClassId: number;
   largeResultsAssignmentId: number;
   largeResponses: number;
+  /**
+   * Co-teachers of the small class, to open many streams as many viewers: a viewer may hold
+   * LIVE_STREAM_LIMITS.perSession streams a session and perUser in all (issue #35).
+   */
+  liveViewers: { email: string; password: string }[];
 }
+
+/** Viewers enough for 800 streams at 10 a session. */
+const LIVE_VIEWERS = 80;
+const LIVE_VIEWER_PASSWORD = "Bench-Viewer-2026";
 
 const BATCH = 500;
 
@@ -66,7 +77,9 @@ export async function prepareBenchData(
     responses: options.largeResponses,
     contentDir: options.contentDir,
   });
+  const liveViewers = await benchViewers(db, teacher, small.classId);
   return {
+    liveViewers,
     classId: demoClass.id,
     smallClassId: small.classId,
     smallResultsAssignmentId: small.assignmentId,
@@ -75,6 +88,32 @@ export async function prepareBenchData(
     largeResultsAssignmentId: large.assignmentId,
     largeResponses: large.responses,
   };
+}
+
+/** The small class's co-teachers (made on the first run), each with a password. */
+async function benchViewers(db: Db, teacher: typeof users.$inferSelect, classId: number) {
+  const viewers = Array.from({ length: LIVE_VIEWERS }, (_, i) => ({
+    email: `bench.viewer.${i}@bench.example`,
+    password: LIVE_VIEWER_PASSWORD,
+  }));
+  const [first] = await db.select({ id: users.id }).from(users).where(eq(users.email, viewers[0].email));
+  if (first) return viewers;
+  const passwordHash = await hashPassword(LIVE_VIEWER_PASSWORD);
+  for (const [i, viewer] of viewers.entries()) {
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: `Bench Viewer ${i}`,
+        email: viewer.email,
+        role: "teacher",
+        schoolId: teacher.schoolId,
+        emailVerified: true,
+      })
+      .returning({ id: users.id });
+    await db.insert(credentials).values({ userId: user.id, passwordHash });
+    await db.insert(classTeachers).values({ classId, userId: user.id, role: "co-teacher" });
+  }
+  return viewers;
 }
 
 interface BenchClass {

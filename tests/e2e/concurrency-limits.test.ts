@@ -106,11 +106,16 @@ describe("directly reached", () => {
 
   test("connections past the per-address cap are closed at once; another address is still served", async () => {
     const held: Client[] = [];
+    // Each sends a complete request, then the start of a second one (its connection stays until the
+    // header timeout, 10 s): half-open connections have a far lower cap of their own (the unit test
+    // of concurrency-limits.server.ts), and requests in flight a share of their own (in-flight-limits).
+    const request = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`;
+    const head = `${request}\r\n${request}`;
     for (let index = 0; index < CONCURRENCY_LIMITS.connectionsPerAddress; index++) {
-      held.push(client(server, "127.0.0.21"));
+      held.push(client(server, "127.0.0.21", head));
       if (index % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await until(() => held.every((connection) => !connection.socket.connecting), 10_000);
+    await until(() => held.every((connection) => connection.statusLine() !== null), 10_000);
     expect(await healthzFrom(server, "127.0.0.21")).toBeNull();
     expect(await healthzFrom(server, "127.0.0.22")).toMatch(/^HTTP\/1\.1 200 /);
     for (const connection of held) connection.socket.destroy();

@@ -14,7 +14,16 @@ import * as joinRoute from "~/routes/student/join";
 import { joinClass } from "~/server/class-codes/join.server";
 import { admitJoinRequest } from "~/server/class-codes/join-requests.server";
 import type { Database } from "~/server/db/client.server";
-import { classCodes, classes, classStudents, joinRequests, responseDrawings } from "~/server/db/schema.server";
+import {
+  classCodes,
+  classes,
+  classStudents,
+  joinRequests,
+  rateLimits,
+  responseDrawings,
+  schools,
+  users,
+} from "~/server/db/schema.server";
 import { DRAWING_QUOTA_MESSAGES, DRAWING_QUOTAS } from "~/server/responses/drawings.server";
 import { issueStudentToken } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
@@ -24,8 +33,10 @@ import {
   createClass,
   createClassCode,
   createClassWorld,
+  createSchool,
   createStudent,
   createSurvey,
+  createUser,
 } from "../support/fixtures";
 import { makePng } from "../support/png";
 import { callRoute } from "../support/route-call";
@@ -366,3 +377,58 @@ test("a new name the teacher admits is not on the list either", async () => {
   expect(admitted.newStudent).toBe(true);
   expect(await unlistedIn(klass.id, admitted.studentId as number)).toBe(true);
 });
+
+test("a self-signed-up school whose staff has confirmed no e-mail shares 20 MB a day; confirmed, it has a school's quota (issue #35)", async () => {
+  const school = await createSchool(database.db, { name: `Signed up ${Date.now()}` });
+  await database.db.update(schools).set({ selfSignedUp: true }).where(eq(schools.id, school.id));
+  const teacher = await createUser(database.db, { schoolId: school.id });
+  await database.db.update(users).set({ emailVerified: false }).where(eq(users.id, teacher.id));
+  const klass = await createClass(database.db, { schoolId: school.id, teacherIds: [teacher.id] });
+  const assignment = await createAssignment(database.db, { classId: klass.id, surveyId, status: "active" });
+  const first = await studentOf(school.id, klass.id, assignment.id);
+  expect((await first.upload()).drawing.byteSize).toBe(png.byteLength);
+  await database.db.insert(responseDrawings).values({
+    id: `fill-unconfirmed-${school.id}`,
+    assignmentId: assignment.id,
+    studentId: first.student.id,
+    fieldUid: "sy-art",
+    png: new Uint8Array([1]),
+    byteSize: DRAWING_QUOTAS.unconfirmedSchool - 2 * png.byteLength + 1,
+    width: 1,
+    height: 1,
+    sha256: "x",
+  });
+  // Far below a student's own quota, but the unconfirmed school's is used up.
+  const second = await studentOf(school.id, klass.id, assignment.id);
+  await expectQuotaRefusal(second.upload(), DRAWING_QUOTA_MESSAGES.unconfirmedSchool);
+  expect(await drawingsOf(second.student.id)).toEqual([]);
+  await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, teacher.id));
+  expect((await second.upload()).drawing.byteSize).toBe(png.byteLength);
+});
+
+test("the deployment's day of drawings: of 60 uploads at once from many schools' students, exactly the room left is stored (issue #35)", async () => {
+  const kib = Math.ceil(png.byteLength / 1024);
+  const limit = DRAWING_QUOTAS.deployment / 1024;
+  await database.db
+    .insert(rateLimits)
+    .values({ key: "drawings:deployment:kib", windowStart: new Date(), count: limit - 10 * kib })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: new Date(), count: limit - 10 * kib } });
+  const uploaders = [];
+  for (let i = 0; i < 60; i++) {
+    const school = await createSchool(database.db);
+    const klass = await createClass(database.db, { schoolId: school.id });
+    const assignment = await createAssignment(database.db, { classId: klass.id, surveyId, status: "active" });
+    uploaders.push(await studentOf(school.id, klass.id, assignment.id));
+  }
+  const outcomes = await Promise.allSettled(uploaders.map((uploader) => uploader.upload()));
+  expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(10);
+  const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+  expect((refused.reason as StudentApiHttpError).body).toEqual({
+    code: "QUOTA_EXCEEDED",
+    message: DRAWING_QUOTA_MESSAGES.deployment,
+  });
+  const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "drawings:deployment:kib"));
+  // Refused uploads gave their kilobytes back.
+  expect(row.count).toBe(limit);
+  await database.db.delete(rateLimits).where(eq(rateLimits.key, "drawings:deployment:kib"));
+}, 120_000);

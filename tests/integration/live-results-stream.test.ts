@@ -16,6 +16,7 @@ import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSession } from "~/server/auth/session.server";
 import { classTeachers, sessions } from "~/server/db/schema.server";
+import { LIVE_STREAM_LIMITS } from "~/server/web/live-budget.server";
 import { type InProcessApp, startInProcessApp } from "../support/app-handler";
 import {
   type ClassWorld,
@@ -246,3 +247,22 @@ test("the stream ends when the teacher loses the class", async () => {
     await db.insert(classTeachers).values({ classId: world.class5A.id, userId: world.users.teacher.id, role: "owner" });
   }
 });
+
+test("300 streams at once from one teacher: 10 per session, 20 over the teacher's sessions, the rest refused at once with Retry-After; a colleague still gets one (issue #35)", async () => {
+  const { path } = await activeAssignment();
+  const sessions_ = await Promise.all(Array.from({ length: 3 }, () => signedIn(world.users.teacher.id)));
+  const streams = await Promise.all(Array.from({ length: 300 }, (_, i) => openStream(path, sessions_[i % 3])));
+  try {
+    const open = streams.filter((stream) => stream.status === 200);
+    const refused = streams.filter((stream) => stream.status === 429);
+    expect(open).toHaveLength(LIVE_STREAM_LIMITS.perUser);
+    expect(refused).toHaveLength(300 - LIVE_STREAM_LIMITS.perUser);
+    expect(refused[0].headers["retry-after"]).toBe("30");
+    await Promise.all(open.map((stream) => stream.waitFor(/event: snapshot/)));
+    const colleague = await openStream(path, await signedIn(world.users.schoolAdmin.id));
+    expect(colleague.status).toBe(200);
+    colleague.close();
+  } finally {
+    for (const stream of streams) stream.close();
+  }
+}, 60_000);

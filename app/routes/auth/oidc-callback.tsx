@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const clear = await clearTransactionCookie(app.oidc);
   try {
     const signedIn = await new OidcStrategy(app.oidc, provider, null, async ({ claims, transaction }) => ({
-      userId: await signInWithProvider(app.db, provider, claims, address),
+      userId: await signInWithProvider(app.db, provider, claims),
       redirectTo: transaction.redirectTo,
     })).authenticate(request);
     const response = await signInAndRedirect(app, signedIn.userId, request, address, signedIn.redirectTo);

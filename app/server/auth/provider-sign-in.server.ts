@@ -63,22 +63,25 @@ const ASK_ADMIN = "Ask your school's admin to add you, or to check the school's 
 
 /**
  * Finds the staff member for a validated ID token, linking a first sign-in by
- * the rules above; records the sign-in in the audit log. Counts against its
- * own limit per address (not the wrong passwords', ADR 236); a sign-in that
- * finds someone gives its hit back. Returns the user id.
+ * the rules above; records the sign-in in the audit log. Sign-ins that find
+ * nobody count against the provider identity that tried (issuer and subject),
+ * as wrong passwords count against the account: never against the address, so
+ * other people's failures (pupils' personal accounts at the school's NAT)
+ * never refuse a staff member's own identity (ADR 236, issue #35). The hit is
+ * taken before the look-up and given back when someone is found. Returns the
+ * user id.
  */
 export async function signInWithProvider(
   db: Db,
   provider: Pick<OidcProviderConfig, "id" | "name">,
   claims: IDToken,
-  clientAddress: string | null,
 ): Promise<number> {
+  const key = identityKey(provider, claims);
   const hits = await enforceRateLimits(
     db,
-    [{ key: providerSignInKey(clientAddress), rule: RATE_LIMITS.providerSignInFailuresPerIp }],
+    [{ key: providerSignInKey(key), rule: RATE_LIMITS.providerSignInFailuresPerIdentity }],
     "Too many sign-in attempts.",
   );
-  const key = identityKey(provider, claims);
   const [known] = await db
     .select({ id: userIdentities.id, userId: userIdentities.userId, schoolId: users.schoolId })
     .from(userIdentities)
@@ -98,9 +101,9 @@ export async function signInWithProvider(
   return userId;
 }
 
-/** The rate_limits key of an address's provider sign-ins that found nobody; none without an address. */
-export function providerSignInKey(clientAddress: string | null): string | null {
-  return clientAddress ? `provider-sign-in:ip:${clientAddress}` : null;
+/** The rate_limits key of one provider identity's sign-ins that found nobody. */
+export function providerSignInKey(identity: { issuer: string; subject: string }): string {
+  return `provider-sign-in:identity:${identity.issuer} ${identity.subject}`;
 }
 
 function signInEvent(

@@ -56,7 +56,14 @@ export function newToken(): string {
  * verified headers are kept, and only the latest few hundred.
  */
 export async function readSessionToken(sessionCookie: SessionCookie, request: Request): Promise<string | null> {
-  const header = request.headers.get("cookie");
+  return readSessionTokenFromHeader(sessionCookie, request.headers.get("cookie"));
+}
+
+/** readSessionToken from a Cookie header (the server entry reads it before React Router's Request exists). */
+export async function readSessionTokenFromHeader(
+  sessionCookie: SessionCookie,
+  header: string | null | undefined,
+): Promise<string | null> {
   if (!header?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
   const verified = sessionCookie.verifiedHeaders;
   const known = verified.get(header);

@@ -62,7 +62,9 @@ import {
   hitRateLimit,
   NEW_NAMES_PER_CODE,
   RATE_LIMITS,
+  type RateLimitHit,
   type RateLimitRule,
+  refundRateLimitHit,
   refundRateLimitHits,
   TRY_AGAIN_IN,
   WAITING_NEW_NAMES_PER_CLASS,
@@ -179,17 +181,17 @@ export function joinAnswer(outcome: JoinOutcome): { status: 200 | 202; body: Rec
   };
 }
 
-/** Throws RATE_LIMITED when the key is already at or over its limit; does not count a hit. */
-async function assertUnderLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key))
-    .limit(1);
-  if (!row || row.count < rule.limit) return;
-  const elapsedMs = Date.now() - row.windowStart.getTime();
-  if (elapsedMs >= rule.windowMs) return;
-  throw joinRateLimited((rule.windowMs - elapsedMs) / 1000);
+/**
+ * Takes a wrong personal code's hit on the address BEFORE the code is checked (one statement, so
+ * parallel guesses cannot all pass a count read before any of them added to it); a right code gives
+ * it back (personalCodeRefund). Throws RATE_LIMITED past the limit.
+ */
+async function takePersonalCodeHit(db: Db, ip: string | null): Promise<RateLimitHit[]> {
+  return enforceRateLimits(
+    db,
+    [{ key: personalCodeFailureKey(ip), rule: RATE_LIMITS.personalCodeFailuresPerIp }],
+    JOIN_RATE_LIMIT_MESSAGE,
+  );
 }
 
 interface LiveCode {
@@ -345,8 +347,7 @@ async function joinWithCardDuringFlood(
   seenKey: string | null,
   now: Date,
 ): Promise<JoinOutcome> {
-  const personalKey = personalCodeFailureKey(input.ip);
-  await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
+  const personalHit = await takePersonalCodeHit(db, input.ip);
   const personalCode = normalizePersonalCode(input.personalCode ?? "");
   const live = await findLiveCode(db, input.code, now).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
@@ -354,10 +355,10 @@ async function joinWithCardDuringFlood(
   });
   const joined = live ? await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now) : null;
   if (joined) {
+    await refundRateLimitHits(db, personalHit);
     if (seenKey) await markDeviceSeen(db, seenKey);
     return joined;
   }
-  await hitRateLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
   throw new JoinFailure(
     validationError(CARD_CODES_WRONG_MESSAGE, {
       code: [CARD_CODES_WRONG_MESSAGE],
@@ -381,11 +382,12 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
     // Personal codes are a smaller space (512,000 per school): their own, lower limit per address.
-    const personalKey = personalCodeFailureKey(input.ip);
-    await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
+    const personalHit = await takePersonalCodeHit(db, input.ip);
     const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
-    if (joined) return joined;
-    await hitRateLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
+    if (joined) {
+      await refundRateLimitHits(db, personalHit);
+      return joined;
+    }
     throw new JoinFailure(
       validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] }),
     );
@@ -417,7 +419,7 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     }
     if (live.newNames === "refuse") return null;
     // A code lets in a bounded number of made-up names; the rest wait for the teacher (ADR 204).
-    if (live.newNames === "hold" || (await newNamesAdmitted(tx, live.id)) >= NEW_NAMES_PER_CODE) {
+    if (live.newNames === "hold" || !(await takeNewNameSlot(tx, live.id))) {
       await assertRoomToWait(tx, live.classId, now);
       return holdForTeacher(tx, live, { ...typed, studentId: null }, input.tokenKind, now);
     }
@@ -428,7 +430,6 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     await tx
       .insert(classStudents)
       .values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id, unlisted: true });
-    await hitRateLimit(tx, newNamesKey(live.id), NEW_NAMES_RULE);
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });
   if (outcome) return outcome;
@@ -440,6 +441,17 @@ const NEW_NAMES_RULE: RateLimitRule = { limit: NEW_NAMES_PER_CODE, windowMs: 10 
 
 function newNamesKey(codeId: number): string {
   return `student-join-new-names:code:${codeId}`;
+}
+
+/**
+ * Takes one of the code's made-up-name slots in one statement before the name is let in (the
+ * transaction rolls it back if the join fails); false, with the slot given back, when they are
+ * all used.
+ */
+async function takeNewNameSlot(tx: Tx, codeId: number): Promise<boolean> {
+  const taken = await hitRateLimit(tx, newNamesKey(codeId), NEW_NAMES_RULE);
+  if (!taken.allowed) await refundRateLimitHit(tx, newNamesKey(codeId), taken.windowStart);
+  return taken.allowed;
 }
 
 /** Made-up names the code has let into its class without the teacher. */

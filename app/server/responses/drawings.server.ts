@@ -12,7 +12,10 @@
  * last 24 hours, per student, per class and per school (DRAWING_QUOTAS), with
  * smaller shares of their own for students not on the class list (ADR 235),
  * counted in the insert's transaction under a per-school advisory lock, so
- * two parallel uploads cannot both take the last room. Drawings no answer
+ * two parallel uploads cannot both take the last room. A school made by a
+ * public sign-up has a small quota of its own until one of its staff confirms
+ * an e-mail, and the whole deployment a ceiling per day, counted in one
+ * upsert before anything is stored (issue #35). Drawings no answer
  * names are removed by the daily retention job once a day old.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -27,7 +30,7 @@ import type { Db, Tx } from "../db/client.server";
 import { selectRows } from "../db/json-rows.server";
 import { assignments, responseDrawings, responses, students } from "../db/schema.server";
 import { DomainError, notFound, validationError } from "../errors.server";
-import { enforceRateLimits } from "../security/rate-limit.server";
+import { enforceRateLimits, hitRateLimit, refundRateLimitHit } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 
@@ -64,6 +67,18 @@ export const DRAWING_QUOTAS = {
   school: 2048 * MB,
   unlistedClass: 40 * MB,
   unlistedSchool: 400 * MB,
+  /**
+   * A school made by a public sign-up whose staff has confirmed no e-mail yet (issue #35): all its
+   * drawings together. Ten full-size drawings: enough to try the product with a few children, and
+   * 200 sign-ups an hour from one address hold at most 4 GB, not 400 GB.
+   */
+  unconfirmedSchool: 20 * MB,
+  /**
+   * Every school of the deployment together, per day (a fixed window counted in rate_limits, in
+   * kilobytes): the ceiling a flood of schools cannot pass. 16 GB is 160 schools using their whole
+   * day's room at once; a real day of drawings is a small fraction of it.
+   */
+  deployment: 16 * 1024 * MB,
 } as const;
 
 export type DrawingQuotaScope = keyof typeof DRAWING_QUOTAS;
@@ -78,7 +93,20 @@ export const DRAWING_QUOTA_MESSAGES: Record<DrawingQuotaScope, string> = {
   school: quotaMessage("Your school has"),
   unlistedClass: quotaMessage("Your class has"),
   unlistedSchool: quotaMessage("Your school has"),
+  unconfirmedSchool: quotaMessage("Your school has"),
+  deployment:
+    "Too many drawings have been sent today, so this drawing cannot be sent. You can still send your other answers, and draw again tomorrow.",
 };
+
+/** The deployment's day of drawing bytes (DRAWING_QUOTAS.deployment), counted in kilobytes in rate_limits. */
+const DEPLOYMENT_DRAWINGS_KEY = "drawings:deployment:kib";
+const DEPLOYMENT_DRAWINGS_RULE = { limit: DRAWING_QUOTAS.deployment / 1024, windowMs: DRAWING_QUOTA_WINDOW_MS };
+
+function quotaExceeded(scope: DrawingQuotaScope, retryAfterSeconds: number): DomainError {
+  return new DomainError("QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+}
 
 interface DrawingUsageRow {
   student_bytes: number | string;
@@ -87,7 +115,10 @@ interface DrawingUsageRow {
   class_oldest: string | Date | null;
   school_bytes: number | string;
   school_oldest: string | Date | null;
+  all_bytes: number | string;
+  all_oldest: string | Date | null;
   unlisted: boolean | null;
+  unconfirmed: boolean | null;
 }
 
 /**
@@ -116,7 +147,11 @@ async function enforceDrawingQuotas(tx: Tx, student: StudentPrincipal, bytes: nu
       min(d.created_at) filter (where a.class_id = ${student.classId} and ${sameKind}) as class_oldest,
       coalesce(sum(d.byte_size) filter (where ${sameKind}), 0) as school_bytes,
       min(d.created_at) filter (where ${sameKind}) as school_oldest,
-      (select uploader.unlisted from uploader) as unlisted
+      coalesce(sum(d.byte_size), 0) as all_bytes,
+      min(d.created_at) as all_oldest,
+      (select uploader.unlisted from uploader) as unlisted,
+      (select s.self_signed_up and not exists (select 1 from users u where u.school_id = s.id and u.email_verified)
+        from schools s where s.id = ${student.schoolId}) as unconfirmed
     from response_drawings d
     join assignments a on a.id = d.assignment_id
     join classes c on c.id = a.class_id
@@ -124,31 +159,32 @@ async function enforceDrawingQuotas(tx: Tx, student: StudentPrincipal, bytes: nu
     where c.school_id = ${student.schoolId}
       and d.created_at > now() - make_interval(secs => ${windowSeconds})`,
   );
-  const scopes = usage?.unlisted
-    ? ([
-        ["student", "student"],
-        ["unlistedClass", "class"],
-        ["unlistedSchool", "school"],
-      ] as const)
-    : ([
-        ["student", "student"],
-        ["class", "class"],
-        ["school", "school"],
-      ] as const);
+  const scopes = usage?.unconfirmed
+    ? ([["unconfirmedSchool", "all"]] as const)
+    : usage?.unlisted
+      ? ([
+          ["student", "student"],
+          ["unlistedClass", "class"],
+          ["unlistedSchool", "school"],
+        ] as const)
+      : ([
+          ["student", "student"],
+          ["class", "class"],
+          ["school", "school"],
+        ] as const);
   for (const [scope, counted] of scopes) {
     const used = Number(usage?.[`${counted}_bytes`] ?? 0);
     if (used + bytes <= DRAWING_QUOTAS[scope]) continue;
     const oldest = usage?.[`${counted}_oldest`];
     const frees = oldest ? new Date(oldest).getTime() + DRAWING_QUOTA_WINDOW_MS : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((frees - Date.now()) / 1000));
-    throw new DomainError("QUOTA_EXCEEDED", DRAWING_QUOTA_MESSAGES[scope], undefined, {
-      "Retry-After": String(retryAfter),
-    });
+    throw quotaExceeded(scope, (frees - Date.now()) / 1000);
   }
 }
 
+type PngSize = { width: number; height: number };
+
 /** Width and height of a PNG, or null when the bytes are not a well-formed PNG header. */
-export function readPngSize(bytes: Uint8Array): { width: number; height: number } | null {
+export function readPngSize(bytes: Uint8Array): PngSize | null {
   if (bytes.length < 33) return null;
   for (let i = 0; i < PNG_SIGNATURE.length; i++) if (bytes[i] !== PNG_SIGNATURE[i]) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -227,21 +263,45 @@ export async function uploadDrawing(
     "Too many drawings uploaded. Please wait a few minutes and try again.",
   );
   const id = randomBytes(18).toString("base64url");
+  // The deployment's ceiling takes its hit in one statement before anything is stored, and gives
+  // it back when the drawing is not stored after all.
+  const kib = Math.ceil(input.png.byteLength / 1024);
+  const deployment = await hitRateLimit(db, DEPLOYMENT_DRAWINGS_KEY, DEPLOYMENT_DRAWINGS_RULE, kib);
+  const giveBack = () => refundRateLimitHit(db, DEPLOYMENT_DRAWINGS_KEY, deployment.windowStart, kib);
+  if (!deployment.allowed) {
+    await giveBack();
+    throw quotaExceeded("deployment", deployment.retryAfterSeconds);
+  }
+  await storeDrawing(db, student, { id, assignmentId: assignment.id, fieldUid: field.uid, png: input.png, size }).catch(
+    async (error: unknown) => {
+      await giveBack();
+      throw error;
+    },
+  );
+  return { id, fieldUid: field.uid, byteSize: input.png.byteLength, width: size.width, height: size.height };
+}
+
+/** Stores the drawing in one transaction, under the school's quotas (the school's upload lock first). */
+async function storeDrawing(
+  db: Db,
+  student: StudentPrincipal,
+  drawing: { id: string; assignmentId: number; fieldUid: string; png: Uint8Array; size: PngSize },
+): Promise<void> {
+  const { png, size } = drawing;
   await db.transaction(async (tx) => {
-    await enforceDrawingQuotas(tx, student, input.png.byteLength);
+    await enforceDrawingQuotas(tx, student, png.byteLength);
     await tx.insert(responseDrawings).values({
-      id,
-      assignmentId: assignment.id,
+      id: drawing.id,
+      assignmentId: drawing.assignmentId,
       studentId: student.studentId,
-      fieldUid: field.uid,
-      png: input.png,
-      byteSize: input.png.byteLength,
+      fieldUid: drawing.fieldUid,
+      png,
+      byteSize: png.byteLength,
       width: size.width,
       height: size.height,
-      sha256: createHash("sha256").update(input.png).digest("hex"),
+      sha256: createHash("sha256").update(png).digest("hex"),
     });
   });
-  return { id, fieldUid: field.uid, byteSize: input.png.byteLength, width: size.width, height: size.height };
 }
 
 /** The drawing ids this student uploaded for the assignment, by field (for validating a submission). */

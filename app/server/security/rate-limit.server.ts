@@ -28,17 +28,23 @@ export interface RateLimitResult {
   windowStart: Date;
 }
 
-export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db | Tx,
+  key: string,
+  rule: RateLimitRule,
+  /** What this hit weighs (1 for an attempt; a budget of bytes counts its kilobytes). */
+  amount = 1,
+): Promise<RateLimitResult> {
   const windowSeconds = rule.windowMs / 1000;
   const [row] = await db
     .insert(rateLimits)
     // Windows start on a whole millisecond, so the Date handed back names the stored value exactly
     // (PostgreSQL keeps microseconds; refundRateLimitHit matches the window by equality).
-    .values({ key, windowStart: sql`date_trunc('milliseconds', now())`, count: 1 })
+    .values({ key, windowStart: sql`date_trunc('milliseconds', now())`, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then ${amount}::int else ${rateLimits.count} + ${amount}::int end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then date_trunc('milliseconds', now()) else ${rateLimits.windowStart} end`,
       },
     })
@@ -56,10 +62,10 @@ export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule
  * Gives back one hit taken in the given window: the attempt succeeded, and a
  * success never counts. A window that has rolled over since is left alone.
  */
-export async function refundRateLimitHit(db: Db, key: string, windowStart: Date): Promise<void> {
+export async function refundRateLimitHit(db: Db | Tx, key: string, windowStart: Date, amount = 1): Promise<void> {
   await db
     .update(rateLimits)
-    .set({ count: sql`${rateLimits.count} - 1` })
+    .set({ count: sql`greatest(${rateLimits.count} - ${amount}::int, 0)` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
 }
 
@@ -126,12 +132,12 @@ export const RATE_LIMITS = {
   /** Wrong passwords from one address, browsers without a device cookie for the account: a whole staff's typos fit. */
   signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
   /**
-   * Provider sign-ins (Google, Microsoft) that find no staff member, from one address (ADR 236). Their
-   * own count: a provider sign-in is no password guess, so the address's wrong passwords never hold it,
-   * and pupils trying the staff button with their school accounts never hold the staff's passwords.
-   * A sign-in that finds someone gives its hit back.
+   * Provider sign-ins (Google, Microsoft) that find no staff member, per provider identity (issuer and
+   * subject; issue #35): as wrong passwords per account, never per address, so pupils trying the staff
+   * button with their own accounts at the school's address never hold a staff member's identity. A
+   * sign-in that finds someone gives its hit back.
    */
-  providerSignInFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  providerSignInFailuresPerIdentity: { limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords from one known browser (its device cookie) for its account; past it, the browser is a stranger. */
   signInPerDevice: { limit: 10, windowMs: 15 * MINUTE },
   /** Sign-ups for one e-mail address (each mails it; new or taken alike): stops mailing someone again and again. */

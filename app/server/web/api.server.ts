@@ -5,13 +5,15 @@
 import { z } from "zod";
 import { parseRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
-import { isDomainError } from "../errors.server";
+import { isDomainError, isPoolTimeout, serviceBusy } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
 import { jsonError } from "./json-error.server";
 
 /** Maps anything a handler threw to a JSON answer. Responses thrown by guards pass through. */
-export function toApiResponse(error: unknown): Response {
-  if (error instanceof Response) return error;
+export function toApiResponse(caught: unknown): Response {
+  if (caught instanceof Response) return caught;
+  // No connection came free in time: a busy moment, answered as one, and no error line (issue #35).
+  const error = isPoolTimeout(caught) ? serviceBusy() : caught;
   if (isDomainError(error)) {
     return jsonError(error.status, error.code, error.message, {
       fieldErrors: error.fieldErrors,

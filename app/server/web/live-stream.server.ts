@@ -36,6 +36,7 @@ import { hashToken, readSessionToken } from "../auth/session.server";
 import { getAppFromContext } from "../context.server";
 import { isDomainError } from "../errors.server";
 import { toApiResponse } from "./api.server";
+import { liveStreamBudgetOf } from "./live-budget.server";
 
 /** What may wait for a slow client before its stream is dropped. */
 export const STREAM_QUEUE_BYTES = 64 * 1024;
@@ -53,11 +54,30 @@ export type StreamEndReason = "signed-out" | "no-access";
  * The reads one change caused, by what they read: every stream the change
  * reaches joins a read another stream started for it. Such a read began after
  * the change arrived, so it is as fresh for all of them; it is kept only as
- * long as the change object is (a heartbeat's read is never shared).
+ * long as the change object is. A heartbeat's reads are shared the same way,
+ * by the beat (heartbeatBeat).
  */
-const readsByChange = new WeakMap<AssignmentChange, Map<string, Promise<unknown>>>();
+const readsByChange = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-function sharedRead<R>(change: AssignmentChange | undefined, key: string, read: () => Promise<R>): Promise<R> {
+/**
+ * The beat a heartbeat belongs to: one object per app and heartbeat period.
+ * The streams of one viewer (a teacher's tabs) beating in the same period
+ * share one session check and one snapshot, as they share a change's; streams
+ * opened at different moments beat at different moments, so their reads are
+ * spread over the period, not all at once (issue #35).
+ */
+const beats = new WeakMap<object, { period: number; beat: object }>();
+
+function heartbeatBeat(app: object, heartbeatMs: number): object {
+  const period = Math.floor(Date.now() / heartbeatMs);
+  const current = beats.get(app);
+  if (current?.period === period) return current.beat;
+  const next = { period, beat: {} };
+  beats.set(app, next);
+  return next.beat;
+}
+
+function sharedRead<R>(change: object | undefined, key: string, read: () => Promise<R>): Promise<R> {
   if (!change) return read();
   let reads = readsByChange.get(change);
   if (!reads) {
@@ -82,16 +102,25 @@ export async function assignmentEventStream<T>(
   let first: T;
   let unsubscribe: () => void = () => {};
   let onChange: (change: AssignmentChange) => void = () => {};
+  let release: () => void = () => {};
+  const token = await readSessionToken(app.sessionCookie, request);
   try {
     const user = await requireApiUser(request, context);
+    // A place in the streams' budget (per session, per user, the instance's memory), or an answer at once.
+    const place = liveStreamBudgetOf(app).take(token ? hashToken(token) : "", user.id);
+    if ("refusal" in place) {
+      app.logger.info("live.stream_refused", { userId: user.id, status: place.refusal.status });
+      return place.refusal;
+    }
+    release = place.release;
     // Listen first, then read: a change between the two is an event, never lost.
     unsubscribe = await app.assignmentEvents.subscribeToAssignment(options.assignmentId, (change) => onChange(change));
     first = await options.readSnapshot(user);
   } catch (error) {
     unsubscribe();
+    release();
     return toApiResponse(error);
   }
-  const token = await readSessionToken(app.sessionCookie, request);
   /** What the snapshot is of: streams share a read only for the same viewer and the same address. */
   const view = new URL(request.url).pathname;
 
@@ -112,13 +141,14 @@ export async function assignmentEventStream<T>(
     let reading = false;
     let again = false;
     let ended = false;
-    /** The change the next read answers (none for a heartbeat's). */
-    let cause: AssignmentChange | undefined;
+    /** The change (or the heartbeat's beat) the next read answers: streams with the same cause share reads. */
+    let cause: object | undefined;
     let heartbeat: NodeJS.Timeout | undefined;
     const stop = () => {
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
+      release();
     };
     // The client may be gone already (its body cancelled before the request's abort arrives):
     // writing then throws, and the stream just stops.
@@ -190,7 +220,10 @@ export async function assignmentEventStream<T>(
     heartbeat = setInterval(() => {
       if (ended) return;
       if (isBacklogged()) return finish();
-      if (write(() => comments?.enqueue(encoder.encode(": heartbeat\n")))) void refresh(false);
+      if (!write(() => comments?.enqueue(encoder.encode(": heartbeat\n")))) return;
+      // A change waiting to be read keeps its own (fresher) read.
+      cause ??= heartbeatBeat(app, heartbeatMs);
+      void refresh(false);
     }, heartbeatMs);
     sendSnapshot(first, true);
     return stop;

@@ -12,6 +12,7 @@ import { getRequestAuth } from "../auth/guards.server";
 import { SESSION_COOKIE_NAME } from "../auth/session.server";
 import { getAppFromContext, requestInfoContext } from "../context.server";
 import { isDatabaseAnswering } from "../db/client.server";
+import { UNAVAILABLE_MESSAGE } from "../errors.server";
 import { getLanguage, getServerT } from "../i18n/i18n.server";
 import { STUDENT_COOKIE_NAME } from "../students/student-session.server";
 import { isEditorPreviewRequest } from "../surveys/editor-preview.server";
@@ -177,8 +178,6 @@ async function signedInUserId(
   }
 }
 
-const UNAVAILABLE_MESSAGE =
-  "The classroom's database is not answering. Nothing saved is lost. Please try again in a minute.";
 const UNAVAILABLE_TITLE = "Orliverse Classroom is temporarily unavailable";
 
 /**
@@ -195,7 +194,9 @@ async function unavailableWhenDatabaseIsDown(
   context: Parameters<MiddlewareFunction<Response>>[0]["context"],
 ): Promise<Response> {
   if (url.pathname.endsWith(".data")) return response;
-  if (await isDatabaseAnswering(app.db, 1_000)) return response;
+  // A request that waited in vain for a pool connection is a busy moment, not a fault (issue #35).
+  const busy = context.get(requestInfoContext)?.databaseBusy === true;
+  if (!busy && (await isDatabaseAnswering(app.db, 1_000))) return response;
   app.logger.warn("database.unavailable", { method: request.method, path: url.pathname, status: response.status });
   const headers = { "Cache-Control": "no-store", "Retry-After": "30" };
   if (url.pathname.startsWith("/api/")) {

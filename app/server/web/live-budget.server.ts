@@ -1,0 +1,92 @@
+/**
+ * The live streams' budget (issue #35): an open results stream holds memory
+ * (its buffers, its subscription, its last snapshot: about 300 kB measured by
+ * `BENCH_PARTS=live npm run bench`) for as long as the screen is open, so
+ * their number is capped per session, per staff member and, through the
+ * memory they cost, per server instance. A stream past a cap is answered at
+ * once: 429 (the viewer's own tabs) or 503 (the server's budget), both with
+ * Retry-After, and an info line, never an error one.
+ */
+import { jsonError } from "./json-error.server";
+
+export const LIVE_STREAM_LIMITS = {
+  /** Streams of one sign-in: a teacher's results tabs and the projector, with room. */
+  perSession: 10,
+  /** Streams of one staff member over all their sessions (a laptop, a phone, the classroom's screen). */
+  perUser: 20,
+  /** What one open stream costs the server, as the bench measures it (docs/performance.md). */
+  bytesPerStream: 300 * 1024,
+  /** The memory all open streams of an instance may hold together: about 870 streams. */
+  memoryBytes: 256 * 1024 * 1024,
+};
+export type LiveStreamLimits = typeof LIVE_STREAM_LIMITS;
+
+/** Seconds a refused viewer waits before trying again. */
+const RETRY_SECONDS = "30";
+
+export type LiveStreamBudget = ReturnType<typeof createLiveStreamBudget>;
+
+export function createLiveStreamBudget(limits: LiveStreamLimits = LIVE_STREAM_LIMITS) {
+  const bySession = new Map<string, number>();
+  const byUser = new Map<number, number>();
+  let open = 0;
+  const add = <K>(map: Map<K, number>, key: K, by: number) => {
+    const next = (map.get(key) ?? 0) + by;
+    if (next > 0) map.set(key, next);
+    else map.delete(key);
+  };
+  return {
+    /**
+     * Takes a place for a stream of the session and user, or returns the answer that refuses it.
+     * `release` gives the place back (call it once; more calls do nothing).
+     */
+    take(sessionKey: string, userId: number): { release: () => void } | { refusal: Response } {
+      if ((bySession.get(sessionKey) ?? 0) >= limits.perSession || (byUser.get(userId) ?? 0) >= limits.perUser) {
+        return {
+          refusal: jsonError(
+            429,
+            "RATE_LIMITED",
+            "Too many live views are open for this account. Close some results tabs and try again.",
+            { headers: { "Retry-After": RETRY_SECONDS, "Cache-Control": "no-store" } },
+          ),
+        };
+      }
+      if ((open + 1) * limits.bytesPerStream > limits.memoryBytes) {
+        return {
+          refusal: jsonError(
+            503,
+            "SERVICE_UNAVAILABLE",
+            "Too many live views are open on the server right now. Reload the page to see the latest results.",
+            { headers: { "Retry-After": RETRY_SECONDS, "Cache-Control": "no-store" } },
+          ),
+        };
+      }
+      add(bySession, sessionKey, 1);
+      add(byUser, userId, 1);
+      open++;
+      let released = false;
+      return {
+        release: () => {
+          if (released) return;
+          released = true;
+          add(bySession, sessionKey, -1);
+          add(byUser, userId, -1);
+          open--;
+        },
+      };
+    },
+    usage: () => ({ open, sessions: bySession.size, users: byUser.size }),
+  };
+}
+
+const budgets = new WeakMap<object, LiveStreamBudget>();
+
+/** The budget of one App (each test app has its own). */
+export function liveStreamBudgetOf(app: object): LiveStreamBudget {
+  let budget = budgets.get(app);
+  if (!budget) {
+    budget = createLiveStreamBudget();
+    budgets.set(app, budget);
+  }
+  return budget;
+}
