@@ -129,6 +129,21 @@ describe("uniform answers", () => {
   });
 });
 
+describe("the class code as typed", () => {
+  test("any mix of case, spaces, hyphens and dots joins, on the student API and on /join", async () => {
+    await classWith("UDRJ-6436-BQTK");
+    for (const [index, code] of ["udrj 6436-bqtk", "Udrj.6436.Bqtk", "udrj-6436 bqtk", "UDRJ6436BQTK"].entries()) {
+      joined(await client().join({ code, firstName: "Mixed", lastName: `Separators${"abcd"[index]}` }));
+    }
+    const page = await callRoute(joinRoute, database, {
+      method: "POST",
+      path: "/join",
+      form: { code: " udrj . 6436 - bqtk ", firstName: "Mixed", lastName: "Page", personalCode: "" },
+    });
+    expect(page.headers.get("location")).toBe("/student");
+  });
+});
+
 describe("a rostered student who has already joined", () => {
   test("is not taken again from the class code and name: the device waits, the request is stored with the secret hashed", async () => {
     const { felix } = await classWith("TAKE-3467");

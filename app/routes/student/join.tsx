@@ -135,7 +135,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           id="join-code"
           name="code"
           label={t("Class code")}
-          hint={t("Your teacher shows it, for example SUNNY-4821.")}
+          hint={t("Your teacher shows it, for example ABCD-1234-EFGH.")}
           defaultValue={reply?.values.code ?? loaderData.code}
           errors={reply?.fieldErrors.code}
           autoComplete="off"

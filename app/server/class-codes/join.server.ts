@@ -94,14 +94,21 @@ export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 export const JOIN_LOCK_NAMESPACE = 80_801;
 
 /**
- * "sunny 4821", " Sunny-4821 " and "SUNNY4821" all name SUNNY-4821;
- * "ktrw 4827 mbqp" and "KTRW4827MBQP" name KTRW-4827-MBQP.
+ * The one class-code normaliser (/join, the QR link's `?code=`, the student
+ * API all reach it through findLiveCode): case, spaces, hyphens, dots and any
+ * other separators (a full-width or typographic dash too) do not matter, and
+ * the groups are put back with hyphens. "udrj 6436-bqtk", "UDRJ.6436.BQTK"
+ * and "udrj6436bqtk" name UDRJ-6436-BQTK; "sunny 4821", " Sunny-4821 " and
+ * "SUNNY4821" name the older two-group SUNNY-4821.
  */
 export function normalizeClassCode(input: string): string {
-  const compact = input.toUpperCase().replace(/\s+/g, "");
-  const unhyphenated = /^([A-Z]+)(\d+)([A-Z]+)?$/.exec(compact);
-  if (!unhyphenated) return compact;
-  return [unhyphenated[1], unhyphenated[2], unhyphenated[3]].filter(Boolean).join("-");
+  const compact = input
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+  const grouped = /^([A-Z]+)(\d+)([A-Z]+)?$/.exec(compact);
+  if (!grouped) return compact;
+  return [grouped[1], grouped[2], grouped[3]].filter(Boolean).join("-");
 }
 
 /** The rate_limits keys one join attempt counts its failure under. */
