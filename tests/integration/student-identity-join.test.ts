@@ -343,17 +343,32 @@ describe("the /join page", () => {
       .update(joinRequests)
       .set({ status: "admitted", decidedAt: new Date() })
       .where(eq(joinRequests.id, row.id));
-    expect(await (await callRoute(waitingRoute, database, { path: "/join/waiting", cookie })).json()).toMatchObject({
-      state: "admitted",
-    });
-    const inside = await callRoute(waitingRoute, database, {
+    // Once admitted, the waiting page itself goes in: no tap on "Start" (its script or its reload asks).
+    const inside = await callRoute(waitingRoute, database, { path: "/join/waiting", cookie });
+    expect(inside.headers.get("location")).toBe("/student");
+    expect(inside.headers.getSetCookie().some((value) => /^__student=[^;]+/.test(value))).toBe(true);
+    expect(inside.headers.getSetCookie().some((value) => /^__join_request=;/.test(value))).toBe(true);
+  });
+
+  test("a child who typed the wrong name goes back from the waiting page: the request lapses, the code is kept", async () => {
+    const { klass } = await classWith("WEBC-3467");
+    await postJoin({ code: "WEBC-3467", firstName: "Felix", lastName: "CostaWEBC", personalCode: "" });
+    const second = await postJoin({ code: "WEBC-3467", firstName: "Felix", lastName: "CostaWEBC", personalCode: "" });
+    const cookie = second.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__join_request="))!
+      .split(";")[0];
+    const back = await callRoute(waitingRoute, database, {
       method: "POST",
       path: "/join/waiting",
       cookie,
-      form: { intent: "check" },
+      form: { intent: "cancel" },
     });
-    expect(inside.headers.get("location")).toBe("/student");
-    expect(inside.headers.getSetCookie().some((value) => /^__student=[^;]+/.test(value))).toBe(true);
+    expect(back.headers.get("location")).toBe("/join?code=WEBC-3467");
+    expect(back.headers.getSetCookie().some((value) => /^__join_request=;/.test(value))).toBe(true);
+    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.classId, klass.id));
+    expect(row.status).toBe("waiting");
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   test("without a waiting cookie the waiting page sends the device to /join", async () => {

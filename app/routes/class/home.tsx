@@ -6,6 +6,8 @@ import { StatCard } from "~/components/class/stat-card";
 import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -18,6 +20,9 @@ import {
   parseJoinRequestDecision,
 } from "~/server/web/join-request-actions.server";
 import type { Route } from "./+types/home";
+
+/** How often, with JavaScript, the class home looks for devices waiting to join. */
+const WAITING_REFRESH_MS = 5_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
@@ -33,8 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const here = `/class/${classId}/home`;
   const form = await request.formData();
+  // The Students page's Admit and Refuse post here too, and go back there.
+  const here = `/class/${classId}/${form.get("from") === "students" ? "students/manage" : "home"}`;
   await readIntent(context, form.get("intent"), JOIN_REQUEST_INTENTS);
   const decision = parseJoinRequestDecision(form);
   if (!decision) return redirectWithError(here, t("That action is not available."));
@@ -46,6 +52,9 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard, waitingRequests, joinAddress } = loaderData;
   const { t, i18n } = useTranslation("staff");
   const base = `/class/${dashboard.class.id}`;
+  const hydrated = useHydrated();
+  // A device asking to join shows within seconds while the page is open (issue 36).
+  useRevalidateWhileVisible(WAITING_REFRESH_MS);
   return (
     <Stack gap="5">
       <SplitRow gap="3">
@@ -62,6 +71,11 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       </SplitRow>
 
       <WaitingJoinRequests requests={waitingRequests} />
+      {hydrated ? null : (
+        <Text size="2" color="gray">
+          <TextLink to=".">{t("Refresh to see who is waiting to join")}</TextLink>
+        </Text>
+      )}
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <StatCard title={t("Students")} value={dashboard.studentCount} gap="1" testId="student-count">

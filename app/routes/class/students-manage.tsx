@@ -6,6 +6,7 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
+import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { Button, ButtonLink } from "~/components/ui/kit-controls";
@@ -13,6 +14,7 @@ import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/s
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { languageChoiceField } from "~/lib/schemas/language-choice";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
@@ -50,7 +52,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const { students, teachers, addableTeachers, classCode, joinRules, locale } = await getClassPeople(db, user, classId);
+  const [{ students, teachers, addableTeachers, classCode, joinRules, locale }, waitingRequests] = await Promise.all([
+    getClassPeople(db, user, classId),
+    listWaitingJoinRequests(db, user, classId),
+  ]);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
@@ -60,6 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classCode,
     joinRules,
     locale,
+    waitingRequests,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -198,6 +204,7 @@ const FAILURE = {
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
+  const { waitingRequests } = loaderData;
   const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
@@ -216,6 +223,8 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         </Flex>
         {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
       </SplitRow>
+
+      <WaitingJoinRequests requests={waitingRequests} from={{ action: `${base}/home`, page: "students" }} />
 
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 

@@ -89,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip: clientAddress(context),
       deviceId,
       tokenKind: "browser",
+      userAgent: request.headers.get("user-agent"),
     });
     // A new join on this device ends the student session it had (a shared tablet).
     await endStudentSession(app.db, app.studentCookie, request);
