@@ -12,6 +12,9 @@ import type { JoinResponse } from "~/lib/student-api/schemas";
 import * as joinRoute from "~/routes/student/join";
 import * as waitingRoute from "~/routes/student/join-waiting";
 import { hashToken } from "~/server/auth/session.server";
+import { type JoinInput, type JoinOutcome, joinClass } from "~/server/class-codes/join.server";
+import { collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import type { Database } from "~/server/db/client.server";
 import { classes, joinRequests, rateLimits, responses, students } from "~/server/db/schema.server";
 import { createTestDatabase } from "../support/database";
@@ -21,6 +24,7 @@ import {
   createClass,
   createClassCode,
   createClassWorld,
+  createJoinRequest,
   createStudent,
   createSurvey,
 } from "../support/fixtures";
@@ -310,12 +314,91 @@ describe("look-alike names", () => {
   });
 });
 
+describe("waiting join requests (issue 35 point 3, issue 36)", () => {
+  const CHROME_ANDROID =
+    "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+  let device = 0;
+  const ask = (code: string, firstName: string, lastName: string, extra: Partial<JoinInput> = {}) =>
+    joinClass(database.db, {
+      code,
+      firstName,
+      lastName,
+      ip: "198.51.100.77",
+      deviceId: `waiting-device-${String(device++).padStart(4, "0")}-abcdefgh`,
+      tokenKind: "browser",
+      ...extra,
+    });
+  const secretOf = (outcome: JoinOutcome) => {
+    if (outcome.status !== "waiting") throw new Error(`expected waiting, got ${outcome.status}`);
+    return outcome.requestSecret;
+  };
+  const listed = (classId: number) => listWaitingJoinRequests(database.db, world.actors.teacher, classId);
+
+  test("asking again and again as a classmate who joined leaves one request, the newest; the older devices are told to join again", async () => {
+    const { klass } = await classWith("MANY-3467");
+    joined(await client().join({ code: "MANY-3467", firstName: "Felix", lastName: "CostaMANY" }));
+    const secrets: string[] = [];
+    for (let i = 0; i < 15; i++) secrets.push(secretOf(await ask("MANY-3467", "Felix", "CostaMANY")));
+    const waitingNow = await listed(klass.id);
+    expect(waitingNow).toHaveLength(1);
+    expect(await collectJoinRequest(database.db, secrets[14])).toMatchObject({ status: "waiting" });
+    await expect(collectJoinRequest(database.db, secrets[0])).rejects.toMatchObject({ code: "JOIN_REQUEST_GONE" });
+  });
+
+  test("one waiting request per device: the same device asking as another child replaces its own", async () => {
+    const { klass } = await classWith("DEVI-3467", { newNames: "hold" });
+    const deviceId = "one-device-for-two-names-0001";
+    await ask("DEVI-3467", "Zara", "Newkid", { deviceId });
+    await ask("DEVI-3467", "Otto", "Other", { deviceId });
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other"]);
+  });
+
+  test("a class holds at most 80 waiting requests; the child asking again always gets room", async () => {
+    const { klass, felix } = await classWith("FULL-3467");
+    const mia = await createStudent(database.db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Mia",
+      lastName: "FullClass",
+    });
+    joined(await client().join({ code: "FULL-3467", firstName: "Mia", lastName: "FullClass" }));
+    joined(await client().join({ code: "FULL-3467", firstName: "Felix", lastName: "CostaFULL" }));
+    for (let i = 0; i < 80; i++) {
+      await createJoinRequest(database.db, { classId: klass.id, studentId: felix.id, firstName: "F", lastName: "C" });
+    }
+    const full = await ask("FULL-3467", "Mia", "FullClass").catch((error: unknown) => error);
+    expect(full).toMatchObject({ code: "RATE_LIMITED" });
+    expect(secretOf(await ask("FULL-3467", "Felix", "CostaFULL"))).toMatch(/^ojr_/);
+    expect(secretOf(await ask("FULL-3467", "Mia", "FullClass"))).toMatch(/^ojr_/);
+    expect((await listed(klass.id)).map((request) => request.studentId).sort()).toEqual([felix.id, mia.id].sort());
+  });
+
+  test("the teacher sees each device's browser and system and when it asked; a device that stopped asking drops out", async () => {
+    const { klass } = await classWith("SEEN-3467", { newNames: "hold" });
+    const secret = secretOf(await ask("SEEN-3467", "Zara", "Newkid", { userAgent: CHROME_ANDROID }));
+    await ask("SEEN-3467", "Otto", "Other", { tokenKind: "app", userAgent: "okhttp/4.12.0" });
+    const [newest, older] = await listed(klass.id);
+    expect(newest).toMatchObject({ name: "Otto Other", deviceBrowser: null, tokenKind: "app", minutesAgo: 0 });
+    expect(older).toMatchObject({ name: "Zara Newkid", deviceBrowser: "Chrome", deviceSystem: "Android" });
+
+    // Zara's device has not asked for two minutes: it stopped waiting.
+    await database.db
+      .update(joinRequests)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(eq(joinRequests.secretHash, hashToken(secret)));
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other"]);
+    // It asks again (its waiting page): back on the list.
+    await readJoinRequest(database.db, secret);
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other", "Zara Newkid"]);
+  });
+});
+
 describe("the /join page", () => {
   const postJoin = (form: Record<string, string>, path = "/join") =>
     callRoute(joinRoute, database, { method: "POST", path, form });
 
   test("a claimed name waits on /join/waiting (a signed cookie, no student session), and goes in once admitted", async () => {
-    await classWith("WEBW-3467");
+    const { klass } = await classWith("WEBW-3467");
     const first = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
     expect(first.headers.get("location")).toBe("/student");
     const second = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
@@ -338,7 +421,7 @@ describe("the /join page", () => {
     });
     expect(stillWaiting.headers.get("location")).toBe("/join/waiting");
 
-    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.tokenKind, "browser"));
+    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.classId, klass.id));
     await database.db
       .update(joinRequests)
       .set({ status: "admitted", decidedAt: new Date() })
