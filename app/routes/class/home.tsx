@@ -8,10 +8,11 @@ import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/compon
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
+import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithError } from "~/server/redirects.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { readIntent } from "~/server/web/intents.server";
 import {
@@ -19,6 +20,7 @@ import {
   JOIN_REQUEST_INTENTS,
   parseJoinRequestDecision,
 } from "~/server/web/join-request-actions.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
 
 /** How often, with JavaScript, the class home looks for devices waiting to join. */
@@ -34,14 +36,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join` };
 }
 
-/** Admit or Refuse a device waiting to join (docs/product.md#student-identity). */
+/** Admit or Refuse a device waiting to join (docs/product.md#student-identity); generate a class code. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const form = await request.formData();
   // The Students page's Admit and Refuse post here too, and go back there.
   const here = `/class/${classId}/${form.get("from") === "students" ? "students/manage" : "home"}`;
-  await readIntent(context, form.get("intent"), JOIN_REQUEST_INTENTS);
+  const intent = await readIntent(context, form.get("intent"), [...JOIN_REQUEST_INTENTS, "generate-code"]);
+  if (intent === "generate-code") {
+    try {
+      const code = await generateClassCode(db, user, { classId });
+      return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
+    } catch (error) {
+      return redirectWithFailure(here, error, t("Failed to generate a class code"), t);
+    }
+  }
   const decision = parseJoinRequestDecision(form);
   if (!decision) return redirectWithError(here, t("That action is not available."));
   return decideJoinRequest(db, user, classId, decision, here, t);
