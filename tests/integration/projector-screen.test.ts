@@ -179,3 +179,35 @@ test("the projector never names a waiting device: only how many wait", async () 
   expect(html).not.toContain("Admit");
   await server.app.db.update(schema.classes).set({ newNames: "allow" }).where(eq(schema.classes.id, classId));
 });
+
+test("the audit log names who joined in the browser and the device that asked, never 'Deleted user'", async () => {
+  const [live] = await server.app.db
+    .select({ code: schema.classCodes.code })
+    .from(schema.classCodes)
+    .where(and(eq(schema.classCodes.classId, classId), isNull(schema.classCodes.stoppedAt)));
+  await joinClass(server.app.db, {
+    code: live.code,
+    firstName: "Bria",
+    lastName: "Browser",
+    ip: "192.0.2.3",
+    tokenKind: "browser",
+  });
+  const admin = DEMO_ACCOUNTS.find((account) => account.key === "schoolAdmin")!;
+  const [user] = await server.app.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, admin.email));
+  const adminCookie = (await createSession(server.app, user.id, new Request(`${ORIGIN}/login`), null)).setCookie.split(
+    ";",
+  )[0];
+  const page = await server.handle(new Request(`${ORIGIN}/admin/audit`, { headers: { cookie: adminCookie } }));
+  expect(page.status).toBe(200);
+  const rows = [...shownPart(await page.text()).matchAll(/<tr[^>]*data-testid="audit-row"[^>]*>(.*?)<\/tr>/gs)].map(
+    (match) => textOf(match[1]),
+  );
+  expect(rows.find((row) => row.includes("student.join_request"))).toContain("A device asking to join");
+  expect(rows.find((row) => row.includes("student.join") && !row.includes("join_request"))).toContain(
+    "A student (browser)",
+  );
+  expect(rows.filter((row) => row.includes("Deleted user"))).toEqual([]);
+});
