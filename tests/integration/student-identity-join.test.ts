@@ -16,7 +16,15 @@ import { type JoinInput, type JoinOutcome, joinClass } from "~/server/class-code
 import { collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import type { Database } from "~/server/db/client.server";
-import { classes, joinRequests, rateLimits, responses, students } from "~/server/db/schema.server";
+import {
+  classCodes,
+  classes,
+  classStudents,
+  joinRequests,
+  rateLimits,
+  responses,
+  students,
+} from "~/server/db/schema.server";
 import { createTestDatabase } from "../support/database";
 import {
   type ClassWorld,
@@ -226,6 +234,26 @@ describe("personal codes", () => {
     joined(await client().join({ code: "PERS-3467", firstName: "Felix", lastName: "CostaPERS" }));
     const moved = joined(await client().join({ code: "PERS-3467", personalCode: " kmr 394 " }));
     expect(moved.student).toEqual({ firstName: "Felix", lastName: "CostaPERS" });
+  });
+
+  test("a printed card keeps working for its child whatever the class code does since: stopped, replaced", async () => {
+    const { klass, felix } = await classWith("CARD-4567");
+    await database.db.update(students).set({ personalCode: "KMQ-495" }).where(eq(students.id, felix.id));
+    await database.db.update(classCodes).set({ stoppedAt: new Date() }).where(eq(classCodes.classId, klass.id));
+    // The typed pair from the card (or its QR code's address) still opens the class.
+    joined(await client().join({ code: "card 4567", personalCode: "kmq 495" }));
+    // Typing a name with the stopped code is still refused.
+    const byName = await refusal(client().join({ code: "CARD-4567", firstName: "Felix", lastName: "CostaCARD" }));
+    expect(byName).toMatchObject({ status: 410, code: "CLASS_CODE_STOPPED" });
+    // Replaced by a new code: the old card too.
+    await createClassCode(database.db, { classId: klass.id, code: "CARD-5678-NEWC" });
+    joined(await client().join({ code: "CARD-4567", personalCode: "KMQ-495" }));
+    // A wrong personal code with the old code is a wrong personal code, counted as before.
+    const wrong = await refusal(client().join({ code: "CARD-4567", personalCode: "KMQ-999" }));
+    expect(wrong).toMatchObject({ status: 400, code: "VALIDATION" });
+    // Only while the child is in the class.
+    await database.db.delete(classStudents).where(eq(classStudents.studentId, felix.id));
+    expect((await refusal(client().join({ code: "CARD-4567", personalCode: "KMQ-495" }))).status).toBe(400);
   });
 
   test("a wrong personal code is a field error and counts as a failed join", async () => {

@@ -268,6 +268,41 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
   return found;
 }
 
+/**
+ * The class a card's class code names, live or not (issue 36): a printed
+ * card keeps working for its child while the child is in the class, whatever
+ * the class code does since (stopped, replaced, expired). Only with the
+ * personal code, checked with the same limits as with a live code; the class
+ * and its school must be active. The live code first, else the newest one.
+ */
+async function findCardClass(db: Db, input: string, now: Date): Promise<CardClass> {
+  try {
+    return await findLiveCode(db, input, now);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code === "CLASS_CODE_NOT_FOUND") throw error;
+    const [card] = await db
+      .select({
+        classId: classes.id,
+        className: classes.name,
+        schoolId: classes.schoolId,
+        joinMode: classes.joinMode,
+        newNames: classes.newNames,
+      })
+      .from(classCodes)
+      .innerJoin(classes, and(eq(classes.id, classCodes.classId), eq(classes.status, "active")))
+      .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
+      .where(eq(classCodes.code, normalizeClassCode(input)))
+      .orderBy(desc(classCodes.createdAt))
+      .limit(1);
+    if (!card) throw error;
+    // No code to record the join under: the card's code is not live.
+    return { ...card, id: null };
+  }
+}
+
+/** A class a card opens: its live code's, or (id null) one whose code was stopped or replaced. */
+type CardClass = Omit<LiveCode, "id"> & { id: number | null };
+
 /** A failed join: it keeps its hit on the address and counts against the device. */
 class JoinFailure {
   constructor(readonly error: unknown) {}
@@ -374,7 +409,7 @@ async function joinWithCardDuringFlood(
   const personalKey = personalCodeFailureKey(input.ip);
   await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
   const personalCode = normalizePersonalCode(input.personalCode ?? "");
-  const live = await findLiveCode(db, input.code, now).catch((error: unknown) => {
+  const live = await findCardClass(db, input.code, now).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
     throw error;
   });
@@ -397,24 +432,29 @@ function personalCodeFailureKey(ip: string | null): string {
 }
 
 async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
-  let live: LiveCode;
-  try {
-    live = await findLiveCode(db, input.code, now);
-  } catch (error) {
-    throw new JoinFailure(error);
-  }
-
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
+    let card: CardClass;
+    try {
+      card = await findCardClass(db, input.code, now);
+    } catch (error) {
+      throw new JoinFailure(error);
+    }
     // Personal codes are a smaller space (512,000 per school): their own, lower limit per address.
     const personalKey = personalCodeFailureKey(input.ip);
     await assertUnderLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
-    const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
+    const joined = await joinWithPersonalCode(db, card, personalCode, input.tokenKind, now);
     if (joined) return joined;
     await hitRateLimit(db, personalKey, RATE_LIMITS.personalCodeFailuresPerIp);
     throw new JoinFailure(
       validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] }),
     );
+  }
+  let live: LiveCode;
+  try {
+    live = await findLiveCode(db, input.code, now);
+  } catch (error) {
+    throw new JoinFailure(error);
   }
   if (live.joinMode === "personal-code") {
     throw validationError(PERSONAL_CODE_NEEDED_MESSAGE, { personalCode: [PERSONAL_CODE_NEEDED_MESSAGE] });
@@ -643,7 +683,7 @@ export async function admitStudent(
 
 async function joinWithPersonalCode(
   db: Db,
-  live: LiveCode,
+  live: CardClass,
   personalCode: string,
   tokenKind: StudentTokenKind,
   now: Date,
