@@ -133,12 +133,10 @@ export function ClassCodePanel({
               ) : null}
             </Form>
             {classCode ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="stop-code" />
-                <Button type="submit" variant="soft" color="red">
-                  {t("Stop code")}
-                </Button>
-              </Form>
+              // Asks first (the page's confirmation, with or without JavaScript): stopping says what it does to the cards.
+              <ButtonLink variant="soft" color="red" to="?confirm=stop-code">
+                {t("Stop code")}
+              </ButtonLink>
             ) : null}
           </Flex>
         ) : null}

@@ -28,6 +28,7 @@ import { keepListShape } from "~/server/web/forms.server";
 import { intentsOf, readIntent } from "~/server/web/intents.server";
 import { formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { RemoveStudentConfirm } from "./__students/remove-student-confirm";
+import { StopCodeConfirm } from "./__students/stop-code-confirm";
 import { StudentList } from "./__students/student-list";
 import { TeachersCard } from "./__students/teachers-card";
 import type { Route } from "./+types/students-manage";
@@ -74,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     addableTeachers,
     showAddForm: url.searchParams.has("add"),
+    confirmStop: url.searchParams.get("confirm") === "stop-code" && classCode !== null,
     confirmStudent,
   };
 }
@@ -204,7 +206,7 @@ const FAILURE = {
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
-  const { waitingRequests } = loaderData;
+  const { waitingRequests, confirmStop } = loaderData;
   const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
@@ -226,6 +228,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 
       <WaitingJoinRequests requests={waitingRequests} from={{ action: `${base}/home`, page: "students" }} />
 
+      {confirmStop && classCode ? <StopCodeConfirm base={base} code={classCode.code} /> : null}
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 
       {showAddForm || addFormResult ? (
