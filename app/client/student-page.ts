@@ -9,7 +9,11 @@
  *   when the page comes back from the browser's back/forward cache, it can be
  *   sent again;
  * - the heartbeat that keeps a signed-in student in the class's "online now"
- *   while the page is visible (POST every minute, and on coming back to the tab).
+ *   while the page is visible (POST every minute, and on coming back to the tab);
+ * - on the waiting page, asking every 2 seconds whether the teacher has
+ *   answered (the page itself, which collects the session once they said yes):
+ *   a redirect goes on to where it leads, a page that is no longer waiting
+ *   (refused, over) is shown.
  *
  * Written for old engines: no optional chaining or `??` (Chrome 79), which
  * the build would not rewrite for its newer target.
@@ -17,6 +21,8 @@
 import {
   HEARTBEAT_ATTRIBUTE,
   HEARTBEAT_INTERVAL_MS,
+  JOIN_WAITING_ATTRIBUTE,
+  JOIN_WAITING_POLL_MS,
   SENDING_RETRY_AFTER_MS,
   SENDING_TEXT,
 } from "../lib/student-page-behaviour";
@@ -78,4 +84,27 @@ if (document.querySelector(`[${HEARTBEAT_ATTRIBUTE}]`)) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") beat();
   });
+}
+
+if (document.querySelector(`[${JOIN_WAITING_ATTRIBUTE}]`)) {
+  let asking = false;
+  const ask = () => {
+    if (asking) return;
+    asking = true;
+    fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then((response) => {
+        if (response.redirected) {
+          window.location.replace(response.url);
+          return;
+        }
+        return response.text().then((html) => {
+          if (response.ok && html.indexOf(JOIN_WAITING_ATTRIBUTE) === -1) window.location.reload();
+        });
+      })
+      .catch(() => {})
+      .then(() => {
+        asking = false;
+      });
+  };
+  window.setInterval(ask, JOIN_WAITING_POLL_MS);
 }

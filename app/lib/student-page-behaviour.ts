@@ -16,3 +16,12 @@ export const SENDING_RETRY_AFTER_MS = 15_000;
 
 /** On the element that says the page belongs to a signed-in student: keep the heartbeat going. */
 export const HEARTBEAT_ATTRIBUTE = "data-student-heartbeat";
+
+/** On the waiting page while the device waits for the teacher: ask again every few seconds. */
+export const JOIN_WAITING_ATTRIBUTE = "data-join-waiting";
+
+/** How often the waiting page asks whether the teacher has answered (with JavaScript). */
+export const JOIN_WAITING_POLL_MS = 2_000;
+
+/** How often the waiting page reloads itself without JavaScript, in seconds. */
+export const JOIN_WAITING_RELOAD_SECONDS = 5;

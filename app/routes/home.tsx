@@ -13,13 +13,17 @@ import { createClass } from "~/server/classes/classes.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
+import { listMyClassesForRequest } from "~/server/web/class-access.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
 
 /** docs/product.md#home: /home, with the noClasses flag set when the user has no classes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const noClasses = new URL(request.url).searchParams.get("noClasses") === "true";
+  // The flag comes from the address; a teacher who has classes is never told they have none (issue 36).
+  const noClasses =
+    new URL(request.url).searchParams.get("noClasses") === "true" &&
+    (await listMyClassesForRequest(request, context, user)).length === 0;
   return {
     noClasses,
     name: user.name,

@@ -102,7 +102,12 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await page.goto(`/class/${classId}/home`);
     expect((await page.getByTestId("class-code").textContent())!.trim()).toBe(code);
     await page.goto(`/class/${classId}/students/manage`);
-    await page.getByRole("button", { name: "Stop code" }).click();
+    // "Stop code" asks first, and says what happens to the printed cards (JS on and off alike).
+    await page.getByRole("link", { name: "Stop code" }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Stop class code ${code}?` });
+    await confirm.getByText("Printed sign-in cards keep working for the children in the class.").waitFor();
+    expect(await page.getByTestId("class-code").count()).toBe(1);
+    await confirm.getByRole("button", { name: "Stop code" }).click();
     await expectToast(page, `Class code ${code} stopped. Students can no longer join with it.`);
     expect(await page.getByTestId("class-code").count()).toBe(0);
   });

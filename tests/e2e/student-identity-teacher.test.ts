@@ -3,9 +3,11 @@
  * Chromium against the built app, each actor in their own browser context:
  *
  * - devices waiting to join (made by the fixture as the student side's join
- *   flow leaves them: a join_requests row with a hashed secret) show on the
- *   class home and the projector view; the teacher admits or refuses them,
- *   with JavaScript off and on;
+ *   flow leaves them: a join_requests row with a hashed secret, or by a
+ *   child's own browser) show on the class home (by themselves, with JS) and
+ *   the Students page; the projector shows only how many; the teacher admits
+ *   or refuses them, with JavaScript off and on, and the child goes on by
+ *   itself;
  * - "Make codes" and "New code" on the students screen, and the join rules;
  * - the printed sign-in cards: each QR code, read from the pixels the browser
  *   drew, holds the join address with the class code and the child's
@@ -133,31 +135,90 @@ test("JS off: the class home shows who waits; Admit lets a child's second device
   await page.getByText("Finn Fischer was already let in.").first().waitFor();
 });
 
-test("JS off: Refuse on the projector view keeps the device out and adds nobody", async () => {
+test("JS off: the projector shows only how many wait; Refuse on the Students page keeps the device out", async () => {
   const page = await teacherPage(false);
   const classId = classIdOf("5B Oak Tree");
   await page.goto(`/class/${classId}/projector`);
+  // After the class home's test: Imposter Person is the one left waiting. A count, never a name or a button.
+  await page.getByTestId("waiting-count").getByText("1 device is waiting for you").waitFor();
+  expect(await page.getByText("Imposter").count()).toBe(0);
+  expect(await page.getByRole("button", { name: /Admit|Refuse/ }).count()).toBe(0);
+
+  await page.goto(`/class/${classId}/students/manage`);
   await waiting(page, "Imposter Person wants to join the class").waitFor();
   await page.getByRole("button", { name: "Refuse Imposter Person" }).click();
   await page.getByText("Imposter Person was not let in.").first().waitFor();
-  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/students/manage`);
   expect(await waiting(page, "Imposter Person").count()).toBe(0);
+  // Nobody was added: after the toast, the list has no Imposter Person.
   await page.goto(`/class/${classId}/students/manage`);
   await page.getByRole("heading", { name: "Students" }).first().waitFor();
   expect(await page.getByText("Imposter Person").count()).toBe(0);
 });
 
-test("JS on: the projector view shows a device waiting and Admit lets it in without leaving the page", async () => {
+/** A child's own device asks to join 5A as a child who has answered already, so it waits for the teacher. */
+async function childWaits(javaScriptEnabled: boolean, firstName: string, lastName: string): Promise<Page> {
+  const child = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  await child.goto(`/join?code=${CLASS_CODE.toLowerCase().replace("-", " ")}`);
+  await child.getByRole("textbox", { name: "First name" }).fill(firstName);
+  await child.getByRole("textbox", { name: "Last name" }).fill(lastName);
+  await child.getByRole("button", { name: "Join", exact: true }).click();
+  await child.getByRole("heading", { name: "Wait for your teacher" }).waitFor();
+  return child;
+}
+
+test("JS on: a device asking shows on the open class home by itself (browser, system, when); the projector shows a count at 1280x720; Admit sends the child on by itself", async () => {
   const page = await teacherPage(true);
   const classId = classIdOf("5A Sunflowers");
-  await page.goto(`/class/${classId}/projector`);
-  await page.getByText("Updates every few seconds.").waitFor();
+  await page.goto(`/class/${classId}/home`);
   await waiting(page, "Chloe Costa wants to join on another device").waitFor();
-  await screenshot(page, "projector-waiting");
-  await page.getByRole("button", { name: "Admit Chloe Costa" }).click();
-  await page.getByText("Chloe Costa can come in now.").first().waitFor();
-  await waiting(page, "Chloe Costa").waitFor({ state: "detached" });
-  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/projector`);
+  expect(await waiting(page, "Ben Brennan").count()).toBe(0);
+
+  const child = await childWaits(true, "Ben", "Brennan");
+  // No reload: the class home looks again by itself.
+  const ben = waiting(page, "Ben Brennan wants to join on another device");
+  await ben.waitFor({ timeout: 30_000 });
+  expect(await ben.getByTestId("waiting-request-device").textContent()).toMatch(/^Chrome on Linux · asked just now$/);
+  // Newest first.
+  expect(await page.getByTestId("waiting-request").first().textContent()).toContain("Ben Brennan");
+  await screenshot(page, "class-home-waiting-live");
+
+  const projector = await newPage({
+    javaScriptEnabled: true,
+    baseURL: app.baseURL,
+    viewport: { width: 1280, height: 720 },
+  });
+  await signIn(projector.context(), app, app.fixtures.sessions.teacher);
+  await projector.goto(`/class/${classId}/projector`);
+  await projector.getByTestId("waiting-count").getByText("2 devices are waiting for you").waitFor();
+  expect(await projector.getByText(/Ben|Chloe/).count()).toBe(0);
+  for (const testId of ["projector-code", "joined-count"]) {
+    const box = await projector.getByTestId(testId).boundingBox();
+    expect(box && box.y + box.height <= 720, `${testId} on screen`).toBe(true);
+  }
+  await screenshot(projector, "projector-waiting-count");
+
+  await ben.getByRole("button", { name: "Admit Ben Brennan" }).click();
+  await page.getByText("Ben Brennan can come in now.").first().waitFor();
+  // The child's page goes on by itself, no tap on "Start".
+  await child.waitForURL((url) => url.pathname === "/student", { timeout: 30_000 });
+});
+
+test("JS off: the waiting child goes on by itself once admitted (the page reloads itself), and a child who typed the wrong name can go back", async () => {
+  const wrong = await childWaits(false, "Aisha", "Adeyemi");
+  await wrong.getByRole("button", { name: "This is not me: join again" }).click();
+  await wrong.getByRole("heading", { name: "Join your class" }).waitFor();
+  expect(await wrong.getByRole("textbox", { name: "Class code" }).inputValue()).toBe(CLASS_CODE);
+
+  const child = await childWaits(false, "Aisha", "Adeyemi");
+  const page = await teacherPage(false);
+  const classId = classIdOf("5A Sunflowers");
+  await page.goto(`/class/${classId}/home`);
+  // One request: the one the child took back is gone.
+  expect(await waiting(page, "Aisha Adeyemi").count()).toBe(1);
+  await waiting(page, "Aisha Adeyemi").getByRole("button", { name: "Admit Aisha Adeyemi" }).click();
+  await page.getByText("Aisha Adeyemi can come in now.").first().waitFor();
+  await child.waitForURL((url) => url.pathname === "/student", { timeout: 30_000 });
 });
 
 test("JS off: Make codes gives every child a personal code, New code replaces one, and the cards scan to a working join", async () => {

@@ -130,6 +130,9 @@ test("a whole lesson: three students join and answer, the teacher sees three res
   await screenshot(off, "list-1280-js-off");
   await openSurvey(off, "Starting the school year");
   expect(await off.getByText("Drawing needs JavaScript").count()).toBe(1);
+  // No tool looks usable without JavaScript: the pad's toolbar stays hidden (issue 36).
+  expect(await off.getByRole("toolbar", { name: "Drawing tools" }).count()).toBe(0);
+  expect(await off.getByRole("button", { name: "Eraser" }).count()).toBe(0);
   await off.getByRole("button", { name: "Send my answers" }).click();
   await off.getByText("Answer at least one question before submitting.").waitFor();
   await off.getByRole("radio", { name: "2. A bit nervous" }).check();

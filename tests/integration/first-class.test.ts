@@ -51,6 +51,9 @@ test("a teacher with a school and no class is sent from every class screen to /h
   const [klass] = await database.db.select().from(classes).where(eq(classes.name, "3C Tulips"));
   expect(klass).toMatchObject({ schoolId: school.id, status: "active" });
   expect(created.headers.get("location")).toBe(`/class/${klass.id}/home`);
+  // An old bookmark or a stale redirect: a teacher with a class is not told they have none.
+  const home = await callRoute(homeScreen, database, { path: "/home?noClasses=true", cookie });
+  expect(await home.json()).toMatchObject({ noClasses: false });
   expect(
     (await database.db.select().from(classTeachers).where(eq(classTeachers.classId, klass.id))).map((row) => [
       row.userId,

@@ -130,3 +130,84 @@ test("with no live code, the page says so and offers one", async () => {
   expect(text).toContain("Students cannot join 5A Sunflowers until you generate a class code.");
   expect(text).toContain("Generate a class code");
 });
+
+/** What the page shows, without the data its scripts carry (the catalogue holds every text). */
+function shownPart(html: string): string {
+  return html.split("window.__reactRouterContext")[0];
+}
+
+test("the class home's advice to generate a code has its own button, a plain form post", async () => {
+  // After the test above, the class has no live code.
+  // The markup only: the page's data holds the whole catalogue.
+  const home = async () =>
+    textOf(
+      shownPart(
+        await (await server.handle(new Request(`${ORIGIN}/class/${classId}/home`, { headers: { cookie } }))).text(),
+      ),
+    );
+  expect(await home()).toContain("No live code. Students cannot join this class until you generate one.");
+  expect(await home()).toContain("Generate a class code");
+  const response = await server.handle(
+    new Request(`${ORIGIN}/class/${classId}/home`, {
+      method: "POST",
+      headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=generate-code",
+    }),
+  );
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe(`/class/${classId}/home`);
+  const [live] = await server.app.db
+    .select({ code: schema.classCodes.code })
+    .from(schema.classCodes)
+    .where(and(eq(schema.classCodes.classId, classId), isNull(schema.classCodes.stoppedAt)));
+  expect(await home()).toContain(live.code);
+  expect(await home()).not.toContain("Generate a class code");
+});
+
+test("the projector never names a waiting device: only how many wait", async () => {
+  const [live] = await server.app.db
+    .select({ code: schema.classCodes.code })
+    .from(schema.classCodes)
+    .where(and(eq(schema.classCodes.classId, classId), isNull(schema.classCodes.stoppedAt)));
+  for (const lastName of ["Waitone", "Waittwo"]) {
+    await server.app.db.update(schema.classes).set({ newNames: "hold" }).where(eq(schema.classes.id, classId));
+    await joinClass(server.app.db, { code: live.code, firstName: "Zara", lastName, ip: "192.0.2.2", tokenKind: "app" });
+  }
+  const html = shownPart(await projectorHtml());
+  expect(textOf(html)).toContain("2 devices are waiting for you");
+  expect(html).not.toContain("Waitone");
+  expect(html).not.toContain("Admit");
+  await server.app.db.update(schema.classes).set({ newNames: "allow" }).where(eq(schema.classes.id, classId));
+});
+
+test("the audit log names who joined in the browser and the device that asked, never 'Deleted user'", async () => {
+  const [live] = await server.app.db
+    .select({ code: schema.classCodes.code })
+    .from(schema.classCodes)
+    .where(and(eq(schema.classCodes.classId, classId), isNull(schema.classCodes.stoppedAt)));
+  await joinClass(server.app.db, {
+    code: live.code,
+    firstName: "Bria",
+    lastName: "Browser",
+    ip: "192.0.2.3",
+    tokenKind: "browser",
+  });
+  const admin = DEMO_ACCOUNTS.find((account) => account.key === "schoolAdmin")!;
+  const [user] = await server.app.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, admin.email));
+  const adminCookie = (await createSession(server.app, user.id, new Request(`${ORIGIN}/login`), null)).setCookie.split(
+    ";",
+  )[0];
+  const page = await server.handle(new Request(`${ORIGIN}/admin/audit`, { headers: { cookie: adminCookie } }));
+  expect(page.status).toBe(200);
+  const rows = [...shownPart(await page.text()).matchAll(/<tr[^>]*data-testid="audit-row"[^>]*>(.*?)<\/tr>/gs)].map(
+    (match) => textOf(match[1]),
+  );
+  expect(rows.find((row) => row.includes("student.join_request"))).toContain("A device asking to join");
+  expect(rows.find((row) => row.includes("student.join") && !row.includes("join_request"))).toContain(
+    "A student (browser)",
+  );
+  expect(rows.filter((row) => row.includes("Deleted user"))).toEqual([]);
+});

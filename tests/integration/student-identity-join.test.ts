@@ -12,8 +12,19 @@ import type { JoinResponse } from "~/lib/student-api/schemas";
 import * as joinRoute from "~/routes/student/join";
 import * as waitingRoute from "~/routes/student/join-waiting";
 import { hashToken } from "~/server/auth/session.server";
+import { type JoinInput, type JoinOutcome, joinClass } from "~/server/class-codes/join.server";
+import { collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import type { Database } from "~/server/db/client.server";
-import { classes, joinRequests, rateLimits, responses, students } from "~/server/db/schema.server";
+import {
+  classCodes,
+  classes,
+  classStudents,
+  joinRequests,
+  rateLimits,
+  responses,
+  students,
+} from "~/server/db/schema.server";
 import { createTestDatabase } from "../support/database";
 import {
   type ClassWorld,
@@ -21,6 +32,7 @@ import {
   createClass,
   createClassCode,
   createClassWorld,
+  createJoinRequest,
   createStudent,
   createSurvey,
 } from "../support/fixtures";
@@ -129,6 +141,21 @@ describe("uniform answers", () => {
   });
 });
 
+describe("the class code as typed", () => {
+  test("any mix of case, spaces, hyphens and dots joins, on the student API and on /join", async () => {
+    await classWith("UDRJ-6436-BQTK");
+    for (const [index, code] of ["udrj 6436-bqtk", "Udrj.6436.Bqtk", "udrj-6436 bqtk", "UDRJ6436BQTK"].entries()) {
+      joined(await client().join({ code, firstName: "Mixed", lastName: `Separators${"abcd"[index]}` }));
+    }
+    const page = await callRoute(joinRoute, database, {
+      method: "POST",
+      path: "/join",
+      form: { code: " udrj . 6436 - bqtk ", firstName: "Mixed", lastName: "Page", personalCode: "" },
+    });
+    expect(page.headers.get("location")).toBe("/student");
+  });
+});
+
 describe("a rostered student who has already joined", () => {
   test("is not taken again from the class code and name: the device waits, the request is stored with the secret hashed", async () => {
     const { felix } = await classWith("TAKE-3467");
@@ -207,6 +234,26 @@ describe("personal codes", () => {
     joined(await client().join({ code: "PERS-3467", firstName: "Felix", lastName: "CostaPERS" }));
     const moved = joined(await client().join({ code: "PERS-3467", personalCode: " kmr 394 " }));
     expect(moved.student).toEqual({ firstName: "Felix", lastName: "CostaPERS" });
+  });
+
+  test("a printed card keeps working for its child whatever the class code does since: stopped, replaced", async () => {
+    const { klass, felix } = await classWith("CARD-4567");
+    await database.db.update(students).set({ personalCode: "KMQ-495" }).where(eq(students.id, felix.id));
+    await database.db.update(classCodes).set({ stoppedAt: new Date() }).where(eq(classCodes.classId, klass.id));
+    // The typed pair from the card (or its QR code's address) still opens the class.
+    joined(await client().join({ code: "card 4567", personalCode: "kmq 495" }));
+    // Typing a name with the stopped code is still refused.
+    const byName = await refusal(client().join({ code: "CARD-4567", firstName: "Felix", lastName: "CostaCARD" }));
+    expect(byName).toMatchObject({ status: 410, code: "CLASS_CODE_STOPPED" });
+    // Replaced by a new code: the old card too.
+    await createClassCode(database.db, { classId: klass.id, code: "CARD-5678-NEWC" });
+    joined(await client().join({ code: "CARD-4567", personalCode: "KMQ-495" }));
+    // A wrong personal code with the old code is a wrong personal code, counted as before.
+    const wrong = await refusal(client().join({ code: "CARD-4567", personalCode: "KMQ-999" }));
+    expect(wrong).toMatchObject({ status: 400, code: "VALIDATION" });
+    // Only while the child is in the class.
+    await database.db.delete(classStudents).where(eq(classStudents.studentId, felix.id));
+    expect((await refusal(client().join({ code: "CARD-4567", personalCode: "KMQ-495" }))).status).toBe(400);
   });
 
   test("a wrong personal code is a field error and counts as a failed join", async () => {
@@ -295,12 +342,91 @@ describe("look-alike names", () => {
   });
 });
 
+describe("waiting join requests (issue 35 point 3, issue 36)", () => {
+  const CHROME_ANDROID =
+    "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+  let device = 0;
+  const ask = (code: string, firstName: string, lastName: string, extra: Partial<JoinInput> = {}) =>
+    joinClass(database.db, {
+      code,
+      firstName,
+      lastName,
+      ip: "198.51.100.77",
+      deviceId: `waiting-device-${String(device++).padStart(4, "0")}-abcdefgh`,
+      tokenKind: "browser",
+      ...extra,
+    });
+  const secretOf = (outcome: JoinOutcome) => {
+    if (outcome.status !== "waiting") throw new Error(`expected waiting, got ${outcome.status}`);
+    return outcome.requestSecret;
+  };
+  const listed = (classId: number) => listWaitingJoinRequests(database.db, world.actors.teacher, classId);
+
+  test("asking again and again as a classmate who joined leaves one request, the newest; the older devices are told to join again", async () => {
+    const { klass } = await classWith("MANY-3467");
+    joined(await client().join({ code: "MANY-3467", firstName: "Felix", lastName: "CostaMANY" }));
+    const secrets: string[] = [];
+    for (let i = 0; i < 15; i++) secrets.push(secretOf(await ask("MANY-3467", "Felix", "CostaMANY")));
+    const waitingNow = await listed(klass.id);
+    expect(waitingNow).toHaveLength(1);
+    expect(await collectJoinRequest(database.db, secrets[14])).toMatchObject({ status: "waiting" });
+    await expect(collectJoinRequest(database.db, secrets[0])).rejects.toMatchObject({ code: "JOIN_REQUEST_GONE" });
+  });
+
+  test("one waiting request per device: the same device asking as another child replaces its own", async () => {
+    const { klass } = await classWith("DEVI-3467", { newNames: "hold" });
+    const deviceId = "one-device-for-two-names-0001";
+    await ask("DEVI-3467", "Zara", "Newkid", { deviceId });
+    await ask("DEVI-3467", "Otto", "Other", { deviceId });
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other"]);
+  });
+
+  test("a class holds at most 80 waiting requests; the child asking again always gets room", async () => {
+    const { klass, felix } = await classWith("FULL-3467");
+    const mia = await createStudent(database.db, {
+      schoolId: world.riverside.id,
+      classId: klass.id,
+      firstName: "Mia",
+      lastName: "FullClass",
+    });
+    joined(await client().join({ code: "FULL-3467", firstName: "Mia", lastName: "FullClass" }));
+    joined(await client().join({ code: "FULL-3467", firstName: "Felix", lastName: "CostaFULL" }));
+    for (let i = 0; i < 80; i++) {
+      await createJoinRequest(database.db, { classId: klass.id, studentId: felix.id, firstName: "F", lastName: "C" });
+    }
+    const full = await ask("FULL-3467", "Mia", "FullClass").catch((error: unknown) => error);
+    expect(full).toMatchObject({ code: "RATE_LIMITED" });
+    expect(secretOf(await ask("FULL-3467", "Felix", "CostaFULL"))).toMatch(/^ojr_/);
+    expect(secretOf(await ask("FULL-3467", "Mia", "FullClass"))).toMatch(/^ojr_/);
+    expect((await listed(klass.id)).map((request) => request.studentId).sort()).toEqual([felix.id, mia.id].sort());
+  });
+
+  test("the teacher sees each device's browser and system and when it asked; a device that stopped asking drops out", async () => {
+    const { klass } = await classWith("SEEN-3467", { newNames: "hold" });
+    const secret = secretOf(await ask("SEEN-3467", "Zara", "Newkid", { userAgent: CHROME_ANDROID }));
+    await ask("SEEN-3467", "Otto", "Other", { tokenKind: "app", userAgent: "okhttp/4.12.0" });
+    const [newest, older] = await listed(klass.id);
+    expect(newest).toMatchObject({ name: "Otto Other", deviceBrowser: null, tokenKind: "app", minutesAgo: 0 });
+    expect(older).toMatchObject({ name: "Zara Newkid", deviceBrowser: "Chrome", deviceSystem: "Android" });
+
+    // Zara's device has not asked for two minutes: it stopped waiting.
+    await database.db
+      .update(joinRequests)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(eq(joinRequests.secretHash, hashToken(secret)));
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other"]);
+    // It asks again (its waiting page): back on the list.
+    await readJoinRequest(database.db, secret);
+    expect((await listed(klass.id)).map((request) => request.name)).toEqual(["Otto Other", "Zara Newkid"]);
+  });
+});
+
 describe("the /join page", () => {
   const postJoin = (form: Record<string, string>, path = "/join") =>
     callRoute(joinRoute, database, { method: "POST", path, form });
 
   test("a claimed name waits on /join/waiting (a signed cookie, no student session), and goes in once admitted", async () => {
-    await classWith("WEBW-3467");
+    const { klass } = await classWith("WEBW-3467");
     const first = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
     expect(first.headers.get("location")).toBe("/student");
     const second = await postJoin({ code: "WEBW-3467", firstName: "Felix", lastName: "CostaWEBW", personalCode: "" });
@@ -323,22 +449,37 @@ describe("the /join page", () => {
     });
     expect(stillWaiting.headers.get("location")).toBe("/join/waiting");
 
-    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.tokenKind, "browser"));
+    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.classId, klass.id));
     await database.db
       .update(joinRequests)
       .set({ status: "admitted", decidedAt: new Date() })
       .where(eq(joinRequests.id, row.id));
-    expect(await (await callRoute(waitingRoute, database, { path: "/join/waiting", cookie })).json()).toMatchObject({
-      state: "admitted",
-    });
-    const inside = await callRoute(waitingRoute, database, {
+    // Once admitted, the waiting page itself goes in: no tap on "Start" (its script or its reload asks).
+    const inside = await callRoute(waitingRoute, database, { path: "/join/waiting", cookie });
+    expect(inside.headers.get("location")).toBe("/student");
+    expect(inside.headers.getSetCookie().some((value) => /^__student=[^;]+/.test(value))).toBe(true);
+    expect(inside.headers.getSetCookie().some((value) => /^__join_request=;/.test(value))).toBe(true);
+  });
+
+  test("a child who typed the wrong name goes back from the waiting page: the request lapses, the code is kept", async () => {
+    const { klass } = await classWith("WEBC-3467");
+    await postJoin({ code: "WEBC-3467", firstName: "Felix", lastName: "CostaWEBC", personalCode: "" });
+    const second = await postJoin({ code: "WEBC-3467", firstName: "Felix", lastName: "CostaWEBC", personalCode: "" });
+    const cookie = second.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__join_request="))!
+      .split(";")[0];
+    const back = await callRoute(waitingRoute, database, {
       method: "POST",
       path: "/join/waiting",
       cookie,
-      form: { intent: "check" },
+      form: { intent: "cancel" },
     });
-    expect(inside.headers.get("location")).toBe("/student");
-    expect(inside.headers.getSetCookie().some((value) => /^__student=[^;]+/.test(value))).toBe(true);
+    expect(back.headers.get("location")).toBe("/join?code=WEBC-3467");
+    expect(back.headers.getSetCookie().some((value) => /^__join_request=;/.test(value))).toBe(true);
+    const [row] = await database.db.select().from(joinRequests).where(eq(joinRequests.classId, klass.id));
+    expect(row.status).toBe("waiting");
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   test("without a waiting cookie the waiting page sends the device to /join", async () => {

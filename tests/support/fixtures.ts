@@ -137,8 +137,13 @@ export async function createJoinRequest(
     classCodeId?: number | null;
     expiresAt?: Date;
     createdAt?: Date;
+    /** When its device last asked; by default its expiry, as if it kept asking until then. */
+    lastSeenAt?: Date;
+    deviceBrowser?: string;
+    deviceSystem?: string;
   },
 ) {
+  const expiresAt = values.expiresAt ?? new Date(Date.now() + 3_600_000);
   const [row] = await db
     .insert(joinRequests)
     .values({
@@ -148,7 +153,10 @@ export async function createJoinRequest(
       lastName: values.lastName,
       secretHash: hashToken(values.secret ?? `secret-${unique()}`),
       classCodeId: values.classCodeId ?? null,
-      expiresAt: values.expiresAt ?? new Date(Date.now() + 3_600_000),
+      expiresAt,
+      lastSeenAt: values.lastSeenAt ?? expiresAt,
+      deviceBrowser: values.deviceBrowser ?? null,
+      deviceSystem: values.deviceSystem ?? null,
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning();

@@ -75,6 +75,15 @@ export function ClassCodePanel({
             {t("No live code. Students cannot join this class until you generate one.")}
           </Text>
         )}
+        {!manage && (!classCode || classCode.expired) ? (
+          // The advice's own button: a code with the default expiry, posted to the page's action.
+          <Form method="post">
+            <input type="hidden" name="intent" value="generate-code" />
+            <Button type="submit" variant="soft">
+              {classCode ? t("Generate a new code") : t("Generate a class code")}
+            </Button>
+          </Form>
+        ) : null}
         {join ? (
           <Stack gap="2">
             <Text size="2">
@@ -124,12 +133,10 @@ export function ClassCodePanel({
               ) : null}
             </Form>
             {classCode ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="stop-code" />
-                <Button type="submit" variant="soft" color="red">
-                  {t("Stop code")}
-                </Button>
-              </Form>
+              // Asks first (the page's confirmation, with or without JavaScript): stopping says what it does to the cards.
+              <ButtonLink variant="soft" color="red" to="?confirm=stop-code">
+                {t("Stop code")}
+              </ButtonLink>
             ) : null}
           </Flex>
         ) : null}

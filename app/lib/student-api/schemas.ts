@@ -44,7 +44,7 @@ export const joinRequestSchema = strictBody({
     .min(1, "Class code is required")
     .max(40, "Class code is too long")
     .meta({
-      description: "The class code the teacher shows, e.g. KTRW-4827. Case and spaces are ignored.",
+      description: "The class code the teacher shows, e.g. KTRW-4827-MBQP. Case, spaces, hyphens and dots are ignored.",
       example: "SUNNY-4821",
     }),
   firstName: name("First name").meta({

@@ -24,6 +24,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { log, filters, platform: isPlatformAdmin(user), schoolName: user.school?.name ?? null };
 }
 
+/**
+ * Who did it when no staff member did: a student in the app or the browser (the join's token
+ * kind), a device asking to join (it is nobody yet), the retention job, or a user since deleted.
+ */
+function unnamedActor(row: { byStudent: boolean; actorUserId: number | null; action: string; details: unknown }) {
+  const tokenKind = (row.details as { tokenKind?: unknown } | null)?.tokenKind;
+  if (row.byStudent) {
+    if (tokenKind === "browser") return "A student (browser)";
+    return tokenKind === "app" ? "A student (app)" : "A student";
+  }
+  if (row.actorUserId !== null) return "Deleted user";
+  if (row.action === "student.join_request") return "A device asking to join";
+  return row.action.startsWith("retention.") ? "Retention job" : "Deleted user";
+}
+
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
   const { log, filters, platform, schoolName } = loaderData;
@@ -75,16 +90,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             {log.rows.map((row) => (
               <Table.Row key={row.id} data-testid="audit-row">
                 <Table.Cell>{formatDateTime(row.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  {row.actorName ??
-                    (row.byStudent ? (
-                      <Text color="gray">{t("A student (app)")}</Text>
-                    ) : row.actorUserId === null && row.action.startsWith("retention.") ? (
-                      <Text color="gray">{t("Retention job")}</Text>
-                    ) : (
-                      <Text color="gray">{t("Deleted user")}</Text>
-                    ))}
-                </Table.Cell>
+                <Table.Cell>{row.actorName ?? <Text color="gray">{t(unnamedActor(row))}</Text>}</Table.Cell>
                 <Table.Cell>
                   <Code variant="ghost">{row.action}</Code>
                 </Table.Cell>

@@ -6,10 +6,13 @@ import { StatCard } from "~/components/class/stat-card";
 import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
+import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithError } from "~/server/redirects.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { readIntent } from "~/server/web/intents.server";
 import {
@@ -17,7 +20,11 @@ import {
   JOIN_REQUEST_INTENTS,
   parseJoinRequestDecision,
 } from "~/server/web/join-request-actions.server";
+import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
+
+/** How often, with JavaScript, the class home looks for devices waiting to join. */
+const WAITING_REFRESH_MS = 5_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
@@ -29,13 +36,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join` };
 }
 
-/** Admit or Refuse a device waiting to join (docs/product.md#student-identity). */
+/** Admit or Refuse a device waiting to join (docs/product.md#student-identity); generate a class code. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
-  const here = `/class/${classId}/home`;
   const form = await request.formData();
-  await readIntent(context, form.get("intent"), JOIN_REQUEST_INTENTS);
+  // The Students page's Admit and Refuse post here too, and go back there.
+  const here = `/class/${classId}/${form.get("from") === "students" ? "students/manage" : "home"}`;
+  const intent = await readIntent(context, form.get("intent"), [...JOIN_REQUEST_INTENTS, "generate-code"]);
+  if (intent === "generate-code") {
+    try {
+      const code = await generateClassCode(db, user, { classId });
+      return redirectWithSuccess(here, t("New class code {code} is live.", { code: code.code }));
+    } catch (error) {
+      return redirectWithFailure(here, error, t("Failed to generate a class code"), t);
+    }
+  }
   const decision = parseJoinRequestDecision(form);
   if (!decision) return redirectWithError(here, t("That action is not available."));
   return decideJoinRequest(db, user, classId, decision, here, t);
@@ -46,6 +62,9 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard, waitingRequests, joinAddress } = loaderData;
   const { t, i18n } = useTranslation("staff");
   const base = `/class/${dashboard.class.id}`;
+  const hydrated = useHydrated();
+  // A device asking to join shows within seconds while the page is open (issue 36).
+  useRevalidateWhileVisible(WAITING_REFRESH_MS);
   return (
     <Stack gap="5">
       <SplitRow gap="3">
@@ -62,6 +81,11 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       </SplitRow>
 
       <WaitingJoinRequests requests={waitingRequests} />
+      {hydrated ? null : (
+        <Text size="2" color="gray">
+          <TextLink to=".">{t("Refresh to see who is waiting to join")}</TextLink>
+        </Text>
+      )}
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <StatCard title={t("Students")} value={dashboard.studentCount} gap="1" testId="student-count">

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { formatDateTime } from "~/components/class/format";
 import { JoinQrCode } from "~/components/class/join-qr-code";
-import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
+import { WaitingCount } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -12,7 +12,7 @@ import { listClassAssignments } from "~/server/assignments/assignments.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
-import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
+import { countWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -36,10 +36,10 @@ const REFRESH_MS = 5_000;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  const [progress, waitingRequests, { assignments }] = await orNotFound(
+  const [progress, waitingCount, { assignments }] = await orNotFound(
     Promise.all([
       getJoinProgress(db, user, classId),
-      listWaitingJoinRequests(db, user, classId),
+      countWaitingJoinRequests(db, user, classId),
       listClassAssignments(db, user, classId),
     ]),
   );
@@ -52,7 +52,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     class: progress.class,
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
-    waitingRequests,
+    // Only how many: the class sees the projector, so no names and no Admit or Refuse (issue 36).
+    waitingCount,
     joinAddress,
     joinUrl,
     qrCode: joinUrl ? drawQrCode(joinUrl) : null,
@@ -63,7 +64,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** The empty state's button: a new code with the default expiry, then back here; and Admit or Refuse a waiting device. */
+/**
+ * The empty state's button: a new code with the default expiry, then back here. Admit and Refuse
+ * are still answered (a page open from before), though the projector shows only a count.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
@@ -88,7 +92,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
     class: klass,
     classCode,
     joinedCount,
-    waitingRequests,
+    waitingCount,
     joinAddress,
     joinUrl,
     qrCode,
@@ -113,9 +117,8 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         ) : null}
+        <WaitingCount count={waitingCount} />
       </div>
-
-      <WaitingJoinRequests requests={waitingRequests} className="waiting-requests no-print" />
 
       {joinUrl && classCode && qrCode ? (
         <div className="projector-join">

@@ -84,7 +84,7 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
           <>
             <p>
               {t(
-                "Each card has the child's personal code and a QR code that signs them in to {name}. If you replace the class code, print the cards again.",
+                "Each card has the child's personal code and a QR code that signs them in to {name}. The cards keep working while the child is in the class, even if you stop or replace the class code.",
                 { name: klass.name },
               )}
             </p>

@@ -5,10 +5,12 @@ import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
+import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
+import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
 import { setClassJoinRules } from "~/server/classes/join-rules.server";
@@ -24,6 +26,7 @@ import { formReply, redirectWithFailure } from "~/server/web/screen-errors.serve
 import { FAILURE, manageSchema } from "./__students/manage-schema";
 import { PersonalCodesRow } from "./__students/personal-codes-row";
 import { RemoveStudentConfirm } from "./__students/remove-student-confirm";
+import { StopCodeConfirm } from "./__students/stop-code-confirm";
 import { StudentList } from "./__students/student-list";
 import { TeachersCard } from "./__students/teachers-card";
 import type { Route } from "./+types/students-manage";
@@ -32,7 +35,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const { students, teachers, addableTeachers, classCode, joinRules, locale } = await getClassPeople(db, user, classId);
+  const [{ students, teachers, addableTeachers, classCode, joinRules, locale }, waitingRequests] = await Promise.all([
+    getClassPeople(db, user, classId),
+    listWaitingJoinRequests(db, user, classId),
+  ]);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
@@ -42,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classCode,
     joinRules,
     locale,
+    waitingRequests,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -50,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     addableTeachers,
     showAddForm: url.searchParams.has("add"),
+    confirmStop: url.searchParams.get("confirm") === "stop-code" && classCode !== null,
     confirmStudent,
   };
 }
@@ -166,6 +174,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
+  const { waitingRequests, confirmStop } = loaderData;
   const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
@@ -185,6 +194,9 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
       </SplitRow>
 
+      <WaitingJoinRequests requests={waitingRequests} from={{ action: `${base}/home`, page: "students" }} />
+
+      {confirmStop && classCode ? <StopCodeConfirm base={base} code={classCode.code} /> : null}
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}
 
       {showAddForm || addFormResult ? (

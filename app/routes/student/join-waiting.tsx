@@ -1,11 +1,15 @@
 /**
  * /join/waiting: a device whose join the teacher has to let in waits here
- * (ADR 180). The page says so plainly; "Check again" (a plain POST, works
- * without JavaScript; the page also reloads itself every 15 seconds) collects
- * the student session once the teacher has said yes. A child with a card can
- * type their personal code instead. The join request's secret is in the
- * signed `__join_request` cookie; without one, the page sends the device back
- * to /join. A GET never joins.
+ * (ADR 180). The page says so plainly. Once the teacher has said yes, the
+ * page itself collects the student session and goes on to the surveys: the
+ * plain student script asks every 2 seconds, and without JavaScript the page
+ * reloads itself every 5 seconds (each ask also tells the teacher's list the
+ * device is still there); "Check again" (a plain POST) does the same at once.
+ * A child who typed the wrong name goes back with "This is not me" (the
+ * request lapses). A child with a card can type their personal code instead.
+ * The join request's secret is in the signed `__join_request` cookie; without
+ * one, the page sends the device back to /join. Only a request the teacher
+ * admitted gives a session; a GET never starts a new join.
  */
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -15,8 +19,9 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
+import { JOIN_WAITING_ATTRIBUTE, JOIN_WAITING_RELOAD_SECONDS } from "~/lib/student-page-behaviour";
 import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
-import { collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
+import { cancelJoinRequest, collectJoinRequest, readJoinRequest } from "~/server/class-codes/join-collect.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { redirect } from "~/server/redirects.server";
@@ -28,34 +33,49 @@ import type { Route } from "./+types/join-waiting";
 /** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
 export const handle: PlainPageHandle = { plainPage: true };
 
-/** How often the waiting page reloads itself, in seconds. */
-const RELOAD_SECONDS = 15;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getAppFromContext(context);
   const secret = await readJoinRequestSecret(app.joinRequestCookie, request);
   const view = secret ? await readJoinRequest(app.db, secret) : null;
-  if (!view) throw redirect(JOIN_PATH);
-  return { state: view.state, className: view.class.name, classCode: view.classCode };
+  if (!secret || !view) throw redirect(JOIN_PATH);
+  // The teacher said yes: in at once, no tap on "Start" (issue 36). If that fails, the wait is over.
+  const state = view.state === "admitted" ? await collectOrGone(app, secret) : view.state;
+  if (state instanceof Response) throw state;
+  return { state, className: view.class.name, classCode: view.classCode };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getAppFromContext(context);
   const form = await request.formData();
-  await readIntent(context, form.get("intent"), ["check"]);
+  const intent = await readIntent(context, form.get("intent"), ["check", "cancel"]);
   const secret = await readJoinRequestSecret(app.joinRequestCookie, request);
   if (!secret) return redirect(JOIN_PATH);
+  if (intent === "cancel") {
+    // Not me: the request lapses and the child joins again, the class code filled in.
+    const view = await readJoinRequest(app.db, secret);
+    await cancelJoinRequest(app.db, secret);
+    const back = view?.classCode ? `${JOIN_PATH}?${new URLSearchParams({ code: view.classCode })}` : JOIN_PATH;
+    return redirect(back, { headers: { "Set-Cookie": await stopWaiting(app.joinRequestCookie) } });
+  }
+  const state = await collectOrGone(app, secret);
+  return state instanceof Response ? state : redirect(JOIN_WAITING_PATH);
+}
+
+/** The session once the teacher said yes (a redirect to the surveys), else the state the page shows. */
+async function collectOrGone(
+  app: ReturnType<typeof getAppFromContext>,
+  secret: string,
+): Promise<Response | "waiting" | "refused" | "gone"> {
   try {
     const outcome = await collectJoinRequest(app.db, secret);
-    if (outcome.status === "waiting") return redirect(JOIN_WAITING_PATH);
+    if (outcome.status === "waiting") return "waiting";
     const headers = new Headers();
     headers.append("Set-Cookie", await stopWaiting(app.joinRequestCookie));
     headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
-    // Refused or over: the page shows it (from the request's state).
-    if (isDomainError(error) && (error.code === "JOIN_REFUSED" || error.code === "JOIN_REQUEST_GONE"))
-      return redirect(JOIN_WAITING_PATH);
+    if (isDomainError(error) && error.code === "JOIN_REFUSED") return "refused";
+    if (isDomainError(error) && error.code === "JOIN_REQUEST_GONE") return "gone";
     throw error;
   }
 }
@@ -84,24 +104,33 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
   }
   return (
     <StudentPlainPage>
-      <h1>{state === "admitted" ? t("You can go in!") : t("Wait for your teacher")}</h1>
-      <div className="student-card" role="status">
-        {state === "admitted" ? (
-          <p>{t("Your teacher let you in to {className}. Press Start.", { className })}</p>
-        ) : (
-          <>
-            <p>{t("Your teacher needs to let you in to {className}.", { className })}</p>
-            <p>{t("Please wait. Tell your teacher you are waiting. When your teacher says yes, press Check again.")}</p>
-          </>
-        )}
+      <h1>{t("Wait for your teacher")}</h1>
+      <div className="student-card" role="status" {...{ [JOIN_WAITING_ATTRIBUTE]: "" }}>
+        <p>{t("Your teacher needs to let you in to {className}.", { className })}</p>
+        <p>{t("Please wait. Tell your teacher you are waiting. When your teacher says yes, you go in by yourself.")}</p>
         <Form method="post">
           <div className="student-actions">
             <button type="submit" name="intent" value="check" className="student-button">
-              {state === "admitted" ? t("Start") : t("Check again")}
+              {t("Check again")}
             </button>
           </div>
         </Form>
       </div>
+      <Form method="post" className="student-hint">
+        {t("Did you type the wrong name?")}{" "}
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          className="student-button student-button-quiet student-button-small"
+        >
+          {t("This is not me: join again")}
+        </button>
+      </Form>
+      {/* Without JavaScript the page reloads itself; with it, the plain student script asks instead. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(JOIN_WAITING_RELOAD_SECONDS)} />
+      </noscript>
       {state === "waiting" && classCode ? (
         <Form
           method="post"
@@ -133,7 +162,6 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaTranslator(matches)("Wait for your teacher")} · Orliverse Classroom` },
-  ...(data?.state === "waiting" ? [{ httpEquiv: "refresh", content: String(RELOAD_SECONDS) }] : []),
 ];

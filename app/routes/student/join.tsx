@@ -89,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip: clientAddress(context),
       deviceId,
       tokenKind: "browser",
+      userAgent: request.headers.get("user-agent"),
     });
     // A new join on this device ends the student session it had (a shared tablet).
     await endStudentSession(app.db, app.studentCookie, request);
@@ -135,7 +136,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           id="join-code"
           name="code"
           label={t("Class code")}
-          hint={t("Your teacher shows it, for example SUNNY-4821.")}
+          hint={t("Your teacher shows it, for example ABCD-1234-EFGH.")}
           defaultValue={reply?.values.code ?? loaderData.code}
           errors={reply?.fieldErrors.code}
           autoComplete="off"

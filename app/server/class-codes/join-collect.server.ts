@@ -15,7 +15,7 @@
  * needs no guessing limit; a class's devices all polling from one school
  * address must not be throttled.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { hashToken } from "../auth/session.server";
 import type { Db, Tx } from "../db/client.server";
 import { classCodes, classes, classStudents, joinRequests, schools } from "../db/schema.server";
@@ -86,11 +86,18 @@ function isSecretShaped(secret: string): boolean {
   return secret.startsWith(JOIN_REQUEST_SECRET_PREFIX) && secret.length <= 200;
 }
 
+/** The waiting device asked again: it is still waiting (the teacher's list drops devices unseen for a while). */
+async function markSeen(db: Db | Tx, row: RequestRow, now: Date): Promise<void> {
+  if (row.status !== "waiting") return;
+  await db.update(joinRequests).set({ lastSeenAt: now }).where(eq(joinRequests.id, row.id));
+}
+
 /** What the waiting page shows: the request's state, or null for a secret that names no request. */
 export async function readJoinRequest(db: Db, secret: string, now = new Date()): Promise<JoinRequestView | null> {
   if (!isSecretShaped(secret)) return null;
   const [row] = await lookupBySecret(db, secret);
   if (!row) return null;
+  await markSeen(db, row, now);
   return {
     state: stateOf(row, now),
     class: { id: row.classId, name: row.className },
@@ -112,6 +119,7 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
     if (state === "gone" || !row) throw gone();
     const klass = { id: row.classId, name: row.className };
     if (state === "waiting") {
+      await markSeen(tx, row, now);
       return { status: "waiting", requestSecret: secret, expiresAt: row.expiresAt, class: klass };
     }
     const studentId = row.studentId as number;
@@ -135,3 +143,22 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
 }
 
 const gone = () => new DomainError("JOIN_REQUEST_GONE", JOIN_REQUEST_GONE_MESSAGE);
+
+/**
+ * The device stops waiting by itself (a child who typed the wrong name): a
+ * request still waiting lapses now, so the teacher no longer sees it. Any
+ * other state is left as it is.
+ */
+export async function cancelJoinRequest(db: Db, secret: string, now = new Date()): Promise<void> {
+  if (!isSecretShaped(secret)) return;
+  await db
+    .update(joinRequests)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(joinRequests.secretHash, hashToken(secret)),
+        eq(joinRequests.status, "waiting"),
+        gt(joinRequests.expiresAt, now),
+      ),
+    );
+}

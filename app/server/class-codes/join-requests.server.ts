@@ -9,17 +9,23 @@
  * already decided, or expired, is refused with a message that says so and
  * changes nothing.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeStudentName } from "~/lib/student-name";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { classStudents, type JoinRequestStatus, joinRequests, students } from "../db/schema.server";
+import {
+  classStudents,
+  type JoinRequestStatus,
+  joinRequests,
+  type StudentTokenKind,
+  students,
+} from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
-import { findRosteredByName, JOIN_LOCK_NAMESPACE } from "./join.server";
+import { findRosteredByName, isStillWaiting, JOIN_LOCK_NAMESPACE } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
 
@@ -37,9 +43,16 @@ export interface WaitingJoinRequest {
   rosterLastName: string | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Browser and system of the waiting device, from its User-Agent; null when it did not say. */
+  deviceBrowser: string | null;
+  deviceSystem: string | null;
+  /** "app" for the student app, "browser" for the student pages. */
+  tokenKind: StudentTokenKind;
+  /** Whole minutes since the device asked, at the time of reading (for "asked 2 minutes ago"). */
+  minutesAgo: number;
 }
 
-/** The class's requests still waiting (not decided, not expired), newest first. */
+/** The class's requests still waiting (not decided, not expired, the device still asking), newest first. */
 export async function listWaitingJoinRequests(
   db: Db,
   actor: Actor,
@@ -57,12 +70,34 @@ export async function listWaitingJoinRequests(
       rosterLastName: rosterStudent.lastName,
       createdAt: joinRequests.createdAt,
       expiresAt: joinRequests.expiresAt,
+      deviceBrowser: joinRequests.deviceBrowser,
+      deviceSystem: joinRequests.deviceSystem,
+      tokenKind: joinRequests.tokenKind,
     })
     .from(joinRequests)
     .leftJoin(rosterStudent, eq(rosterStudent.id, joinRequests.studentId))
-    .where(and(eq(joinRequests.classId, klass.id), eq(joinRequests.status, "waiting"), gt(joinRequests.expiresAt, now)))
+    .where(and(eq(joinRequests.classId, klass.id), isStillWaiting(now)))
     .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id));
-  return rows.map((row) => ({ ...row, name: knownName(row) }));
+  return rows.map((row) => ({
+    ...row,
+    name: knownName(row),
+    minutesAgo: Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 60_000)),
+  }));
+}
+
+/** How many devices wait in the class: all the projector may show (issue 36). */
+export async function countWaitingJoinRequests(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<number> {
+  const klass = await getClass(db, actor, classId);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.classId, klass.id), isStillWaiting(now)));
+  return row?.count ?? 0;
 }
 
 /** The roster's spelling for a child on the list, else the name as typed. */

@@ -32,7 +32,8 @@
  *   new devices wait or join with a card's personal code (ADR 234).
  *   See docs/security.md "Guessing a class code".
  */
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { deviceHint } from "~/lib/device-hint";
 import { normalizePersonalCode } from "~/lib/personal-code";
 import { DEVICE_ID_PATTERN } from "~/lib/student-api/limits";
 import { normalizeStudentName } from "~/lib/student-name";
@@ -90,6 +91,23 @@ export const WAITING_FOR_TEACHER_MESSAGE =
 
 /** How long a device may wait for the teacher before it has to join again. */
 export const JOIN_REQUEST_LIFETIME_MS = 30 * 60 * 1000;
+/**
+ * A waiting device asks again every few seconds (the waiting page, the app's
+ * collect); one not seen for this long stopped waiting: the teacher no longer
+ * sees it and it takes no room in the class (computed when read).
+ */
+export const JOIN_REQUEST_UNSEEN_MS = 90 * 1000;
+/** Requests waiting at once in one class, rostered names and new names together (issue 35, point 3). */
+export const WAITING_REQUESTS_PER_CLASS = 80;
+
+/** A request still waiting for the teacher: not decided, not expired, its device seen lately. */
+export function isStillWaiting(now: Date): SQL {
+  return and(
+    eq(joinRequests.status, "waiting"),
+    gt(joinRequests.expiresAt, now),
+    gt(joinRequests.lastSeenAt, new Date(now.getTime() - JOIN_REQUEST_UNSEEN_MS)),
+  ) as SQL;
+}
 /** Prefix of a join request's secret, so a leaked one is recognisable. */
 export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 
@@ -97,14 +115,21 @@ export const JOIN_REQUEST_SECRET_PREFIX = "ojr_";
 export const JOIN_LOCK_NAMESPACE = 80_801;
 
 /**
- * "sunny 4821", " Sunny-4821 " and "SUNNY4821" all name SUNNY-4821;
- * "ktrw 4827 mbqp" and "KTRW4827MBQP" name KTRW-4827-MBQP.
+ * The one class-code normaliser (/join, the QR link's `?code=`, the student
+ * API all reach it through findLiveCode): case, spaces, hyphens, dots and any
+ * other separators (a full-width or typographic dash too) do not matter, and
+ * the groups are put back with hyphens. "udrj 6436-bqtk", "UDRJ.6436.BQTK"
+ * and "udrj6436bqtk" name UDRJ-6436-BQTK; "sunny 4821", " Sunny-4821 " and
+ * "SUNNY4821" name the older two-group SUNNY-4821.
  */
 export function normalizeClassCode(input: string): string {
-  const compact = input.toUpperCase().replace(/\s+/g, "");
-  const unhyphenated = /^([A-Z]+)(\d+)([A-Z]+)?$/.exec(compact);
-  if (!unhyphenated) return compact;
-  return [unhyphenated[1], unhyphenated[2], unhyphenated[3]].filter(Boolean).join("-");
+  const compact = input
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+  const grouped = /^([A-Z]+)(\d+)([A-Z]+)?$/.exec(compact);
+  if (!grouped) return compact;
+  return [grouped[1], grouped[2], grouped[3]].filter(Boolean).join("-");
 }
 
 /** The rate_limits keys one join attempt counts its failure under. */
@@ -134,6 +159,8 @@ export interface JoinInput {
   deviceId?: string | null;
   /** "browser" for the student pages' session, "app" for the student API. */
   tokenKind: StudentTokenKind;
+  /** The User-Agent header: a waiting request keeps its browser and system for the teacher. */
+  userAgent?: string | null;
 }
 
 export interface JoinClass {
@@ -244,6 +271,41 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
   return found;
 }
 
+/**
+ * The class a card's class code names, live or not (issue 36): a printed
+ * card keeps working for its child while the child is in the class, whatever
+ * the class code does since (stopped, replaced, expired). Only with the
+ * personal code, checked with the same limits as with a live code; the class
+ * and its school must be active. The live code first, else the newest one.
+ */
+async function findCardClass(db: Db, input: string, now: Date): Promise<CardClass> {
+  try {
+    return await findLiveCode(db, input, now);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code === "CLASS_CODE_NOT_FOUND") throw error;
+    const [card] = await db
+      .select({
+        classId: classes.id,
+        className: classes.name,
+        schoolId: classes.schoolId,
+        joinMode: classes.joinMode,
+        newNames: classes.newNames,
+      })
+      .from(classCodes)
+      .innerJoin(classes, and(eq(classes.id, classCodes.classId), eq(classes.status, "active")))
+      .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))
+      .where(eq(classCodes.code, normalizeClassCode(input)))
+      .orderBy(desc(classCodes.createdAt))
+      .limit(1);
+    if (!card) throw error;
+    // No code to record the join under: the card's code is not live.
+    return { ...card, id: null };
+  }
+}
+
+/** A class a card opens: its live code's, or (id null) one whose code was stopped or replaced. */
+type CardClass = Omit<LiveCode, "id"> & { id: number | null };
+
 /** A failed join: it keeps its hit on the address and counts against the device. */
 class JoinFailure {
   constructor(readonly error: unknown) {}
@@ -349,7 +411,7 @@ async function joinWithCardDuringFlood(
 ): Promise<JoinOutcome> {
   const personalHit = await takePersonalCodeHit(db, input.ip);
   const personalCode = normalizePersonalCode(input.personalCode ?? "");
-  const live = await findLiveCode(db, input.code, now).catch((error: unknown) => {
+  const live = await findCardClass(db, input.code, now).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
     throw error;
   });
@@ -372,18 +434,17 @@ function personalCodeFailureKey(ip: string | null): string {
 }
 
 async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
-  let live: LiveCode;
-  try {
-    live = await findLiveCode(db, input.code, now);
-  } catch (error) {
-    throw new JoinFailure(error);
-  }
-
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
+    let card: CardClass;
+    try {
+      card = await findCardClass(db, input.code, now);
+    } catch (error) {
+      throw new JoinFailure(error);
+    }
     // Personal codes are a smaller space (512,000 per school): their own, lower limit per address.
     const personalHit = await takePersonalCodeHit(db, input.ip);
-    const joined = await joinWithPersonalCode(db, live, personalCode, input.tokenKind, now);
+    const joined = await joinWithPersonalCode(db, card, personalCode, input.tokenKind, now);
     if (joined) {
       await refundRateLimitHits(db, personalHit);
       return joined;
@@ -391,6 +452,12 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     throw new JoinFailure(
       validationError(PERSONAL_CODE_WRONG_MESSAGE, { personalCode: [PERSONAL_CODE_WRONG_MESSAGE] }),
     );
+  }
+  let live: LiveCode;
+  try {
+    live = await findLiveCode(db, input.code, now);
+  } catch (error) {
+    throw new JoinFailure(error);
   }
   if (live.joinMode === "personal-code") {
     throw validationError(PERSONAL_CODE_NEEDED_MESSAGE, { personalCode: [PERSONAL_CODE_NEEDED_MESSAGE] });
@@ -413,15 +480,14 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     const typed = { firstName, lastName };
     if (rosteredId !== null) {
       if (await isClaimed(tx, live.classId, rosteredId)) {
-        return holdForTeacher(tx, live, { ...typed, studentId: rosteredId }, input.tokenKind, now);
+        return holdForTeacher(tx, live, { ...typed, studentId: rosteredId }, input, now);
       }
       return admitStudent(tx, live, rosteredId, typed, input.tokenKind, now, "first-claim");
     }
     if (live.newNames === "refuse") return null;
     // A code lets in a bounded number of made-up names; the rest wait for the teacher (ADR 204).
     if (live.newNames === "hold" || !(await takeNewNameSlot(tx, live.id))) {
-      await assertRoomToWait(tx, live.classId, now);
-      return holdForTeacher(tx, live, { ...typed, studentId: null }, input.tokenKind, now);
+      return holdForTeacher(tx, live, { ...typed, studentId: null }, input, now);
     }
     const [created] = await tx
       .insert(students)
@@ -467,20 +533,71 @@ export async function newNamesAdmitted(db: Db | Tx, codeId: number): Promise<num
 export const TOO_MANY_WAITING_MESSAGE =
   "Your teacher has a lot of names to check right now. Please wait a few minutes and try again, or ask your teacher.";
 
-/** A class holds at most WAITING_NEW_NAMES_PER_CLASS new names waiting at once (ADR 204). */
-async function assertRoomToWait(tx: Tx, classId: number, now: Date): Promise<void> {
+/**
+ * Room to wait, checked under the class's join lock after this child's and
+ * this device's older requests were replaced: at most WAITING_REQUESTS_PER_CLASS
+ * requests wait in a class, of which WAITING_NEW_NAMES_PER_CLASS new names
+ * (ADR 204); requests whose device stopped asking take no room.
+ */
+async function assertRoomToWait(tx: Tx, classId: number, newName: boolean, now: Date): Promise<void> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      newNames: sql<number>`count(*) filter (where ${joinRequests.studentId} is null)::int`,
+    })
     .from(joinRequests)
-    .where(
-      and(
-        eq(joinRequests.classId, classId),
-        eq(joinRequests.status, "waiting"),
-        isNull(joinRequests.studentId),
-        gt(joinRequests.expiresAt, now),
-      ),
+    .where(and(eq(joinRequests.classId, classId), isStillWaiting(now)));
+  const full =
+    (row?.all ?? 0) >= WAITING_REQUESTS_PER_CLASS || (newName && (row?.newNames ?? 0) >= WAITING_NEW_NAMES_PER_CLASS);
+  if (full) throw rateLimited(TOO_MANY_WAITING_MESSAGE, 5 * 60);
+}
+
+/**
+ * One waiting request per child and per device (issue 35, point 3): a newer
+ * one replaces the older ones (they lapse now, and their device is told to
+ * join again). The child is the rostered student asked for, or, for a new
+ * name, the waiting new names that look the same.
+ */
+async function replaceOlderRequests(
+  tx: Tx,
+  classId: number,
+  request: { firstName: string; lastName: string; studentId: number | null },
+  deviceId: string | null,
+  now: Date,
+): Promise<void> {
+  const sameChild: SQL[] = [];
+  if (request.studentId !== null) {
+    sameChild.push(and(eq(joinRequests.classId, classId), eq(joinRequests.studentId, request.studentId)) as SQL);
+  } else {
+    const typed = nameSkeletonKeys(request.firstName, request.lastName);
+    const waitingNewNames = await tx
+      .select({ id: joinRequests.id, firstName: joinRequests.firstName, lastName: joinRequests.lastName })
+      .from(joinRequests)
+      .where(
+        and(
+          eq(joinRequests.classId, classId),
+          isNull(joinRequests.studentId),
+          eq(joinRequests.status, "waiting"),
+          gt(joinRequests.expiresAt, now),
+        ),
+      );
+    const same = waitingNewNames.filter((row) =>
+      sameLookingNames(typed, nameSkeletonKeys(row.firstName, row.lastName)),
     );
-  if ((row?.count ?? 0) >= WAITING_NEW_NAMES_PER_CLASS) throw rateLimited(TOO_MANY_WAITING_MESSAGE, 5 * 60);
+    if (same.length > 0)
+      sameChild.push(
+        inArray(
+          joinRequests.id,
+          same.map((row) => row.id),
+        ),
+      );
+  }
+  if (deviceId) sameChild.push(eq(joinRequests.deviceId, deviceId));
+  if (sameChild.length === 0) return;
+  await tx
+    .update(joinRequests)
+    .set({ expiresAt: now })
+    .where(and(eq(joinRequests.status, "waiting"), gt(joinRequests.expiresAt, now), or(...sameChild)));
 }
 
 export interface RosteredStudent {
@@ -585,7 +702,7 @@ export async function admitStudent(
 
 async function joinWithPersonalCode(
   db: Db,
-  live: LiveCode,
+  live: CardClass,
   personalCode: string,
   tokenKind: StudentTokenKind,
   now: Date,
@@ -615,9 +732,14 @@ async function holdForTeacher(
   tx: Tx,
   live: LiveCode,
   request: { firstName: string; lastName: string; studentId: number | null },
-  tokenKind: StudentTokenKind,
+  input: Pick<JoinInput, "deviceId" | "tokenKind" | "userAgent">,
   now: Date,
 ): Promise<JoinWaiting> {
+  const deviceId = input.deviceId && DEVICE_ID_PATTERN.test(input.deviceId) ? input.deviceId : null;
+  await replaceOlderRequests(tx, live.classId, request, deviceId, now);
+  await assertRoomToWait(tx, live.classId, request.studentId === null, now);
+  const device = deviceHint(input.userAgent);
+  const tokenKind = input.tokenKind;
   const requestSecret = `${JOIN_REQUEST_SECRET_PREFIX}${newToken()}`;
   const expiresAt = new Date(now.getTime() + JOIN_REQUEST_LIFETIME_MS);
   const [row] = await tx
@@ -633,6 +755,10 @@ async function holdForTeacher(
       classCodeId: live.id,
       expiresAt,
       createdAt: now,
+      deviceId,
+      deviceBrowser: device.browser,
+      deviceSystem: device.system,
+      lastSeenAt: now,
     })
     .returning({ id: joinRequests.id });
   await recordStudentAuditEvent(tx, null, {

@@ -590,9 +590,17 @@ export const joinRequests = pgTable(
     decidedByUserId: integer("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** The waiting device's own id (join-device cookie or X-Device-Id): one waiting request per device. */
+    deviceId: text("device_id"),
+    /** Browser and system from the User-Agent ("Chrome", "Android"), so the teacher can tell devices apart. */
+    deviceBrowser: text("device_browser"),
+    deviceSystem: text("device_system"),
+    /** When the waiting device last asked (its page or app polls); a device unseen for a while stopped waiting. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("join_requests_secret_unique").on(t.secretHash),
+    index("join_requests_device_id_idx").on(t.deviceId),
     index("join_requests_class_status_idx").on(t.classId, t.status),
     index("join_requests_student_id_idx").on(t.studentId),
     check("join_requests_status_check", sql`${t.status} in ('waiting', 'admitted', 'refused', 'collected')`),

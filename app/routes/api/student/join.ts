@@ -19,7 +19,13 @@ export function action({ request, context }: Route.ActionArgs) {
     // The app's own random id for itself: its wrong codes slow only it (ADR 203).
     const deviceId = request.headers.get("x-device-id");
     const answer = joinAnswer(
-      await joinClass(db, { ...input, ip: clientAddress(context), deviceId, tokenKind: "app" }),
+      await joinClass(db, {
+        ...input,
+        ip: clientAddress(context),
+        deviceId,
+        tokenKind: "app",
+        userAgent: request.headers.get("user-agent"),
+      }),
     );
     return Response.json(answer.body, { status: answer.status });
   }, context);
