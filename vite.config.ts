@@ -50,6 +50,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         }),
   },
   test: {
+    // vitest's default on 2 cores is one worker (cores - 1); a file spends much of its time waiting on a
+    // database, an HTTP answer or a browser, so two keep both cores busy (issue #34). One value for every
+    // project: vitest refuses to run projects of different maxWorkers in one command.
+    maxWorkers: 2,
     ...(jsonReportDir && {
       reporters: ["default", "json"],
       outputFile: {
@@ -75,9 +79,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
-          // vitest's default on 2 cores is one worker (cores - 1); a file spends much of its time waiting on
-          // a database or an HTTP answer, so two keep both cores busy (issue #34).
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry: ciRetry,
@@ -93,7 +94,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
         },
       },
       {
@@ -105,7 +105,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
           retry: ciRetry,
         },
       },
