@@ -31,7 +31,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       userId: await signInWithProvider(app.db, provider, claims, address),
       redirectTo: transaction.redirectTo,
     })).authenticate(request);
-    const response = await signInAndRedirect(app, signedIn.userId, request, address, signedIn.redirectTo);
+    const response = await signInAndRedirect(
+      app,
+      signedIn.userId,
+      request,
+      address,
+      signedIn.redirectTo,
+      "provider",
+    );
     response.headers.append("Set-Cookie", clear);
     return response;
   } catch (error) {

@@ -19,7 +19,7 @@ import { recordAuditEvent } from "../audit/audit.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
-import { schools, userIdentities, users } from "../db/schema.server";
+import { credentials, schools, sessions, userIdentities, users } from "../db/schema.server";
 import { DomainError } from "../errors.server";
 import { type Say, withSaying } from "../i18n/refusal-text.server";
 import { enforceRateLimits, RATE_LIMITS, refundRateLimitHits } from "../security/rate-limit.server";
@@ -170,7 +170,7 @@ async function linkFirstSignIn(
   }
   // Staff of a school only: the platform admin (no school) keeps a password (ADR 211).
   const [staff] = await db
-    .select({ id: users.id, schoolId: users.schoolId })
+    .select({ id: users.id, schoolId: users.schoolId, emailVerified: users.emailVerified })
     .from(users)
     .where(
       and(
@@ -196,6 +196,7 @@ async function linkFirstSignIn(
         email,
         lastSignInAt: new Date(),
       });
+      if (!staff.emailVerified) await takeOverUnconfirmedAccount(tx, staff);
       await recordAuditEvent(tx, { id: staff.id }, signInEvent(provider, staff.id, staff.schoolId, true));
     });
   } catch (error) {
@@ -212,6 +213,32 @@ async function linkFirstSignIn(
   return staff.id;
 }
 
+/**
+ * A first link to an account whose e-mail was never confirmed (issue 35.5):
+ * whoever chose its password may not be the e-mail's owner (anybody can sign
+ * up with anybody's address), and the provider has just vouched that this
+ * person is. So the password goes and every session ends, before the owner is
+ * signed in: the stranger's password never opens the owner's account. The
+ * e-mail counts as confirmed from now on. Audited when a password went.
+ */
+async function takeOverUnconfirmedAccount(tx: Tx, staff: { id: number; schoolId: number | null }): Promise<void> {
+  const removed = await tx
+    .delete(credentials)
+    .where(eq(credentials.userId, staff.id))
+    .returning({ userId: credentials.userId });
+  await tx.delete(sessions).where(eq(sessions.userId, staff.id));
+  await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, staff.id));
+  if (removed.length > 0) {
+    await recordAuditEvent(tx, { id: staff.id }, {
+      action: "user.unconfirmed_password_removed",
+      targetType: "user",
+      targetId: staff.id,
+      schoolId: staff.schoolId,
+      details: {},
+    });
+  }
+}
+
 /** The providers a school's staff sign in with, by name, when the school requires its provider; null when it does not. */
 export async function requiredProviderFor(db: Db | Tx, userId: number, configured: readonly OidcProviderConfig[]) {
   const [row] = await db
@@ -226,15 +253,25 @@ export async function requiredProviderFor(db: Db | Tx, userId: number, configure
     .where(eq(users.id, userId))
     .limit(1);
   if (!row?.require) return null;
-  const names = configured
-    .filter(
-      (p) =>
-        (p.id === "google" && row.googleDomain) || (p.id === "microsoft" && row.microsoftTenantId) || p.id === "oidc",
-    )
-    .map((p) => p.name);
+  const names = schoolProviders(row, configured).map((p) => p.name);
   // With none of its providers configured here, the password stays the way in (ADR 211).
   if (names.length === 0) return null;
   return { schoolName: row.schoolName, names };
+}
+
+/**
+ * The configured providers a school's staff can sign in with: Google with the
+ * school's domain, Microsoft with its tenant, and the deployment's own
+ * (generic) provider, which links by verified e-mail alone.
+ */
+export function schoolProviders(
+  school: { googleDomain: string | null; microsoftTenantId: string | null },
+  configured: readonly OidcProviderConfig[],
+): OidcProviderConfig[] {
+  return configured.filter(
+    (p) =>
+      (p.id === "google" && school.googleDomain) || (p.id === "microsoft" && school.microsoftTenantId) || p.id === "oidc",
+  );
 }
 
 /** What a refused password says: how this school's staff sign in (in the translator's language: the buttons' own words). */
