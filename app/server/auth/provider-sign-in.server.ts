@@ -29,6 +29,10 @@ export class ProviderSignInRefused extends DomainError {
   constructor(
     readonly kind: ProviderRefusalKind,
     say: (t: Say) => string,
+    /** The school the identity belongs to, where one is known: its admin sees the refusal in the audit log. */
+    readonly schoolId: number | null = null,
+    /** The e-mail the provider sent, for that audit event (never logged). */
+    readonly email: string | null = null,
   ) {
     super("FORBIDDEN", "");
     withSaying(this, say);
@@ -125,21 +129,8 @@ async function linkFirstSignIn(
   key: { issuer: string; subject: string },
 ): Promise<number> {
   const email = claimString(claims, "email")?.toLowerCase() ?? null;
-  if (!email) {
-    throw new ProviderSignInRefused(
-      "no-email",
-      (t) =>
-        `${t("{provider} did not tell us your e-mail address, so we cannot find your account.", { provider: provider.name })} ${t(ASK_ADMIN)}`,
-    );
-  }
-  if (!emailIsVerified(provider, claims)) {
-    throw new ProviderSignInRefused(
-      "unverified",
-      (t) =>
-        `${t("{provider} has not confirmed that {email} is yours, so we cannot link it to a staff account.", { provider: provider.name, email })} ${t(ASK_ADMIN)}`,
-    );
-  }
   const claim = schoolClaim(provider, claims);
+  // The school the identity belongs to: Google's domain or Microsoft's tenant; for the deployment's own provider any.
   let schoolId: number | null = null;
   if (provider.id !== "oidc") {
     const column = provider.id === "google" ? schools.googleDomain : schools.microsoftTenantId;
@@ -150,23 +141,33 @@ async function linkFirstSignIn(
           .where(eq(sql`lower(${column})`, claim))
           .limit(1)
       : [];
-    if (!school) {
-      throw new ProviderSignInRefused(
-        "wrong-school",
-        provider.id === "google"
-          ? (t) =>
-              t(
-                "Your Google account {email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.",
-                { email },
-              )
-          : (t) =>
-              t(
-                "Your Microsoft account {email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.",
-                { email },
-              ),
-      );
-    }
-    schoolId = school.id;
+    schoolId = school?.id ?? null;
+  }
+  if (!email) {
+    throw new ProviderSignInRefused(
+      "no-email",
+      (t) =>
+        `${t("{provider} did not tell us your e-mail address, so we cannot find your account.", { provider: provider.name })} ${t(ASK_ADMIN)}`,
+      schoolId,
+    );
+  }
+  if (provider.id !== "oidc" && schoolId === null) {
+    throw new ProviderSignInRefused(
+      "wrong-school",
+      provider.id === "google"
+        ? (t) =>
+            t(
+              "Your Google account {email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.",
+              { email },
+            )
+        : (t) =>
+            t(
+              "Your Microsoft account {email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.",
+              { email },
+            ),
+      null,
+      email,
+    );
   }
   // Staff of a school only: the platform admin (no school) keeps a password (ADR 211).
   const [staff] = await db
@@ -179,10 +180,28 @@ async function linkFirstSignIn(
       ),
     )
     .limit(1);
+  if (!emailIsVerified(provider, claims)) {
+    throw new ProviderSignInRefused(
+      "unverified",
+      staff
+        ? // Already on the staff: nobody needs to add them; the provider must vouch for the address.
+          (t) =>
+            t(
+              "{provider} has not confirmed that {email} is yours, so we cannot link it to your staff account. Ask whoever runs {provider} accounts at your school to confirm the address, then try again.",
+              { provider: provider.name, email },
+            )
+        : (t) =>
+            `${t("{provider} has not confirmed that {email} is yours, so we cannot link it to a staff account.", { provider: provider.name, email })} ${t(ASK_ADMIN)}`,
+      staff?.schoolId ?? schoolId,
+      email,
+    );
+  }
   if (!staff) {
     throw new ProviderSignInRefused(
       "unknown",
       (t) => `${t("There is no staff account for {email} at your school yet.", { email })} ${t(ASK_ADMIN)}`,
+      schoolId,
+      email,
     );
   }
   try {
@@ -229,13 +248,17 @@ async function takeOverUnconfirmedAccount(tx: Tx, staff: { id: number; schoolId:
   await tx.delete(sessions).where(eq(sessions.userId, staff.id));
   await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, staff.id));
   if (removed.length > 0) {
-    await recordAuditEvent(tx, { id: staff.id }, {
-      action: "user.unconfirmed_password_removed",
-      targetType: "user",
-      targetId: staff.id,
-      schoolId: staff.schoolId,
-      details: {},
-    });
+    await recordAuditEvent(
+      tx,
+      { id: staff.id },
+      {
+        action: "user.unconfirmed_password_removed",
+        targetType: "user",
+        targetId: staff.id,
+        schoolId: staff.schoolId,
+        details: {},
+      },
+    );
   }
 }
 
@@ -270,7 +293,9 @@ export function schoolProviders(
 ): OidcProviderConfig[] {
   return configured.filter(
     (p) =>
-      (p.id === "google" && school.googleDomain) || (p.id === "microsoft" && school.microsoftTenantId) || p.id === "oidc",
+      (p.id === "google" && school.googleDomain) ||
+      (p.id === "microsoft" && school.microsoftTenantId) ||
+      p.id === "oidc",
   );
 }
 

@@ -1,8 +1,8 @@
 import { redirect } from "~/server/redirects.server";
+import type { SessionMethod } from "../db/schema.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { rememberDevice } from "./device-cookie.server";
 import { safeRedirectPath } from "./guards.server";
-import type { SessionMethod } from "../db/schema.server";
 import { createSession, type SessionServices } from "./session.server";
 
 /**

@@ -15,11 +15,13 @@ import {
 } from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
+import { schoolProviders } from "../auth/provider-sign-in.server";
 import type { Actor } from "../classes/class-scope.server";
 import { classTeacherNamesJson } from "../classes/class-teachers.server";
 import { classesColumn } from "../classes/classes.server";
 import { type ClosedToStudents, closeClassesToStudents } from "../classes/close-to-students.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   classes,
@@ -34,8 +36,6 @@ import {
 import { conflict, forbidden, notFound, validationError } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
 import { assertAdmin } from "../users/scope.server";
-import { schoolProviders } from "../auth/provider-sign-in.server";
-import type { OidcProviderConfig } from "../config.server";
 
 export { schoolNameSchema };
 
