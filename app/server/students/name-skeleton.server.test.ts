@@ -76,7 +76,17 @@ const LOOK_ALIKE_LETTERS: Record<string, string[]> = {
   M: ["\u041c", "\u039c", "\u13b7"],
   K: ["\u041a", "\u049a", "\u13e6"],
 };
-const INVISIBLE_OR_BLANK = ["\u200b", "\u00ad", "\u2060", "\u2800", "\u3164", "\u115f", "\u{16fe4}", "\u034f", "\u180e"];
+const INVISIBLE_OR_BLANK = [
+  "\u200b",
+  "\u00ad",
+  "\u2060",
+  "\u2800",
+  "\u3164",
+  "\u115f",
+  "\u{16fe4}",
+  "\u034f",
+  "\u180e",
+];
 const MARK = fc.integer({ min: 0, max: 0x6f }).map((n) => String.fromCodePoint(0x300 + n));
 
 /** A name changed the ways the testers did: letters swapped for look-alikes, marks and blanks added, case. */
@@ -104,7 +114,11 @@ const variant = (name: string) =>
         } else if (edit.kind === "mark") {
           chars = [...chars.slice(0, at), edit.mark, ...chars.slice(at)];
         } else if (edit.kind === "blank") {
-          chars = [...chars.slice(0, at), INVISIBLE_OR_BLANK[edit.pick % INVISIBLE_OR_BLANK.length], ...chars.slice(at)];
+          chars = [
+            ...chars.slice(0, at),
+            INVISIBLE_OR_BLANK[edit.pick % INVISIBLE_OR_BLANK.length],
+            ...chars.slice(at),
+          ];
         } else {
           const index = at % chars.length;
           chars[index] = edit.pick % 2 ? chars[index].toUpperCase() : chars[index].toLowerCase();
