@@ -293,7 +293,7 @@ test("a wrong client secret reads 'not set up correctly: tell whoever runs it', 
   const transaction = cookieOf(started, "__oidc");
   const back = await atProvider(started.headers.get("location") ?? "", "ada");
   const refused = await callback(back, transaction, wrong);
-  expect(refused.status).toBe(502);
+  expect(refused.status).toBe(400);
   expect(await refused.json()).toMatchObject({ kind: "misconfigured" });
   expect(lines.join("\n")).toMatch(/oidc.sign_in_refused.*invalid_client/);
   expect(lines.join("\n")).not.toContain("not-the-secret-at-all");

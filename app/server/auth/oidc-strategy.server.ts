@@ -269,7 +269,6 @@ export function providerErrorProblem(error: string, description: string): OidcPr
   if (MISCONFIGURED_ERRORS.has(error) || /redirect_uri|AADSTS(50011|700016|7000215|7000222)/.test(description)) {
     return new OidcProblem("misconfigured", detail);
   }
-  if (error === "temporarily_unavailable" || error === "server_error") return new OidcProblem("unreachable", detail);
   if (error === "admin_policy_enforced" || error === "org_internal") return new OidcProblem("not-trusted", detail);
   if (error === "consent_required" || error === "interaction_required" || /AADSTS(65001|90094)/.test(description)) {
     return new OidcProblem("consent", detail);

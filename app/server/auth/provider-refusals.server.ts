@@ -63,7 +63,6 @@ export async function recordRefusedProviderSignIn(
 
 const STATUS: Partial<Record<ProviderProblemKind, number>> = {
   unreachable: 503,
-  misconfigured: 502,
   "too-many": 429,
   unverified: 403,
   "wrong-school": 403,
@@ -71,7 +70,11 @@ const STATUS: Partial<Record<ProviderProblemKind, number>> = {
   "no-email": 403,
 };
 
-/** The problem page's data: never cached; `Retry-After` when the provider could not be reached or on too many tries. */
+/**
+ * The problem page's data: never cached; `Retry-After` when the provider could not be reached or
+ * on too many tries. A set-up fault is a 400 like any answer we could not use: its `error` may come
+ * from the address bar, and a client's input never makes a 5xx.
+ */
 export function providerProblemPage(
   provider: Pick<OidcProviderConfig, "id" | "name">,
   problem: { kind: ProviderProblemKind; message: string | null; retryAfter?: string },
