@@ -21,8 +21,8 @@ import { hashPassword } from "~/server/auth/password.server";
 import { credentials, schools } from "~/server/db/schema.server";
 import { jsModes, newPage, signInThroughForm } from "../support/browser";
 import { createSchool, createUser } from "../support/fixtures";
-import { expectConsoleError } from "../support/page-checks";
 import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
+import { expectConsoleError } from "../support/page-checks";
 import { type AppServer, freePort, startAppServer } from "../support/server";
 
 const TENANT = "11111111-2222-3333-4444-555555555555";

@@ -40,6 +40,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const problem = problemOf(error, await getServerT(context, "staff"));
     if (error instanceof OidcProblem || error instanceof ProviderSignInRefused) {
       await recordRefusedProviderSignIn(app, provider, error, address);
+    } else {
+      // Too many tries: logged, not audited (each further try would add a row to the audit log).
+      app.logger.info("oidc.sign_in_refused", { provider: provider.id, kind: problem.kind, ip: address });
     }
     const page = providerProblemPage(provider, problem);
     return data(page.data, { ...page.init, headers: withCookie(page.init?.headers, clear) });
