@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
@@ -16,6 +17,18 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
  * fails twice fails the run; .ci/run lists every test that needed the retry.
  */
 const ciRetry = process.env.CI ? 1 : 0;
+
+/**
+ * The integration files named in tests/integration/on-postgres.txt (read only when asked: the
+ * Docker build's context has no tests/).
+ */
+function onPostgres(): string[] {
+  return readFileSync("tests/integration/on-postgres.txt", "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"))
+    .map((name) => `tests/integration/${name}.test.ts`);
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), reactRouter()],
@@ -39,7 +52,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     ...(jsonReportDir && {
       reporters: ["default", "json"],
-      outputFile: { json: `${jsonReportDir}/vitest-${Date.now()}-${process.pid}.json` },
+      outputFile: {
+        json: `${jsonReportDir}/vitest-${process.env.TEST_DATABASE_URL ? "postgres-" : ""}${Date.now()}-${process.pid}.json`,
+      },
     }),
     projects: [
       {
@@ -55,13 +70,30 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          // CI's second run, on PostgreSQL (TEST_POSTGRES_SUBSET=1 in .ci/run): only what depends on it.
+          include: process.env.TEST_POSTGRES_SUBSET ? onPostgres() : ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // vitest's default on 2 cores is one worker (cores - 1); a file spends much of its time waiting on
+          // a database or an HTTP answer, so two keep both cores busy (issue #34).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry: ciRetry,
+        },
+      },
+      {
+        // Outside judges run before a release, not in every CI run (`npm run check:release`, docs/security.md).
+        extends: true,
+        test: {
+          name: "release",
+          include: ["tests/release/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/e2e-global.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
       {

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { browserCanRunApp } from "./lib/browser-support";
+import { loadCatalogues } from "./lib/i18n/page-translations";
 
 const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
 
@@ -42,12 +43,21 @@ if (browserCanRunApp()) {
     setTimeout(() => storage?.removeItem(RELOADED_KEY), 10_000);
   });
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
+  // The page's message catalogues first (the root preloads them, page-translations.ts): the first render must
+  // read as the server's. Where one cannot be had, nothing hydrates and the server-rendered page stays.
+  const catalogues = [...document.querySelectorAll("link[data-catalogue]")].map(
+    (link) => link.getAttribute("href") ?? "",
+  );
+  loadCatalogues(catalogues).then(
+    () =>
+      startTransition(() => {
+        hydrateRoot(
+          document,
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>,
+        );
+      }),
+    (error: unknown) => console.warn("The page's messages could not be loaded; it stays as the server sent it.", error),
+  );
 }

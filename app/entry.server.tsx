@@ -3,12 +3,20 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import type { Namespace } from "./lib/i18n/config";
+import { setServerTranslator } from "./lib/i18n/page-translations";
 import { NonceProvider } from "./lib/nonce";
 import { getAppFromContext } from "./server/context.server";
-import { getI18n } from "./server/i18n/i18n.server";
+import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+// Page titles (`meta`) on the server: in the request's language, from the catalogues in memory.
+setServerTranslator((language, namespace) => {
+  const t = translatorFor(language, namespace as Namespace);
+  return (key, values) => t(key, values);
+});
 
 export default function handleRequest(
   request: Request,

@@ -26,10 +26,11 @@ import { Toasts } from "./components/toasts";
 import type { PageI18n } from "./lib/i18n/compiled";
 import { namespacesForPath } from "./lib/i18n/config";
 import { isLanguage, languageDir } from "./lib/i18n/languages";
+import { loadCatalogues } from "./lib/i18n/page-translations";
 import { useNonce } from "./lib/nonce";
 import { isPlainPage } from "./lib/plain-page";
 import { getAppFromContext } from "./server/context.server";
-import { compiledCatalogues } from "./server/i18n/catalogues.server";
+import { catalogueUrls } from "./server/i18n/catalogues.server";
 import { getLanguage, i18nMiddleware, LANGUAGE_PARAM, languageCookieHeader } from "./server/i18n/i18n.server";
 import { rootMiddleware } from "./server/web/middleware.server";
 
@@ -39,11 +40,11 @@ export const middleware: Route.MiddlewareFunction[] = [rootMiddleware, i18nMiddl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = getLanguage(context);
-  // Only the active language's messages, only the namespaces this page renders (ADR 215).
+  // The active language's catalogues of the namespaces this page renders, as cached files (ADR 215, issue 34).
   const i18n: PageI18n = {
     language,
     dir: languageDir(language),
-    messages: compiledCatalogues(language, namespacesForPath(url.pathname)),
+    catalogues: catalogueUrls(language, namespacesForPath(url.pathname)),
   };
   const headers = new Headers();
   // A language chosen on the page (`?lng=`, the student pages' language menu) is kept for the school day.
@@ -59,8 +60,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * The page's catalogues are in the browser before it renders: the first
+ * page's before it hydrates (app/entry.client.tsx), the next page's here.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalogues(Object.values(data.i18n.catalogues));
+  return data;
+}
+
+/**
  * The root loader runs again when the next page renders other namespaces
- * (a staff screen to the survey preview): the browser gets their messages.
+ * (a staff screen to the survey preview): the browser gets their catalogues.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate ||
@@ -81,13 +92,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
     <I18nRoot page={root?.i18n}>
-      <Document>{children}</Document>
+      <Document catalogues={root?.i18n.catalogues}>{children}</Document>
     </I18nRoot>
   );
 }
 
-/** `<html lang dir>` in the page's language (ADR 216); Radix's direction follows it. */
-function Document({ children }: { children: React.ReactNode }) {
+/**
+ * `<html lang dir>` in the page's language (ADR 216); Radix's direction
+ * follows it. The page's catalogues are preloaded: the client entry reads
+ * these links and hydrates once they are in.
+ */
+function Document({ children, catalogues }: { children: React.ReactNode; catalogues?: Record<string, string> }) {
   const { i18n } = useTranslation();
   const language = i18n.language;
   const dir = languageDir(language);
@@ -105,6 +120,7 @@ function Document({ children }: { children: React.ReactNode }) {
         {plain ? null : <BrowserSupportCheck nonce={nonce} />}
         <Meta />
         <Links />
+        {plain || !catalogues ? null : <CataloguePreloads urls={Object.values(catalogues)} />}
       </head>
       <body>
         <ThemeRoot dir={dir}>{children}</ThemeRoot>
@@ -119,6 +135,12 @@ function Document({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+function CataloguePreloads({ urls }: { urls: string[] }) {
+  return urls.map((url) => (
+    <link key={url} rel="preload" as="fetch" crossOrigin="anonymous" href={url} data-catalogue="" />
+  ));
 }
 
 export default function App() {

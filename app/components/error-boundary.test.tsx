@@ -27,6 +27,20 @@ test("a route's status handler replaces the default panel, and the button leads 
   expect(html).toContain("Back to schools");
 });
 
+test("a route's notFound sentence shows on a 404 only", () => {
+  const sentence = "There is no school with this id in your scope.";
+  const html = renderToStaticMarkup(<GeneralErrorBoundary error={notFound(null)} notFound={sentence} />);
+  expect(html).toContain(sentence);
+  expect(html.match(/Not Found/g)).toHaveLength(1);
+  const other = renderToStaticMarkup(
+    <GeneralErrorBoundary
+      error={{ status: 500, statusText: "Error", internal: false, data: "" }}
+      notFound={sentence}
+    />,
+  );
+  expect(other).not.toContain(sentence);
+});
+
 test("any other error response says Something went wrong! and shows its status behind the toggle", () => {
   const html = renderToStaticMarkup(
     <GeneralErrorBoundary error={{ status: 405, statusText: "Method Not Allowed", internal: true, data: "" }} />,

@@ -130,6 +130,7 @@ export function GeneralErrorBoundary({
     ),
   unexpectedErrorHandler = (error) => <ErrorPanel error={error} />,
   homeLink,
+  notFound,
 }: {
   /** The route's ErrorBoundary props: what was thrown, and the URL's params. */
   error: unknown;
@@ -139,6 +140,8 @@ export function GeneralErrorBoundary({
   unexpectedErrorHandler?: (error: unknown) => ReactNode;
   /** Where the panel's button leads (its label already in the page's language). */
   homeLink?: { to: string; label: string };
+  /** The route's own sentence for a 404 (a record outside the reader's scope), on the standard Not Found panel. */
+  notFound?: ReactNode;
 }) {
   const { t } = useTranslation("common");
   const home = homeLink ?? { to: "/", label: t("Go to the start page") };
@@ -146,9 +149,15 @@ export function GeneralErrorBoundary({
     <Flex justify="center" p={{ initial: "3", sm: "6" }}>
       <Card size="3" style={{ maxWidth: 560, width: "100%" }}>
         <Flex direction="column" gap="3" data-testid="error-panel">
-          {isRouteErrorResponse(error)
-            ? (statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })
-            : unexpectedErrorHandler(error)}
+          {isRouteErrorResponse(error) ? (
+            error.status === 404 && notFound !== undefined ? (
+              <NotFoundPanel message={notFound} />
+            ) : (
+              (statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })
+            )
+          ) : (
+            unexpectedErrorHandler(error)
+          )}
           <Flex gap="3">
             <Button asChild variant="soft">
               {/* A plain link: after an error the client may not be in a state to navigate. */}

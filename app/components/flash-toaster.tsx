@@ -1,7 +1,13 @@
 import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
 import { TOAST_SETTINGS } from "~/lib/toast-settings";
-import type { FlashToast } from "./toasts";
+
+/** A flash message from remix-toast (the root loader reads it). */
+export interface FlashToast {
+  type: "success" | "error" | "info" | "warning";
+  message: string;
+  description?: string;
+}
 
 export interface FlashToasterProps {
   toast: FlashToast | null;

@@ -4,7 +4,7 @@
  * metadata or plain props.
  */
 import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -48,6 +48,51 @@ interface FieldProps {
   inputProps?: React.ComponentProps<typeof TextField.Root>;
 }
 
+/** What a field's control carries: its id, and its hint and errors tied to it. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A field's frame: its label, the control (rendered with the ids it must
+ * carry), its hint and its errors: Field, TextAreaField and SelectField.
+ */
+export function FieldFrame({
+  label,
+  id,
+  hint,
+  errors,
+  children,
+}: {
+  label: string;
+  id?: string;
+  hint?: string;
+  errors?: ListOfErrors;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const fallbackId = useId();
+  const controlId = id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${controlId}-error` : undefined;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={controlId} size="2" weight="medium">
+        {label}
+      </Text>
+      {children({ id: controlId, "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <Text id={hintId} size="1" color="gray">
+          {hint}
+        </Text>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </Flex>
+  );
+}
+
 export function Field({
   label,
   name,
@@ -61,36 +106,22 @@ export function Field({
   placeholder,
   inputProps,
 }: FieldProps) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
-        {label}
-      </Text>
-      <TextField.Root
-        id={inputId}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        required={required}
-        placeholder={placeholder}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy}
-        size="3"
-        {...inputProps}
-      />
-      {hint ? (
-        <Text id={hintId} size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </Flex>
+    <FieldFrame label={label} id={id} hint={hint} errors={errors}>
+      {(control) => (
+        <TextField.Root
+          {...control}
+          name={name}
+          type={type}
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          required={required}
+          placeholder={placeholder}
+          size="3"
+          {...inputProps}
+        />
+      )}
+    </FieldFrame>
   );
 }
 
@@ -102,28 +133,10 @@ export function TextAreaField({
   errors,
   hint,
 }: Omit<FieldProps, "type" | "inputProps">) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${inputId}-error` : undefined;
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
-        {label}
-      </Text>
-      <TextArea
-        id={inputId}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      />
-      {hint ? (
-        <Text size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </Flex>
+    <FieldFrame label={label} id={id} hint={hint} errors={errors}>
+      {(control) => <TextArea {...control} name={name} defaultValue={defaultValue} />}
+    </FieldFrame>
   );
 }
 

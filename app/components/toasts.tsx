@@ -2,13 +2,7 @@ import { Callout } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { FlashToasterProps } from "./flash-toaster";
-
-export interface FlashToast {
-  type: "success" | "error" | "info" | "warning";
-  message: string;
-  description?: string;
-}
+import type { FlashToast, FlashToasterProps } from "./flash-toaster";
 
 /** sonner, loaded with the first message a page has to show; nothing when it cannot load (the message stays below). */
 const FlashToaster = lazy(

@@ -6,7 +6,8 @@
  * 2. a request target and Host a URL can be built from (request-target.server.ts);
  * 3. compression;
  * 4. the built browser assets (hashed files cached for a year, all `nosniff`),
- *    or, in development, Vite's middleware;
+ *    or, in development, Vite's middleware; the compiled message catalogues
+ *    (catalogue-assets.server.ts);
  * 5. the API's own answers for unknown paths, wrong methods and OPTIONS;
  * 6. request bodies limited while they stream;
  * 7. request bodies received only as many at once as the budgets allow
@@ -31,6 +32,7 @@ import { STRICT_TRANSPORT_SECURITY } from "~/server/web/security-headers.server"
 import { type AnswerOptions, sendAnswer } from "./answer.server";
 import { apiRouteAnswer, createApiRouteTable, isApiPath, screenMethodAnswer } from "./api-routes.server";
 import { limitRequestBodies } from "./body-limit.server";
+import { serveCatalogues } from "./catalogue-assets.server";
 import { limitConcurrentBodies } from "./concurrency-limits.server";
 import { plainPageLanguageOf } from "./plain-language.server";
 import { recordRequests, requestInfoOf } from "./request-info.server";
@@ -77,6 +79,8 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
       }),
     );
   }
+
+  server.use(serveCatalogues(answerOptions));
 
   const loadBuild = typeof build === "function" ? build : () => Promise.resolve(build);
   const apiTables = new WeakMap<ServerBuild, ReturnType<typeof createApiRouteTable>>();

@@ -5,10 +5,13 @@
  *
  * Answers are stored keyed by the `_uid` of the block that asks:
  * - response-options            → the chosen option's index in `response_options` (number)
+ * - response-faces              → the chosen face's index in `faces` (number; app/lib/face-scale.ts)
  * - response-text-question-answer-freetext → the typed text (string)
  * - response-text-question-answer-option   → one of its `choices` (string)
  * - response-art                → a drawing reference `{ drawingId: string }`
  */
+
+import { type FaceMood, readFaceScale } from "./face-scale";
 
 export interface BlockBase {
   _uid: string;
@@ -62,6 +65,19 @@ export interface ResponseOptionsBlock extends BlockBase {
   response_options?: ResponseOptionsItemBlock[];
 }
 
+export interface ResponseFacesItemBlock extends BlockBase {
+  component: "response-faces-item";
+  /** The face's text label ("Happy"), in the story's language. */
+  label?: string;
+}
+
+/** A face scale: 2, 3 or 5 labelled faces, from the least to the most happy (app/lib/face-scale.ts). */
+export interface ResponseFacesBlock extends BlockBase {
+  component: "response-faces";
+  prompt?: string;
+  faces?: ResponseFacesItemBlock[];
+}
+
 export interface FreetextAnswerBlock extends BlockBase {
   component: "response-text-question-answer-freetext";
 }
@@ -89,7 +105,7 @@ export interface ResponseArtBlock extends BlockBase {
 }
 
 export type ContentBlock = SurveyHeaderBlock | SurveyImageBlock | SurveyTextBlock | SurveyVideoBlock;
-export type ResponseBlock = ResponseOptionsBlock | ResponseTextBlock | ResponseArtBlock;
+export type ResponseBlock = ResponseOptionsBlock | ResponseFacesBlock | ResponseTextBlock | ResponseArtBlock;
 
 /** A story as Storyblok's CDN returns it (the fields we use). */
 export interface SurveyStory {
@@ -107,8 +123,11 @@ export type AnswerField =
       uid: string;
       kind: "option";
       prompt: string;
-      /** Non-empty options, with their index in `response_options`. */
-      options: { index: number; label: string }[];
+      /**
+       * Non-empty options, with their index in `response_options`; a face scale's faces, with their
+       * index in `faces` and the face drawn.
+       */
+      options: { index: number; label: string; face?: FaceMood }[];
     }
   | { uid: string; kind: "freetext"; prompt: string; questionNumber: number }
   | { uid: string; kind: "choice"; prompt: string; questionNumber: number; choices: string[] }
@@ -127,6 +146,9 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
         .map((item, index) => ({ index, label: item.content ?? "" }))
         .filter((option) => hasText(option.label));
       fields.push({ uid: block._uid, kind: "option", prompt: block.prompt ?? "", options });
+    } else if (block.component === "response-faces") {
+      const faces = readFaceScale(block);
+      if (faces) fields.push({ uid: block._uid, kind: "option", prompt: block.prompt ?? "", options: faces });
     } else if (block.component === "response-text") {
       (block.questions ?? []).forEach((question, questionIndex) => {
         for (const answer of question.answers ?? []) {

@@ -3,50 +3,26 @@
  * open database, the content cache, the mailer, the logger, the session
  * cookie). The server entry builds one with createApp at start and hands it
  * to every loader and action through React Router's context
- * (app/server/context.server.ts); tests build their own with their own
+ * (app/server/context.server.ts; its shape in app-type.server.ts); tests build their own with their own
  * configuration. Nothing here is a module-level singleton (ADR 107).
  */
-import type { Cookie } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
-import { type AssignmentEvents, createAssignmentEvents } from "./assignments/assignment-events.server";
-import { createOidcClients, type OidcClients } from "./auth/oidc-strategy.server";
-import { createSessionCookie, type SessionCookie } from "./auth/session.server";
+import type { App } from "./app-type.server";
+import { createAssignmentEvents } from "./assignments/assignment-events.server";
+import { createOidcClients } from "./auth/oidc-strategy.server";
+import { createSessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
 import type { Config } from "./config.server";
-import { type Database, type Db, openDatabase } from "./db/client.server";
-import { createLogger, type Logger } from "./logger.server";
-import { createMailer, type Mailer } from "./mail/mailer.server";
+import { type Database, openDatabase } from "./db/client.server";
+import { createLogger } from "./logger.server";
+import { createMailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
 import { createJoinDeviceCookie } from "./students/join-device-cookie.server";
 import { createJoinRequestCookie } from "./students/join-request-cookie.server";
 import { createStudentCookie } from "./students/student-session.server";
 import { createContent, createDraftReader } from "./surveys/content.server";
-import type { CachedContent } from "./surveys/content-cache.server";
-import type { StoryblokDraftReader } from "./surveys/storyblok-source.server";
 
-export interface App {
-  config: Config;
-  database: Database;
-  db: Db;
-  content: CachedContent;
-  /** Survey drafts for Storyblok's visual editor (ADR 200); null unless STORYBLOK_PREVIEW_TOKEN is set. */
-  drafts: StoryblokDraftReader | null;
-  mailer: Mailer;
-  logger: Logger;
-  /** Change events of assignments for the live results (ADR 205): one listener per instance. */
-  assignmentEvents: AssignmentEvents;
-  sessionCookie: SessionCookie;
-  /** The staff sign-in providers the deployment configured, and their clients (ADR 210). */
-  oidc: OidcClients;
-  /** The browser's student session cookie (app/server/students/student-session.server.ts). */
-  studentCookie: Cookie;
-  /** The cookie a browser keeps while its join waits for the teacher (app/server/students/join-request-cookie.server.ts). */
-  joinRequestCookie: Cookie;
-  /** The browser's random id for counting its own wrong class codes (app/server/students/join-device-cookie.server.ts). */
-  joinDeviceCookie: Cookie;
-  /** Stops the app's timers and closes its database. */
-  close(): Promise<void>;
-}
+export type { App } from "./app-type.server";
 
 export interface CreateAppOptions {
   /** An open database to use instead of opening the configured one (tests bring their own). */

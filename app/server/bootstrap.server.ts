@@ -5,7 +5,7 @@
  * ADMIN_EMAIL / ADMIN_PASSWORD.
  */
 import { count, eq } from "drizzle-orm";
-import type { App } from "./app.server";
+import type { App } from "./app-type.server";
 import { users } from "./db/schema.server";
 import { seedDemoData } from "./seed/demo-data.server";
 import { syncSurveysAtStart } from "./surveys/startup.server";

@@ -4,7 +4,7 @@
  * once by createApp, and what the entry knows about this request.
  */
 import { createContext, type RouterContextProvider } from "react-router";
-import type { App } from "./app.server";
+import type { App } from "./app-type.server";
 
 export const appContext = createContext<App>();
 

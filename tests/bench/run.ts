@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: six parts, each printed as a table (BENCH_PARTS picks
- * some of them: "slow-bodies,routes,shell,lighthouse,weight,live", all by default).
+ * `npm run bench`: seven parts, each printed as a table (BENCH_PARTS picks
+ * some of them: "slow-bodies,bytes,routes,shell,lighthouse,weight,live", all by default).
  *
  * - routes: requests per second of the app's routes, as a ratio against a
  *   reference page (app/routes/bench-reference.tsx) measured in the same run,
@@ -11,6 +11,9 @@
  *   similar size", ADR 065), which separates what a screen's data and components cost
  *   from what its length costs. Prints, per route, both median ratios with
  *   min-max, and the server's idle and peak RSS.
+ * - bytes: the HTML of /login, /join, the class home and a results page in
+ *   English, German and Arabic, raw and gzip, against its visible markup
+ *   (./page-bytes.ts).
  * - shell: the reference page and the class screens against a bare React
  *   Router app of the same versions (./bare-app.ts, ./shell-cost.ts).
  * - lighthouse: Lighthouse's mobile and desktop scores of the main pages
@@ -45,6 +48,7 @@ import { type BenchData, prepareBenchData } from "./fixtures";
 import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
 import { runLiveBench } from "./live";
+import { printPageBytes } from "./page-bytes";
 import { REFERENCE_PATH, runShellCost, shellTargets } from "./shell-cost";
 import { runSlowBodies } from "./slow-bodies";
 import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk";
@@ -79,7 +83,7 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
 }
 
 const LARGE_RESPONSES = Number(process.env.BENCH_LARGE_RESPONSES ?? 5000);
-const KNOWN_PARTS = ["slow-bodies", "routes", "shell", "lighthouse", "weight", "live"];
+const KNOWN_PARTS = ["slow-bodies", "bytes", "routes", "shell", "lighthouse", "weight", "live"];
 const PARTS = new Set((process.env.BENCH_PARTS ?? KNOWN_PARTS.join(",")).split(",").map((part) => part.trim()));
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
@@ -115,6 +119,8 @@ async function main() {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const cookieFor = sessionCookies(server.baseURL);
+
+    if (PARTS.has("bytes")) await printPageBytes(server.baseURL, data, cookieFor);
 
     if (PARTS.has("routes")) await runBench(server, benchRoutes(data), cookieFor);
 

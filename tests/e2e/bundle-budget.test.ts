@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { loginAs, newContext } from "../support/browser";
 import {
   formatFirstLoadTable,
@@ -17,16 +17,12 @@ import {
   pagesWithoutBudget,
   plainScriptUrl,
 } from "../support/bundle-budget";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
-});
-
-afterAll(async () => {
-  await app?.stop();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 test("every page of the app has a row in the budget table", () => {
@@ -70,6 +66,25 @@ test("the budget counts exactly the scripts and stylesheets a page's HTML names"
     expect(response.status(), path).toBe(200);
     expectNamedAsMeasured(await response.text(), { name: path, path, jsKb: 0, cssKb: 0 });
   }
+});
+
+test("a page's message catalogues are files named by their content, cached a year; an unknown one is a 404 (issue 34)", async () => {
+  const login = await fetch(`${app.baseURL}/login?lng=de`);
+  const urls = [...(await login.text()).matchAll(/rel="preload" as="fetch"[^>]* href="(\/i18n\/[^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  expect(urls.map((url) => url.replace(/\.[\w-]{10}\.json$/, ""))).toEqual(["/i18n/de/common", "/i18n/de/staff"]);
+  for (const url of urls) {
+    const response = await fetch(`${app.baseURL}${url}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const messages = (await response.json()) as Record<string, unknown>;
+    if (url.includes("/staff.")) expect(messages["Sign in"]).toBe("Anmelden");
+  }
+  const stale = await fetch(`${app.baseURL}/i18n/de/staff.0123456789.json`);
+  expect(stale.status).toBe(404);
+  expect(stale.headers.get("cache-control")).toBe("no-store");
 });
 
 test("the student pages name only the plain student script, and the drawing pad's where a survey has a drawing question (ADR 170, 171)", async () => {

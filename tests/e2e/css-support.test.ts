@@ -13,12 +13,12 @@ import { beforeAll, expect, test } from "vitest";
 import { demoAccount, newContext } from "../support/browser";
 import { CSS_FEATURE_DECISIONS, colorMixWithoutFallback, unsupportedCssFeatures } from "../support/css-support";
 import { asOldEngine } from "../support/old-engine-css";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 test("every CSS feature a supported browser lacks has a decision in docs/performance.md", async () => {

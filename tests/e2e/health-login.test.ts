@@ -1,12 +1,12 @@
 /** The e2e harness's log-in-by-cookie fixture works against the real /login route. */
 import { beforeAll, describe, expect, test } from "vitest";
 import { jsModes, loginAs, newPage } from "../support/browser";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {

@@ -1,16 +1,12 @@
 /** The running production build: health endpoints, a page with JS on and off, 404s and security headers. */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { jsModes, newPage } from "../support/browser";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
-});
-
-afterAll(async () => {
-  await app?.stop();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 test("GET /healthz answers JSON that the process is alive", async () => {

@@ -17,12 +17,12 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { ENHANCE_FLAG, REQUIRED_BROWSER_FEATURES } from "~/lib/browser-support";
 import { demoAccount, newContext } from "../support/browser";
-import { type AppServer, startAppServer } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-let app: AppServer;
+let app: { baseURL: string };
 
-beforeAll(async () => {
-  app = await startAppServer();
+beforeAll(() => {
+  app = sharedDemoServer();
 });
 
 /** What an older browser lacks (Chrome 79-91, Safari 12-15.3, Firefox 91-ESR): run before any script of the page. */

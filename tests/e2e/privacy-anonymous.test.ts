@@ -198,22 +198,22 @@ test("an anonymous assignment: no screen, API answer or export names a student o
     await (await teacher.request.get(`${app.baseURL}/api/classes/${classId}/assignments/${assignmentId}/stats`)).text(),
     "stats API",
   );
-  // A changed answer waits for the next group of 5 (ADR 188): the page says so and shows nothing new.
+  // A changed answer waits for the next group of 5 new respondents (ADR 188, issue #35): nothing new
+  // shows, and a change is not one of the answers waiting.
   await changeFirst!();
   const waiting = await teacher.newPage();
   await waiting.goto(base);
-  await waiting
-    .getByText("1 answer is not shown yet: answers appear in groups of 5 so nobody's answer can be picked out.")
-    .waitFor();
+  await waiting.getByText("Anonymous survey: answers are shown without names", { exact: false }).waitFor();
   expect(await waiting.content()).not.toContain("Changed thought");
+  expect(await waiting.getByText(/not shown yet/).count()).toBe(0);
   expect(await (await teacher.request.get(`${base}/csv`)).text()).not.toContain("Changed thought");
 
-  // Each student's page says only "Responded".
+  // No student's page says whether they answered (issue #35).
   const studentPage = await teacher.newPage();
   await studentPage.goto(`/class/${classId}/student/${joined[0].id}`);
   const row = studentPage.getByRole("row").filter({ hasText: survey.title });
-  expect(await row.getByText(/^Responded/).count()).toBe(1);
-  expect(await row.getByText(/^Answered/).count()).toBe(0);
+  expect(await row.getByText("Anonymous survey: whether the student answered is not shown").count()).toBe(1);
+  expect(await row.getByText(/^(Responded|Answered|Not yet)/).count()).toBe(0);
 
   // The admin's responses view, its CSV and the JSON API.
   const adminPage = await admin.newPage();

@@ -10,12 +10,12 @@
  * English answers together, by question. Screenshots of the answering page go
  * to answer-{ar,de}-{375,1280}.png in the screens folder (tests/support/screens-dir.ts).
  */
-import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
+import { catalogueKeys } from "../support/english-left";
 import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
@@ -61,9 +61,7 @@ async function startSurvey(teacher: BrowserContext, title: string) {
 
 /** The English texts of the student pages' catalogues with three words or more and no arguments. */
 const ENGLISH = ["student", "common"].flatMap((namespace) =>
-  Object.keys(JSON.parse(readFileSync(`app/locales/en/${namespace}.json`, "utf8")) as Record<string, string>).filter(
-    (key) => !key.includes("{") && key.trim().split(/\s+/).length >= 3,
-  ),
+  catalogueKeys(namespace).filter((key) => !key.includes("{") && key.trim().split(/\s+/).length >= 3),
 );
 
 /** What the page shows and says (visible text, labels, titles), without the survey's own content. */

@@ -5,7 +5,7 @@
  * three students in their own browsers (JavaScript off; JavaScript on, who
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
- * Close a student sees that it is closed. Screenshots for the lead go to the
+ * Close a student sees that it is closed; a face scale answered with JavaScript off and on. Screenshots for the lead go to the
  * students/ folder of the screens folder (tests/support/screens-dir.ts). The school, teacher and class code are the file's
  * own (tests/support/e2e-world.ts).
  */
@@ -251,6 +251,102 @@ test("an anonymous survey tells the student first, and the teacher's results sho
   expect(await teacherPage.content()).not.toContain("Quietname");
   const csv = await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${assignmentId}/csv`);
   expect(await csv.text()).not.toContain("Quietname");
+});
+
+/** The face scale's tile (the label holding the radio) is the target: at least 44 × 44 px, and all of it picks the face. */
+async function expectFaceTarget(page: Page, name: string) {
+  const radio = page.getByRole("radio", { name, exact: true });
+  const tile = page.locator("label.student-face").filter({ has: radio });
+  const box = (await tile.boundingBox())!;
+  expect(box.width, name).toBeGreaterThanOrEqual(44);
+  expect(box.height, name).toBeGreaterThanOrEqual(44);
+  await tile.locator("svg").click();
+  expect(await radio.isChecked(), name).toBe(true);
+}
+
+test("a face scale: radios named 'Happy, 3 of 3', 44 px targets and a visible focus, JavaScript off and on; the teacher sees faces and counts, the CSV the labels", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, "My daily check-in");
+  const students = [
+    { javaScriptEnabled: false, firstName: "Fay", lastName: "Faceless" },
+    { javaScriptEnabled: true, firstName: "Finn", lastName: "Facewise" },
+  ];
+  for (const { javaScriptEnabled, firstName, lastName } of students) {
+    const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+    const page = await context.newPage();
+    await join(page, firstName, lastName);
+    await openSurvey(page, "My daily check-in");
+    const scales = {
+      "How do you feel today?": ["Sad, 1 of 3", "Okay, 2 of 3", "Happy, 3 of 3"],
+      "How did you sleep last night?": [
+        "Very badly, 1 of 5",
+        "Badly, 2 of 5",
+        "Okay, 3 of 5",
+        "Well, 4 of 5",
+        "Very well, 5 of 5",
+      ],
+      "Did you have someone to play with yesterday?": ["No, 1 of 2", "Yes, 2 of 2"],
+    };
+    for (const [prompt, names] of Object.entries(scales)) {
+      const group = page.getByRole("group", { name: prompt });
+      const radios = group.getByRole("radio");
+      expect(await radios.count(), prompt).toBe(names.length);
+      for (const name of names) expect(await group.getByRole("radio", { name, exact: true }).count(), name).toBe(1);
+      // Drawn inline: no image is loaded for a face, and the drawing says nothing to a screen reader.
+      expect(await group.locator('svg[aria-hidden="true"]').count()).toBe(names.length);
+    }
+    expect(await page.locator("main img").count()).toBe(0);
+    for (const name of ["Sad, 1 of 3", "Very well, 5 of 5", "No, 1 of 2"]) await expectFaceTarget(page, name);
+    // The arrow keys move along the scale, and the focused face shows a ring.
+    await page.getByRole("radio", { name: "Sad, 1 of 3" }).focus();
+    await page.keyboard.press("ArrowRight");
+    const okay = page.getByRole("radio", { name: "Okay, 2 of 3" });
+    expect(await okay.isChecked()).toBe(true);
+    const ring = await page
+      .locator("label.student-face")
+      .filter({ has: okay })
+      .evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(ring).toBe("solid");
+    if (!javaScriptEnabled) {
+      await page.getByRole("radio", { name: "Happy, 3 of 3" }).check();
+      await page.getByRole("radio", { name: "Well, 4 of 5" }).check();
+    } else {
+      await page.getByRole("radio", { name: "Yes, 2 of 2" }).check();
+    }
+    await screenshot(page, `faces-1280-js-${javaScriptEnabled ? "on" : "off"}`);
+    await page.getByRole("button", { name: "Send my answers" }).click();
+    await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+    await context.close();
+  }
+
+  // The results: each face drawn beside its label, with its count.
+  const teacherPage = await teacher.newPage();
+  await teacherPage.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  const feel = teacherPage.getByRole("list", { name: "How do you feel today?" });
+  const rows = feel.getByRole("listitem");
+  expect(await rows.count()).toBe(3);
+  const seen = await rows.evaluateAll((items) =>
+    items.map((item) => `${item.querySelector("svg")?.getAttribute("data-face")} ${item.textContent}`),
+  );
+  expect(seen).toEqual(["sad Sad0 (0%)", "okay Okay1 (50%)", "happy Happy1 (50%)"]);
+  await screenshot(teacherPage, "faces-results-1280");
+  // The CSV: each face's label.
+  const csv = (
+    await (await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${assignmentId}/csv`)).text()
+  )
+    .replace(/^\uFEFF/, "")
+    .split("\r\n");
+  expect(csv[0]).toContain(
+    "How do you feel today?,How did you sleep last night?,Did you have someone to play with yesterday?",
+  );
+  expect(csv.find((line) => line.startsWith("Fay,Faceless,"))).toMatch(/,Happy,Well,No,/);
+  expect(csv.find((line) => line.startsWith("Finn,Facewise,"))).toMatch(/,Okay,Very well,Yes,/);
+
+  // The teacher's preview shows the faces too, as disabled buttons.
+  await teacherPage.goto("/survey");
+  await teacherPage.getByRole("link", { name: "My daily check-in" }).click();
+  await teacherPage.getByRole("button", { name: "Happy, 3 of 3" }).waitFor();
+  expect(await teacherPage.locator('.survey-faces svg[data-face="very-happy"]').count()).toBe(1);
 });
 
 test("a signed-in teacher opening /join is told what to do, not made a student", async () => {

@@ -105,6 +105,17 @@ async function expectResponseBlock(page: Page, block: ResponseBlock, section: st
     const numbered = labels.map((label, index) => `${index + 1}. ${label}`).join(" ");
     expect(section).toContain(`${block.prompt} ${numbered}`);
   }
+  if (block.component === "response-faces") {
+    // Each face drawn above its label, a disabled button named with its place on the scale.
+    const labels = (block.faces ?? []).map((face) => face.label ?? "");
+    expect(section).toContain(`${block.prompt} ${labels.join(" ")}`);
+    const list = page.getByRole("list", { name: `Options: ${block.prompt}`, exact: true });
+    for (const [index, label] of labels.entries()) {
+      const button = list.getByRole("button", { name: `${label}, ${index + 1} of ${labels.length}`, exact: true });
+      expect(await button.getAttribute("aria-disabled"), label).toBe("true");
+      expect(await button.locator('svg[aria-hidden="true"]').count(), label).toBe(1);
+    }
+  }
   if (block.component === "response-text") {
     (block.questions ?? []).forEach((question, index) => {
       let expected = `${index + 1}. ${question.prompt}`;

@@ -1,6 +1,6 @@
 /**
- * Every screen of the app with the actors' data (createActorsWorld), and who visits it: shared by
- * the third-party-request suite and the accessibility suite.
+ * Every screen of the app with the actors' data (createActorsWorld), and who visits it: the one
+ * crawl of tests/e2e/screens.test.ts.
  */
 import type { BrowserContext } from "playwright-core";
 import type { AppServer } from "../support/server";
@@ -20,7 +20,7 @@ export interface Screen {
 
 export async function listScreens(
   app: AppServer<ActorsWorld>,
-): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials> }> {
+): Promise<{ screens: Screen[]; actors: Record<Actor, ActorCredentials>; ids: DemoIds }> {
   const { actors, ids } = await setUpActors(app);
   const surveys = (await (await api(app, actors.platformAdmin, "GET", "/api/surveys")).json()) as {
     data: { id: number }[];
@@ -29,6 +29,7 @@ export async function listScreens(
   const classPath = (ids: DemoIds, rest: string) => `/class/${ids.classId}${rest}`;
   return {
     actors,
+    ids,
     screens: [
       ...["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email"].map((path) => ({
         path,

@@ -1,42 +1,48 @@
 /**
- * Anonymity that holds against anyone watching over time (ADR 188, issue #24).
+ * Anonymity that holds against anyone watching over time (ADR 188, issue #24)
+ * and against the class's own teacher (issue #35).
  *
  * fast-check plays random sequences of submissions, changed answers,
  * unchanged resubmissions, students' deletions and views on an anonymous
  * assignment, through the domain functions the screens and APIs call, on a
- * real database (PGlite here, PostgreSQL in CI). At every view it reads
- * everything a teacher or admin sees of the answers: the results (the
- * screen, its print view and the stats API return this one object), the
- * class CSV and the admin's survey CSV.
+ * real database (PGlite here, PostgreSQL in CI).
  *
- * The property: whenever what is seen changes between two views, the
- * students who might have caused it number at least the school's
- * threshold. Someone watching knows who answered when (the "Responded" marks
- * stay live), so the candidates for a change are the students who acted
- * between the last view before the earlier content first showed and the
- * view that shows the new content: nothing finer can be told from outside.
+ * The first property: whenever what is seen of the answers changes between
+ * two views, the students who might have caused it number at least the
+ * school's threshold. A model of the rule (release when at least the
+ * threshold of NEW respondents have answered since the last release) says
+ * what each view must show, so the test also fails if answers are never
+ * released. At the end of each run, the audit log holds none of the run's
+ * answers and no student's data export shows them.
  *
- * A model of the rule (release when at least the threshold of students have
- * answered, changed or been deleted since the last release, with at least
- * the threshold in all) says what each view must show, so the test also
- * fails if answers are never released. At the end of each run, the audit log
- * holds none of the run's answers and no student's data export shows them.
+ * The second: an adversary who controls threshold - 1 respondents (a
+ * teacher's puppet students) and reads every screen, CSV, export, audit log
+ * and live snapshot after every single act cannot tell two real children
+ * apart. The same acts are played in two classes, the second with two real
+ * children's behaviour swapped; everything the adversary sees, student by
+ * student, must be the same in both. A "Responded" mark, a time of an
+ * answer, an audit event or an export entry of one child would differ. And
+ * the live results move only when a release is made.
  */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import type { AnswerField } from "~/lib/survey-content";
 import type { App } from "~/server/app.server";
+import { getLiveResults } from "~/server/assignments/live-results.server";
+import { getProjectorResults } from "~/server/assignments/projector.server";
 import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/results.server";
 import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { listAuditLog } from "~/server/audit/audit-log.server";
 import type { Database } from "~/server/db/client.server";
-import { auditEvents } from "~/server/db/schema.server";
+import { auditEvents, students } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
 import { exportStudentData } from "~/server/privacy/student-export.server";
 import { buildSurveyResponsesCsv } from "~/server/responses/responses.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
+import { getStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import {
   createAnsweringClass,
@@ -97,9 +103,10 @@ interface Answer {
 class ReleaseModel {
   current = new Map<number, Answer>();
   released: Answer[] | null = null;
-  private changedSinceRelease = new Set<number>();
+  /** How many releases were made. */
+  releases = 0;
+  /** Whose answers the last release held: not new respondents any more, whatever they change. */
   private releasedStudents = new Set<number>();
-  private removedSinceRelease = 0;
 
   constructor(private threshold: number) {}
 
@@ -107,7 +114,6 @@ class ReleaseModel {
     const before = this.current.get(who);
     if (before && before.choice === answer.choice && before.text === answer.text) return false;
     this.current.set(who, answer);
-    this.changedSinceRelease.add(who);
     this.releaseIfDue();
     return true;
   }
@@ -115,19 +121,16 @@ class ReleaseModel {
   remove(who: number) {
     if (!this.current.has(who)) return false;
     this.current.delete(who);
-    this.changedSinceRelease.delete(who);
-    if (this.releasedStudents.delete(who)) this.removedSinceRelease++;
-    this.releaseIfDue();
+    this.releasedStudents.delete(who);
     return true;
   }
 
   private releaseIfDue() {
-    if (this.changedSinceRelease.size + this.removedSinceRelease < this.threshold) return;
-    if (this.current.size < this.threshold) return;
+    const fresh = [...this.current.keys()].filter((who) => !this.releasedStudents.has(who));
+    if (fresh.length < this.threshold) return;
     this.released = [...this.current.values()];
     this.releasedStudents = new Set(this.current.keys());
-    this.changedSinceRelease.clear();
-    this.removedSinceRelease = 0;
+    this.releases++;
   }
 }
 
@@ -239,13 +242,12 @@ test("what teachers and admins see of an anonymous survey changes only by groups
           expect(candidates.size).toBeGreaterThanOrEqual(threshold);
         }
 
-        // The audit log keeps none of the answers, and no export shows them.
+        // The audit log keeps no event of an anonymous answer (its time would say when), and no export shows one.
         const events = await database.db
-          .select({ details: auditEvents.details })
+          .select({ action: auditEvents.action })
           .from(auditEvents)
           .where(sql`${auditEvents.details} ->> 'assignmentId' = ${String(world.assignmentId)}`);
-        for (const event of events)
-          expect(event.details).toEqual({ assignmentId: world.assignmentId, anonymous: true });
+        expect(events.filter((event) => event.action.startsWith("response."))).toEqual([]);
         for (const [index, student] of world.students.entries()) {
           if (deleted.has(index)) continue;
           const exported = JSON.stringify(await exportStudentData(database.db, world.admin, student.studentId));
@@ -254,5 +256,176 @@ test("what teachers and admins see of an anonymous survey changes only by groups
       },
     ),
     { numRuns: 40 },
+  );
+}, 600_000);
+
+/** The real children of the adversary's class; the teacher's puppets come after them on the roster. */
+const CHILDREN = 4;
+
+type Act = { by: "child" | "puppet"; who: number; choice: number; word: number };
+
+const act: fc.Arbitrary<Act> = fc.record({
+  by: fc.constantFrom("child" as const, "puppet" as const),
+  who: fc.nat(CHILDREN - 1),
+  choice: fc.nat(3),
+  word: fc.nat(WORDS.length - 1),
+});
+
+/**
+ * Keys whose numbers are record ids: not compared (ids of two classes differ, and tables' ids may meet).
+ * Each student's own view is compared with the same student's, and names say who an event is about.
+ */
+const ID_KEYS = new Set([
+  "id",
+  "studentId",
+  "classId",
+  "assignmentId",
+  "schoolId",
+  "targetId",
+  "actorUserId",
+  "actorStudentId",
+  "actorId",
+]);
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
+
+/**
+ * Everything the adversary (the class's teacher and the school's admin) can
+ * read, as one string per reader and student, with the ids left out and the
+ * names and clock times of this class replaced by what they stand for
+ * ("child 2's name", "a time"),
+ * so two classes can be compared. A time that appears or changes between
+ * two acts still shows: the views are compared after every act.
+ */
+async function adversaryView(world: AdversaryWorld) {
+  const { db } = database;
+  const input = { classId: world.classId, assignmentId: world.assignmentId };
+  const normalize = (value: unknown) =>
+    JSON.stringify(value, (key, v) => {
+      if (ID_KEYS.has(key) && (typeof v === "number" || (typeof v === "string" && /^\d+$/.test(v)))) return "an id";
+      if (typeof v === "string") {
+        let text = v.replace(ISO_TIME, "a time");
+        for (const [name, label] of world.names) text = text.replaceAll(name, label);
+        return text;
+      }
+      return v;
+    });
+  const results = await getAssignmentResults(db, world.teacher, input, lookup);
+  const sortedResults = {
+    ...results,
+    questions: results.questions.map((q) =>
+      q.kind === "freetext" ? { ...q, answers: q.answers.map((a) => a.text).sort() } : q,
+    ),
+  };
+  let classCsv: string[];
+  try {
+    classCsv = (await buildResponsesCsv(db, world.teacher, input, lookup)).body.split("\r\n").sort();
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== "CONFLICT") throw error;
+    classCsv = [`refused: ${error.message}`];
+  }
+  const story = (await loadSurveyStory(app.content, SLUG)).content;
+  const adminCsv = (await buildSurveyResponsesCsv(db, world.admin, surveyId, { classId: world.classId }, story)).body
+    .split("\r\n")
+    .sort();
+  const projector = await getProjectorResults(db, world.teacher, input, lookup);
+  // A released answer's reference is its random position in the release.
+  const projectorShown = {
+    ...projector,
+    questions: projector.questions.map((q) =>
+      "answers" in q ? { ...q, answers: q.answers.map((a) => ({ ...a, ref: "a release position" })) } : q,
+    ),
+  };
+  const { changeSeq, ...live } = await getLiveResults(db, world.teacher, input, lookup);
+  const perStudent: string[] = [];
+  for (const student of world.students) {
+    const page = await getStudent(db, world.teacher, world.classId, student.studentId);
+    const exported = await exportStudentData(db, world.admin, student.studentId);
+    perStudent.push(normalize({ page, exported: { ...exported, exportedAt: null } }));
+  }
+  // The admin's audit log, but for the adversary's own exports (one per student per look: the same in both classes).
+  const log = await listAuditLog(db, world.admin, {});
+  const audit = log.rows.filter((row) => row.action !== "student.data_export");
+  return {
+    shared: normalize({ results: sortedResults, classCsv, adminCsv, projector: projectorShown, audit }),
+    live: normalize(live),
+    changeSeq,
+    perStudent,
+    texts: results.questions.flatMap((q) => (q.kind === "freetext" ? q.answers.map((a) => a.text) : [])).sort(),
+  };
+}
+
+type AdversaryWorld = Awaited<ReturnType<typeof makeAdversaryWorld>>;
+
+async function makeAdversaryWorld(threshold: number) {
+  const world = await createAnsweringClass(database, context, { size: CHILDREN + threshold - 1, threshold });
+  const ids = world.students.map((student) => student.studentId);
+  const rows = await database.db.select().from(students).where(inArray(students.id, ids));
+  const names = new Map<string, string>([
+    [world.klass.name, "the class's name"],
+    [world.school.name, "the school's name"],
+  ]);
+  for (const [index, id] of ids.entries()) {
+    const who = index < CHILDREN ? `child ${index}` : `puppet ${index - CHILDREN}`;
+    const row = rows.find((r) => r.id === id);
+    if (row) names.set(row.lastName, `${who}'s name`);
+  }
+  return {
+    ...world,
+    classId: world.klass.id,
+    assignmentId: world.assignment.id,
+    children: world.students.slice(0, CHILDREN),
+    puppets: world.students.slice(CHILDREN),
+    names,
+  };
+}
+
+test("a teacher with threshold - 1 puppet students, reading everything after every act, cannot tell two real children apart", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(3, 5),
+      fc.array(act, { minLength: 1, maxLength: 12 }),
+      fc.uniqueArray(fc.nat(CHILDREN - 1), { minLength: 2, maxLength: 2 }),
+      async (threshold, acts, [a, b]) => {
+        // The same acts in two classes; in the second, children a and b act as each other.
+        const swapped = (who: number) => (who === a ? b : who === b ? a : who);
+        const worlds = [await makeAdversaryWorld(threshold), await makeAdversaryWorld(threshold)];
+        const traces: string[][] = [[], []];
+        const model = new ReleaseModel(threshold);
+        for (const [w, world] of worlds.entries()) {
+          let previous = await adversaryView(world);
+          traces[w].push(previous.shared, previous.live, ...previous.perStudent);
+          for (const current of acts) {
+            const puppets = threshold - 1;
+            const student =
+              current.by === "puppet"
+                ? world.puppets[current.who % puppets]
+                : world.children[w === 0 ? current.who : swapped(current.who)];
+            const choice = option.options[current.choice % option.options.length].index;
+            const text = `adversary ${WORDS[current.word]}`;
+            await submitResponse(database.db, app.content, student, {
+              assignmentId: world.assignmentId,
+              answers: { [option.uid]: choice, [freetext.uid]: text },
+              idempotencyKey: null,
+            });
+            const releasesBefore = model.releases;
+            if (w === 0)
+              model.submit(current.by === "puppet" ? 100 + (current.who % puppets) : current.who, { choice, text });
+            const seen = await adversaryView(world);
+            traces[w].push(seen.shared, seen.live, ...seen.perStudent);
+            if (w === 0) {
+              // The answers shown are the model's last release; the live stream moves at a release only.
+              expect(seen.texts).toEqual(model.released ? model.released.map((x) => x.text).sort() : []);
+              const released = model.releases > releasesBefore;
+              expect(seen.changeSeq !== previous.changeSeq).toBe(released);
+              if (!released) expect(seen.live).toBe(previous.live);
+            }
+            previous = seen;
+          }
+        }
+        expect(traces[1]).toEqual(traces[0]);
+      },
+    ),
+    // Each run plays two classes and reads everything after every act: few runs, and no shrinking on a loaded machine.
+    { numRuns: 6, endOnFailure: true },
   );
 }, 600_000);

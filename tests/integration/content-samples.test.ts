@@ -1,6 +1,7 @@
 /** The local sample surveys: valid, unique, and together using every block and skip rule. */
 import { expect, test } from "vitest";
-import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import { readFaceScale } from "~/lib/face-scale";
+import { listAnswerFields, type ResponseFacesBlock, type SurveyStory } from "~/lib/survey-content";
 import { extractYouTubeId } from "~/lib/video-id";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
 
@@ -45,6 +46,8 @@ test("together they use every block type", () => {
     "survey-video",
     "response-options",
     "response-options-item",
+    "response-faces",
+    "response-faces-item",
     "response-text",
     "response-text-question",
     "response-text-question-answer-freetext",
@@ -86,4 +89,21 @@ test("they cover the skip rules and every video link form", () => {
     expect(markdown, scheme).toContain(scheme);
   }
   expect(of("survey-text").some((block) => !String(block.content ?? "").trim())).toBe(true);
+});
+
+test("every face scale, in every language shipped, has 2, 3 or 5 labelled faces; some of each size", async () => {
+  const source = createLocalContentSource("content");
+  const sizes = new Set<number>();
+  for (const language of [undefined, "de", "fr", "es", "pl", "ar"]) {
+    const scales = (await source.listStories(language))
+      .flatMap((story) => blocks(story.content))
+      .filter((block) => block.component === "response-faces");
+    expect(scales.length, language ?? "en").toBeGreaterThanOrEqual(5);
+    for (const block of scales) {
+      const faces = readFaceScale(block as unknown as ResponseFacesBlock);
+      expect(faces, `${language ?? "en"} ${String(block._uid)}`).not.toBeNull();
+      sizes.add(faces?.length ?? 0);
+    }
+  }
+  expect([...sizes].sort()).toEqual([2, 3, 5]);
 });

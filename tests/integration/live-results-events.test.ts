@@ -221,31 +221,37 @@ test("the live counts come from the tallies, and an anonymous assignment's only 
   expect(live.questions).toEqual([{ uid: "mood", answered: 3, counts: [2, 1] }]);
   expect(live.changeSeq).toBeGreaterThan(0);
 
-  // Anonymous, below the school's threshold: the count of responses, but no answer at all.
+  // Anonymous (issue #35): nothing in the snapshot moves, and no event is sent, until a release.
   const [school] = await db.select().from(schools).where(eq(schools.id, world.riverside.id));
   const threshold = Math.max(3, school.minGroupSize);
   const { assignment: anonymous } = await activeAssignment({ anonymous: true });
-  for (let i = 0; i < threshold - 1; i++)
-    await createResponse(db, { assignmentId: anonymous.id, studentId: (await student()).id, answers: { mood: 0 } });
-  const hidden = await getLiveResults(
-    db,
-    world.actors.teacher,
-    { classId: world.class5A.id, assignmentId: anonymous.id },
-    content,
-  );
-  expect(hidden.questions).toEqual([]);
-  expect(hidden.release).toEqual({ threshold, releasedCount: 0, unreleasedCount: threshold - 1 });
-  expect(hidden.responseCount).toBe(threshold - 1);
+  const scope = { classId: world.class5A.id, assignmentId: anonymous.id };
+  const roster = [];
+  for (let i = 0; i < threshold; i++) roster.push(await student());
+  const before = await getLiveResults(db, world.actors.teacher, scope, content);
+  const { received } = await record(events(), anonymous.id);
+  for (const [i, pupil] of roster.slice(0, threshold - 1).entries()) {
+    await createResponse(db, { assignmentId: anonymous.id, studentId: pupil.id, answers: { mood: 0 } });
+    // A changed answer moves nothing either.
+    if (i === 0)
+      await db
+        .update(responses)
+        .set({ answers: { mood: 1 } })
+        .where(eq(responses.studentId, pupil.id));
+  }
+  const hidden = await getLiveResults(db, world.actors.teacher, scope, content);
+  expect(hidden).toEqual(before);
+  expect(hidden).toMatchObject({ questions: [], responseCount: 0, release: { threshold, releasedCount: 0 } });
 
-  await createResponse(db, { assignmentId: anonymous.id, studentId: (await student()).id, answers: { mood: 1 } });
-  const released = await getLiveResults(
-    db,
-    world.actors.teacher,
-    { classId: world.class5A.id, assignmentId: anonymous.id },
-    content,
-  );
-  expect(released.questions).toEqual([{ uid: "mood", answered: threshold, counts: [threshold - 1, 1] }]);
-  expect(released.release).toMatchObject({ releasedCount: threshold, unreleasedCount: 0 });
+  await createResponse(db, { assignmentId: anonymous.id, studentId: roster[threshold - 1].id, answers: { mood: 1 } });
+  await waitFor(() => received.length > 0);
+  const released = await getLiveResults(db, world.actors.teacher, scope, content);
+  expect(released.questions).toEqual([{ uid: "mood", answered: threshold, counts: [threshold - 2, 2] }]);
+  expect(released).toMatchObject({ responseCount: threshold, release: { threshold, releasedCount: threshold } });
+  expect(released.changeSeq).toBeGreaterThan(before.changeSeq);
+  // Events arrive in commit order: the release's is the only one.
+  await sleep(200);
+  expect(received).toHaveLength(1);
 });
 
 test("another school's teacher gets NotFound for the live counts, as for the results", async () => {

@@ -10,11 +10,14 @@
  *   `startAppServer({ fixtures })` start from it (docs/decisions/166-…).
  * - `e2eDataTemplate`: the same with the demo data, for the tests whose
  *   subject is the demo data, the quick start or the sign-in form.
+ *
+ * It also starts one server on a copy of the demo data, for the files that
+ * only read it and need nothing of their own (`sharedDemoServer()`, issue #34).
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -41,7 +44,25 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDataTemplate", demo);
   project.provide("e2eEmptyTemplate", empty);
 
+  // One server on a copy of the demo data for the files that only read it (tests/support/server.ts, sharedDemoServer).
+  const sharedDir = await mkdtemp(path.join(tmpdir(), "orliverse-e2e-shared-"));
+  await cp(demo, sharedDir, { recursive: true });
+  const shared = await spawnServer({
+    port: await freePort(),
+    env: {
+      NODE_ENV: "production",
+      DATA_DIR: sharedDir,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SECURE_COOKIES: "false",
+      LOG_LEVEL: "warn",
+    },
+    readyTimeoutMs: 120_000,
+  });
+  project.provide("e2eSharedDemoURL", shared.baseURL);
+
   return async () => {
+    await shared.stop();
+    await rm(sharedDir, { recursive: true, force: true });
     await rm(demo, { recursive: true, force: true });
     await rm(empty, { recursive: true, force: true });
   };

@@ -70,10 +70,10 @@ export type PlainScript = "student-page" | "drawing-pad";
 /** Every page. */
 const CSS_KB = 40;
 
-const publicPage = (name: string, pagePath: string): PageBudget => ({
+const publicPage = (name: string, pagePath: string, jsKb = PUBLIC_JS_KB): PageBudget => ({
   name,
   path: pagePath,
-  jsKb: PUBLIC_JS_KB,
+  jsKb,
   cssKb: CSS_KB,
 });
 const studentPage = (name: string, pagePath: string): PageBudget => ({
@@ -83,10 +83,10 @@ const studentPage = (name: string, pagePath: string): PageBudget => ({
   cssKb: CSS_KB,
   plainScripts: ["student-page"],
 });
-const staffScreen = (name: string, pagePath: string): PageBudget => ({
+const staffScreen = (name: string, pagePath: string, jsKb = STAFF_JS_KB): PageBudget => ({
   name,
   path: pagePath,
-  jsKb: STAFF_JS_KB,
+  jsKb,
   cssKb: CSS_KB,
 });
 
@@ -94,20 +94,25 @@ const staffScreen = (name: string, pagePath: string): PageBudget => ({
  * The budget table: one row per page. Every route of the app that renders a
  * page must be matched by a row (the test checks), so a new screen cannot
  * escape its budget. Later pages add rows here (a student page: jsKb 100).
+ * Each public page and staff screen has its own budget (issue 34): its
+ * first-load JS when the page data stopped carrying the catalogues and the
+ * browser's formatter replaced intl-messageformat's, rounded up with half a
+ * kB to spare, so a page that grows says so; the area's ceiling above is
+ * the most any may be given.
  */
 export const PAGE_BUDGETS: PageBudget[] = [
-  publicPage("login", "/login"),
-  publicPage("signup", "/signup"),
-  publicPage("forgot password", "/forgot-password"),
-  publicPage("reset password", "/reset-password"),
-  publicPage("verify e-mail", "/verify-email"),
-  publicPage("blocked", "/blocked"),
-  publicPage("start page", "/"),
-  publicPage("logout", "/logout"),
-  publicPage("not found", "/no-such-page"),
-  publicPage("bench reference", "/bench/reference"),
-  publicPage("sign-in with a provider", "/auth/oidc/google"),
-  publicPage("a provider's answer", "/auth/oidc/google/callback"),
+  publicPage("login", "/login", 141),
+  publicPage("signup", "/signup", 141),
+  publicPage("forgot password", "/forgot-password", 140),
+  publicPage("reset password", "/reset-password", 140),
+  publicPage("verify e-mail", "/verify-email", 136),
+  publicPage("blocked", "/blocked", 136),
+  publicPage("start page", "/", 134),
+  publicPage("logout", "/logout", 134),
+  publicPage("not found", "/no-such-page", 134),
+  publicPage("bench reference", "/bench/reference", 134),
+  publicPage("sign-in with a provider", "/auth/oidc/google", 138),
+  publicPage("a provider's answer", "/auth/oidc/google/callback", 138),
   studentPage("join", "/join"),
   studentPage("join: waiting for the teacher", "/join/waiting"),
   studentPage("student: surveys", "/student"),
@@ -117,36 +122,36 @@ export const PAGE_BUDGETS: PageBudget[] = [
     plainScripts: ["student-page", "drawing-pad"],
   },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
-  staffScreen("home", "/home"),
-  staffScreen("change password", "/account/password"),
-  staffScreen("surveys", "/survey"),
-  staffScreen("survey preview", "/survey/content/1"),
-  staffScreen("class (index)", "/class/1"),
-  staffScreen("class home", "/class/1/home"),
-  staffScreen("create class", "/class/1/create"),
-  staffScreen("class surveys", "/class/1/surveys"),
-  staffScreen("manage surveys", "/class/1/surveys/manage"),
-  staffScreen("survey library", "/class/1/surveys/library"),
-  staffScreen("results", "/class/1/surveys/results/1"),
-  staffScreen("manage students", "/class/1/students/manage"),
-  staffScreen("student", "/class/1/student/1"),
-  staffScreen("delete student", "/class/1/student/1/delete"),
-  staffScreen("projector", "/class/1/projector"),
-  staffScreen("projector: results", "/class/1/assignments/1/projector"),
-  staffScreen("sign-in cards", "/class/1/students/cards"),
-  staffScreen("class: not found", "/class/1/no-such-page"),
-  staffScreen("admin", "/admin"),
-  staffScreen("admin staff", "/admin/staff"),
-  staffScreen("admin add staff", "/admin/staff/new"),
-  staffScreen("admin edit staff", "/admin/staff/1/edit"),
-  staffScreen("admin schools", "/admin/schools"),
-  staffScreen("admin school", "/admin/schools/1"),
-  staffScreen("admin create class", "/admin/create-class"),
-  staffScreen("admin settings", "/admin/settings"),
-  staffScreen("admin surveys", "/admin/survey"),
-  staffScreen("admin survey", "/admin/survey/1"),
-  staffScreen("admin audit", "/admin/audit"),
-  staffScreen("admin: not found", "/admin/no-such-page"),
+  staffScreen("home", "/home", 153),
+  staffScreen("change password", "/account/password", 153),
+  staffScreen("surveys", "/survey", 144),
+  staffScreen("survey preview", "/survey/content/1", 147),
+  staffScreen("class (index)", "/class/1", 143),
+  staffScreen("class home", "/class/1/home", 147),
+  staffScreen("create class", "/class/1/create", 154),
+  staffScreen("class surveys", "/class/1/surveys", 153),
+  staffScreen("manage surveys", "/class/1/surveys/manage", 153),
+  staffScreen("survey library", "/class/1/surveys/library", 145),
+  staffScreen("results", "/class/1/surveys/results/1", 148),
+  staffScreen("manage students", "/class/1/students/manage", 160),
+  staffScreen("student", "/class/1/student/1", 166),
+  staffScreen("delete student", "/class/1/student/1/delete", 144),
+  staffScreen("projector", "/class/1/projector", 139),
+  staffScreen("projector: results", "/class/1/assignments/1/projector", 140),
+  staffScreen("sign-in cards", "/class/1/students/cards", 137),
+  staffScreen("class: not found", "/class/1/no-such-page", 143),
+  staffScreen("admin", "/admin", 154),
+  staffScreen("admin staff", "/admin/staff", 160),
+  staffScreen("admin add staff", "/admin/staff/new", 156),
+  staffScreen("admin edit staff", "/admin/staff/1/edit", 155),
+  staffScreen("admin schools", "/admin/schools", 164),
+  staffScreen("admin school", "/admin/schools/1", 168),
+  staffScreen("admin create class", "/admin/create-class", 156),
+  staffScreen("admin settings", "/admin/settings", 157),
+  staffScreen("admin surveys", "/admin/survey", 153),
+  staffScreen("admin survey", "/admin/survey/1", 159),
+  staffScreen("admin audit", "/admin/audit", 157),
+  staffScreen("admin: not found", "/admin/no-such-page", 142),
 ];
 
 interface ManifestRoute {
@@ -338,6 +343,11 @@ export function formatFirstLoadTable(loads: FirstLoad[]): string {
       `${load.cssKb} kB`,
     ]),
   ];
+  return formatTable(rows);
+}
+
+/** Rows of cells as text columns, each as wide as its widest cell (the bench's tables). */
+export function formatTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
     .map((row) =>

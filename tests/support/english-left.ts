@@ -1,8 +1,9 @@
 /**
  * English catalogue texts left in a translated page (issue #28): every text
  * node and every label attribute (aria-label, title, placeholder, alt) of the
- * HTML is compared, whole, with the English catalogues' texts
- * (app/locales/en/<namespace>.json). A text counts when it is a catalogue
+ * HTML is compared, whole, with the catalogues' English texts (a key is its
+ * English text; app/locales/en/<namespace>.json holds only those that differ
+ * from their key). A text counts when it is a catalogue
  * text (a message with {arguments} matches any values), and its translation
  * in the page's language differs from the English (so "Status" in German, a
  * word both languages share, is not reported), and it is not itself one of the
@@ -21,6 +22,12 @@ function catalogue(language: string, namespace: string): Catalogue {
   } catch {
     return {};
   }
+}
+
+/** A namespace's keys: every key of any language's catalogue (English has no catalogue of keys). */
+export function catalogueKeys(namespace: string): string[] {
+  const languages = ["en", "de", "fr", "es", "pl", "ar"];
+  return [...new Set(languages.flatMap((language) => Object.keys(catalogue(language, namespace))))];
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -67,13 +74,14 @@ export function englishTextsLeft(html: string, language: string, namespaces = ["
   for (const namespace of namespaces) {
     const english = catalogue("en", namespace);
     const translated = catalogue(language, namespace);
-    for (const key of Object.keys(english)) {
-      if (translated[key] === undefined || translated[key] === key) continue;
-      const pattern = key.includes("{") ? keyPattern(key) : null;
+    for (const key of catalogueKeys(namespace)) {
+      const englishText = english[key] ?? key;
+      if (translated[key] === undefined || translated[key] === englishText) continue;
+      const pattern = englishText.includes("{") ? keyPattern(englishText) : null;
       // A message that is all arguments ("{count, plural, …}") says nothing English by itself.
       if (pattern && !/\p{L}/u.test(pattern.source.replace(/\.\+\?/g, ""))) continue;
       for (const text of texts) {
-        if (pattern ? pattern.test(text) : text === key) found.push([text, key]);
+        if (pattern ? pattern.test(text) : text === englishText) found.push([text, key]);
       }
     }
   }

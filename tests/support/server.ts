@@ -42,6 +42,8 @@ export interface AppServer<Fixtures = undefined> extends ProcessServer {
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The base URL of the one server on the demo data that read-only files share (tests/setup/e2e-global.ts). */
+    e2eSharedDemoURL: string;
     /** A data dir holding a migrated, demo-seeded PGlite database (tests/setup/e2e-global.ts). */
     e2eDataTemplate: string;
     /** A data dir holding a migrated PGlite database with the surveys synced and no other rows. */
@@ -112,4 +114,14 @@ export async function startAppServer<Fixtures = undefined>(
   };
   stoppers.add(stop);
   return { ...server, mail, sessionSecret, fixtures, stop };
+}
+
+/**
+ * The one server on the demo data that the e2e files share, for a file that
+ * only reads (pages, headers, the sign-in form): no server of its own to boot.
+ * A file that changes data, needs its own environment, or looks at the
+ * server's process (its output, its memory) starts its own.
+ */
+export function sharedDemoServer(): { baseURL: string } {
+  return { baseURL: inject("e2eSharedDemoURL") };
 }

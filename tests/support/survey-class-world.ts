@@ -39,10 +39,14 @@ export interface SurveyContext {
 
 /** The app (with the shipped content), the survey's record and its answer fields; once per test file. */
 export async function openSchoolYearSurvey(database: Database): Promise<SurveyContext> {
+  return openShippedSurvey(database, SCHOOL_YEAR_SLUG, "Starting the school year");
+}
+
+/** The same for any shipped survey (content/surveys/**) by its full slug. */
+export async function openShippedSurvey(database: Database, fullSlug: string, title: string): Promise<SurveyContext> {
   const app = await createTestApp(database);
-  const surveyId = (await createSurvey(database.db, { fullSlug: SCHOOL_YEAR_SLUG, title: "Starting the school year" }))
-    .id;
-  const fields = listAnswerFields((await loadSurveyStory(app.content, SCHOOL_YEAR_SLUG)).content);
+  const surveyId = (await createSurvey(database.db, { fullSlug, title })).id;
+  const fields = listAnswerFields((await loadSurveyStory(app.content, fullSlug)).content);
   return { app, surveyId, lookup: createSurveyContentLookup(app.content), fields };
 }
 

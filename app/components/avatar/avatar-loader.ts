@@ -6,7 +6,8 @@
  *   ArrayBuffer every avatar passes to its own Rive instance (the runtime copies the
  *   bytes into WASM memory, so sharing the buffer is safe).
  * - The Rive runtime (./rive-avatar.client.tsx, which pulls in @rive-app/react-canvas
- *   and the self-hosted WASM URL) is a separate chunk, imported on first use.
+ *   and the self-hosted WASM URL) is a separate chunk, imported on first use by
+ *   ./avatar.tsx (never from here: the runtime imports this module's constants).
  */
 import { AVATAR_RIV_URL } from "~/lib/rive/avatar-names";
 
@@ -64,8 +65,6 @@ export function loadAvatarFile(): Promise<ArrayBuffer> {
     });
   return avatarFile;
 }
-
-export const importRiveAvatar = () => import("./rive-avatar.client");
 
 /**
  * Runs `start` once the page is interactive: after the load event and then when the

@@ -23,12 +23,14 @@ import {
   AvatarFileError,
   canAnimateAvatar,
   deviceWantsAnimation,
-  importRiveAvatar,
   loadAvatarFile,
   MOTION_WANTED_QUERY,
   whenPageInteractive,
 } from "./avatar-loader";
 import type { RiveAvatarProps } from "./rive-avatar.client";
+
+/** The Rive runtime's own chunk, loaded on first use. */
+const importRiveAvatar = () => import("./rive-avatar.client");
 
 type Phase = "static" | "still" | "loading" | "animated" | "fallback";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { LanguageSelect } from "~/components/language-select";
 import { Card, Heading, Stack, Text } from "~/components/ui/kit";
 import { Button } from "~/components/ui/kit-controls";
-import { LANGUAGES } from "~/lib/i18n/languages";
 
 /**
  * The class's language (issue #28): the language of its student pages and
@@ -26,21 +26,15 @@ export function ClassLanguageForm({ locale, error }: { locale: string | null; er
             <Text as="label" htmlFor="class-locale" size="2" weight="medium">
               {t("Language")}
             </Text>
-            <select
+            <LanguageSelect
               id="class-locale"
               name="locale"
               className="native-select"
               defaultValue={locale ?? ""}
               aria-describedby={error ? "class-language-hint class-language-error" : "class-language-hint"}
               aria-invalid={error ? true : undefined}
-            >
-              <option value="">{t("The school's default")}</option>
-              {LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code} lang={language.code}>
-                  {language.name}
-                </option>
-              ))}
-            </select>
+              emptyLabel={t("The school's default")}
+            />
           </Stack>
           {error ? (
             <Text as="p" size="2" color="red" id="class-language-error">

@@ -1,16 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Card, Flex, Heading, Text } from "~/components/ui/kit";
 import { TextAnchor } from "~/components/ui/kit-controls";
+import type { Contact } from "~/server/students/students.server";
 
-export interface ContactView {
-  id?: number;
-  name: string;
-  relationship: string | null;
-  email: string | null;
-  phonePrimary: string | null;
-  phoneSecondary: string | null;
-  notes: string | null;
-}
+/** A contact as the students screen reads it (app/server/students/students.server.ts); its id where it has one. */
+export type ContactView = Omit<Contact, "id"> & { id?: number };
 
 /**
  * The contact card (docs/product.md#contact-card): name, relationship (or 'No relationship'), e-mail, phones, notes.

@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
+import type { FaceMood } from "~/lib/face-scale";
+import { FaceDrawing } from "../survey/face-drawing";
 
 /**
  * A distribution as horizontal bars drawn with CSS on the server: readable
  * without JavaScript, printable, and with every number in the text. A bar's
  * length is its share of the question's answers. Numbers are written in the
- * reader's language (Intl).
+ * reader's language (Intl). A face scale's options show their face before the label.
  */
 export function ResultBars({
   options,
   total,
   labelledBy,
 }: {
-  options: { label: string; count: number }[];
+  options: { label: string; count: number; face?: FaceMood }[];
   total: number;
   labelledBy: string;
 }) {
@@ -24,7 +26,10 @@ export function ResultBars({
         const percent = total === 0 ? 0 : Math.round((option.count / total) * 100);
         return (
           <li key={option.label} className="result-bar-row">
-            <span>{option.label}</span>
+            <span className="result-bar-label">
+              {option.face ? <FaceDrawing mood={option.face} size={28} /> : null}
+              <span dir="auto">{option.label}</span>
+            </span>
             <span className="result-bar-track" aria-hidden="true">
               <span className="result-bar-fill" style={{ width: `${percent}%`, display: "block" }} />
             </span>

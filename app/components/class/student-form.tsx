@@ -12,18 +12,12 @@ import type { z } from "zod";
 import { ErrorList, Field, fieldProps, TextAreaField } from "~/components/forms";
 import type { studentSchema } from "~/lib/schemas/classroom";
 import { MAX_CONTACTS } from "~/lib/student-contacts";
+import type { ContactView } from "./contact-card";
 
 export interface StudentFormValues {
   firstName: string;
   lastName: string;
-  contacts: {
-    name: string;
-    relationship: string | null;
-    email: string | null;
-    phonePrimary: string | null;
-    phoneSecondary: string | null;
-    notes: string | null;
-  }[];
+  contacts: ContactView[];
 }
 
 export function StudentForm({

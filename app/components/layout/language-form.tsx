@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { LanguageSelect } from "~/components/language-select";
 
 /** Where the profile menu's language form posts (app/routes/account/language.ts). */
 export const LANGUAGE_ACTION = "/account/language";
@@ -19,14 +19,13 @@ export function LanguageForm({ current, here }: { current: string | null; here: 
       <label htmlFor="profile-language" className="language-form-label">
         {t("Language")}
       </label>
-      <select id="profile-language" name="locale" className="native-select" defaultValue={current ?? ""}>
-        <option value="">{t("School or browser default")}</option>
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.name}
-          </option>
-        ))}
-      </select>
+      <LanguageSelect
+        id="profile-language"
+        name="locale"
+        className="native-select"
+        defaultValue={current ?? ""}
+        emptyLabel={t("School or browser default")}
+      />
       <button type="submit" className="menu-item">
         {t("Change language")}
       </button>

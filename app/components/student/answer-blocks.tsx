@@ -5,6 +5,7 @@
  * - response-options: one radio per non-empty option, numbered as in the
  *   preview (1, 2, … over the options shown); the value is the option's
  *   index in the block, as the API takes it.
+ * - response-faces: the face scale (faces-answer.tsx).
  * - response-text: each question numbered; a free-text answer is a text
  *   area of at most MAX_TEXT_ANSWER_LENGTH characters, a choice answer a
  *   group of radios.
@@ -29,6 +30,7 @@ import {
   type ResponseTextBlock,
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
+import { FacesAnswer } from "./faces-answer";
 import { ErrorMessages } from "./student-fields";
 
 export interface AnswerState {
@@ -53,6 +55,15 @@ export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state
         switch (block.component) {
           case "response-options":
             return <OptionsAnswer key={block._uid} block={block} state={state} />;
+          case "response-faces":
+            return (
+              <FacesAnswer
+                key={block._uid}
+                block={block}
+                field={fieldState(block._uid, state)}
+                contentAttributes={contentAttributes(state)}
+              />
+            );
           case "response-text":
             return <TextAnswers key={block._uid} block={block} state={state} />;
           case "response-art":

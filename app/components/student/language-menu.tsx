@@ -6,7 +6,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { LanguageSelect } from "~/components/language-select";
 
 const LANGUAGE_PARAM = "lng";
 
@@ -20,13 +20,12 @@ export function LanguageMenu() {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="student-language">{t("Language")}</label>
-      <select id="student-language" name={LANGUAGE_PARAM} defaultValue={i18n.language} className="student-select">
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.name}
-          </option>
-        ))}
-      </select>
+      <LanguageSelect
+        id="student-language"
+        name={LANGUAGE_PARAM}
+        defaultValue={i18n.language}
+        className="student-select"
+      />
       <button type="submit" className="student-button student-button-quiet student-button-small">
         {t("Change")}
       </button>

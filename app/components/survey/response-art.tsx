@@ -1,14 +1,13 @@
-import { Flex, Heading, Text } from "@radix-ui/themes";
-import { storyblokEditable } from "@storyblok/react";
+import { Text } from "@radix-ui/themes";
 import {
   DEFAULT_DRAWING_BRUSH_SIZE,
   DRAWING_BRUSH_SIZES,
   DRAWING_CANVAS,
   DRAWING_PALETTE,
-  hasText,
   type ResponseArtBlock,
 } from "~/lib/survey-content";
 import { useSurveyLabels } from "./survey-labels";
+import { SurveyResponse } from "./survey-response";
 
 /**
  * response-art: a disabled preview of the drawing tools and a 600x400
@@ -18,12 +17,7 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
   const [defaultColour] = DRAWING_PALETTE;
   const t = useSurveyLabels();
   return (
-    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
-      {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4">
-          {blok.prompt}
-        </Heading>
-      ) : null}
+    <SurveyResponse blok={blok}>
       <div role="toolbar" aria-label={t("Drawing tools (preview, disabled)")} className="survey-art-toolbar">
         <fieldset disabled className="survey-art-group">
           <legend className="visually-hidden">{t("Edit")}</legend>
@@ -83,6 +77,6 @@ export function ResponseArt({ blok }: { blok: ResponseArtBlock }) {
           {t("Drawing will be enabled in the Orliverse app!")}
         </Text>
       </div>
-    </Flex>
+    </SurveyResponse>
   );
 }

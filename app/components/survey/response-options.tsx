@@ -1,19 +1,15 @@
-import { Button, Flex, Heading } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { hasText, type ResponseOptionsBlock } from "~/lib/survey-content";
 import { useSurveyLabels } from "./survey-labels";
+import { SurveyResponse } from "./survey-response";
 
 /** response-options: a prompt and numbered option buttons; options with no content are skipped. */
 export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
   const options = (blok.response_options ?? []).filter((item) => hasText(item.content));
   const t = useSurveyLabels();
   return (
-    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
-      {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4">
-          {blok.prompt}
-        </Heading>
-      ) : null}
+    <SurveyResponse blok={blok}>
       <ol
         className="survey-options"
         aria-label={hasText(blok.prompt) ? t("Options: {prompt}", { prompt: blok.prompt }) : t("Options")}
@@ -26,6 +22,6 @@ export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
           </li>
         ))}
       </ol>
-    </Flex>
+    </SurveyResponse>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Flex, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import {
   type FreetextAnswerBlock,
@@ -8,22 +8,18 @@ import {
   type ResponseTextQuestionBlock,
 } from "~/lib/survey-content";
 import { useSurveyLabels } from "./survey-labels";
+import { SurveyResponse } from "./survey-response";
 
 /** response-text: a prompt and numbered questions, each with its answers. */
 export function ResponseText({ blok }: { blok: ResponseTextBlock }) {
   return (
-    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
-      {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4">
-          {blok.prompt}
-        </Heading>
-      ) : null}
+    <SurveyResponse blok={blok}>
       <ol className="survey-questions">
         {(blok.questions ?? []).map((question, index) => (
           <ResponseTextQuestion key={question._uid} question={question} number={index + 1} />
         ))}
       </ol>
-    </Flex>
+    </SurveyResponse>
   );
 }
 

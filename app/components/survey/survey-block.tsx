@@ -1,5 +1,6 @@
 import type { BlockBase, ContentBlock, ResponseBlock } from "~/lib/survey-content";
 import { ResponseArt } from "./response-art";
+import { ResponseFaces } from "./response-faces";
 import { ResponseOptions } from "./response-options";
 import { ResponseText } from "./response-text";
 import { SurveyHeader } from "./survey-header";
@@ -30,6 +31,8 @@ export function SurveyBlock({
       return <SurveyVideo blok={block} title={videoTitle} />;
     case "response-options":
       return <ResponseOptions blok={block} />;
+    case "response-faces":
+      return <ResponseFaces blok={block} />;
     case "response-text":
       return <ResponseText blok={block} />;
     case "response-art":

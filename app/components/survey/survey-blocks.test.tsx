@@ -6,6 +6,7 @@ import { type ContentBlock, type SurveyBlock as SurveyBlockData, videoFrameTitle
 import { surveyLabelsFor } from "~/server/i18n/catalogues.server";
 import { validateHtmlFragment } from "../../../tests/support/html-validate";
 import { ResponseArt } from "./response-art";
+import { ResponseFaces } from "./response-faces";
 import { ResponseOptions } from "./response-options";
 import { ResponseText } from "./response-text";
 import { isInStoryblokEditor } from "./storyblok-bridge";
@@ -217,6 +218,47 @@ describe("response-options", () => {
     );
     expect(visibleText(html)).toBe("How do you feel? 1. Great 2. Okay");
     expect(html.match(/<button/g)).toHaveLength(2);
+  });
+});
+
+describe("response-faces", () => {
+  const faces = (labels: string[]) =>
+    labels.map((label, index) => ({ _uid: `f${index}`, component: "response-faces-item" as const, label }));
+
+  test("shows the prompt and each face drawn with its label; a screen reader hears its place on the scale", () => {
+    const html = renderToStaticMarkup(
+      <SurveyLabelsProvider labels={surveyLabelsFor("en")}>
+        <ResponseFaces
+          blok={{
+            _uid: "r",
+            component: "response-faces",
+            prompt: "How do you feel?",
+            faces: faces(["Sad", "Okay", "Happy"]),
+          }}
+        />
+      </SurveyLabelsProvider>,
+    );
+    expect(visibleText(html)).toBe("How do you feel? Sad Okay Happy");
+    expect(html.match(/<button/g)).toHaveLength(3);
+    expect(html.match(/<svg[^>]*aria-hidden="true"/g)).toHaveLength(3);
+    expect([...html.matchAll(/data-face="([a-z-]+)"/g)].map((match) => match[1])).toEqual(["sad", "okay", "happy"]);
+    expect([...html.matchAll(/aria-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "Options: How do you feel?",
+      "Sad, 1 of 3",
+      "Okay, 2 of 3",
+      "Happy, 3 of 3",
+    ]);
+    expect(html).not.toMatch(/<img|href=/);
+  });
+
+  test("a scale of 4 faces tells the author what it needs, and shows no faces", () => {
+    const html = renderToStaticMarkup(
+      <SurveyLabelsProvider labels={surveyLabelsFor("de")}>
+        <ResponseFaces blok={{ _uid: "r", component: "response-faces", faces: faces(["a", "b", "c", "d"]) }} />
+      </SurveyLabelsProvider>,
+    );
+    expect(visibleText(html)).toBe("Eine Gesichterskala braucht 2, 3 oder 5 Gesichter, jedes mit einer Beschriftung.");
+    expect(html).not.toContain("<svg");
   });
 });
 

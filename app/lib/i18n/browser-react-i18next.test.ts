@@ -37,7 +37,10 @@ test("every message reads the same in the browser as on the server", () => {
     for (const namespace of NAMESPACES) {
       const server = translatorFor(language, namespace);
       const messages = (RESOURCES[language] as Record<string, Record<string, string>>)[namespace];
-      for (const [key, message] of Object.entries(messages)) {
+      // Every key of the namespace (English has no catalogue of keys: a key missing reads as itself).
+      const keys = new Set(LANGUAGE_CODES.flatMap((other) => Object.keys(RESOURCES[other][namespace] ?? {})));
+      for (const key of keys) {
+        const message = messages[key] ?? key;
         const ast = new IntlMessageFormat(message, language, undefined, { ignoreTag: true }).getAst();
         for (const count of [0, 1, 2, 5, 22]) {
           const values = sampleValues(ast, count);

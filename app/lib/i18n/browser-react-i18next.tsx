@@ -2,21 +2,22 @@
  * react-i18next as the browser build sees it (ADR 215): the app's browser
  * bundle resolves `react-i18next` to this module (app/vite/browser-i18n.ts),
  * the server keeps the real one. The same hooks the components use
- * (`useTranslation(namespace)` → `{ t, i18n }`), over the messages the root
- * loader sent, compiled on the server (app/lib/i18n/compiled.ts) and
- * formatted by intl-messageformat without its parser: about 3 kB gzip instead
- * of some 30 kB for i18next, react-i18next, i18next-icu and the ICU parser,
- * which would put every hydrated page over its byte budget. The server render
- * (the real stack, same intl-messageformat) and this one give the same text.
+ * (`useTranslation(namespace)` → `{ t, i18n }`), over the page's catalogues
+ * (page-translations.ts), compiled on the server (compiled.ts) and formatted
+ * by format-compiled.ts (no ICU parser, no intl-messageformat): about 1 kB
+ * gzip instead of some 30 kB for i18next, react-i18next, i18next-icu and the
+ * ICU parser, which would put every hydrated page over its byte budget. The
+ * server render (the real stack) and this one give the same text
+ * (browser-react-i18next.test.ts checks every message).
  *
  * Supported: `useTranslation(ns)`, `t(key, values)` (values may hold `ns`),
  * `i18n.language`, `i18n.resolvedLanguage`, `i18n.dir()`, `I18nextProvider`.
  * Not supported (the build fails on a missing export): `Trans`,
  * `withTranslation`, `Translation`.
  */
-import { IntlMessageFormat } from "intl-messageformat";
 import { createContext, createElement, type ReactNode, useContext } from "react";
-import type { CompiledMessage, PageI18n } from "./compiled";
+import type { CompiledMessage, Translations } from "./compiled";
+import { formatCompiled } from "./format-compiled";
 
 type Values = Record<string, unknown> & { ns?: string };
 
@@ -24,10 +25,9 @@ export class BrowserI18n {
   readonly language: string;
   readonly resolvedLanguage: string;
   private readonly direction: "ltr" | "rtl";
-  private readonly messages: PageI18n["messages"];
-  private readonly formats = new Map<string, IntlMessageFormat>();
+  private readonly messages: Translations["messages"];
 
-  constructor(page: PageI18n) {
+  constructor(page: Translations) {
     this.language = page.language;
     this.resolvedLanguage = page.language;
     this.direction = page.dir;
@@ -41,21 +41,10 @@ export class BrowserI18n {
   /** The key's message in the namespace (else in `common`), formatted; the key itself where there is none. */
   t(namespace: string, key: string, values?: Values): string {
     const ns = values?.ns ?? namespace;
-    const found = this.lookup(ns, key) ?? this.lookup("common", key);
-    if (found === undefined) return key;
-    const [where, message] = found;
+    const message: CompiledMessage | undefined = this.messages[ns]?.[key] ?? this.messages.common?.[key];
+    if (message === undefined) return key;
     if (typeof message === "string") return message;
-    let format = this.formats.get(where);
-    if (!format) {
-      format = new IntlMessageFormat(message, this.language);
-      this.formats.set(where, format);
-    }
-    return String(format.format(values as Record<string, string>));
-  }
-
-  private lookup(ns: string, key: string): [string, CompiledMessage] | undefined {
-    const message = this.messages[ns]?.[key];
-    return message === undefined ? undefined : [`${ns}\u0000${key}`, message];
+    return formatCompiled(message, this.language, values);
   }
 }
 

@@ -10,9 +10,21 @@ export type MessageAst = ReturnType<IntlMessageFormat["getAst"]>;
 export type CompiledMessage = string | MessageAst;
 export type CompiledCatalogue = Record<string, CompiledMessage>;
 
-/** What the root loader sends: the page's language, its direction and its namespaces' messages. */
-export interface PageI18n {
+/** A language's compiled messages by namespace: what the browser's `t` formats. */
+export interface Translations {
   language: string;
   dir: "ltr" | "rtl";
   messages: Record<string, CompiledCatalogue>;
+}
+
+/**
+ * What the root loader sends (issue 34): the page's language, its direction
+ * and, per namespace the page renders, the URL of that language's compiled
+ * catalogue, a content-hashed file the browser loads once and caches
+ * (app/server/i18n/catalogues.server.ts). No message is in the page itself.
+ */
+export interface PageI18n {
+  language: string;
+  dir: "ltr" | "rtl";
+  catalogues: Record<string, string>;
 }

@@ -12,8 +12,9 @@
  * `student` messages (the answering page, where content and page share the
  * language). The English texts are the specification's, word for word.
  */
+import { FACE_SCALE_PROBLEM } from "~/lib/face-scale";
 import { DRAWING_PALETTE } from "~/lib/survey-content";
-import type { PageI18n } from "./compiled";
+import type { Translations } from "./compiled";
 
 /** Every key the preview's blocks say (`student` catalogue). */
 export const SURVEY_LABEL_KEYS = [
@@ -32,6 +33,8 @@ export const SURVEY_LABEL_KEYS = [
   ...DRAWING_PALETTE.map((colour) => colour.name),
   "Options",
   "Options: {prompt}",
+  "{position, number} of {count, number}",
+  FACE_SCALE_PROBLEM,
   "Survey video",
   "Video not showing?",
   "Watch it on YouTube",
@@ -39,4 +42,4 @@ export const SURVEY_LABEL_KEYS = [
 ] as const;
 
 /** The content language's messages of SURVEY_LABEL_KEYS, compiled (the page's own messages' shape). */
-export type SurveyLabels = PageI18n;
+export type SurveyLabels = Translations;

@@ -178,7 +178,10 @@ export const drawingAnswerSchema = strictBody({ drawingId: z.string().min(1).max
 
 export const answerValueSchema = z
   .union([
-    z.number().meta({ description: "response-options: the chosen option's index in `response_options`." }),
+    z.number().meta({
+      description:
+        "response-options: the chosen option's index in `response_options`; response-faces: the chosen face's index in `faces`.",
+    }),
     z.string().meta({
       description:
         "free-text answer (at most 2000 characters), or one of a choice question's `choices` as GET /surveys/{surveyId} gives them in `choiceValues` (the default's, whatever language was shown).",

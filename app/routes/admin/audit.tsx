@@ -1,13 +1,11 @@
-import { Button, Card, Code, Flex, Table, Text } from "@radix-ui/themes";
+import { Code, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
+import { FilterDateField, FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
-import { SelectField } from "~/components/admin/select-field";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
-import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
 import { toSearch } from "~/lib/query-string";
@@ -38,45 +36,24 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           scope: platform ? t("All schools") : (schoolName ?? t("Your school")),
         })}
       />
-      <Card size="2">
-        {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
-        <Form method="get" className="admin-filters" aria-label={t("Filter the audit log")}>
-          <SelectField
-            label={t("Who")}
-            name="actorId"
-            defaultValue={filters.actorId ? String(filters.actorId) : ""}
-            options={[
-              { value: "", label: t("Anyone") },
-              ...log.actors.map((actor) => ({ value: String(actor.id), label: actor.name })),
-            ]}
-          />
-          <SelectField
-            label={t("Action")}
-            name="action"
-            defaultValue={filters.action ?? ""}
-            options={[
-              { value: "", label: t("Any action") },
-              ...log.actions.map((action) => ({ value: action, label: action })),
-            ]}
-          />
-          <Field
-            label={t("From")}
-            name="from"
-            type="date"
-            defaultValue={filters.from ?? ""}
-            inputProps={{ size: "2" }}
-          />
-          <Field label={t("To")} name="to" type="date" defaultValue={filters.to ?? ""} inputProps={{ size: "2" }} />
-          <Flex gap="2" align="end">
-            <Button type="submit">{t("Apply filters")}</Button>
-            {hasFilters ? (
-              <Button asChild variant="soft" color="gray">
-                <Link to="/admin/audit">{t("Clear")}</Link>
-              </Button>
-            ) : null}
-          </Flex>
-        </Form>
-      </Card>
+      <FilterForm label={t("Filter the audit log")} clearTo="/admin/audit" hasFilters={hasFilters} buttonsAlign="end">
+        <FilterSelect
+          label={t("Who")}
+          name="actorId"
+          value={filters.actorId}
+          anyLabel={t("Anyone")}
+          options={log.actors.map((actor) => ({ value: String(actor.id), label: actor.name }))}
+        />
+        <FilterSelect
+          label={t("Action")}
+          name="action"
+          value={filters.action}
+          anyLabel={t("Any action")}
+          options={log.actions.map((action) => ({ value: action, label: action }))}
+        />
+        <FilterDateField label={t("From")} name="from" value={filters.from} />
+        <FilterDateField label={t("To")} name="to" value={filters.to} />
+      </FilterForm>
       {log.rows.length === 0 ? (
         <EmptyState title={hasFilters ? t("No events match these filters") : t("No events yet")}>
           {hasFilters

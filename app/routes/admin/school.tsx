@@ -1,30 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import { z } from "zod";
+import { Form } from "react-router";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
-import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
-import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
-import { LANGUAGES } from "~/lib/i18n/languages";
-import { schoolPrivacySchema } from "~/lib/privacy";
-import { schoolNameSchema, schoolSignInSchema } from "~/lib/schemas/admin";
-import { parseRecordId } from "~/lib/schemas/ids";
-import { languageChoiceField } from "~/lib/schemas/language-choice";
-import { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import {
-  createSchoolInvitation,
-  getLiveSchoolInvitation,
-  revokeSchoolInvitation,
-} from "~/server/schools/invitations.server";
+import { redirectWithSuccess } from "~/server/redirects.server";
+import { getLiveSchoolInvitation } from "~/server/schools/invitations.server";
 import {
   getSchoolDetail,
   renameSchool,
@@ -42,28 +29,18 @@ import {
   recordIdParam,
   redirectWithFailure,
 } from "~/server/web/screen-errors.server";
-import { MoveTeacherCard } from "./__school/move-teacher-card";
+import { MoveTeacherCard, MoveTeacherRefusal } from "./__school/move-teacher-card";
+import { movedTeacherMessage } from "./__school/moved-teacher-message.server";
 import { SchoolClasses } from "./__school/school-classes";
+import { SchoolLanguageCard } from "./__school/school-language-card";
+import { SchoolNameCard } from "./__school/school-name-card";
+import { SchoolPrivacyCard } from "./__school/school-privacy-card";
+import { schoolPageSchema } from "./__school/school-schemas";
 import { SchoolSignInCard } from "./__school/school-sign-in";
 import { SchoolStaff } from "./__school/school-staff";
 import type { Route } from "./+types/school";
+import { answerInvitationIntent, isInvitationIntent } from "./staff/__shared/invitation-intents.server";
 import { InvitationLinkCard } from "./staff/__shared/invitation-link-card";
-
-const renameSchema = z.object({ name: schoolNameSchema });
-const privacySchema = schoolPrivacySchema;
-/** The school's default language for its staff: a language of the list, or "" for the reader's browser. */
-const languageSchema = z.object({ locale: languageChoiceField });
-
-/** The page's buttons: its two forms (rename, privacy) and Archive or Restore, parsed once. */
-const schoolPageSchema = z.discriminatedUnion("intent", [
-  renameSchema.extend({ intent: z.literal("rename") }),
-  privacySchema.extend({ intent: z.literal("privacy") }),
-  schoolSignInSchema.extend({ intent: z.literal("sign-in") }),
-  languageSchema.extend({ intent: z.literal("language") }),
-  z.object({ intent: z.literal("archive") }),
-  z.object({ intent: z.literal("restore") }),
-  moveTeacherSchema.extend({ intent: z.literal("move-teacher") }),
-]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -97,29 +74,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/schools/${schoolId}`;
   const formData = await request.formData();
   const invitationIntent = formData.get("intent");
-  if (invitationIntent === "create-invitation" || invitationIntent === "revoke-invitation") {
+  if (isInvitationIntent(invitationIntent)) {
     // The school's link, through the staff screen's domain functions: another school's is the 404 page (ADR 237).
     await orNotFound(getLiveSchoolInvitation(db, user, schoolId));
-    try {
-      if (invitationIntent === "create-invitation") {
-        const created = await createSchoolInvitation(db, user, schoolId);
-        // Answered in place, not through a redirect: the link is shown once and never stored (ADR 214).
-        const { mailer } = getAppFromContext(context);
-        return data({
-          form: "invitation" as const,
-          invitationLink: {
-            link: mailer.link(`/signup?invite=${encodeURIComponent(created.token)}`),
-            expiresAt: created.expiresAt,
-          },
-        });
-      }
-      const id = parseRecordId(String(formData.get("id") ?? ""));
-      if (id === null) return redirectWithError(here, t("That invitation link could not be found."));
-      await revokeSchoolInvitation(db, user, schoolId, id);
-      return redirectWithSuccess(here, t("The invitation link is switched off. Nobody can sign up with it now."));
-    } catch (error) {
-      return redirectWithFailure(here, error, t("The invitation link could not be changed. Please try again."));
-    }
+    const { mailer } = getAppFromContext(context);
+    const answer = await answerInvitationIntent({
+      db,
+      mailer,
+      user,
+      schoolId,
+      intent: invitationIntent,
+      formData,
+      here,
+      t,
+    });
+    return answer instanceof Response ? answer : { form: "invitation" as const, ...answer };
   }
   const submission = parseWithZod(formData, { schema: schoolPageSchema });
   const form = await readIntent(context, submission.payload.intent, intentsOf(schoolPageSchema));
@@ -143,28 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (value.intent === "move-teacher") {
       const moved = await moveSelfSignedUpTeacher(db, user, { userId: value.userId, schoolId: value.schoolId });
-      return redirectWithSuccess(
-        `/admin/schools/${moved.school.id}`,
-        [
-          t(
-            "{name} moved into {school} with {classes, plural, one {# class} other {# classes}} and {students, plural, one {# student} other {# students}}.",
-            {
-              name: moved.teacher.name,
-              school: moved.school.name,
-              classes: moved.classes,
-              students: moved.students,
-            },
-          ),
-          moved.personalCodesRenewed > 0
-            ? t(
-                "{count, plural, one {# personal code was} other {# personal codes were}} taken there and changed: print those cards again.",
-                { count: moved.personalCodesRenewed },
-              )
-            : "",
-        ]
-          .filter(Boolean)
-          .join(" "),
-      );
+      return redirectWithSuccess(`/admin/schools/${moved.school.id}`, movedTeacherMessage(moved, t));
     }
     if (value.intent === "sign-in") {
       const { googleDomain, microsoftTenantId, requireProviderSignIn } = value;
@@ -198,17 +146,6 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
   const { school, signIn, staff, classes, platform, movable, moveTargets, providers, invitationCard, invitation } =
     loaderData;
   const { t } = useTranslation("staff");
-  const [form, fields] = useForm<z.input<typeof renameSchema>>({
-    id: "rename-school",
-    // Both forms post to this route: each reads only its own reply (a post without a name is still the rename form's).
-    lastResult: actionData?.form === "rename" ? actionData.result : undefined,
-    defaultValue: { name: school.name },
-  });
-  const [privacyForm, privacyFields] = useForm<z.input<typeof privacySchema>>({
-    id: "school-privacy",
-    lastResult: actionData?.form === "privacy" ? actionData.result : undefined,
-    defaultValue: { retentionMonths: String(school.retentionMonths), minGroupSize: String(school.minGroupSize) },
-  });
   return (
     <Flex direction="column" gap="5">
       <Box>
@@ -248,88 +185,9 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         ) : null}
       </Flex>
 
-      <Card size="3" style={{ maxWidth: 560 }}>
-        <Form method="post" {...getFormProps(form)} aria-labelledby="rename-school-title">
-          <input type="hidden" name="intent" value="rename" />
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4" id="rename-school-title">
-              {t("Rename")}
-            </Heading>
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label={t("School name")} {...fieldProps(fields.name)} autoComplete="off" />
-            <Flex justify="end">
-              <Button type="submit">{t("Save name")}</Button>
-            </Flex>
-          </Flex>
-        </Form>
-      </Card>
-
-      <Card size="3" style={{ maxWidth: 560 }}>
-        <Form method="post" {...getFormProps(privacyForm)} aria-labelledby="school-privacy-title">
-          <input type="hidden" name="intent" value="privacy" />
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4" id="school-privacy-title">
-              {t("Students' privacy")}
-            </Heading>
-            <ErrorList id={privacyForm.errorId} errors={privacyForm.errors} />
-            <Field
-              label={t("Keep survey responses for (months)")}
-              {...fieldProps(privacyFields.retentionMonths)}
-              type="number"
-              hint={t("Responses and drawings older than this are deleted every day. Default 24.")}
-            />
-            <Field
-              label={t("Smallest group for anonymous results (students)")}
-              {...fieldProps(privacyFields.minGroupSize)}
-              type="number"
-              hint={t(
-                "Anonymous survey answers stay hidden until this many students have responded. Default 5, at least 3.",
-              )}
-            />
-            <Flex justify="end">
-              <Button type="submit">{t("Save privacy settings")}</Button>
-            </Flex>
-          </Flex>
-        </Form>
-      </Card>
-
-      <Card size="3" style={{ maxWidth: 560 }}>
-        <Form method="post" aria-labelledby="school-language-title">
-          <input type="hidden" name="intent" value="language" />
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4" id="school-language-title">
-              {t("Language")}
-            </Heading>
-            <Flex direction="column" gap="1">
-              <Text as="label" size="2" weight="medium" htmlFor="school-locale">
-                {t("Language of the staff screens")}
-              </Text>
-              <select
-                id="school-locale"
-                name="locale"
-                className="native-select"
-                defaultValue={school.locale ?? ""}
-                aria-describedby="school-locale-hint"
-              >
-                <option value="">{t("Each reader's browser language")}</option>
-                {LANGUAGES.map((language) => (
-                  <option key={language.code} value={language.code} lang={language.code}>
-                    {language.name}
-                  </option>
-                ))}
-              </select>
-              <Text as="p" size="1" color="gray" id="school-locale-hint">
-                {t(
-                  "Staff who have not chosen a language in their profile menu see this one; classes without a language of their own use it too.",
-                )}
-              </Text>
-            </Flex>
-            <Flex justify="end">
-              <Button type="submit">{t("Save the language")}</Button>
-            </Flex>
-          </Flex>
-        </Form>
-      </Card>
+      <SchoolNameCard name={school.name} lastResult={actionData?.form === "rename" ? actionData.result : undefined} />
+      <SchoolPrivacyCard privacy={school} lastResult={actionData?.form === "privacy" ? actionData.result : undefined} />
+      <SchoolLanguageCard locale={school.locale} />
 
       <SchoolSignInCard
         signIn={signIn}
@@ -356,14 +214,7 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           lastResult={actionData?.form === "move-teacher" ? actionData.result : undefined}
         />
       ) : actionData?.form === "move-teacher" ? (
-        // A move posted on a page without the form (not a self-signed-up school, or not a platform admin) still says why.
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {Object.values(actionData.result.error ?? {})
-              .flat()
-              .join(" ") || "Nobody can be moved from this school."}
-          </Callout.Text>
-        </Callout.Root>
+        <MoveTeacherRefusal result={actionData.result} />
       ) : null}
       <SchoolStaff schoolId={school.id} staff={staff} />
       <SchoolClasses schoolId={school.id} classes={classes} />
@@ -381,9 +232,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       params={params}
       homeLink={{ to: "/admin/schools", label: "Back to schools" }}
-      statusHandlers={{
-        404: () => <NotFoundMessage>{t("There is no school with this id in your scope.")}</NotFoundMessage>,
-      }}
+      notFound={t("There is no school with this id in your scope.")}
     />
   );
 }

@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { ErrorList, Field, fieldProps } from "~/components/forms";
+import { Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
+import { FormCard } from "~/components/ui/form-card";
 import { TextLink } from "~/components/ui/kit-controls";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordIdSchema } from "~/lib/schemas/ids";
@@ -129,26 +129,22 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
         </AdminTable>
       )}
       {platform ? (
-        <Card size="3" style={{ maxWidth: 560 }}>
-          <Form method="post" {...getFormProps(form)} aria-labelledby="create-school-title">
-            <input type="hidden" name="intent" value="create" />
-            <Flex direction="column" gap="4">
-              <Heading as="h2" size="5" id="create-school-title">
-                {t("Create a school")}
-              </Heading>
-              <ErrorList id={form.errorId} errors={form.errors} />
-              <Field
-                label={t("School name")}
-                {...fieldProps(fields.name)}
-                autoComplete="off"
-                placeholder={t("e.g. Lakeside Primary School")}
-              />
-              <Flex justify="end">
-                <Button type="submit">{t("Create school")}</Button>
-              </Flex>
-            </Flex>
-          </Form>
-        </Card>
+        <FormCard
+          id="create-school"
+          intent="create"
+          title={t("Create a school")}
+          form={form}
+          submitLabel={t("Create school")}
+          headingSize="5"
+          gap="4"
+        >
+          <Field
+            label={t("School name")}
+            {...fieldProps(fields.name)}
+            autoComplete="off"
+            placeholder={t("e.g. Lakeside Primary School")}
+          />
+        </FormCard>
       ) : (
         <Text size="2" color="gray">
           {t("Only a platform admin can create or archive schools.")}

@@ -1,15 +1,12 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/admin/pagination";
-import { SelectField } from "~/components/admin/select-field";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
-import { Field } from "~/components/forms";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
@@ -25,6 +22,7 @@ import {
 } from "~/server/responses/responses.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { parseSearchParams } from "~/server/web/search-params.server";
+import { ResponseFiltersCard } from "./__survey/response-filters-card";
 import type { Route } from "./+types/survey";
 
 const NO_SUCH_SURVEY = "There is no survey with this id.";
@@ -89,66 +87,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               </a>
             </Button>
           </Flex>
-          <Card size="2">
-            <Form method="get" className="admin-filters" aria-label={t("Filter responses")}>
-              {choices.schools.length > 1 ? (
-                <SelectField
-                  label={t("School")}
-                  name="schoolId"
-                  defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-                  options={[
-                    { value: "", label: t("All schools") },
-                    ...choices.schools.map((school) => ({ value: String(school.id), label: school.name })),
-                  ]}
-                />
-              ) : null}
-              <SelectField
-                label={t("Class")}
-                name="classId"
-                defaultValue={filters.classId ? String(filters.classId) : ""}
-                options={[
-                  { value: "", label: t("All classes") },
-                  ...choices.classes.map((klass) => ({
-                    value: String(klass.id),
-                    label: choices.schools.length > 1 ? `${klass.name} (${klass.schoolName})` : klass.name,
-                  })),
-                ]}
-              />
-              <SelectField
-                label={t("Assignment status")}
-                name="status"
-                defaultValue={filters.status ?? ""}
-                options={[
-                  { value: "", label: t("Any status") },
-                  { value: "assigned", label: t("Not started") },
-                  { value: "active", label: t("Active") },
-                  { value: "completed", label: t("Closed") },
-                ]}
-              />
-              <Field
-                label={t("Submitted from")}
-                name="from"
-                type="date"
-                defaultValue={filters.from ?? ""}
-                inputProps={{ size: "2" }}
-              />
-              <Field
-                label={t("Submitted to")}
-                name="to"
-                type="date"
-                defaultValue={filters.to ?? ""}
-                inputProps={{ size: "2" }}
-              />
-              <Flex gap="2">
-                <Button type="submit">{t("Apply filters")}</Button>
-                {hasFilters ? (
-                  <Button asChild variant="soft" color="gray">
-                    <Link to={base}>{t("Clear")}</Link>
-                  </Button>
-                ) : null}
-              </Flex>
-            </Form>
-          </Card>
+          <ResponseFiltersCard base={base} filters={filters} choices={choices} hasFilters={hasFilters} />
           {page.total === 0 ? (
             hasFilters ? (
               <EmptyState
@@ -265,7 +204,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       params={params}
       homeLink={{ to: "/admin/survey", label: t("Back to all surveys") }}
-      statusHandlers={{ 404: () => <NotFoundMessage>{NO_SUCH_SURVEY}</NotFoundMessage> }}
+      notFound={NO_SUCH_SURVEY}
     />
   );
 }

@@ -8,6 +8,7 @@ import { formatDateTime, studentName } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { SplitRow } from "~/components/ui/kit";
 import { TableRoot, TextLink } from "~/components/ui/kit-controls";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
@@ -58,12 +59,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation("staff");
   return (
     <Flex direction="column" gap="5">
-      <Flex
-        justify="between"
-        align={{ initial: "start", sm: "center" }}
-        direction={{ initial: "column", sm: "row" }}
-        gap="3"
-      >
+      <SplitRow gap="3">
         <Flex direction="column" gap="1">
           <Text size="2" color="gray">
             <TextLink to={`${base}/students/manage`}>{t("Students")}</TextLink> / {studentName(student)}
@@ -99,7 +95,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
           </Flex>
         ) : null}
-      </Flex>
+      </SplitRow>
 
       {editing || actionData ? (
         <StudentForm
@@ -170,9 +166,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                     </Table.Cell>
                     <Table.Cell>
                       {response.anonymous
-                        ? response.responded
-                          ? t("Responded (anonymous survey: answers are not linked to students)")
-                          : t("Not yet")
+                        ? t("Anonymous survey: whether the student answered is not shown")
                         : response.submittedAt
                           ? t("Answered {date} ({count, plural, one {# answer} other {# answers}})", {
                               date: formatDateTime(response.submittedAt, i18n.language),

@@ -1,17 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import { z } from "zod";
+import { data } from "react-router";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
-import { Button, ButtonLink } from "~/components/ui/kit-controls";
-import { generateClassCodeSchema, joinRulesSchema, studentSchema } from "~/lib/schemas/classroom";
-import { recordIdSchema } from "~/lib/schemas/ids";
-import { languageChoiceField } from "~/lib/schemas/language-choice";
+import { ButtonLink } from "~/components/ui/kit-controls";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
 import { addClassTeacher, removeClassTeacher } from "~/server/classes/class-teachers.server";
@@ -25,26 +21,12 @@ import { requireClassTeacher } from "~/server/web/class-access.server";
 import { keepListShape } from "~/server/web/forms.server";
 import { intentsOf, readIntent } from "~/server/web/intents.server";
 import { formReply, redirectWithFailure } from "~/server/web/screen-errors.server";
+import { FAILURE, manageSchema } from "./__students/manage-schema";
+import { PersonalCodesRow } from "./__students/personal-codes-row";
 import { RemoveStudentConfirm } from "./__students/remove-student-confirm";
 import { StudentList } from "./__students/student-list";
 import { TeachersCard } from "./__students/teachers-card";
 import type { Route } from "./+types/students-manage";
-
-const idField = recordIdSchema("id");
-
-/** Every button of the page, parsed once: the add-student form, the class code's two, the join rules, the personal codes' and the list's. */
-const manageSchema = z.discriminatedUnion("intent", [
-  studentSchema.extend({ intent: z.literal("add-student") }),
-  generateClassCodeSchema.pick({ expirationHours: true }).extend({ intent: z.literal("generate-code") }),
-  z.object({ intent: z.literal("stop-code") }),
-  joinRulesSchema.extend({ intent: z.literal("join-rules") }),
-  z.object({ intent: z.literal("make-codes") }),
-  z.object({ intent: z.literal("class-language"), locale: languageChoiceField }),
-  z.object({ intent: z.literal("new-code"), id: idField }),
-  z.object({ intent: z.literal("remove-student"), id: idField }),
-  z.object({ intent: z.literal("add-teacher"), id: idField }),
-  z.object({ intent: z.literal("remove-teacher"), id: idField }),
-]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
@@ -181,20 +163,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-/** What a button says when something unexpected stops it. */
-const FAILURE = {
-  "add-student": "Failed to add the student",
-  "generate-code": "Failed to generate a class code",
-  "stop-code": "Failed to stop the class code",
-  "join-rules": "Failed to save how children join",
-  "make-codes": "Failed to make personal codes",
-  "class-language": "Failed to save the class language",
-  "new-code": "Failed to make a new personal code",
-  "remove-student": "Failed to update the class",
-  "add-teacher": "Failed to update the class",
-  "remove-teacher": "Failed to update the class",
-} as const;
-
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
@@ -230,30 +198,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         />
       ) : null}
 
-      {students.length > 0 ? (
-        <SplitRow gap="3">
-          <Text size="2" color="gray">
-            {withoutCode === 0
-              ? t("Every student has a personal code.")
-              : t("{count, plural, one {# student} other {# students}} without a personal code.", {
-                  count: withoutCode,
-                })}
-          </Text>
-          <Flex gap="2" wrap="wrap">
-            {withoutCode > 0 ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="make-codes" />
-                <Button type="submit" variant="soft">
-                  {t("Make codes")}
-                </Button>
-              </Form>
-            ) : null}
-            <ButtonLink variant="soft" to={`${base}/students/cards`}>
-              {t("Print sign-in cards")}
-            </ButtonLink>
-          </Flex>
-        </SplitRow>
-      ) : null}
+      {students.length > 0 ? <PersonalCodesRow base={base} withoutCode={withoutCode} /> : null}
 
       <StudentList base={base} students={students} />
 

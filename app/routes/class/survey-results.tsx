@@ -1,25 +1,23 @@
-import { Text } from "@radix-ui/themes";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
-import { formatDateTime, studentName } from "~/components/class/format";
+import { formatDateTime } from "~/components/class/format";
 import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { Badge, Card, Flex, Grid, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
+import { Badge, Card, Flex, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } from "~/lib/auto-refresh";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
-import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import type { LiveResults } from "~/server/assignments/live-results.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { listSubmittedDrawings, type SubmittedDrawing } from "~/server/responses/drawings.server";
+import { listSubmittedDrawings } from "~/server/responses/drawings.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import { DrawingGallery } from "./__results/drawing-gallery";
+import { Respondents } from "./__results/respondents";
+import { useLiveResults } from "./__results/use-live-results";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -52,7 +50,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("staff");
   const { announcement, connected } = useLiveResults(
     assignment.status === "active" ? `${resultsPath}/stream` : null,
-    results,
+    // An anonymous survey's stream counts its release (it moves at releases only).
+    { ...results, respondedCount: results.groupProtection?.releasedCount ?? results.respondedCount },
     t,
   );
   const date = (value: Date | string | null) => formatDateTime(value, i18n.language);
@@ -207,153 +206,8 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </Stack>
       )}
 
-      {assignment.anonymous ? (
-        <Card size="2">
-          <Heading as="h2" size="4" mb="2">
-            {t("Who has responded")}
-          </Heading>
-          <KitText as="p" size="2" color="gray">
-            {t(
-              "{responded} responded, {notYet} not yet. For an anonymous survey the names are not listed; each student's page shows only “responded” or “not yet”.",
-              { responded: results.respondedTotal, notYet: results.notRespondedTotal },
-            )}
-          </KitText>
-        </Card>
-      ) : (
-        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-          <StudentList
-            id="responded-heading"
-            title={t("Responded ({count})", { count: results.respondedTotal })}
-            base={base}
-            students={results.responded}
-            empty={t("Nobody yet.")}
-            more={
-              results.respondedTotal > results.responded.length
-                ? t("and {count} more (see the CSV).", { count: results.respondedTotal - results.responded.length })
-                : null
-            }
-          />
-          <StudentList
-            id="not-responded-heading"
-            title={t("Not responded ({count})", { count: results.notRespondedTotal })}
-            base={base}
-            students={results.notResponded}
-            empty={results.studentCount === 0 ? t("The class has no students yet.") : t("Everyone has responded.")}
-            more={
-              results.notRespondedTotal > results.notResponded.length
-                ? t("and {count} more.", { count: results.notRespondedTotal - results.notResponded.length })
-                : null
-            }
-          />
-        </Grid>
-      )}
+      <Respondents base={base} results={results} />
     </Stack>
-  );
-}
-
-/**
- * Live results (ADR 206): the page reloads its data when the stream's counts
- * move; screen readers hear one polite summary per change ("3 new answers").
- */
-function useLiveResults(
-  streamUrl: string | null,
-  shown: { respondedCount: number; assignment: { status: string } },
-  t: (key: string, values?: Record<string, unknown>) => string,
-) {
-  const [announcement, setAnnouncement] = useState("");
-  const { connected } = useLiveRevalidation<LiveResults>(streamUrl, {
-    onSnapshot(next, previous) {
-      // The first snapshot is compared with what the page shows.
-      const before = previous ?? { responseCount: shown.respondedCount, status: shown.assignment.status };
-      const added = next.responseCount - before.responseCount;
-      if (next.status !== before.status && next.status === "completed") setAnnouncement(t("The survey is closed."));
-      else if (added > 0)
-        setAnnouncement(t("{count, plural, one {# new answer} other {# new answers}}", { count: added }));
-      return previous === null ? added !== 0 || next.status !== before.status : undefined;
-    },
-  });
-  return { announcement, connected };
-}
-
-/** Who has (or has not) responded: names linking to each student's page. */
-function StudentList(props: {
-  id: string;
-  title: string;
-  base: string;
-  students: { id: number; firstName: string; lastName: string }[];
-  empty: string;
-  more: string | null;
-}) {
-  return (
-    <Card size="2">
-      <Heading as="h2" size="4" mb="2" id={props.id}>
-        {props.title}
-      </Heading>
-      {props.students.length === 0 ? (
-        <KitText size="2" color="gray">
-          {props.empty}
-        </KitText>
-      ) : (
-        <ul className="plain-list name-columns" aria-labelledby={props.id}>
-          {props.students.map((student) => (
-            <li key={student.id}>
-              <Link className="name-link" to={`${props.base}/student/${student.id}`}>
-                {studentName(student)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {props.more ? (
-        <KitText as="p" size="1" color="gray" mt="2">
-          {props.more}
-        </KitText>
-      ) : null}
-    </Card>
-  );
-}
-
-const DRAWINGS_SHOWN = 50;
-
-/** Students' drawings for one question, as images the teacher's session may load. */
-function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]; labelledBy: string }) {
-  const { t } = useTranslation("staff");
-  if (drawings.length === 0) {
-    return (
-      <Text size="2" color="gray">
-        {t("No drawings yet. They appear here as students answer.")}
-      </Text>
-    );
-  }
-  return (
-    <>
-      <ul className="plain-list drawing-gallery" aria-labelledby={labelledBy}>
-        {drawings.slice(0, DRAWINGS_SHOWN).map((drawing) => {
-          const name = drawing.firstName ? `${drawing.firstName} ${drawing.lastName ?? ""}`.trim() : null;
-          return (
-            <li key={drawing.drawingId}>
-              <figure>
-                <a href={drawing.url}>
-                  <img
-                    src={drawing.url}
-                    alt={name ? t("Drawing by {name}", { name }) : t("A student's drawing")}
-                    loading="lazy"
-                    width={300}
-                    height={200}
-                  />
-                </a>
-                {name ? <figcaption>{name}</figcaption> : null}
-              </figure>
-            </li>
-          );
-        })}
-      </ul>
-      {drawings.length > DRAWINGS_SHOWN ? (
-        <Text size="2" color="gray">
-          {t("Showing {shown} of {count} drawings.", { shown: DRAWINGS_SHOWN, count: drawings.length })}
-        </Text>
-      ) : null}
-    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { SplitRow } from "~/components/ui/kit";
 import { TableRoot, TextLink } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
@@ -60,12 +61,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4">
-      <Flex
-        justify="between"
-        align={{ initial: "start", sm: "center" }}
-        direction={{ initial: "column", sm: "row" }}
-        gap="3"
-      >
+      <SplitRow gap="3">
         <Flex direction="column" gap="1">
           <Heading as="h1" size="6">
             {t("Manage surveys")}
@@ -77,7 +73,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
         <Button asChild>
           <Link to={`${base}/surveys/library`}>{t("Assign a survey")}</Link>
         </Button>
-      </Flex>
+      </SplitRow>
       {assignments.length === 0 ? (
         <EmptyState
           title={t("No surveys assigned yet")}

@@ -4,7 +4,10 @@
  * anonymous assignment, from its last release (released_tallies, ADR 188),
  * so each event costs a few rows whether the assignment has 30 responses or
  * 5,000. No names, no written answers: the results screen reloads its own
- * data when the counts move.
+ * data when the counts move. An anonymous assignment's snapshot holds nothing
+ * that moves between its releases (issue #35): its counts are the release's,
+ * and its change counter moves at releases only (drizzle/0011), so a stream
+ * never shows the moment one answer came in or changed.
  */
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_MIN_GROUP_SIZE, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
@@ -46,12 +49,13 @@ export interface LiveResults {
   assignmentId: number;
   status: AssignmentStatus;
   anonymous: boolean;
-  /** The assignment's change counter (assignment_changes.seq): moves with every change. */
+  /** The assignment's change counter (assignment_changes.seq): moves with every change; an anonymous assignment's only at its releases. */
   changeSeq: number;
+  /** How many responded; an anonymous assignment's as of its last release. */
   responseCount: number;
   studentCount: number;
   /** Anonymous assignments: what the last release holds (ADR 188); null otherwise. */
-  release: { threshold: number; releasedCount: number; unreleasedCount: number } | null;
+  release: { threshold: number; releasedCount: number } | null;
   /** Per question; empty while an anonymous assignment has released nothing. */
   questions: LiveQuestionCounts[];
 }
@@ -94,11 +98,13 @@ export async function getLiveResults(
   let tallies: Map<string, QuestionTallies>;
   let release: LiveResults["release"] = null;
   let hidden = false;
+  let responseCount = row.responseCount;
   if (row.anonymous) {
-    // Only the release: nothing here narrows an answer to fewer than the threshold.
+    // Only the release: nothing here moves with one answer, nor narrows one to fewer than the threshold.
     const released = await releasedResults(db, row.id, { uids, byValueUids, freetextUids: [], freetextLimit: 0 });
     tallies = released.tallies;
-    release = { threshold, releasedCount: released.releasedCount, unreleasedCount: released.unreleasedCount };
+    release = { threshold, releasedCount: released.releasedCount };
+    responseCount = released.releasedCount;
     hidden = released.releasedAt === null;
   } else if (uids.length === 0) {
     tallies = new Map();
@@ -112,7 +118,7 @@ export async function getLiveResults(
     status: row.status,
     anonymous: row.anonymous,
     changeSeq: row.changeSeq,
-    responseCount: row.responseCount,
+    responseCount,
     studentCount: row.studentCount,
     release,
     questions: hidden ? [] : fields.map((field) => questionCounts(field, tallies.get(field.uid))),

@@ -3,13 +3,16 @@
  *
  * Teachers and admins see an anonymous assignment's answers only as of its
  * last release: a frozen copy of all its answers, made when at least the
- * school's small-group threshold of responses have been added, changed or
- * deleted since the previous release (and the assignment has at least that
- * many in all). Between two releases nothing that shows an answer changes,
- * so comparing two moments always points at a group of at least the
- * threshold, never at one student.
+ * school's small-group threshold of NEW respondents (students whose first
+ * answer came after the previous release) have answered since it; changed
+ * answers and deletions do not count (drizzle/0011, issue #35: a teacher's
+ * puppet students could otherwise complete a release around one child's
+ * change). Between two releases nothing that shows an answer changes, and
+ * nothing anyone sees says who answered or when, so a release holds at least
+ * one real new respondent among the threshold without saying which.
  *
- * The triggers of drizzle/0007_anonymous_releases.sql make the releases,
+ * The triggers of drizzle/0007_anonymous_releases.sql (the rule as of
+ * 0011_anonymous_new_respondents.sql) make the releases,
  * whichever way a response is written or deleted; this module only reads
  * them. Every surface that shows an anonymous assignment's answers reads
  * them from here: the results screen and its print view, the stats API,
@@ -26,22 +29,23 @@ export interface ReleaseState {
   releasedAt: Date | null;
   /** How many answers the release holds. */
   releasedCount: number;
-  /** Responses added or changed since the release: not shown until the next one. */
+  /** Students who answered for the first time since the release: shown at the next one, once they number the threshold. */
   unreleasedCount: number;
 }
 
 /**
  * The release state as one JSON value, for folding into a caller's query.
- * The unreleased count walks the index (assignment_id, change_seq) from the
- * release onwards: it costs what the unreleased responses number, never more
- * than the threshold's worth.
+ * The unreleased count (new respondents since the release) walks the index
+ * (assignment_id, change_seq) from the release onwards: it costs what the
+ * responses changed since number.
  */
 export function releaseStateSql(assignmentId: number | SQL): SQL {
   return sql`(select json_build_object(
       'releasedAt', ar.released_at,
       'releasedCount', coalesce(ar.answer_count, 0),
       'unreleasedCount', (select count(*)::int from ${responses} ur
-        where ur.assignment_id = ${assignmentId} and ur.change_seq > coalesce(ar.released_through, 0)))
+        where ur.assignment_id = ${assignmentId} and ur.change_seq > coalesce(ar.released_through, 0)
+          and ur.first_seq > coalesce(ar.released_through, 0)))
     from (select 1) one
     left join ${anonymousReleases} ar on ar.assignment_id = ${assignmentId})`;
 }

@@ -8,6 +8,7 @@
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
@@ -35,6 +36,8 @@ import type { SurveyContentLookup } from "./survey-content.server";
 export interface OptionCount {
   label: string;
   count: number;
+  /** A face scale's face (docs/product.md#face-scales); absent for options and choices. */
+  face?: FaceMood;
 }
 
 export type QuestionResult =
@@ -66,6 +69,7 @@ export function optionCounts(
     return field.options.map((option) => ({
       label: option.label,
       count: byValue?.get(optionTallyKey(option.index)) ?? 0,
+      ...(option.face ? { face: option.face } : {}),
     }));
   return field.choices.map((choice) => ({ label: choice, count: byValue?.get(choiceTallyKey(choice)) ?? 0 }));
 }
@@ -167,7 +171,7 @@ export async function getAssignmentResults(
   // Round trip 1: the assignment (its class checked against the actor's
   // scope), the roster counts and who has and has not responded.
   const overview = await selectOverview(db, actor, input, listLimit);
-  const { summary, minGroupSize, studentCount, respondedOnRoster } = overview;
+  const { summary, minGroupSize, studentCount } = overview;
   const anonymous = summary.anonymous;
   const assignmentId = summary.id;
   const content = await lookupContent(summary.surveyFullSlug);
@@ -228,6 +232,9 @@ export async function getAssignmentResults(
   });
 
   const respondedCount = summary.responseCount;
+  // Anonymous: counted over every response, never the roster's: taking a child
+  // off the roster and back would otherwise say whether they answered.
+  const respondedOnRoster = anonymous ? Math.min(respondedCount, studentCount) : overview.respondedOnRoster;
   const threshold = Math.max(MIN_GROUP_SIZE_FLOOR, minGroupSize ?? DEFAULT_MIN_GROUP_SIZE);
   const groupProtection: GroupProtection | null = release
     ? {

@@ -2,7 +2,7 @@
  * What a signed-in student (a student token) may read: presence, their
  * class's active assignments, and an active assignment's survey content.
  */
-import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import type { AssignmentSummary } from "../classes/class-dashboard.server";
@@ -73,6 +73,22 @@ export interface StudentAssignmentRow {
   anonymous: boolean;
 }
 
+/**
+ * The join of an assignment to the student's own response, as the student
+ * side shows it. An anonymous assignment's response counts only on the
+ * device (sign-in) that last sent it (issue #35): whoever signs in as the
+ * child elsewhere, a teacher with a fresh personal code included, sees the
+ * survey as unanswered, so neither the answers nor whether and when the
+ * child answered can be read there.
+ */
+export function ownResponseJoin(student: StudentPrincipal): SQL | undefined {
+  return and(
+    eq(responses.assignmentId, assignments.id),
+    eq(responses.studentId, student.studentId),
+    or(eq(assignments.anonymous, false), eq(responses.sentByTokenId, student.tokenId)),
+  );
+}
+
 /** The class's active (started, not closed) assignments, with whether this student has answered. */
 export async function listStudentAssignments(db: Db, student: StudentPrincipal): Promise<StudentAssignmentRow[]> {
   const rows = await db
@@ -85,7 +101,7 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-    .leftJoin(responses, and(eq(responses.assignmentId, assignments.id), eq(responses.studentId, student.studentId)))
+    .leftJoin(responses, ownResponseJoin(student))
     .where(and(eq(assignments.classId, student.classId), eq(assignments.status, "active")))
     .orderBy(desc(assignments.startedAt), asc(assignments.id));
   return rows.map((row) => ({ ...row, answered: row.submittedAt !== null }));

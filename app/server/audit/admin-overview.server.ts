@@ -18,17 +18,6 @@ export interface AdminCounts {
   responses: number;
 }
 
-export interface ActivityItem {
-  id: number;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  actorName: string | null;
-  schoolName: string | null;
-  summary: string | null;
-  createdAt: Date;
-}
-
 export async function getAdminCounts(db: Db, actor: Actor): Promise<AdminCounts> {
   assertAdmin(actor);
   const platform = isPlatformAdmin(actor);
@@ -56,7 +45,7 @@ function summarise(action: string, details: Record<string, unknown>): string | n
 }
 
 /** The newest audit events in scope: all for a platform admin, their school's for a school admin. */
-export async function listRecentActivity(db: Db, actor: Actor, limit = 20): Promise<ActivityItem[]> {
+export async function listRecentActivity(db: Db, actor: Actor, limit = 20) {
   assertAdmin(actor);
   const rows = await db
     .select({
@@ -77,3 +66,4 @@ export async function listRecentActivity(db: Db, actor: Actor, limit = 20): Prom
     .limit(limit);
   return rows.map(({ details, ...row }) => ({ ...row, summary: summarise(row.action, details) }));
 }
+export type ActivityItem = Awaited<ReturnType<typeof listRecentActivity>>[number];

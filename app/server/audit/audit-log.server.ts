@@ -28,19 +28,6 @@ export const auditFiltersSchema = z.object({
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export interface AuditLogRow {
-  id: number;
-  createdAt: Date;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  actorUserId: number | null;
-  actorName: string | null;
-  byStudent: boolean;
-  schoolName: string | null;
-  details: Record<string, unknown>;
-}
-
 const scope = (actor: Actor) => (isPlatformAdmin(actor) ? undefined : eq(auditEvents.schoolId, actor.schoolId ?? -1));
 
 export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) {
@@ -68,7 +55,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) 
   ]);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pageCount);
-  const rows: AuditLogRow[] = await db
+  const rows = await db
     .select({
       id: auditEvents.id,
       createdAt: auditEvents.createdAt,
@@ -90,6 +77,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) 
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return { rows, total, page, pageCount, actions: actions.map((a) => a.action), actors };
 }
+export type AuditLogRow = Awaited<ReturnType<typeof listAuditLog>>["rows"][number];
 
 /** Records that an admin read responses with students' names (not anonymous ones). */
 export async function recordIdentifiedResponsesRead(

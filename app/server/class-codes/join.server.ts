@@ -36,6 +36,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { normalizePersonalCode } from "~/lib/personal-code";
 import { DEVICE_ID_PATTERN } from "~/lib/student-api/limits";
 import { normalizeStudentName } from "~/lib/student-name";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import { hashToken, newToken } from "../auth/session.server";
 import type { Db, Tx } from "../db/client.server";
@@ -553,7 +554,13 @@ export async function admitStudent(
     targetType: "class",
     targetId: live.classId,
     schoolId: live.schoolId,
-    details: { classCodeId: live.id, newStudent: via === "new-name", via, tokenKind },
+    details: {
+      classCodeId: live.id,
+      newStudent: via === "new-name",
+      via,
+      tokenKind,
+      ...(await openAnonymousSurveysDetail(tx, live.classId)),
+    },
   });
   return {
     status: "joined",

@@ -16,14 +16,8 @@ import { addClassTeacher, listClassTeachers, removeClassTeacher } from "./class-
 import { type ClassRecord, createClass, getClass, listClasses, updateClass } from "./classes.server";
 import { closeClassesToStudents } from "./close-to-students.server";
 
-export interface TeacherChoice {
-  id: number;
-  name: string;
-  email: string;
-}
-
 /** Active teachers of a school in the admin's scope, by name (empty outside the scope). */
-export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number): Promise<TeacherChoice[]> {
+export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number) {
   assertAdmin(actor);
   if (!isPlatformAdmin(actor) && actor.schoolId !== schoolId) return [];
   return db
@@ -33,6 +27,7 @@ export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number)
     .where(and(eq(users.schoolId, schoolId), eq(users.role, "teacher"), eq(users.status, "active")))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
+export type TeacherChoice = Awaited<ReturnType<typeof listSchoolTeachers>>[number];
 
 const needTeacher = () =>
   validationError("Choose at least one teacher", { teacherIds: ["Choose at least one teacher"] });

@@ -14,6 +14,7 @@ import { withSaying } from "../i18n/refusal-text.server";
 import { mayRemoveTeacher, passOwnershipOn } from "./class-owner.server";
 import type { Actor } from "./class-scope.server";
 import { type ClassRecord, getClass } from "./classes.server";
+import { requireSchoolTeacher } from "./school-teacher.server";
 
 const teacherLink = alias(classTeachers, "ct");
 const teacher = alias(users, "u");
@@ -94,19 +95,6 @@ export function selectAddableTeachers(db: Db, klass: Pick<ClassRecord, "id" | "s
       ),
     )
     .orderBy(asc(users.name));
-}
-
-export async function requireSchoolTeacher(tx: Tx, schoolId: number, userId: number) {
-  const [user] = await tx
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(
-      and(eq(users.id, userId), eq(users.schoolId, schoolId), eq(users.role, "teacher"), eq(users.status, "active")),
-    )
-    .limit(1);
-  // A user outside the school is not revealed either.
-  if (!user) throw notFound("Teacher not found in this school");
-  return user;
 }
 
 /** Adds a teacher of the class's school as a co-teacher (docs/product.md#owners-and-co-teachers, POST /api/classes/{classId}/user/{userId}). */

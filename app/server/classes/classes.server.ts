@@ -14,7 +14,7 @@ import type { JsonRow } from "../db/json-rows.server";
 import { classes, classStudents, classTeachers, schools } from "../db/schema.server";
 import { notFound, validationError } from "../errors.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
-import { requireSchoolTeacher } from "./class-teachers.server";
+import { requireSchoolTeacher } from "./school-teacher.server";
 
 /** Students seen by the student API within this window count as online. */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;

@@ -401,6 +401,13 @@ export const responses = pgTable(
      */
     changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
     firstSeq: bigint("first_seq", { mode: "number" }).notNull().default(0),
+    /**
+     * The student-app sign-in (device) that last sent the answers. An
+     * anonymous assignment's answers, and whether and when they were sent,
+     * are shown back only on that device (issue #35): a teacher who signs in
+     * as a child with a fresh personal code sees the survey as unanswered.
+     */
+    sentByTokenId: integer("sent_by_token_id").references(() => studentTokens.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("responses_assignment_student_unique").on(t.assignmentId, t.studentId),
@@ -408,6 +415,8 @@ export const responses = pgTable(
     index("responses_assignment_change_seq_idx").on(t.assignmentId, t.changeSeq),
     index("responses_student_id_idx").on(t.studentId),
     index("responses_submitted_at_idx").on(t.submittedAt),
+    // A deleted sign-in (retention, a student's deletion) clears its responses' references.
+    index("responses_sent_by_token_idx").on(t.sentByTokenId),
     // The results screen's latest written answers: newest first within an assignment.
     index("responses_assignment_submitted_idx").on(t.assignmentId, t.submittedAt.desc(), t.id.desc()),
   ],
@@ -443,10 +452,10 @@ export const responseTallies = pgTable(
 /**
  * What teachers and admins may see of an anonymous assignment's answers
  * (ADR 188): the release, a frozen copy made when at least the school's
- * small-group threshold of students have answered or changed their answers
- * (or had them deleted) since the previous one. The triggers of
- * drizzle/0007_anonymous_releases.sql make releases; the app only reads
- * them (app/server/assignments/releases.server.ts).
+ * small-group threshold of new respondents have answered since the previous
+ * one (changes and deletions do not count: issue #35). The triggers of
+ * drizzle/0007_anonymous_releases.sql (the rule as of 0011) make releases;
+ * the app only reads them (app/server/assignments/releases.server.ts).
  */
 export const anonymousReleases = pgTable("anonymous_releases", {
   assignmentId: integer("assignment_id")
@@ -458,7 +467,7 @@ export const anonymousReleases = pgTable("anonymous_releases", {
   releasedAt: timestamp("released_at", { withTimezone: true }),
   /** How many answers the release holds. */
   answerCount: integer("answer_count").notNull().default(0),
-  /** Released responses deleted since (a student's deletion, retention): each counts towards the next release. */
+  /** Released responses deleted since (a student's deletion, retention); kept for the record, no longer part of the rule (drizzle/0011). */
   removedSinceRelease: integer("removed_since_release").notNull().default(0),
 });
 

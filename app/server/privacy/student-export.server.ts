@@ -1,9 +1,11 @@
 /**
  * Data-request export (docs/product.md#privacy): everything the school holds about one
- * student, as JSON, for an admin answering a subject access request. For an
- * anonymous survey it says that the student answered it, not what or when,
- * and leaves out its drawings (ADR 189): the admin making the export must
- * not learn an anonymous answer. Every export is audited.
+ * student, as JSON, for an admin answering a subject access request. It
+ * lists the anonymous surveys of the student's classes without saying
+ * whether, what or when the student answered, and leaves out their drawings,
+ * sent or not (ADR 189, issue #35): the admin making the export, at any
+ * moment, must learn nothing that ties an anonymous answer or its time to the
+ * student. Every export is audited.
  * docs/decisions/070-students-privacy.md (data requests)
  */
 import { and, asc, eq, or } from "drizzle-orm";
@@ -29,7 +31,15 @@ import { assertAdmin } from "../users/scope.server";
 
 /** What an export says instead of an anonymous survey's answers. */
 export const ANONYMOUS_EXPORT_NOTE =
-  "Anonymous survey: the student answered it. Its answers are not part of this export, so that nobody can tie them to the student.";
+  "Anonymous survey: whether, what and when the student answered is not part of this export, so that nobody can tie an answer to the student.";
+
+/** Which survey of which class an entry of the export is about. */
+const assignmentColumns = {
+  assignmentId: assignments.id,
+  classId: assignments.classId,
+  surveyTitle: surveys.title,
+  surveySlug: surveys.fullSlug,
+};
 
 export async function exportStudentData(db: Db, actor: Actor, studentId: number, now = new Date()) {
   assertAdmin(actor);
@@ -50,7 +60,7 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
     .limit(1);
   // Another school's student does not exist for a school admin.
   if (!student || (!isPlatformAdmin(actor) && student.schoolId !== actor.schoolId)) throw notFound("Student not found");
-  const [contacts, memberships, tokens, answerRows, drawings, events] = await Promise.all([
+  const [contacts, memberships, tokens, answerRows, anonymousRows, drawings, events] = await Promise.all([
     db
       .select({
         name: studentContacts.name,
@@ -82,20 +92,20 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       .where(eq(studentTokens.studentId, studentId))
       .orderBy(asc(studentTokens.createdAt)),
     db
-      .select({
-        assignmentId: assignments.id,
-        classId: assignments.classId,
-        surveyTitle: surveys.title,
-        surveySlug: surveys.fullSlug,
-        anonymous: assignments.anonymous,
-        answers: responses.answers,
-        submittedAt: responses.submittedAt,
-      })
+      .select({ ...assignmentColumns, answers: responses.answers, submittedAt: responses.submittedAt })
       .from(responses)
       .innerJoin(assignments, eq(assignments.id, responses.assignmentId))
       .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-      .where(eq(responses.studentId, studentId))
+      .where(and(eq(responses.studentId, studentId), eq(assignments.anonymous, false)))
       .orderBy(asc(responses.submittedAt)),
+    // Every anonymous assignment of the student's classes, answered or not (the list must not say which).
+    db
+      .select(assignmentColumns)
+      .from(assignments)
+      .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+      .innerJoin(classStudents, eq(classStudents.classId, assignments.classId))
+      .where(and(eq(classStudents.studentId, studentId), eq(assignments.anonymous, true)))
+      .orderBy(asc(assignments.id)),
     db
       .select({
         id: responseDrawings.id,
@@ -108,7 +118,9 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
         png: responseDrawings.png,
       })
       .from(responseDrawings)
-      .where(eq(responseDrawings.studentId, studentId))
+      // An anonymous assignment's drawings, sent or only uploaded, never: their ids are what a release shows.
+      .innerJoin(assignments, eq(assignments.id, responseDrawings.assignmentId))
+      .where(and(eq(responseDrawings.studentId, studentId), eq(assignments.anonymous, false)))
       .orderBy(asc(responseDrawings.createdAt)),
     db
       .select({
@@ -126,16 +138,12 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
       )
       .orderBy(asc(auditEvents.createdAt)),
   ]);
-  // Anonymous surveys (ADR 189): which ones the student answered, never what
-  // or when; the admin making the export would otherwise see their answers.
-  const anonymousAssignments = new Set(answerRows.filter((row) => row.anonymous).map((row) => row.assignmentId));
-  const namedDrawings = drawings.filter((drawing) => !anonymousAssignments.has(drawing.assignmentId));
   await recordAuditEvent(db, actor, {
     action: "student.data_export",
     targetType: "student",
     targetId: studentId,
     schoolId: student.schoolId,
-    details: { responses: answerRows.length, drawings: namedDrawings.length },
+    details: { responses: answerRows.length, drawings: drawings.length },
   });
   return {
     exportedAt: now.toISOString(),
@@ -143,10 +151,11 @@ export async function exportStudentData(db: Db, actor: Actor, studentId: number,
     contacts,
     classes: memberships,
     studentAppSignIns: tokens,
-    responses: answerRows.map(({ answers, submittedAt, ...row }) =>
-      row.anonymous ? { ...row, answered: true, note: ANONYMOUS_EXPORT_NOTE } : { ...row, answers, submittedAt },
-    ),
-    drawings: namedDrawings.map(({ png, ...rest }) => ({ ...rest, pngBase64: Buffer.from(png).toString("base64") })),
+    responses: [
+      ...answerRows.map((row) => ({ ...row, anonymous: false })),
+      ...anonymousRows.map((row) => ({ ...row, anonymous: true, note: ANONYMOUS_EXPORT_NOTE })),
+    ],
+    drawings: drawings.map(({ png, ...rest }) => ({ ...rest, pngBase64: Buffer.from(png).toString("base64") })),
     auditEvents: events,
   };
 }

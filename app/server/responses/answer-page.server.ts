@@ -3,12 +3,12 @@
  * own class (another class's is NOT_FOUND), whether it takes answers, its
  * survey, and the answers they sent before (to change them while it is open).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import type { SurveyBlock } from "~/lib/survey-content";
-import { findStudentAssignment, loadSurveyVersion } from "../assignments/student-assignments.server";
+import { findStudentAssignment, loadSurveyVersion, ownResponseJoin } from "../assignments/student-assignments.server";
 import type { Db } from "../db/client.server";
-import { responses } from "../db/schema.server";
+import { assignments, responses } from "../db/schema.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import type { Answers } from "./submissions.server";
@@ -18,7 +18,10 @@ export interface OwnResponse {
   submittedAt: Date;
 }
 
-/** The student's stored response to the assignment, or null. */
+/**
+ * The student's stored response to the assignment, or null. An anonymous
+ * assignment's only on the device that sent it (ownResponseJoin).
+ */
 export async function findOwnResponse(
   db: Db,
   student: StudentPrincipal,
@@ -26,8 +29,9 @@ export async function findOwnResponse(
 ): Promise<OwnResponse | null> {
   const [row] = await db
     .select({ answers: responses.answers, submittedAt: responses.submittedAt })
-    .from(responses)
-    .where(and(eq(responses.assignmentId, assignmentId), eq(responses.studentId, student.studentId)))
+    .from(assignments)
+    .innerJoin(responses, ownResponseJoin(student))
+    .where(eq(assignments.id, assignmentId))
     .limit(1);
   return row ? { answers: row.answers as Answers, submittedAt: row.submittedAt } : null;
 }

@@ -50,17 +50,8 @@ import { assertAdmin } from "../users/scope.server";
 export const RESPONSES_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
 
-export interface SurveyOverviewItem {
-  id: number;
-  fullSlug: string;
-  title: string;
-  removed: boolean;
-  assignedClassCount: number;
-  responseCount: number;
-}
-
 /** The registry's surveys with how many classes (in scope) they are assigned to and their responses. */
-export async function listSurveyOverview(db: Db, actor: Actor): Promise<SurveyOverviewItem[]> {
+export async function listSurveyOverview(db: Db, actor: Actor) {
   assertAdmin(actor);
   const [registry, counts] = await Promise.all([
     db
@@ -89,6 +80,7 @@ export async function listSurveyOverview(db: Db, actor: Actor): Promise<SurveyOv
     }))
     .filter((row) => !row.removed || row.assignedClassCount > 0);
 }
+export type SurveyOverviewItem = Awaited<ReturnType<typeof listSurveyOverview>>[number];
 
 export async function getSurveyRecord(db: Db, actor: Actor, surveyId: number) {
   assertAdmin(actor);
@@ -240,17 +232,8 @@ export async function queryResponses(
   };
 }
 
-export interface ResponseFilterChoices {
-  schools: { id: number; name: string }[];
-  classes: { id: number; name: string; schoolName: string }[];
-}
-
 /** The schools and classes (in scope) this survey is assigned to: what the filters offer. */
-export async function listResponseFilterChoices(
-  db: Db,
-  actor: Actor,
-  surveyId: number,
-): Promise<ResponseFilterChoices> {
+export async function listResponseFilterChoices(db: Db, actor: Actor, surveyId: number) {
   assertAdmin(actor);
   const rows = await db
     .selectDistinct({ classId: classes.id, className: classes.name, schoolId: schools.id, schoolName: schools.name })
@@ -265,6 +248,7 @@ export async function listResponseFilterChoices(
     classes: rows.map((row) => ({ id: row.classId, name: row.className, schoolName: row.schoolName })),
   };
 }
+export type ResponseFilterChoices = Awaited<ReturnType<typeof listResponseFilterChoices>>;
 
 /**
  * Every response matching the filters (all pages) as CSV: school, class,

@@ -13,9 +13,10 @@
  * - One response per student per assignment (the unique index). A retry
  *   with the same Idempotency-Key and the same answers gets the stored
  *   response back, unchanged; a later submission replaces the earlier one
- *   and the audit log keeps what it replaced (not for an anonymous
- *   assignment: its events hold no answers, ADR 189), at most once per
- *   student and assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197).
+ *   and the audit log keeps what it replaced, at most once per student and
+ *   assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197). An
+ *   anonymous assignment's answers are not audited at all (ADR 189, issue
+ *   #35): an event's time would say when the student answered.
  * - Submissions are slowed per student token (RATE_LIMITS.answersPerToken).
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -133,15 +134,6 @@ const returning = {
   idempotencyKey: responses.idempotencyKey,
 };
 
-/**
- * An anonymous assignment's answer events keep no answers, no earlier
- * version and no client key (ADR 189): the audit log says that a student
- * answered, never what, so it cannot tie a student to a version.
- */
-function anonymousAnswerDetails(assignmentId: number) {
-  return { assignmentId, anonymous: true };
-}
-
 export async function submitResponse(
   db: Db,
   content: CachedContent,
@@ -190,19 +182,21 @@ export async function submitResponse(
         answers,
         idempotencyKey: input.idempotencyKey,
         submittedAt: now,
+        sentByTokenId: student.tokenId,
       })
       .onConflictDoNothing({ target: [responses.assignmentId, responses.studentId] })
       .returning(returning);
     if (created) {
-      await recordStudentAuditEvent(tx, student.studentId, {
-        action: "response.submit",
-        targetType: "response",
-        targetId: created.id,
-        schoolId: student.schoolId,
-        details: assignment.anonymous
-          ? anonymousAnswerDetails(assignment.id)
-          : { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
-      });
+      // Anonymous: no event at all (its time would say when this student answered).
+      if (!assignment.anonymous) {
+        await recordStudentAuditEvent(tx, student.studentId, {
+          action: "response.submit",
+          targetType: "response",
+          targetId: created.id,
+          schoolId: student.schoolId,
+          details: { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
+        });
+      }
       return { response: created, outcome: "created" };
     }
 
@@ -218,9 +212,10 @@ export async function submitResponse(
     }
     const [replaced] = await tx
       .update(responses)
-      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now })
+      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now, sentByTokenId: student.tokenId })
       .where(eq(responses.id, previous.id))
       .returning(returning);
+    if (assignment.anonymous) return { response: replaced, outcome: "replaced" };
     // At most one audit event per student and assignment in each interval: it keeps the answers
     // as they were before that run of changes; the changes within the run are not audited (ADR 197).
     const audited = await hitRateLimit(tx, `audit:response-replace:${student.studentId}:${assignment.id}`, {
@@ -233,17 +228,15 @@ export async function submitResponse(
       targetType: "response",
       targetId: previous.id,
       schoolId: student.schoolId,
-      details: assignment.anonymous
-        ? anonymousAnswerDetails(assignment.id)
-        : {
-            assignmentId: assignment.id,
-            idempotencyKey: input.idempotencyKey,
-            previous: {
-              answers: previous.answers,
-              submittedAt: previous.submittedAt.toISOString(),
-              idempotencyKey: previous.idempotencyKey,
-            },
-          },
+      details: {
+        assignmentId: assignment.id,
+        idempotencyKey: input.idempotencyKey,
+        previous: {
+          answers: previous.answers,
+          submittedAt: previous.submittedAt.toISOString(),
+          idempotencyKey: previous.idempotencyKey,
+        },
+      },
     });
     return { response: replaced, outcome: "replaced" };
   });

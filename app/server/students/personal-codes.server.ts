@@ -12,6 +12,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { generatePersonalCode } from "~/lib/personal-code";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { findLiveClassCode } from "../class-codes/class-codes.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -138,7 +139,7 @@ export async function ensurePersonalCodes(
         targetType: "class",
         targetId: klass.id,
         schoolId: klass.schoolId,
-        details: { given },
+        details: { given, ...(await openAnonymousSurveysDetail(tx, klass.id)) },
       });
     }
     return { given };
@@ -173,7 +174,7 @@ export async function regeneratePersonalCode(
       targetType: "student",
       targetId: student.id,
       schoolId: klass.schoolId,
-      details: { classId: klass.id },
+      details: { classId: klass.id, ...(await openAnonymousSurveysDetail(tx, klass.id)) },
     });
     const [row] = await tx
       .select({

@@ -13,6 +13,7 @@ import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import {
+  assignments,
   auditEvents,
   classStudents,
   responseDrawings,
@@ -49,18 +50,38 @@ async function requireStudentInClass(tx: Db | Tx, actor: Actor, classId: number,
   return student;
 }
 
-async function countRows(tx: Db | Tx, studentId: number): Promise<Omit<StudentDeletionPreview, "student">> {
+/**
+ * What is held about the student, counted. `named`: responses and drawings of
+ * anonymous assignments left out, as every count staff see must (issue #35):
+ * the confirmation step and the audit log would otherwise say whether the
+ * student answered an anonymous survey.
+ */
+async function countRows(
+  tx: Db | Tx,
+  studentId: number,
+  which: "named" | "all",
+): Promise<Omit<StudentDeletionPreview, "student">> {
+  const named = (assignmentId: typeof responses.assignmentId | typeof responseDrawings.assignmentId) =>
+    which === "all"
+      ? sql`true`
+      : sql`not exists (select 1 from ${assignments} a where a.id = ${assignmentId} and a.anonymous)`;
   const [[c], [m], [t], [r], [d]] = await Promise.all([
     tx.select({ n: count() }).from(studentContacts).where(eq(studentContacts.studentId, studentId)),
     tx.select({ n: count() }).from(classStudents).where(eq(classStudents.studentId, studentId)),
     tx.select({ n: count() }).from(studentTokens).where(eq(studentTokens.studentId, studentId)),
-    tx.select({ n: count() }).from(responses).where(eq(responses.studentId, studentId)),
-    tx.select({ n: count() }).from(responseDrawings).where(eq(responseDrawings.studentId, studentId)),
+    tx
+      .select({ n: count() })
+      .from(responses)
+      .where(and(eq(responses.studentId, studentId), named(responses.assignmentId))),
+    tx
+      .select({ n: count() })
+      .from(responseDrawings)
+      .where(and(eq(responseDrawings.studentId, studentId), named(responseDrawings.assignmentId))),
   ]);
   return { contacts: c.n, classes: m.n, tokens: t.n, responses: r.n, drawings: d.n };
 }
 
-/** What deleting the student would remove: for the confirmation step. The class's teacher or an admin in scope. */
+/** What deleting the student would remove (anonymous surveys' answers not counted): for the confirmation step. The class's teacher or an admin in scope. */
 export async function getStudentDeletionPreview(
   db: Db,
   actor: Actor,
@@ -70,7 +91,7 @@ export async function getStudentDeletionPreview(
   const student = await requireStudentInClass(db, actor, classId, studentId);
   return {
     student: { id: student.id, firstName: student.firstName, lastName: student.lastName },
-    ...(await countRows(db, studentId)),
+    ...(await countRows(db, studentId, "named")),
   };
 }
 
@@ -89,7 +110,7 @@ export async function deleteStudent(
     await lockAnonymousReleasesOfStudent(tx, studentId);
     // Lock the row so a concurrent join or submission cannot add to what we delete.
     await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for("update");
-    const removed = await countRows(tx, studentId);
+    const removed = await countRows(tx, studentId, "named");
     await tx.delete(responseDrawings).where(eq(responseDrawings.studentId, studentId));
     await tx.delete(responses).where(eq(responses.studentId, studentId));
     await tx.delete(studentTokens).where(eq(studentTokens.studentId, studentId));
@@ -119,7 +140,7 @@ export async function deleteStudent(
 
 /** Every row that still names the student (for tests and the data-request export). */
 export async function findRowsAboutStudent(db: Db | Tx, studentId: number): Promise<Record<string, number>> {
-  const result = await countRows(db, studentId);
+  const result = await countRows(db, studentId, "all");
   const [[s], [a]] = await Promise.all([
     db.select({ n: count() }).from(students).where(eq(students.id, studentId)),
     db

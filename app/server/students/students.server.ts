@@ -6,6 +6,7 @@
 import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
@@ -145,8 +146,9 @@ export interface StudentDetail extends StudentWithContacts {
 
 export interface StudentResponseSummary extends Pick<AssignmentSummary, "surveyTitle" | "status" | "anonymous"> {
   assignmentId: AssignmentSummary["id"];
-  responded: boolean;
-  /** Null for an anonymous assignment: only "responded" or "not yet" is shown. */
+  /** Null for an anonymous assignment: whether the student answered it is never shown (issue #35). */
+  responded: boolean | null;
+  /** Null for an anonymous assignment. */
   submittedAt: Date | null;
   /** 0 for an anonymous assignment. */
   answerCount: number;
@@ -171,14 +173,14 @@ export async function getStudent(db: Db, actor: Actor, classId: number, studentI
     and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)),
   ).limit(1);
   if (!student) throw notFound("Student not found in this class");
-  // Anonymous assignments: nothing but whether the student has responded.
+  // Anonymous assignments: nothing at all about the student's response, not even whether there is one.
   const responseRows = await db
     .select({
       assignmentId: assignments.id,
       surveyTitle: surveys.title,
       status: assignments.status,
       anonymous: assignments.anonymous,
-      responded: sql<boolean>`${responses.id} is not null`,
+      responded: sql<boolean | null>`case when ${assignments.anonymous} then null else ${responses.id} is not null end`,
       submittedAt:
         sql<Date | null>`case when ${assignments.anonymous} then null else ${responses.submittedAt} end`.mapWith(
           responses.submittedAt,
@@ -218,7 +220,7 @@ export async function createStudent(
       targetType: "student",
       targetId: student.id,
       schoolId: klass.schoolId,
-      details: { classId, contacts: input.contacts.length },
+      details: { classId, contacts: input.contacts.length, ...(await openAnonymousSurveysDetail(tx, classId)) },
     });
     return student;
   });

@@ -2,7 +2,7 @@
  * Registry sync at server start. A content service that is down must not
  * stop the server: the failure is logged and the registry keeps its rows.
  */
-import type { App } from "../app.server";
+import type { App } from "../app-type.server";
 import { syncSurveys } from "./surveys.server";
 
 export async function syncSurveysAtStart({

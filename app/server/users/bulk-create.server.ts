@@ -41,20 +41,14 @@ export const ALREADY_HERE_NO_SCHOOL_TEXT =
 export const MAX_BULK_ROWS = 1000;
 
 /** One row as typed or uploaded; every field is text until checked. */
-export interface StaffRowInput {
-  name?: string | null;
-  email?: string | null;
-  role?: string | null;
-  /** A school's name or id; empty means the admin's own school. */
-  school?: string | number | null;
-}
-
 export const staffRowInputSchema = strictBody({
   name: z.string().max(500).nullish(),
   email: z.string().max(500).nullish(),
   role: z.string().max(50).nullish(),
+  /** A school's name or id; empty means the admin's own school. */
   school: z.union([z.string().max(500), z.number().int()]).nullish(),
 });
+export type StaffRowInput = z.infer<typeof staffRowInputSchema>;
 
 export const bulkCreateInputSchema = strictBody({
   staffMembers: z

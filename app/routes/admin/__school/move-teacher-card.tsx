@@ -1,11 +1,10 @@
 /** A self-signed-up school's page: the platform admin moves its teacher into their real school (ADR 213). */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { Callout, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
-import { ErrorList } from "~/components/forms";
+import { FormCard } from "~/components/ui/form-card";
 import type { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 
 export function MoveTeacherCard({
@@ -21,54 +20,63 @@ export function MoveTeacherCard({
   const [form, fields] = useForm<z.input<typeof moveTeacherSchema>>({ id: "move-teacher", lastResult });
   const [only] = teachers;
   return (
-    <Card size="3" style={{ maxWidth: 560 }}>
-      <Form method="post" {...getFormProps(form)} aria-labelledby="move-teacher-title">
-        <input type="hidden" name="intent" value="move-teacher" />
-        <Flex direction="column" gap="3">
-          <Heading as="h2" size="4" id="move-teacher-title">
-            {t("Move into a school")}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {teachers.length === 1
-              ? t(
-                  "This school was made when {name} signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
-                  { name: only.name },
-                )
-              : t(
-                  "This school was made when a teacher signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
-                )}
-          </Text>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          {teachers.length === 1 ? (
-            <input type="hidden" name="userId" value={only.id} />
-          ) : (
-            <SelectField
-              label={t("Teacher")}
-              name="userId"
-              errors={fields.userId.errors}
-              options={[
-                { value: "", label: t("Choose a teacher…") },
-                ...teachers.map((teacher) => ({
-                  value: String(teacher.id),
-                  label: `${teacher.name} (${teacher.email})`,
-                })),
-              ]}
-            />
-          )}
-          <SelectField
-            label={t("Move into school")}
-            name="schoolId"
-            errors={fields.schoolId.errors}
-            options={[
-              { value: "", label: t("Choose a school…") },
-              ...schools.map((s) => ({ value: String(s.id), label: s.name })),
-            ]}
-          />
-          <Flex justify="end">
-            <Button type="submit">{t("Move teacher")}</Button>
-          </Flex>
-        </Flex>
-      </Form>
-    </Card>
+    <FormCard
+      id="move-teacher"
+      intent="move-teacher"
+      title={t("Move into a school")}
+      form={form}
+      submitLabel={t("Move teacher")}
+      description={
+        <Text as="p" size="2" color="gray">
+          {teachers.length === 1
+            ? t(
+                "This school was made when {name} signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
+                { name: only.name },
+              )
+            : t(
+                "This school was made when a teacher signed up. Move the teacher into their real school: their classes, students, class codes and surveys go with them, and this school is archived.",
+              )}
+        </Text>
+      }
+    >
+      {teachers.length === 1 ? (
+        <input type="hidden" name="userId" value={only.id} />
+      ) : (
+        <SelectField
+          label={t("Teacher")}
+          name="userId"
+          errors={fields.userId.errors}
+          options={[
+            { value: "", label: t("Choose a teacher…") },
+            ...teachers.map((teacher) => ({
+              value: String(teacher.id),
+              label: `${teacher.name} (${teacher.email})`,
+            })),
+          ]}
+        />
+      )}
+      <SelectField
+        label={t("Move into school")}
+        name="schoolId"
+        errors={fields.schoolId.errors}
+        options={[
+          { value: "", label: t("Choose a school…") },
+          ...schools.map((s) => ({ value: String(s.id), label: s.name })),
+        ]}
+      />
+    </FormCard>
+  );
+}
+
+/** A move posted on a page without the form (not a self-signed-up school, or not a platform admin) still says why. */
+export function MoveTeacherRefusal({ result }: { result: SubmissionResult<string[]> }) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>
+        {Object.values(result.error ?? {})
+          .flat()
+          .join(" ") || "Nobody can be moved from this school."}
+      </Callout.Text>
+    </Callout.Root>
   );
 }

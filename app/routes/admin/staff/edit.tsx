@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
+import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -89,11 +89,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
     <GeneralErrorBoundary
       error={error}
       params={params}
-      statusHandlers={{
-        404: () => (
-          <NotFoundMessage>{t("That staff member was not found. They may be outside your school.")}</NotFoundMessage>
-        ),
-      }}
+      notFound={t("That staff member was not found. They may be outside your school.")}
     />
   );
 }

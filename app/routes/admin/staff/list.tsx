@@ -4,13 +4,9 @@
  * /admin/staff/new; editing one is /admin/staff/:staffId/edit. A school
  * admin also makes or switches off the school's invitation link here (ADR 214).
  */
-import { Badge, Box, Button, Flex, Table, Text } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
-import { AdminTable } from "~/components/admin/admin-table";
-import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
-import { Pagination } from "~/components/admin/pagination";
-import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
+import { Link, useLocation } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
@@ -21,11 +17,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirect, redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
-import {
-  createSchoolInvitation,
-  getLiveSchoolInvitation,
-  revokeSchoolInvitation,
-} from "~/server/schools/invitations.server";
+import { getLiveSchoolInvitation } from "~/server/schools/invitations.server";
 import { listSchools } from "~/server/schools/schools.server";
 import { getBulkCreateResult } from "~/server/users/bulk-create.server";
 import { listStaff, staffFiltersSchema, updateStaffMember } from "~/server/users/staff.server";
@@ -33,10 +25,12 @@ import { readIntent, unknownIntent } from "~/server/web/intents.server";
 import { nullIfNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import { parseSearchParams } from "~/server/web/search-params.server";
 import { BulkResult } from "./__shared/bulk-result";
+import { answerInvitationIntent, INVITATION_INTENTS, isInvitationIntent } from "./__shared/invitation-intents.server";
 import { InvitationLinkCard } from "./__shared/invitation-link-card";
 import { StaffFilters } from "./__shared/staff-filters";
 import { listSearch } from "./__shared/staff-list";
 import { statusSchema } from "./__shared/staff-schemas";
+import { StaffTable } from "./__shared/staff-table";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,34 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer } = getAppFromContext(context);
   const formData = await request.formData();
   const listUrl = `/admin/staff${listSearch(new URL(request.url).searchParams)}`;
-  const intent = await readIntent(context, formData.get("intent"), [
-    "create-invitation",
-    "revoke-invitation",
-    "archive",
-    "restore",
-  ]);
-  if (intent === "create-invitation" || intent === "revoke-invitation") {
+  const intent = await readIntent(context, formData.get("intent"), [...INVITATION_INTENTS, "archive", "restore"]);
+  if (isInvitationIntent(intent)) {
     // Invitation links belong to a school: a platform admin has none to give.
     if (user.schoolId === null) throw await unknownIntent(context);
-    const schoolId = user.schoolId;
-    try {
-      if (intent === "create-invitation") {
-        const created = await createSchoolInvitation(db, user, schoolId);
-        // Answered in place, not through a redirect: the link is shown once and never stored.
-        return data({
-          invitationLink: {
-            link: mailer.link(`/signup?invite=${encodeURIComponent(created.token)}`),
-            expiresAt: created.expiresAt,
-          },
-        });
-      }
-      const id = parseRecordId(String(formData.get("id") ?? ""));
-      if (id === null) return redirectWithError(listUrl, t("That invitation link could not be found."));
-      await revokeSchoolInvitation(db, user, schoolId, id);
-      return redirectWithSuccess(listUrl, t("The invitation link is switched off. Nobody can sign up with it now."));
-    } catch (error) {
-      return redirectWithFailure(listUrl, error, t("The invitation link could not be changed. Please try again."), t);
-    }
+    return answerInvitationIntent({ db, mailer, user, schoolId: user.schoolId, intent, formData, here: listUrl, t });
   }
   const parsed = statusSchema.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) return redirectWithError(listUrl, t("That staff member could not be found."));
@@ -186,92 +157,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           </EmptyState>
         )
       ) : (
-        <Box>
-          <AdminTable label={t("Staff")}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Classes")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">{t("Actions")}</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {page.staff.map((member) => (
-                <Table.Row key={member.id}>
-                  <Table.RowHeaderCell>
-                    <Text weight="medium">{member.name}</Text>
-                    <Text as="div" size="1" color="gray">
-                      {member.email}
-                    </Text>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>
-                    <RoleBadge role={member.role} platform={member.role === "admin" && member.schoolId === null} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {member.school ? (
-                      <TextLink to={`/admin/schools/${member.school.id}`} size="2">
-                        {member.school.name}
-                      </TextLink>
-                    ) : (
-                      <Text color="gray" size="2">
-                        {t("No school")}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RecordStatusBadge status={member.status} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {member.classes.length === 0 ? (
-                      <Text color="gray" size="2">
-                        {t("None")}
-                      </Text>
-                    ) : (
-                      <Flex gap="1" wrap="wrap">
-                        {member.classes.map((klass) => (
-                          <Badge key={klass.id} variant="outline" color="gray" asChild>
-                            <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
-                          </Badge>
-                        ))}
-                      </Flex>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2" align="center" wrap="nowrap">
-                      <Button asChild size="1" variant="soft">
-                        <Link
-                          to={`/admin/staff/${member.id}/edit${listSearch(params)}`}
-                          aria-label={t("Edit {name}", { name: member.name })}
-                        >
-                          {t("Edit")}
-                        </Link>
-                      </Button>
-                      {member.id === me.id ? (
-                        <Text size="1" color="gray">
-                          {t("You")}
-                        </Text>
-                      ) : (
-                        <ArchiveRestoreForm id={member.id} name={member.name} status={member.status} />
-                      )}
-                    </Flex>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </AdminTable>
-          <Pagination
-            page={page.page}
-            pageCount={page.pageCount}
-            total={page.total}
-            noun="{count, plural, one {# staff member} other {# staff members}}"
-            hrefFor={(target) => `/admin/staff${listSearch(params, { page: target === 1 ? null : target })}`}
-          />
-        </Box>
+        <StaffTable page={page} meId={me.id} params={params} />
       )}
     </Flex>
   );

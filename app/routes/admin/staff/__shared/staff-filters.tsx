@@ -1,9 +1,7 @@
 /** The staff list's filters: a GET form, so a filtered list is a URL to share and works without JavaScript. */
 
-import { Button, Card, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { SelectField } from "~/components/admin/select-field";
+import { FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import { Field } from "~/components/forms";
 import type { StaffFilters as Filters } from "~/server/users/staff.server";
 
@@ -18,58 +16,46 @@ export function StaffFilters({
 }) {
   const { t } = useTranslation("staff");
   return (
-    <Card size="2">
-      <Form method="get" className="admin-filters" aria-label={t("Filter staff")}>
-        <Field
-          label={t("Search")}
-          name="q"
-          defaultValue={filters.q ?? ""}
-          placeholder={t("Name or e-mail")}
-          inputProps={{ size: "2" }}
+    <FilterForm label={t("Filter staff")} clearTo="/admin/staff" hasFilters={hasFilters}>
+      <Field
+        label={t("Search")}
+        name="q"
+        defaultValue={filters.q ?? ""}
+        placeholder={t("Name or e-mail")}
+        inputProps={{ size: "2" }}
+      />
+      {schools.length > 1 ? (
+        <FilterSelect
+          label={t("School")}
+          name="schoolId"
+          value={filters.schoolId}
+          anyLabel={t("All schools")}
+          options={schools.map((school) => ({
+            value: String(school.id),
+            label: school.status === "archived" ? `${school.name} (archived)` : school.name,
+          }))}
         />
-        {schools.length > 1 ? (
-          <SelectField
-            label={t("School")}
-            name="schoolId"
-            defaultValue={filters.schoolId ? String(filters.schoolId) : ""}
-            options={[
-              { value: "", label: t("All schools") },
-              ...schools.map((school) => ({
-                value: String(school.id),
-                label: school.status === "archived" ? `${school.name} (archived)` : school.name,
-              })),
-            ]}
-          />
-        ) : null}
-        <SelectField
-          label={t("Role")}
-          name="role"
-          defaultValue={filters.role ?? ""}
-          options={[
-            { value: "", label: t("All roles") },
-            { value: "teacher", label: t("Teachers") },
-            { value: "admin", label: t("Admins") },
-          ]}
-        />
-        <SelectField
-          label={t("Status")}
-          name="status"
-          defaultValue={filters.status ?? ""}
-          options={[
-            { value: "", label: t("Active and archived") },
-            { value: "active", label: t("Active") },
-            { value: "archived", label: t("Archived") },
-          ]}
-        />
-        <Flex gap="2">
-          <Button type="submit">{t("Apply filters")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="soft" color="gray">
-              <Link to="/admin/staff">{t("Clear")}</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
-    </Card>
+      ) : null}
+      <FilterSelect
+        label={t("Role")}
+        name="role"
+        value={filters.role}
+        anyLabel={t("All roles")}
+        options={[
+          { value: "teacher", label: t("Teachers") },
+          { value: "admin", label: t("Admins") },
+        ]}
+      />
+      <FilterSelect
+        label={t("Status")}
+        name="status"
+        value={filters.status}
+        anyLabel={t("Active and archived")}
+        options={[
+          { value: "active", label: t("Active") },
+          { value: "archived", label: t("Archived") },
+        ]}
+      />
+    </FilterForm>
   );
 }

@@ -7,14 +7,16 @@
  * page with its own session cookie sent as a request header. No finding is
  * allowed; a failure names the page and what was found.
  *
- * This complements tests/e2e/a11y.test.ts (axe-core itself on every screen,
- * serious and critical findings, JS on and off) with two runners that
- * judge on their own terms, as an outside audit does.
+ * A release check (`npm run check:release`, not part of `npm test`): each
+ * run's result is recorded in docs/security.md. In every CI run,
+ * tests/e2e/screens.test.ts runs axe-core itself on every screen (serious and
+ * critical findings, JS on and off) and, on these main pages, fails on any
+ * WCAG 2 A/AA finding whatever its impact: what pa11y's axe runner judges.
+ * These two runners judge on their own terms, as an outside audit does.
  */
 import pa11y from "pa11y";
 import { beforeAll, expect, test } from "vitest";
 import { type LighthousePage, runLighthouse } from "../bench/lighthouse";
-import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
   type ActorCredentials,
@@ -22,7 +24,8 @@ import {
   createActorsWorld,
   type DemoIds,
   setUpActors,
-} from "./authorization-matrix.support";
+} from "../e2e/authorization-matrix.support";
+import { type AppServer, startAppServer } from "../support/server";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 

@@ -1,0 +1,50 @@
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { storyblokEditable } from "@storyblok/react";
+import { FACE_SCALE_PROBLEM, readFaceScale } from "~/lib/face-scale";
+import { hasText, type ResponseFacesBlock } from "~/lib/survey-content";
+import { FaceDrawing } from "./face-drawing";
+import { useSurveyLabels } from "./survey-labels";
+
+/**
+ * response-faces: the prompt and the faces as disabled buttons, each face drawn above its label
+ * (docs/product.md#face-scales). A block that asks nothing says why, for the author.
+ */
+export function ResponseFaces({ blok }: { blok: ResponseFacesBlock }) {
+  const faces = readFaceScale(blok);
+  const t = useSurveyLabels();
+  return (
+    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
+      {hasText(blok.prompt) ? (
+        <Heading as="h3" size="4" dir="auto">
+          {blok.prompt}
+        </Heading>
+      ) : null}
+      {faces ? (
+        <ol
+          className="survey-faces"
+          aria-label={hasText(blok.prompt) ? t("Options: {prompt}", { prompt: blok.prompt }) : t("Options")}
+        >
+          {faces.map((face) => (
+            <li key={face.index} {...storyblokEditable(blok.faces?.[face.index] ?? blok)}>
+              <Button
+                type="button"
+                variant="surface"
+                size="3"
+                aria-disabled="true"
+                className="survey-face"
+                aria-label={`${face.label}, ${t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}`}
+              >
+                <FaceDrawing mood={face.face} size={56} />
+                <span dir="auto">{face.label}</span>
+              </Button>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Text as="p" color="red" size="2">
+          {t(FACE_SCALE_PROBLEM)}
+        </Text>
+      )}
+    </Flex>
+  );
+}

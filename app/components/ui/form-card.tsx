@@ -1,0 +1,62 @@
+/**
+ * A form card: one plain `<Form method="post">` with a named intent in a card,
+ * titled by its heading (the form's accessible name), then an optional
+ * description, the form's own errors, its fields, and its submit button at the
+ * end. The settings screens' forms (a school's name, privacy, language, sign-in)
+ * are written with it, so each is one way to read.
+ */
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { CSSProperties, ReactNode } from "react";
+import { Form } from "react-router";
+import { ErrorList } from "~/components/forms";
+import { Card, Flex, Heading } from "./kit";
+import { Button } from "./kit-controls";
+
+export function FormCard({
+  id,
+  intent,
+  title,
+  description,
+  form,
+  submitLabel,
+  size = "3",
+  headingSize = "4",
+  gap = "3",
+  style = { maxWidth: 560 },
+  children,
+}: {
+  /** The heading's id is `${id}-title`; without `form`, it also names the form. */
+  id: string;
+  intent: string;
+  title: string;
+  description?: ReactNode;
+  /** conform's form: its id and submit handling, and its form-level errors under the heading. */
+  // biome-ignore lint/suspicious/noExplicitAny: any form's fields; only the form-level metadata is read.
+  form?: FormMetadata<any, string[]>;
+  submitLabel: string;
+  size?: "2" | "3";
+  headingSize?: "4" | "5";
+  gap?: "3" | "4";
+  style?: CSSProperties;
+  children?: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <Card size={size} style={style}>
+      <Form method="post" {...(form ? getFormProps(form) : {})} aria-labelledby={titleId}>
+        <input type="hidden" name="intent" value={intent} />
+        <Flex direction="column" gap={gap}>
+          <Heading as="h2" size={headingSize} id={titleId}>
+            {title}
+          </Heading>
+          {description}
+          {form ? <ErrorList id={form.errorId} errors={form.errors} /> : null}
+          {children}
+          <Flex justify="end">
+            <Button type="submit">{submitLabel}</Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
