@@ -6,6 +6,7 @@ export type OidcProblemKind =
   | "not-trusted"
   | "consent"
   | "unreachable"
+  | "misconfigured"
   | "failed";
 
 /** Why our rules found nobody to sign in (ADR 211). */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, envSchema, parseConfig } from "./config.server";
 
 let dataDir: string;
 
@@ -182,4 +182,10 @@ test("public sign-up is on unless PUBLIC_SIGNUP=off (ADR 214)", () => {
   expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_SIGNUP: "on" }).publicSignUp).toBe(true);
   expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_SIGNUP: "off" }).publicSignUp).toBe(false);
   expect(configErrorFor({ PUBLIC_SIGNUP: "no" })).toBe("Configuration error: PUBLIC_SIGNUP must be on or off");
+});
+
+test(".env.example documents every variable the server reads (issue 36)", () => {
+  const example = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+  const missing = Object.keys(envSchema.shape).filter((name) => !new RegExp(`^#? ?${name}=`, "m").test(example));
+  expect(missing).toEqual([]);
 });

@@ -22,7 +22,7 @@ function isOriginOnly(value: string): boolean {
   }
 }
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z

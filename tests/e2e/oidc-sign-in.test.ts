@@ -22,6 +22,7 @@ import { credentials, schools } from "~/server/db/schema.server";
 import { jsModes, newPage, signInThroughForm } from "../support/browser";
 import { createSchool, createUser } from "../support/fixtures";
 import { type OidcTestProvider, startOidcProvider } from "../support/oidc-provider";
+import { expectConsoleError } from "../support/page-checks";
 import { type AppServer, freePort, startAppServer } from "../support/server";
 
 const TENANT = "11111111-2222-3333-4444-555555555555";
@@ -228,7 +229,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     google.addAccount(account("eve"), { email: email("eve"), email_verified: false, hd: "riverside.example" });
     await signInThroughProvider(page, "Sign in with Google", account("eve"));
     expect(await heading(page)).toBe("Ask your school's admin");
-    await page.getByText(`Google has not confirmed that ${email("eve")} is yours`).waitFor();
+    const alert = page.getByRole("alert");
+    await alert.getByText(`Google has not confirmed that ${email("eve")} is yours`).waitFor();
+    // Eve is on the staff already: nobody has to add her; Google must vouch for the address.
+    expect(await alert.textContent()).not.toContain("add you");
+    expect(await alert.textContent()).toContain("Ask whoever runs Google accounts at your school");
     expect(await isSignedIn(page)).toBe(false);
   });
 
@@ -250,6 +255,10 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       page.getByRole("link", { name: "[ Cancel ]" }).click(),
     ]);
     expect(await heading(page)).toBe("Sign-in cancelled");
+    // Google's console only: a Google sign-in never sends a school's admin to Microsoft's.
+    const text = (await page.getByRole("alert").textContent()) ?? "";
+    expect(text).toContain("Google Admin console");
+    expect(text).not.toContain("Microsoft");
     await page.getByRole("link", { name: "Back to sign in" }).waitFor();
   });
 
@@ -336,4 +345,25 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(await heading(page)).toBe("Your school has not allowed this app yet");
     await page.getByText("Manage third-party app access").waitFor();
   });
+});
+
+test("a provider's problem pages are never cached, and a provider that went down after answering once is 'We could not reach' at the button, with Retry-After (issue 35.5, 36)", async () => {
+  const page = await openPage(false);
+  expectConsoleError(page, /status of (400|503)/);
+  const cancelled = await page.goto("/auth/oidc/google/callback?error=access_denied");
+  expect(cancelled?.status()).toBe(400);
+  expect(cancelled?.headers()["cache-control"]).toBe("no-store");
+
+  // Microsoft answered every test above; now its port is closed.
+  await microsoft.close();
+  await page.goto("/login");
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/auth/oidc/microsoft")),
+    page.getByRole("button", { name: "Sign in with Microsoft" }).click(),
+  ]);
+  expect(answer.status()).toBe(503);
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+  expect(answer.headers()["retry-after"]).toBeTruthy();
+  expect(await heading(page)).toBe("We could not reach Microsoft");
+  expect(new URL(page.url()).origin).toBe(appOrigin);
 });

@@ -21,20 +21,23 @@ import { loadCurrentUser, loadSessionUser } from "~/server/auth/current-user.ser
 import { requireAdmin, requireAnonymous, requireApiUser, requireUser } from "~/server/auth/guards.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { createSession, hashToken, readSessionToken, revokeOtherSessions } from "~/server/auth/session.server";
-import type { Db } from "~/server/db/client.server";
+import type { Database, Db } from "~/server/db/client.server";
 import { credentials, emailOutbox, rateLimits, sessions, users, verificationTokens } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
+import { SENT_LINK_NOTE } from "~/server/mail/mailer.server";
 import { toApiResponse } from "~/server/web/api.server";
+import { startMailCatcher } from "../fakes/mail-catcher";
 import { createTestDatabase } from "../support/database";
 import { createSchool, createUser } from "../support/fixtures";
 import { createTestApp, routeContext } from "../support/test-app";
 
 let db: Db;
 let app: App;
+let database: Database;
 const PASSWORD = "Correct-Horse-9";
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
+  database = await createTestDatabase();
   db = database.db;
   app = await createTestApp(database, { SESSION_SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "silent" });
 });
@@ -398,4 +401,40 @@ test("every teacher of a big school (150) asking for a reset from the school's a
   expect(refused).toBeInstanceOf(DomainError);
   expect((refused as DomainError).code).toBe("RATE_LIMITED");
   await app.mailer.idle();
+});
+
+test("with read access to the database, no mailed reset link works: sent messages keep no link, tokens are hashed (issue 35.5)", async () => {
+  const catcher = await startMailCatcher();
+  try {
+    const mailing = await createTestApp(database, { LOG_LEVEL: "silent", SMTP_URL: catcher.url });
+    const user = await userWithPassword({
+      schoolId: null,
+      email: `outbox.${randomBytes(3).toString("hex")}@test.example`,
+    });
+    await requestPasswordReset(mailing, user.email, "10.0.5.9");
+    await mailing.mailer.idle();
+    const link = await catcher.waitForLink(user.email, "/reset-password");
+
+    // What someone who can read the database finds: every text column of the outbox and the tokens table.
+    const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sentAt).not.toBeNull();
+    expect(rows[0].text).not.toContain(link);
+    expect(rows[0].text).toContain(SENT_LINK_NOTE);
+    const tokenRows = await db.select().from(verificationTokens).where(eq(verificationTokens.userId, user.id));
+    const candidates = [
+      ...rows.flatMap((row) => row.text.match(/[A-Za-z0-9_-]{20,}/g) ?? []),
+      ...tokenRows.map((row) => row.tokenHash),
+    ];
+    for (const candidate of candidates) {
+      await expect(resetPassword(db, { token: candidate, newPassword: "Stolen-Pass-77" })).rejects.toBeInstanceOf(
+        DomainError,
+      );
+    }
+    // The mailed link itself still works, for its owner.
+    const token = new URL(link).searchParams.get("token") ?? "";
+    await expect(resetPassword(db, { token, newPassword: "Owner-Pass-77" })).resolves.toBe(user.id);
+  } finally {
+    await catcher.stop();
+  }
 });

@@ -15,8 +15,18 @@ import { hashPassword } from "~/server/auth/password.server";
 import { ProviderSignInRefused, providerSignInKey, signInWithProvider } from "~/server/auth/provider-sign-in.server";
 import type { OidcProviderConfig } from "~/server/config.server";
 import type { Db } from "~/server/db/client.server";
-import { auditEvents, credentials, rateLimits, schools, userIdentities, users } from "~/server/db/schema.server";
+import {
+  auditEvents,
+  credentials,
+  rateLimits,
+  schools,
+  sessions,
+  userIdentities,
+  users,
+} from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
+import { translatorFor } from "~/server/i18n/i18n.server";
+import { sayRefusal } from "~/server/i18n/refusal-text.server";
 import { updateSchoolSignIn } from "~/server/schools/schools.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit.server";
 import { createTestDatabase } from "../support/database";
@@ -310,3 +320,67 @@ test("one identity's sign-ins that find nobody are counted on it before the look
   expect((refused as DomainError).code).toBe("RATE_LIMITED");
   expect((refused as DomainError).headers?.["Retry-After"]).toBeDefined();
 }, 120_000);
+
+const generic: OidcProviderConfig = {
+  id: "oidc",
+  name: "County Schools ID",
+  issuer: "https://id.county.example",
+  clientId: "c",
+  clientSecret: "s",
+};
+
+test("requiring the provider ends the password sessions of the school's staff, not their provider sessions nor other schools' (issue 35.5)", async () => {
+  const school = await createSchool(db, { name: `Elmwood ${unique()}` });
+  const admin = await createUser(db, { role: "admin", schoolId: school.id });
+  const teacher = await createUser(db, { schoolId: school.id });
+  const elsewhere = await createUser(db, { schoolId: riverside.id });
+  const later = new Date(Date.now() + 3_600_000);
+  await db.insert(sessions).values([
+    { id: `pw-${unique()}`, userId: teacher.id, expiresAt: later, method: "password" },
+    { id: `pw-${unique()}`, userId: admin.id, expiresAt: later, method: "password" },
+    { id: `pv-${unique()}`, userId: teacher.id, expiresAt: later, method: "provider" },
+    { id: `pw-${unique()}`, userId: elsewhere.id, expiresAt: later, method: "password" },
+  ]);
+  const methodsOf = async (userId: number) =>
+    (await db.select().from(sessions).where(eq(sessions.userId, userId))).map((row) => row.method);
+  await updateSchoolSignIn(
+    db,
+    actorOf(admin),
+    school.id,
+    { googleDomain: `elmwood-${unique()}.example`, microsoftTenantId: null, requireProviderSignIn: true },
+    [google],
+  );
+  expect(await methodsOf(teacher.id)).toEqual(["provider"]);
+  expect(await methodsOf(admin.id)).toEqual([]);
+  expect(await methodsOf(elsewhere.id)).toEqual(["password"]);
+});
+
+test("a school whose staff use only the deployment's own provider can require it without a Google domain or Microsoft tenant", async () => {
+  const school = await createSchool(db, { name: `Ashford ${unique()}` });
+  const admin = await createUser(db, { role: "admin", schoolId: school.id });
+  const teacher = await createUser(db, { schoolId: school.id });
+  await db.insert(credentials).values({ userId: teacher.id, passwordHash: await hashPassword("Ashford-Pass-1") });
+  const input = { googleDomain: null, microsoftTenantId: null, requireProviderSignIn: true };
+  await expect(updateSchoolSignIn(db, actorOf(admin), school.id, input, [google])).rejects.toMatchObject({
+    code: "VALIDATION",
+  });
+  await expect(updateSchoolSignIn(db, actorOf(admin), school.id, input, [generic])).resolves.toMatchObject(input);
+  const refused = await verifyCredentials(db, { email: teacher.email, password: "Ashford-Pass-1" }, null, [], [generic])
+    .then(() => null)
+    .catch((e: unknown) => e);
+  expect((refused as Error).message).toContain('Use "Sign in with County Schools ID" on the sign-in page.');
+});
+
+test("an unverified e-mail of a staff member is not asked to be added; a refusal names the school it belongs to", async () => {
+  const teacher = await createUser(db, { schoolId: riverside.id, email: `uma.${unique()}@riverside.example` });
+  const refused = (await signInWithProvider(
+    db,
+    google,
+    googleToken({ email: teacher.email, email_verified: false, hd: "riverside.example" }),
+  ).catch((e: unknown) => e)) as ProviderSignInRefused;
+  expect(refused.kind).toBe("unverified");
+  expect(refused.schoolId).toBe(riverside.id);
+  const english = sayRefusal(refused, translatorFor("en", "staff"));
+  expect(english).toContain("so we cannot link it to your staff account");
+  expect(english).not.toContain("add you");
+});

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
 import type { JoinResponse } from "~/lib/student-api/schemas";
+import { STUDENT_NAME_MESSAGES } from "~/lib/student-name";
 import * as joinRoute from "~/routes/student/join";
 import * as waitingRoute from "~/routes/student/join-waiting";
 import { hashToken } from "~/server/auth/session.server";
@@ -323,15 +324,16 @@ describe("names that are not on the roster", () => {
 });
 
 describe("look-alike names", () => {
-  test("invisible, bidi and Cyrillic look-alike characters join as nobody new", async () => {
+  test("invisible, bidi and full-width look-alike characters join as nobody new", async () => {
     await classWith("LOOK-3467");
     joined(await client().join({ code: "LOOK-3467", firstName: "Felix", lastName: "CostaLOOK" }));
     const before = await studentCount();
     const twins = [
-      ["F\u0435lix", "\u0421ostaLOOK"], // Cyrillic е and С
       ["Fe\u200blix", "Costa\u00adLOOK"], // zero-width space, soft hyphen
       ["\u202eFelix", "CostaLOOK\u2066"], // bidi controls
       ["\uff26elix", "CostaLOOK"], // full-width F
+      ["Fel\u0131\u0307x", "CostaLOOK"], // dotless ı with a combining dot above
+      ["Fe\u0323li\u0324x", "Co\u0331staLOOK"], // combining marks below
     ];
     for (const [firstName, lastName] of twins) {
       waiting(await client().join({ code: "LOOK-3467", firstName, lastName }));
@@ -339,6 +341,26 @@ describe("look-alike names", () => {
     expect(await studentCount()).toBe(before);
     const stored = await database.db.select({ firstName: joinRequests.firstName }).from(joinRequests);
     for (const { firstName } of stored) expect(firstName).not.toMatch(/[\u200b\u00ad\u202e\u2066]/u);
+  });
+
+  test("a letter of another script, a blank or a symbol in a name is refused at its field (issue 35.4)", async () => {
+    await classWith("ALLO-3467");
+    joined(await client().join({ code: "ALLO-3467", firstName: "Felix", lastName: "CostaALLO" }));
+    const before = await studentCount();
+    const refused = [
+      ["Felix\u2800", "CostaALLO", "characters"], // trailing Braille blank
+      ["Felix\u{16fe4}", "CostaALLO", "characters"], // Khitan small script filler
+      ["Fe\uffe8ix", "CostaALLO", "characters"], // half-width vertical line for the l
+      ["Feli\u04b3", "CostaALLO", "scripts"], // Cyrillic ҳ
+      ["F\u0435lix", "\u0421ostaALLO", "scripts"], // Cyrillic е and С
+      ["Felix", "\u13dfostaALLO", "scripts"], // Cherokee Ꮯ
+    ] as const;
+    for (const [firstName, lastName, problem] of refused) {
+      const answer = await refusal(client().join({ code: "ALLO-3467", firstName, lastName }));
+      expect(answer, `${firstName} ${lastName}`).toMatchObject({ status: 400, code: "VALIDATION" });
+      expect(JSON.stringify(answer.fieldErrors)).toContain(STUDENT_NAME_MESSAGES[problem]);
+    }
+    expect(await studentCount()).toBe(before);
   });
 });
 

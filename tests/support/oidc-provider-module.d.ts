@@ -7,7 +7,7 @@ declare module "oidc-provider" {
 
   interface Account {
     accountId: string;
-    claims(): Promise<Record<string, unknown>>;
+    claims(use: string, scope: string): Promise<Record<string, unknown>>;
   }
   interface GrantInstance {
     addOIDCScope(scope: string): void;

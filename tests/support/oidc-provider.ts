@@ -6,7 +6,9 @@
  * login name: the test signs in as an account it added with `addAccount`,
  * whose claims then go into the ID token. Consent is granted up front, so
  * the flow is: our button → the login page → back to our callback. The
- * login page's "[ Cancel ]" link answers `access_denied`.
+ * login page's "[ Cancel ]" link answers `access_denied`. An account added
+ * with `{ userInfoOnly: true }` gets its e-mail claims from the user-info
+ * endpoint only, never in the ID token, as some standard providers do.
  *
  *   const google = await startOidcProvider({ redirectUris: [`${appUrl}/auth/oidc/google/callback`] });
  *   google.addAccount("ada", { email: "ada@riverside.example", email_verified: true, hd: "riverside.example" });
@@ -23,7 +25,7 @@ export interface OidcTestProvider {
   clientId: string;
   clientSecret: string;
   /** Claims the account's ID token carries (besides sub), by the login name typed on the login page. */
-  addAccount(login: string, claims: Record<string, unknown>): void;
+  addAccount(login: string, claims: Record<string, unknown>, options?: { userInfoOnly?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startOidcProvider(options: {
   const clientId = options.clientId ?? "orliverse-test-client";
   const clientSecret = options.clientSecret ?? "orliverse-test-client-secret-0123456789";
   const accounts = new Map<string, Record<string, unknown>>();
+  const userInfoOnly = new Set<string>();
 
   // The port comes first: the issuer names it.
   const server: Server = createServer();
@@ -66,10 +69,13 @@ export async function startOidcProvider(options: {
       const claims = accounts.get(id) ?? {};
       return {
         accountId: id,
-        async claims() {
+        async claims(use: string) {
+          const hidden = use === "id_token" && userInfoOnly.has(id) ? ["email", "email_verified"] : [];
           return {
             sub: id,
-            ...Object.fromEntries(Object.entries(claims).filter(([name]) => CLAIM_NAMES.includes(name))),
+            ...Object.fromEntries(
+              Object.entries(claims).filter(([name]) => CLAIM_NAMES.includes(name) && !hidden.includes(name)),
+            ),
           };
         },
       };
@@ -94,8 +100,10 @@ export async function startOidcProvider(options: {
     issuer,
     clientId,
     clientSecret,
-    addAccount(login, claims) {
+    addAccount(login, claims, options = {}) {
       accounts.set(login, claims);
+      if (options.userInfoOnly) userInfoOnly.add(login);
+      else userInfoOnly.delete(login);
     },
     close() {
       return new Promise<void>((resolve) => {

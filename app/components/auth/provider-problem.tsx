@@ -10,15 +10,33 @@ export interface ProviderProblemProps {
   kind: ProviderProblemKind;
   /** The provider's name on its button: Google, Microsoft, or the deployment's own. */
   providerName: string;
+  /** google, microsoft or oidc (the deployment's own): which admin console a page may name. */
+  providerId?: string;
   /** Our rules' own message (who to ask), for the kinds our rules decide. */
   message?: string | null;
 }
 
-function problemText(
-  kind: ProviderProblemKind,
-  name: string,
-  t: (key: string, values?: Record<string, unknown>) => string,
-): { title: string; text: string } {
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** Where a school's admin lets the app in, for this provider only (never another's console). */
+function cancelledText(providerId: string | undefined, name: string, t: T): string {
+  if (providerId === "google") {
+    return t(
+      "The sign-in at Google was cancelled, so you are not signed in. If you did not cancel it, your school's Google Workspace admin may not allow Orliverse Classroom yet: in the Google Admin console under Security › API controls › App access control.",
+    );
+  }
+  if (providerId === "microsoft") {
+    return t(
+      "The sign-in at Microsoft was cancelled, so you are not signed in. If you did not cancel it, your school's Microsoft 365 admin may not allow Orliverse Classroom yet: in Microsoft Entra under Enterprise applications.",
+    );
+  }
+  return t(
+    "The sign-in at {name} was cancelled, so you are not signed in. If you did not cancel it, ask whoever runs {name} at your school whether Orliverse Classroom is allowed.",
+    { name },
+  );
+}
+
+function problemText(kind: ProviderProblemKind, name: string, providerId: string | undefined, t: T) {
   switch (kind) {
     case "expired":
       return {
@@ -35,13 +53,7 @@ function problemText(
         ),
       };
     case "cancelled":
-      return {
-        title: t("Sign-in cancelled"),
-        text: t(
-          "The sign-in at {name} was cancelled, so you are not signed in. If you did not cancel it, your school's {name} admin may not allow Orliverse Classroom yet: in Google's Admin console under Security › API controls › App access control, or in Microsoft Entra under Enterprise applications.",
-          { name },
-        ),
-      };
+      return { title: t("Sign-in cancelled"), text: cancelledText(providerId, name, t) };
     case "not-trusted":
       return {
         title: t("Your school has not allowed this app yet"),
@@ -60,6 +72,14 @@ function problemText(
       return {
         title: t("We could not reach {name}", { name }),
         text: t("Please try again in a few minutes. If it keeps happening, ask your school's admin."),
+      };
+    case "misconfigured":
+      return {
+        title: t("Sign-in with {name} is not set up correctly", { name }),
+        text: t(
+          "{name} refused to sign you in to Orliverse Classroom because the connection between them is not set up correctly. Trying again will not help: tell whoever runs Orliverse Classroom for your school.",
+          { name },
+        ),
       };
     case "too-many":
       return { title: t("Too many sign-in attempts"), text: t("Please wait a few minutes and try again.") };
@@ -81,9 +101,9 @@ function problemText(
 }
 
 /** The plain page a provider sign-in that signed nobody in shows. */
-export function ProviderProblem({ kind, providerName, message }: ProviderProblemProps) {
+export function ProviderProblem({ kind, providerName, providerId, message }: ProviderProblemProps) {
   const { t } = useTranslation("staff");
-  const { title, text } = problemText(kind, providerName, t);
+  const { title, text } = problemText(kind, providerName, providerId, t);
   return (
     <AuthCard title={title}>
       <Flex direction="column" gap="4">

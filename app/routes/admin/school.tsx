@@ -116,7 +116,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (value.intent === "sign-in") {
       const { googleDomain, microsoftTenantId, requireProviderSignIn } = value;
-      await updateSchoolSignIn(db, user, schoolId, { googleDomain, microsoftTenantId, requireProviderSignIn });
+      const { oidc } = getAppFromContext(context);
+      const input = { googleDomain, microsoftTenantId, requireProviderSignIn };
+      await updateSchoolSignIn(db, user, schoolId, input, oidc.providers);
       return redirectWithSuccess(here, t("Sign-in settings saved."));
     }
     const school = await setSchoolStatus(db, user, schoolId, intent === "archive" ? "archived" : "active");

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { ProviderProblem, type ProviderProblemKind } from "~/components/auth/provider-problem";
 import { metaTranslator } from "~/lib/i18n/meta";
+import { passProblemHeaders } from "~/lib/retry-after";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clearTransactionCookie, findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
+import { providerProblemPage, recordRefusedProviderSignIn } from "~/server/auth/provider-refusals.server";
 import { ProviderSignInRefused, signInWithProvider } from "~/server/auth/provider-sign-in.server";
 import { signInAndRedirect } from "~/server/auth/sign-in.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
@@ -31,47 +33,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       userId: await signInWithProvider(app.db, provider, claims),
       redirectTo: transaction.redirectTo,
     })).authenticate(request);
-    const response = await signInAndRedirect(app, signedIn.userId, request, address, signedIn.redirectTo);
+    const response = await signInAndRedirect(app, signedIn.userId, request, address, signedIn.redirectTo, "provider");
     response.headers.append("Set-Cookie", clear);
     return response;
   } catch (error) {
     const problem = problemOf(error, await getServerT(context, "staff"));
-    const headers = new Headers({ "Set-Cookie": clear, "Cache-Control": "no-store" });
-    if (problem.retryAfter) headers.set("Retry-After", problem.retryAfter);
-    return data(
-      { kind: problem.kind, message: problem.message, providerName: provider.name },
-      { status: problem.status, headers },
-    );
+    if (error instanceof OidcProblem || error instanceof ProviderSignInRefused) {
+      await recordRefusedProviderSignIn(app, provider, error, address);
+    } else {
+      // Too many tries: logged, not audited (each further try would add a row to the audit log).
+      app.logger.info("oidc.sign_in_refused", { provider: provider.id, kind: problem.kind, ip: address });
+    }
+    const page = providerProblemPage(provider, problem);
+    return data(page.data, { ...page.init, headers: withCookie(page.init?.headers, clear) });
   }
 }
 
+function withCookie(init: HeadersInit | undefined, cookie: string): Headers {
+  const headers = new Headers(init);
+  headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
 /** What went wrong; our rules' message in the reader's language (it names the provider and the address). */
-function problemOf(
-  error: unknown,
-  t: Say,
-): {
-  kind: ProviderProblemKind;
-  message: string | null;
-  status: number;
-  retryAfter?: string;
-} {
-  if (error instanceof OidcProblem) {
-    return { kind: error.kind, message: null, status: error.kind === "unreachable" ? 503 : 400 };
-  }
-  if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: sayRefusal(error, t), status: 403 };
+function problemOf(error: unknown, t: Say): { kind: ProviderProblemKind; message: string | null; retryAfter?: string } {
+  if (error instanceof OidcProblem) return { kind: error.kind, message: null };
+  if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: sayRefusal(error, t) };
   if (isDomainError(error) && error.code === "RATE_LIMITED") {
-    return {
-      kind: "too-many",
-      message: sayRefusal(error, t),
-      status: 429,
-      retryAfter: error.headers?.["Retry-After"],
-    };
+    return { kind: "too-many", message: sayRefusal(error, t), retryAfter: error.headers?.["Retry-After"] };
   }
   throw error;
 }
 
+export const headers: Route.HeadersFunction = passProblemHeaders;
+
 export default function OidcCallback({ loaderData }: Route.ComponentProps) {
-  return <ProviderProblem kind={loaderData.kind} providerName={loaderData.providerName} message={loaderData.message} />;
+  return <ProviderProblem {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,10 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { ProviderProblem } from "~/components/auth/provider-problem";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { metaTranslator } from "~/lib/i18n/meta";
+import { passProblemHeaders } from "~/lib/retry-after";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
-import { getAppFromContext } from "~/server/context.server";
+import { providerProblemPage, recordRefusedProviderSignIn } from "~/server/auth/provider-refusals.server";
+import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { redirect } from "~/server/redirects.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-start";
@@ -14,7 +16,13 @@ export async function loader() {
   throw redirect("/login");
 }
 
-/** "Sign in with …": sends the browser to the provider, with the flow's secrets in a short cookie. */
+/**
+ * "Sign in with …": sends the browser to the provider, with the flow's
+ * secrets in a short cookie. A provider that cannot be reached (or whose
+ * issuer is set up wrongly) is a plain page here, thrown: a returned page
+ * would run this route's loader after the post, which sends to /login and
+ * loses the message (issue 36).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAnonymous(request, context);
   const app = getAppFromContext(context);
@@ -28,20 +36,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The strategy's redirect to the provider.
     if (error instanceof Response) return error;
     if (error instanceof OidcProblem) {
-      return data({ kind: error.kind, providerName: provider.name }, { status: 503 });
+      await recordRefusedProviderSignIn(app, provider, error, clientAddress(context));
+      throw providerProblemPage(provider, { kind: error.kind, message: null });
     }
     throw error;
   }
   return redirect("/login");
 }
 
-export default function OidcStart({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("staff");
-  return (
-    <ProviderProblem kind={actionData?.kind ?? "failed"} providerName={actionData?.providerName ?? t("the provider")} />
-  );
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && typeof error.data === "object" && error.data?.kind) {
+    return <ProviderProblem {...error.data} />;
+  }
+  return <GeneralErrorBoundary error={error} params={params} />;
 }
+
+export const headers: Route.HeadersFunction = passProblemHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaTranslator(matches, "staff")("Sign in")} · Orliverse Classroom` },
 ];
+
+/** Never rendered: the loader sends a GET to /login, and a problem is the ErrorBoundary's page. */
+export default function OidcStart() {
+  return null;
+}

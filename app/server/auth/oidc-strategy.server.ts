@@ -49,8 +49,13 @@ export interface OidcClients {
   /** The providers' origins, for the CSP's form-action (a sign-in button's redirect). */
   formActionOrigins: string[];
   transactionCookie: Cookie;
-  /** The provider's openid-client configuration (discovery). */
-  configurationFor(provider: OidcProviderConfig): Promise<client.Configuration>;
+  /**
+   * The provider's openid-client configuration (discovery). `fresh` reads the
+   * discovery document again: a sign-in's start does, so a provider that went
+   * down since gets "We could not reach …" here rather than the browser's own
+   * error page at the provider (issue 36).
+   */
+  configurationFor(provider: OidcProviderConfig, options?: { fresh?: boolean }): Promise<client.Configuration>;
   /** Where the provider sends the browser back: APP_URL + /auth/oidc/<id>/callback. */
   redirectUri(provider: OidcProviderConfig): string;
 }
@@ -71,8 +76,8 @@ export function createOidcClients(
       maxAge: TRANSACTION_MAX_AGE_SECONDS,
       secrets: config.sessionSecrets,
     }),
-    configurationFor(provider) {
-      let pending = discovered.get(provider.id);
+    configurationFor(provider, options = {}) {
+      let pending = options.fresh ? undefined : discovered.get(provider.id);
       if (!pending) {
         const issuer = new URL(provider.issuer);
         pending = client
@@ -85,9 +90,9 @@ export function createOidcClients(
             issuer.protocol === "http:" ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
           )
           .catch((error: unknown) => {
-            discovered.delete(provider.id);
+            if (discovered.get(provider.id) === pending) discovered.delete(provider.id);
             logger.warn("oidc.discovery_failed", { provider: provider.id, error: String(error) });
-            throw new OidcProblem("unreachable", String(error));
+            throw discoveryProblem(error);
           });
         discovered.set(provider.id, pending);
       }
@@ -130,8 +135,9 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
   }
 
   async authenticate(request: Request): Promise<User> {
-    const configuration = await this.clients.configurationFor(this.provider);
-    if (request.method === "POST") throw await this.start(configuration);
+    const start = request.method === "POST";
+    const configuration = await this.clients.configurationFor(this.provider, { fresh: start });
+    if (start) throw await this.start(configuration);
     return this.finish(configuration, request);
   }
 
@@ -182,8 +188,41 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
     }
     const claims = tokens.claims();
     if (!claims) throw new OidcProblem("failed", "no ID token");
-    return this.verify({ provider: this.provider, claims, transaction });
+    return this.verify({
+      provider: this.provider,
+      claims: await withUserInfo(configuration, claims, tokens.access_token),
+      transaction,
+    });
   }
+}
+
+/** The claims our rules read about the person; a standard provider may send them from user-info only. */
+const PERSON_CLAIMS = ["email", "email_verified", "name"] as const;
+
+/**
+ * The ID token's claims, with the person's e-mail (and whether it is
+ * verified) read from the provider's user-info endpoint when the ID token
+ * lacks them (OpenID Connect Core 5.4: scope claims may come from user-info
+ * only). The user-info answer must be for the ID token's subject; what the
+ * ID token says is never overridden.
+ */
+async function withUserInfo(
+  configuration: client.Configuration,
+  claims: client.IDToken,
+  accessToken: string | undefined,
+): Promise<client.IDToken> {
+  const missing = PERSON_CLAIMS.filter((name) => claims[name] === undefined);
+  if (!missing.includes("email") || !accessToken || !configuration.serverMetadata().userinfo_endpoint) return claims;
+  let info: Record<string, unknown>;
+  try {
+    info = await client.fetchUserInfo(configuration, accessToken, claims.sub);
+  } catch (error) {
+    throw problemFrom(error);
+  }
+  const added = Object.fromEntries(
+    missing.filter((name) => info[name] !== undefined).map((name) => [name, info[name]]),
+  );
+  return { ...claims, ...(added as Record<string, client.JsonValue>) };
 }
 
 async function readTransaction(clients: OidcClients, request: Request): Promise<OidcTransaction | null> {
@@ -207,9 +246,29 @@ export async function transactionRedirect(clients: OidcClients, request: Request
   return (await readTransaction(clients, request))?.redirectTo ?? null;
 }
 
+/** A discovery that failed: the issuer answered but not as one (a wrong OIDC_*_ISSUER), or not at all. */
+function discoveryProblem(error: unknown): OidcProblem {
+  const message =
+    error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : "";
+  const answered =
+    error instanceof client.ResponseBodyError || /"issuer"|unexpected HTTP response status code/i.test(message);
+  return new OidcProblem(answered ? "misconfigured" : "unreachable", String(error).slice(0, 300));
+}
+
+/** Answers that say this app is set up wrongly at the provider, not that the person did something wrong. */
+const MISCONFIGURED_ERRORS = new Set([
+  "invalid_client",
+  "unauthorized_client",
+  "unsupported_response_type",
+  "invalid_scope",
+]);
+
 /** What an `error` the provider sent back means for the person signing in. */
-function providerErrorProblem(error: string, description: string): OidcProblem {
+export function providerErrorProblem(error: string, description: string): OidcProblem {
   const detail = `${error}: ${description}`.slice(0, 300);
+  if (MISCONFIGURED_ERRORS.has(error) || /redirect_uri|AADSTS(50011|700016|7000215|7000222)/.test(description)) {
+    return new OidcProblem("misconfigured", detail);
+  }
   if (error === "admin_policy_enforced" || error === "org_internal") return new OidcProblem("not-trusted", detail);
   if (error === "consent_required" || error === "interaction_required" || /AADSTS(65001|90094)/.test(description)) {
     return new OidcProblem("consent", detail);
@@ -228,11 +287,16 @@ function problemFrom(error: unknown): OidcProblem {
   if (error instanceof client.ResponseBodyError && error.error === "invalid_grant") {
     return new OidcProblem("mismatch", `invalid_grant: ${error.error_description ?? ""}`);
   }
+  // A wrong client secret or id: the token endpoint refuses this app (invalid_client, 401).
+  if (error instanceof client.ResponseBodyError)
+    return providerErrorProblem(error.error, error.error_description ?? "");
   // openid-client says what went wrong in the cause ("unexpected "state" response parameter value", a nonce claim).
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
   const message = `${error instanceof Error ? error.message : String(error)} ${cause}`.trim();
   const code = (error as { code?: unknown }).code;
   if (/"state"|"nonce"/.test(message) || code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED") {
+    // A token for another client id (OIDC_*_CLIENT_ID not the app's at the provider) is a set-up fault.
+    if (/"aud"/.test(message)) return new OidcProblem("misconfigured", message);
     return new OidcProblem("mismatch", message);
   }
   if (error instanceof TypeError || /fetch failed|ECONNREFUSED|timed? ?out/i.test(message)) {

@@ -19,7 +19,7 @@ import { recordAuditEvent } from "../audit/audit.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
-import { schools, userIdentities, users } from "../db/schema.server";
+import { credentials, schools, sessions, userIdentities, users } from "../db/schema.server";
 import { DomainError } from "../errors.server";
 import { type Say, withSaying } from "../i18n/refusal-text.server";
 import { enforceRateLimits, RATE_LIMITS, refundRateLimitHits } from "../security/rate-limit.server";
@@ -29,6 +29,10 @@ export class ProviderSignInRefused extends DomainError {
   constructor(
     readonly kind: ProviderRefusalKind,
     say: (t: Say) => string,
+    /** The school the identity belongs to, where one is known: its admin sees the refusal in the audit log. */
+    readonly schoolId: number | null = null,
+    /** The e-mail the provider sent, for that audit event (never logged). */
+    readonly email: string | null = null,
   ) {
     super("FORBIDDEN", "");
     withSaying(this, say);
@@ -128,21 +132,8 @@ async function linkFirstSignIn(
   key: { issuer: string; subject: string },
 ): Promise<number> {
   const email = claimString(claims, "email")?.toLowerCase() ?? null;
-  if (!email) {
-    throw new ProviderSignInRefused(
-      "no-email",
-      (t) =>
-        `${t("{provider} did not tell us your e-mail address, so we cannot find your account.", { provider: provider.name })} ${t(ASK_ADMIN)}`,
-    );
-  }
-  if (!emailIsVerified(provider, claims)) {
-    throw new ProviderSignInRefused(
-      "unverified",
-      (t) =>
-        `${t("{provider} has not confirmed that {email} is yours, so we cannot link it to a staff account.", { provider: provider.name, email })} ${t(ASK_ADMIN)}`,
-    );
-  }
   const claim = schoolClaim(provider, claims);
+  // The school the identity belongs to: Google's domain or Microsoft's tenant; for the deployment's own provider any.
   let schoolId: number | null = null;
   if (provider.id !== "oidc") {
     const column = provider.id === "google" ? schools.googleDomain : schools.microsoftTenantId;
@@ -153,27 +144,37 @@ async function linkFirstSignIn(
           .where(eq(sql`lower(${column})`, claim))
           .limit(1)
       : [];
-    if (!school) {
-      throw new ProviderSignInRefused(
-        "wrong-school",
-        provider.id === "google"
-          ? (t) =>
-              t(
-                "Your Google account {email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.",
-                { email },
-              )
-          : (t) =>
-              t(
-                "Your Microsoft account {email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.",
-                { email },
-              ),
-      );
-    }
-    schoolId = school.id;
+    schoolId = school?.id ?? null;
+  }
+  if (!email) {
+    throw new ProviderSignInRefused(
+      "no-email",
+      (t) =>
+        `${t("{provider} did not tell us your e-mail address, so we cannot find your account.", { provider: provider.name })} ${t(ASK_ADMIN)}`,
+      schoolId,
+    );
+  }
+  if (provider.id !== "oidc" && schoolId === null) {
+    throw new ProviderSignInRefused(
+      "wrong-school",
+      provider.id === "google"
+        ? (t) =>
+            t(
+              "Your Google account {email} is not from a school's Google Workspace domain that is connected here. Use your school account, or ask your school's admin to enter the school's Google domain.",
+              { email },
+            )
+        : (t) =>
+            t(
+              "Your Microsoft account {email} is not from a school's Microsoft tenant that is connected here. Use your school account, or ask your school's admin to enter the school's Microsoft tenant id.",
+              { email },
+            ),
+      null,
+      email,
+    );
   }
   // Staff of a school only: the platform admin (no school) keeps a password (ADR 211).
   const [staff] = await db
-    .select({ id: users.id, schoolId: users.schoolId })
+    .select({ id: users.id, schoolId: users.schoolId, emailVerified: users.emailVerified })
     .from(users)
     .where(
       and(
@@ -182,10 +183,28 @@ async function linkFirstSignIn(
       ),
     )
     .limit(1);
+  if (!emailIsVerified(provider, claims)) {
+    throw new ProviderSignInRefused(
+      "unverified",
+      staff
+        ? // Already on the staff: nobody needs to add them; the provider must vouch for the address.
+          (t) =>
+            t(
+              "{provider} has not confirmed that {email} is yours, so we cannot link it to your staff account. Ask whoever runs {provider} accounts at your school to confirm the address, then try again.",
+              { provider: provider.name, email },
+            )
+        : (t) =>
+            `${t("{provider} has not confirmed that {email} is yours, so we cannot link it to a staff account.", { provider: provider.name, email })} ${t(ASK_ADMIN)}`,
+      staff?.schoolId ?? schoolId,
+      email,
+    );
+  }
   if (!staff) {
     throw new ProviderSignInRefused(
       "unknown",
       (t) => `${t("There is no staff account for {email} at your school yet.", { email })} ${t(ASK_ADMIN)}`,
+      schoolId,
+      email,
     );
   }
   try {
@@ -199,6 +218,7 @@ async function linkFirstSignIn(
         email,
         lastSignInAt: new Date(),
       });
+      if (!staff.emailVerified) await takeOverUnconfirmedAccount(tx, staff);
       await recordAuditEvent(tx, { id: staff.id }, signInEvent(provider, staff.id, staff.schoolId, true));
     });
   } catch (error) {
@@ -215,6 +235,36 @@ async function linkFirstSignIn(
   return staff.id;
 }
 
+/**
+ * A first link to an account whose e-mail was never confirmed (issue 35.5):
+ * whoever chose its password may not be the e-mail's owner (anybody can sign
+ * up with anybody's address), and the provider has just vouched that this
+ * person is. So the password goes and every session ends, before the owner is
+ * signed in: the stranger's password never opens the owner's account. The
+ * e-mail counts as confirmed from now on. Audited when a password went.
+ */
+async function takeOverUnconfirmedAccount(tx: Tx, staff: { id: number; schoolId: number | null }): Promise<void> {
+  const removed = await tx
+    .delete(credentials)
+    .where(eq(credentials.userId, staff.id))
+    .returning({ userId: credentials.userId });
+  await tx.delete(sessions).where(eq(sessions.userId, staff.id));
+  await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, staff.id));
+  if (removed.length > 0) {
+    await recordAuditEvent(
+      tx,
+      { id: staff.id },
+      {
+        action: "user.unconfirmed_password_removed",
+        targetType: "user",
+        targetId: staff.id,
+        schoolId: staff.schoolId,
+        details: {},
+      },
+    );
+  }
+}
+
 /** The providers a school's staff sign in with, by name, when the school requires its provider; null when it does not. */
 export async function requiredProviderFor(db: Db | Tx, userId: number, configured: readonly OidcProviderConfig[]) {
   const [row] = await db
@@ -229,15 +279,27 @@ export async function requiredProviderFor(db: Db | Tx, userId: number, configure
     .where(eq(users.id, userId))
     .limit(1);
   if (!row?.require) return null;
-  const names = configured
-    .filter(
-      (p) =>
-        (p.id === "google" && row.googleDomain) || (p.id === "microsoft" && row.microsoftTenantId) || p.id === "oidc",
-    )
-    .map((p) => p.name);
+  const names = schoolProviders(row, configured).map((p) => p.name);
   // With none of its providers configured here, the password stays the way in (ADR 211).
   if (names.length === 0) return null;
   return { schoolName: row.schoolName, names };
+}
+
+/**
+ * The configured providers a school's staff can sign in with: Google with the
+ * school's domain, Microsoft with its tenant, and the deployment's own
+ * (generic) provider, which links by verified e-mail alone.
+ */
+export function schoolProviders(
+  school: { googleDomain: string | null; microsoftTenantId: string | null },
+  configured: readonly OidcProviderConfig[],
+): OidcProviderConfig[] {
+  return configured.filter(
+    (p) =>
+      (p.id === "google" && school.googleDomain) ||
+      (p.id === "microsoft" && school.microsoftTenantId) ||
+      p.id === "oidc",
+  );
 }
 
 /** What a refused password says: how this school's staff sign in (in the translator's language: the buttons' own words). */

@@ -8,7 +8,7 @@ import { and, eq, lt, ne } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { sessions } from "../db/schema.server";
+import { type SessionMethod, sessions } from "../db/schema.server";
 import { createDeviceCookie } from "./device-cookie.server";
 
 export const SESSION_COOKIE_NAME = "__session";
@@ -98,6 +98,7 @@ export async function createSession(
   userId: number,
   request: Request,
   clientAddress: string | null,
+  method: SessionMethod = "password",
 ): Promise<CreatedSession> {
   const previous = await readSessionToken(sessionCookie, request);
   if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
@@ -110,6 +111,7 @@ export async function createSession(
     expiresAt,
     ip: clientAddress,
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    method,
   });
   // Expired sessions are swept now and then, by whoever signs in.
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));

@@ -1,4 +1,5 @@
 import { redirect } from "~/server/redirects.server";
+import type { SessionMethod } from "../db/schema.server";
 import { homePathFor, isBlocked, loadCurrentUser } from "./current-user.server";
 import { rememberDevice } from "./device-cookie.server";
 import { safeRedirectPath } from "./guards.server";
@@ -15,9 +16,10 @@ export async function signInAndRedirect(
   request: Request,
   clientAddress: string | null,
   redirectTo?: string | null,
+  method: SessionMethod = "password",
 ): Promise<Response> {
   const { db } = services;
-  const session = await createSession(services, userId, request, clientAddress);
+  const session = await createSession(services, userId, request, clientAddress, method);
   const loaded = await loadCurrentUser(db, userId);
   const home = loaded ? (isBlocked(loaded.user) ? "/blocked" : homePathFor(loaded.user)) : "/";
   const target = loaded && !isBlocked(loaded.user) ? safeRedirectPath(redirectTo, home) : home;

@@ -148,6 +148,8 @@ export const credentials = pgTable("credentials", {
   updatedAt: updatedAt(),
 });
 
+export type SessionMethod = "password" | "provider";
+
 export const sessions = pgTable(
   "sessions",
   {
@@ -159,6 +161,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** How the session began: "password", or "provider" (a school's provider sign-in; ADR 211). */
+    method: text("method").$type<SessionMethod>().notNull().default("password"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],

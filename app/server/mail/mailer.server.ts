@@ -5,6 +5,13 @@
  * the quick start) the log line carries the text, so a local user can follow
  * its link. In production the text (with its reset, verification or
  * invitation token) never reaches the log (ADR 106).
+ *
+ * Once a message is sent, its row keeps no usable secret (issue 35.5): every
+ * link in its text is replaced by a note, so read access to the database
+ * (a backup, a replica, a report) opens no reset, verification or invitation
+ * link. The tokens themselves are only ever stored hashed. A message that
+ * could not be sent keeps its text: it is how it can still reach its
+ * recipient, and its link expires with its token.
  */
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.server";
@@ -69,7 +76,10 @@ export function createMailer(
       try {
         transport ??= import("nodemailer").then((nodemailer) => nodemailer.createTransport(config.SMTP_URL));
         await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
-        await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: new Date(), text: withoutLinks(message.text) })
+          .where(eq(emailOutbox.id, row.id));
       } catch (error) {
         // The action still succeeds: the message waits in the outbox and the error is visible there.
         logger.error("mail.send_failed", { outboxId: row.id, to: message.to, error: String(error) });
@@ -80,4 +90,11 @@ export function createMailer(
       }
     },
   };
+}
+
+/** What a sent message's row keeps of its text: every link replaced, so no token is left at rest. */
+export const SENT_LINK_NOTE = "[link removed after sending]";
+
+export function withoutLinks(text: string): string {
+  return text.replace(/\bhttps?:\/\/\S+/gi, SENT_LINK_NOTE);
 }

@@ -15,11 +15,13 @@ import {
 } from "~/lib/schemas/admin";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
+import { schoolProviders } from "../auth/provider-sign-in.server";
 import type { Actor } from "../classes/class-scope.server";
 import { classTeacherNamesJson } from "../classes/class-teachers.server";
 import { classesColumn } from "../classes/classes.server";
 import { type ClosedToStudents, closeClassesToStudents } from "../classes/close-to-students.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
+import type { OidcProviderConfig } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   classes,
@@ -159,6 +161,7 @@ export async function updateSchoolSignIn(
   actor: Actor,
   schoolId: number,
   input: SchoolSignInInput,
+  providers: readonly OidcProviderConfig[] = [],
 ): Promise<SchoolSignIn> {
   assertAdmin(actor);
   const parsed = schoolSignInSchema.safeParse({
@@ -171,11 +174,36 @@ export async function updateSchoolSignIn(
     throw validationError(issue.message, { [String(issue.path[0])]: [issue.message] });
   }
   const value = parsed.data;
-  if (value.requireProviderSignIn && value.googleDomain === null && value.microsoftTenantId === null) {
+  const generic = providers.some((p) => p.id === "oidc");
+  if (value.requireProviderSignIn && value.googleDomain === null && value.microsoftTenantId === null && !generic) {
     throw validationError(REQUIRE_NEEDS_PROVIDER, { requireProviderSignIn: [REQUIRE_NEEDS_PROVIDER] });
   }
+  // Once required, the passwords' sessions of the school's staff end (issue 35.5): they would
+  // otherwise last their full time. Only where a provider of the school is configured here: else
+  // the password stays the way in (ADR 211). Sessions begun through a provider stay.
+  const endPasswordSessions =
+    value.requireProviderSignIn && schoolProviders(value, providers).length > 0
+      ? async (tx: Tx) => {
+          await tx
+            .delete(sessions)
+            .where(
+              and(
+                eq(sessions.method, "password"),
+                inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))),
+              ),
+            );
+        }
+      : undefined;
   try {
-    return await updateSchoolSettings(db, actor, schoolId, signInColumns, value, "school.sign_in_settings");
+    return await updateSchoolSettings(
+      db,
+      actor,
+      schoolId,
+      signInColumns,
+      value,
+      "school.sign_in_settings",
+      endPasswordSessions,
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw conflict("Another school already uses this Google domain or Microsoft tenant id.");
@@ -254,6 +282,7 @@ async function updateSchoolSettings<T extends Record<string, unknown>>(
   columns: Record<keyof T & string, PgColumn>,
   value: T,
   action: string,
+  alsoDo?: (tx: Tx) => Promise<void>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await findSchool(tx, actor, schoolId);
@@ -262,6 +291,7 @@ async function updateSchoolSettings<T extends Record<string, unknown>>(
       .update(schools)
       .set({ ...value, updatedAt: new Date() })
       .where(eq(schools.id, schoolId));
+    await alsoDo?.(tx);
     await recordAuditEvent(tx, actor, {
       action,
       targetType: "school",

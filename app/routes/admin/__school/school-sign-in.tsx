@@ -31,6 +31,7 @@ export function SchoolSignInCard({
   const requireErrors = fields.requireProviderSignIn.errors;
   const requireErrorId = requireErrors?.length ? `${fields.requireProviderSignIn.id}-error` : undefined;
   const configured = (id: string) => providers.some((p) => p.id === id);
+  const generic = providers.find((p) => p.id === "oidc");
   return (
     <FormCard
       id="school-sign-in"
@@ -39,11 +40,21 @@ export function SchoolSignInCard({
       form={form}
       submitLabel={t("Save sign-in settings")}
       description={
-        <Text size="2" color="gray">
-          {t(
-            "Staff whose school account is in this domain or tenant can sign in with it, once an admin has added them here with the same e-mail.",
-          )}
-        </Text>
+        <>
+          <Text size="2" color="gray">
+            {t(
+              "Staff whose school account is in this domain or tenant can sign in with it, once an admin has added them here with the same e-mail.",
+            )}
+          </Text>
+          {generic ? (
+            <Text size="2" color="gray">
+              {t(
+                "Staff can also sign in with {name}, this server's own sign-in, with the same e-mail as here. It needs no domain or tenant: it alone is enough to require.",
+                { name: generic.name },
+              )}
+            </Text>
+          ) : null}
+        </>
       }
     >
       <Field
@@ -83,6 +94,11 @@ export function SchoolSignInCard({
         <Text size="1" color="gray">
           {t(
             "Staff can then no longer sign in or reset their password with a password. The platform admin keeps a password.",
+          )}
+        </Text>
+        <Text size="1" color="gray">
+          {t(
+            "That includes you. Before you tick it, sign out and sign in once through the school's provider to check that it works. Saving it ends every password sign-in of the school's staff.",
           )}
         </Text>
         <ErrorList id={requireErrorId} errors={requireErrors} />
