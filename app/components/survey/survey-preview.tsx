@@ -1,13 +1,19 @@
 import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import { hasText, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
+import {
+  hasText,
+  headerAnchorIds,
+  type SurveyBlock as SurveyBlockData,
+  videoFrameTitles,
+} from "~/lib/survey-content";
 import { SurveyBlock } from "./survey-block";
 import { useSurveyLabels } from "./survey-labels";
 
 /** survey: title, description, content blocks, and the 'Response' section (id survey-responses). */
 export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
-  const videoTitles = videoFrameTitles(blok.content ?? []);
   const t = useSurveyLabels();
+  const videoTitles = videoFrameTitles(blok.content ?? [], t);
+  const anchorIds = headerAnchorIds(blok.content ?? []);
   return (
     <article className="survey-preview" aria-labelledby="survey-title" {...storyblokEditable(blok)}>
       <Flex direction="column" gap="5">
@@ -22,7 +28,12 @@ export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
           ) : null}
         </header>
         {(blok.content ?? []).map((child) => (
-          <SurveyBlock key={child._uid} blok={child} videoTitle={videoTitles.get(child._uid)} />
+          <SurveyBlock
+            key={child._uid}
+            blok={child}
+            videoTitle={videoTitles.get(child._uid)}
+            anchorId={anchorIds.get(child._uid)}
+          />
         ))}
         <Separator size="4" />
         <section id="survey-responses" aria-labelledby="survey-responses-heading">
