@@ -14,7 +14,7 @@ export function ResponseText({ blok }: { blok: ResponseTextBlock }) {
   return (
     <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
       {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4">
+        <Heading as="h3" size="4" dir="auto">
           {blok.prompt}
         </Heading>
       ) : null}
@@ -32,7 +32,7 @@ function ResponseTextQuestion({ question, number }: { question: ResponseTextQues
   return (
     <li {...storyblokEditable(question)}>
       <Flex direction="column" gap="2">
-        <Text as="p" size="3" weight="medium">
+        <Text as="p" size="3" weight="medium" dir="auto">
           <span className="survey-number">{`${number}.`}</span> {question.prompt}
         </Text>
         {(question.answers ?? []).map((answer) =>
@@ -67,7 +67,9 @@ function ChoiceAnswer({ answer, legend }: { answer: OptionAnswerBlock; legend: s
       {choices.map((choice, index) => (
         <label key={`${index}-${choice}`} className="survey-choice">
           <input type="radio" name={`choice-${answer._uid}`} value={choice} disabled />
-          <Text size="2">{choice}</Text>
+          <Text size="2" dir="auto">
+            {choice}
+          </Text>
         </label>
       ))}
     </fieldset>

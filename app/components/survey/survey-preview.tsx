@@ -18,11 +18,11 @@ export function SurveyPreview({ blok }: { blok: SurveyBlockData }) {
     <article className="survey-preview" aria-labelledby="survey-title" {...storyblokEditable(blok)}>
       <Flex direction="column" gap="5">
         <header>
-          <Heading as="h1" size={{ initial: "7", sm: "8" }} id="survey-title">
+          <Heading as="h1" size={{ initial: "7", sm: "8" }} id="survey-title" dir="auto">
             {hasText(blok.title) ? blok.title : t("Untitled survey")}
           </Heading>
           {hasText(blok.description) ? (
-            <Text as="p" size="4" color="gray" mt="2">
+            <Text as="p" size="4" color="gray" mt="2" dir="auto">
               {blok.description}
             </Text>
           ) : null}

@@ -17,6 +17,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { createContext, createElement, type ReactNode, useContext } from "react";
 import type { CompiledMessage, PageI18n } from "./compiled";
+import { isolateValues } from "./isolate";
 
 type Values = Record<string, unknown> & { ns?: string };
 
@@ -50,7 +51,7 @@ export class BrowserI18n {
       format = new IntlMessageFormat(message, this.language);
       this.formats.set(where, format);
     }
-    return String(format.format(values as Record<string, string>));
+    return String(format.format(isolateValues(values, this.direction) as Record<string, string>));
   }
 
   private lookup(ns: string, key: string): [string, CompiledMessage] | undefined {

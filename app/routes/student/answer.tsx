@@ -155,7 +155,7 @@ function NotOpen({ title, state, answered }: { title: string; state: "closed" | 
   const { t } = useTranslation("student");
   return (
     <>
-      <h1>{title}</h1>
+      <h1 dir="auto">{title}</h1>
       <div className="student-card" role="status">
         <p>
           {state === "closed" ? t(CLOSED_NOTICE) : t("This survey has not started yet. Your teacher will start it.")}

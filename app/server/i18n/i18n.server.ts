@@ -27,6 +27,7 @@ import { createCookie, type MiddlewareFunction, type RouterContextProvider } fro
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { LanguageDetector } from "remix-i18next/server";
 import { I18N_OPTIONS, type Namespace } from "~/lib/i18n/config";
+import { isolateValues } from "~/lib/i18n/isolate";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -53,8 +54,16 @@ export const LANGUAGE_PARAM = "lng";
  */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true });
 
-/** One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace). */
+/**
+ * One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace).
+ * Values of the other direction than the message's language are isolated (app/lib/i18n/isolate.ts).
+ */
 const icu = new ICU();
+type IcuParse = (res: string, options: Record<string, unknown>, lng: string, ...rest: unknown[]) => unknown;
+const icuParse = (icu as unknown as { parse: IcuParse }).parse.bind(icu);
+Object.assign(icu, {
+  parse: ((res, options, lng, ...rest) => icuParse(res, isolateValues(options, languageDir(lng)), lng, ...rest)) as IcuParse,
+});
 
 /** findLocale gets only the request: the middleware hands it the request's context through this map. */
 const requestContexts = new WeakMap<Request, Context>();
