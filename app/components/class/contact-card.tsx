@@ -28,7 +28,7 @@ export function ContactCard({
     <Card size="1">
       <Flex direction="column" gap="1">
         <Heading as={headingLevel} size="3">
-          {contact.name}
+          <bdi>{contact.name}</bdi>
         </Heading>
         <Text size="2" color="gray">
           {contact.relationship || t("No relationship")}

@@ -141,7 +141,9 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
       <LiveAnnouncement announcement={announcement} connected={connected} />
 
       <header className="results-projector-header">
-        <h1 className="projector-title">{assignment.surveyTitle}</h1>
+        <h1 className="projector-title">
+          <bdi>{assignment.surveyTitle}</bdi>
+        </h1>
         <p className="results-projector-count" data-testid="projector-response-count">
           <strong>{number.format(results.respondedCount)}</strong>{" "}
           {t("{count, plural, one {answer} other {answers}}", { count: results.respondedCount })}
@@ -287,7 +289,9 @@ function AnswerItem({
       className={answer.revealed ? "results-projector-answer" : "results-projector-answer is-hidden"}
     >
       {answer.revealed && answer.text !== null ? (
-        <blockquote className="results-projector-text">“{answer.text}”</blockquote>
+        <blockquote className="results-projector-text">
+          “<bdi>{answer.text}</bdi>”
+        </blockquote>
       ) : answer.revealed && answer.imageUrl ? (
         <img
           className="results-projector-drawing"

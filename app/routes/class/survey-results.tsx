@@ -178,8 +178,14 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                       <Stack as="ul" gap="2" className="plain-list" aria-labelledby={headingId}>
                         {question.answers.map((answer, answerIndex) => (
                           <li key={answerIndex} className="freetext-answer">
-                            <p>“{answer.text}”</p>
-                            {answer.studentName ? <p className="freetext-answer-name">{answer.studentName}</p> : null}
+                            <p>
+                              “<bdi>{answer.text}</bdi>”
+                            </p>
+                            {answer.studentName ? (
+                              <p className="freetext-answer-name">
+                                <bdi>{answer.studentName}</bdi>
+                              </p>
+                            ) : null}
                           </li>
                         ))}
                         {question.answeredCount > question.answers.length ? (
@@ -298,7 +304,7 @@ function StudentList(props: {
           {props.students.map((student) => (
             <li key={student.id}>
               <Link className="name-link" to={`${props.base}/student/${student.id}`}>
-                {studentName(student)}
+                <bdi>{studentName(student)}</bdi>
               </Link>
             </li>
           ))}
@@ -342,7 +348,11 @@ function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDrawing[]
                     height={200}
                   />
                 </a>
-                {name ? <figcaption>{name}</figcaption> : null}
+                {name ? (
+                  <figcaption>
+                    <bdi>{name}</bdi>
+                  </figcaption>
+                ) : null}
               </figure>
             </li>
           );

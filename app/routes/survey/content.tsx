@@ -176,7 +176,7 @@ function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; langu
                   <Text size="2">
                     {code === shown ? (
                       <strong aria-current="true">
-                        {name}
+                        <bdi>{name}</bdi>
                         {mark}
                       </strong>
                     ) : (
@@ -188,7 +188,7 @@ function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; langu
                         }
                         hrefLang={code}
                       >
-                        {name}
+                        <bdi>{name}</bdi>
                         {mark}
                       </TextLink>
                     )}
