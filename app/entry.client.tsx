@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { browserCanRunApp } from "./lib/browser-support";
+import { loadAsDocument, withDataRetries } from "./lib/data-retry";
 
 const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
 
@@ -41,6 +42,10 @@ if (browserCanRunApp()) {
   window.addEventListener("load", () => {
     setTimeout(() => storage?.removeItem(RELOADED_KEY), 10_000);
   });
+
+  // A screen's data request that fails on the way is sent again (lib/data-retry.ts).
+  const origin = window.location.origin;
+  window.fetch = withDataRetries(window.fetch.bind(window), origin, loadAsDocument(origin));
 
   startTransition(() => {
     hydrateRoot(

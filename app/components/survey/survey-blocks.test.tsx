@@ -428,11 +428,11 @@ describe("survey video block", () => {
       new BrowserI18n(surveyLabelsFor("fr")).t("student", key, values);
     const titles = videoFrameTitles(
       [
-      { _uid: "v1", component: "survey-video", youtube_link: "a" },
-      { _uid: "h1", component: "survey-header", content: "Clip one: a seed sprouts" },
-      { _uid: "v2", component: "survey-video", youtube_link: "b" },
-      { _uid: "v3", component: "survey-video", youtube_link: "c" },
-      { _uid: "v4", component: "survey-video", youtube_link: "d", title: "Roots in a glass jar" },
+        { _uid: "v1", component: "survey-video", youtube_link: "a" },
+        { _uid: "h1", component: "survey-header", content: "Clip one: a seed sprouts" },
+        { _uid: "v2", component: "survey-video", youtube_link: "b" },
+        { _uid: "v3", component: "survey-video", youtube_link: "c" },
+        { _uid: "v4", component: "survey-video", youtube_link: "d", title: "Roots in a glass jar" },
       ] as ContentBlock[],
       say,
     );

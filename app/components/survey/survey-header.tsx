@@ -13,7 +13,10 @@ export function SurveyHeader({ blok, anchorId }: { blok: SurveyHeaderBlock; anch
       as="h2"
       size="6"
       dir="auto"
-      id={anchorId ?? headerAnchorId(blok.content)} className="survey-anchor" {...storyblokEditable(blok)}>
+      id={anchorId ?? headerAnchorId(blok.content)}
+      className="survey-anchor"
+      {...storyblokEditable(blok)}
+    >
       {blok.content}
     </Heading>
   );

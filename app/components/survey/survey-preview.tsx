@@ -1,11 +1,6 @@
 import { Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
-import {
-  hasText,
-  headerAnchorIds,
-  type SurveyBlock as SurveyBlockData,
-  videoFrameTitles,
-} from "~/lib/survey-content";
+import { hasText, headerAnchorIds, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
 import { SurveyBlock } from "./survey-block";
 import { useSurveyLabels } from "./survey-labels";
 

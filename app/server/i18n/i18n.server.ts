@@ -62,7 +62,8 @@ const icu = new ICU();
 type IcuParse = (res: string, options: Record<string, unknown>, lng: string, ...rest: unknown[]) => unknown;
 const icuParse = (icu as unknown as { parse: IcuParse }).parse.bind(icu);
 Object.assign(icu, {
-  parse: ((res, options, lng, ...rest) => icuParse(res, isolateValues(options, languageDir(lng)), lng, ...rest)) as IcuParse,
+  parse: ((res, options, lng, ...rest) =>
+    icuParse(res, isolateValues(options, languageDir(lng)), lng, ...rest)) as IcuParse,
 });
 
 /** findLocale gets only the request: the middleware hands it the request's context through this map. */
