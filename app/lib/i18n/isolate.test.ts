@@ -13,6 +13,9 @@ test("text of the other direction is isolated; text of the message's own directi
   expect(isolateText("4 Willow", "ltr")).toBe("4 Willow");
   expect(isolateText("صف الصفصاف", "rtl")).toBe("صف الصفصاف");
   expect(isolateText("2026-11-27", "rtl")).toBe("2026-11-27");
+  expect(isolateText("تسجيل الدخول باستخدام Google", "rtl")).toBe("تسجيل الدخول باستخدام Google");
+  expect(isolateText("https://school.test/login", "rtl")).toBe("https://school.test/login");
+  expect(isolateText("ana.ruiz@school.test", "rtl")).toBe("ana.ruiz@school.test");
   expect(isolateText(isolateText("Willow", "rtl"), "rtl")).toBe(`${FSI}Willow${PDI}`);
   const values = { name: "Zara Newkid", count: 3 };
   expect(isolateValues(values, "ltr")).toBe(values);

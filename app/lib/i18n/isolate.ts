@@ -1,7 +1,7 @@
 /**
  * Text of another direction inside a sentence (issue 36): a name, class name, survey title or code put
  * into a message through `{value}` is wrapped in Unicode's first-strong isolate (U+2068 … U+2069) when
- * it holds letters of the other direction than the message's language. Without it, an English class
+ * its first letter runs the other way than the message's language. Without it, an English class
  * "4 Willow" in an Arabic sentence shows as "Willow 4", and an Arabic name at the end of an English
  * sentence takes the full stop with it. The isolate is the text-only form of `<bdi>`: it works in
  * toasts, titles and aria-labels as well as in the page, with JavaScript on and off.
@@ -18,16 +18,25 @@ import type { TextDirection } from "./languages";
 const FIRST_STRONG_ISOLATE = "\u2068";
 const POP_DIRECTIONAL_ISOLATE = "\u2069";
 
-/** Letters written right to left: Hebrew, Arabic, Syriac, Thaana, NKo … and their presentation forms. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-/** Letters written left to right (Latin, Greek, Cyrillic and the like). */
-const LEFT_TO_RIGHT = /[A-Za-z\u00c0-\u02af\u0370-\u058f]/;
+/** The first letter with a direction: right to left (Hebrew, Arabic, Syriac, Thaana, NKo …) or left to right. */
+const FIRST_STRONG = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|[A-Za-z\u00c0-\u02af\u0370-\u058f]/;
+const RIGHT_TO_LEFT = /^[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]$/;
+/**
+ * A link or an e-mail address on its own (no spaces): left as it is, so a mail program that turns it
+ * into a link does not take the invisible isolates into the address.
+ */
+const LINK = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|[^\s@]+@[^\s@]+)$/i;
 
-/** The value wrapped in an isolate when it has letters of the other direction than `dir`. */
+/**
+ * The value wrapped in an isolate when its first letter runs the other way than `dir` (the direction
+ * the isolate then gives it): "4 Willow" in Arabic, "صف 4" in English. An Arabic label that names
+ * "Google" inside it reads as Arabic and is left as it is.
+ */
 export function isolateText(value: string, dir: TextDirection): string {
-  const other = dir === "rtl" ? LEFT_TO_RIGHT : RIGHT_TO_LEFT;
-  if (!other.test(value) || value.startsWith(FIRST_STRONG_ISOLATE)) return value;
-  return `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}`;
+  const first = FIRST_STRONG.exec(value)?.[0];
+  if (first === undefined || value.startsWith(FIRST_STRONG_ISOLATE) || LINK.test(value)) return value;
+  const runs: TextDirection = RIGHT_TO_LEFT.test(first) ? "rtl" : "ltr";
+  return runs === dir ? value : `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}`;
 }
 
 /** A message's values with each string of the other direction isolated (other values as they are). */

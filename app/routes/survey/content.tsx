@@ -176,7 +176,7 @@ function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; langu
                   <Text size="2">
                     {code === shown ? (
                       <strong aria-current="true">
-                        <bdi>{name}</bdi>
+                        {name}
                         {mark}
                       </strong>
                     ) : (
@@ -188,7 +188,7 @@ function LanguageLinks({ surveyId, languages, shown }: { surveyId: number; langu
                         }
                         hrefLang={code}
                       >
-                        <bdi>{name}</bdi>
+                        {name}
                         {mark}
                       </TextLink>
                     )}
