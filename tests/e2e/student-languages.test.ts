@@ -290,3 +290,34 @@ test.each([false, true])(
     await teacher.close();
   },
 );
+
+test.each([false, true])(
+  "a child who switches language in the middle of a survey keeps everything typed (JavaScript %s)",
+  async (javaScriptEnabled) => {
+    const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+    await signIn(teacher, app, app.fixtures.sessions.teacher);
+    started.climate ??= await startSurvey(teacher, "Friendship and kindness");
+    await teacher.close();
+    const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+    const page = await context.newPage();
+    await page.goto(`/join?code=${CLASS_CODE}&lng=en`);
+    await page.getByRole("textbox", { name: "First name" }).fill("Mid");
+    await page.getByRole("textbox", { name: "Last name" }).fill(`Switch ${javaScriptEnabled ? "js" : "nojs"}`);
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+    await page.getByRole("link", { name: "Friendship and kindness" }).click();
+    await page.getByRole("radio", { name: "2. Most days" }).check();
+    const typed = "Sam shared the paints with me when mine ran out.";
+    await page.getByRole("textbox", { name: /Describe something kind/ }).fill(typed);
+    await page.getByRole("button", { name: "العربية" }).click();
+    await page.waitForURL("**?lng=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.getByRole("button", { name: "أرسل إجاباتي" }).waitFor();
+    expect(await page.getByRole("textbox", { name: /Describe something kind/ }).inputValue()).toBe(typed);
+    expect(await page.getByRole("radio", { name: "2. Most days" }).isChecked()).toBe(true);
+    // nothing was sent: the survey still waits for the answers
+    expect(await page.getByText("You already sent your answers").count()).toBe(0);
+    await page.getByRole("button", { name: "أرسل إجاباتي" }).click();
+    await page.getByRole("heading", { name: "شكرًا لك!" }).waitFor();
+    await context.close();
+  },
+);
