@@ -38,6 +38,7 @@ import {
 } from "~/lib/i18n/languages";
 import { getRequestAuth } from "../auth/guards.server";
 import { getAppFromContext } from "../context.server";
+import { classIdOfCode } from "../class-codes/join.server";
 import { classes, schools } from "../db/schema.server";
 import { getOptionalStudent, hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
 import { RESOURCES } from "./catalogues.server";
@@ -104,6 +105,13 @@ async function chosenLanguage(request: Request, context: Context): Promise<strin
     if (loaded) return loaded.user.locale ?? loaded.user.school?.locale ?? null;
     const cookie = await languageCookie.parse(request.headers.get("cookie"));
     if (isLanguage(cookie)) return cookie;
+    // The QR link (`/join?code=…`) before the child has chosen: the class's language (issue 36).
+    const url = new URL(request.url);
+    const code = url.pathname === "/join" ? url.searchParams.get("code") : null;
+    if (code && !hasStudentCookie(request)) {
+      const classId = await classIdOfCode(getAppFromContext(context).db, code.slice(0, 64));
+      return classId === null ? null : await classLanguage(context, classId);
+    }
     if (!hasStudentCookie(request)) return null;
     const student = await getOptionalStudent(request, context);
     if (!student) return null;
