@@ -37,8 +37,8 @@ import {
   type TextDirection,
 } from "~/lib/i18n/languages";
 import { getRequestAuth } from "../auth/guards.server";
-import { getAppFromContext } from "../context.server";
 import { classIdOfCode } from "../class-codes/join.server";
+import { getAppFromContext } from "../context.server";
 import { classes, schools } from "../db/schema.server";
 import { getOptionalStudent, hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
 import { RESOURCES } from "./catalogues.server";
