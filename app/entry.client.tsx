@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { browserCanRunApp } from "./lib/browser-support";
+import { loadAsDocument, withDataRetries } from "./lib/data-retry";
 import { loadCatalogues } from "./lib/i18n/page-translations";
 
 const RELOADED_KEY = "orliverse:reloaded-after-chunk-error";
@@ -42,6 +43,10 @@ if (browserCanRunApp()) {
   window.addEventListener("load", () => {
     setTimeout(() => storage?.removeItem(RELOADED_KEY), 10_000);
   });
+
+  // A screen's data request that fails on the way is sent again (lib/data-retry.ts).
+  const origin = window.location.origin;
+  window.fetch = withDataRetries(window.fetch.bind(window), origin, loadAsDocument(origin));
 
   // The page's message catalogues first (the root preloads them, page-translations.ts): the first render must
   // read as the server's. Where one cannot be had, nothing hydrates and the server-rendered page stays.

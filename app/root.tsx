@@ -72,9 +72,18 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 /**
  * The root loader runs again when the next page renders other namespaces
  * (a staff screen to the survey preview): the browser gets their catalogues.
+ * It also runs after every form post, refused ones included (React Router
+ * skips loaders after a 4xx answer): a refusal's toast (remix-toast's flash
+ * cookie, read here) shows with the refusal, not one page later (issue 36).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
   defaultShouldRevalidate ||
+  (formMethod !== undefined && formMethod.toUpperCase() !== "GET") ||
   namespacesForPath(currentUrl.pathname).join() !== namespacesForPath(nextUrl.pathname).join();
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -177,16 +177,41 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
   return fields;
 }
 
-/** survey-header anchor id (docs/product.md#header-anchor-ids): the lowercased text with spaces turned into hyphens. */
+/**
+ * survey-header anchor id (docs/product.md#header-anchor-ids): the text as written, lowercased, with
+ * each space turned into a hyphen; nothing else changes (no trimming: the specification's words).
+ */
 export function headerAnchorId(text: string): string {
-  return text.trim().toLowerCase().replace(/ /g, "-");
+  return text.toLowerCase().replace(/ /g, "-");
 }
 
 /**
- * Each video block's frame title, by `_uid`, unique on the page (ADR 221): the video's own title from
- * the content; else 'Video: {the header above it}'; else 'Video {n}'. A title met twice gets ' ({n})'.
+ * Each header block's anchor id, by `_uid`, unique on the page: the second "Warm-up" is `warm-up-2`,
+ * the third `warm-up-3` (a suffix that is itself taken moves on to the next number).
  */
-export function videoFrameTitles(blocks: readonly BlockBase[]): Map<string, string> {
+export function headerAnchorIds(blocks: readonly BlockBase[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const block of blocks as readonly ContentBlock[]) {
+    if (block.component !== "survey-header" || !hasText(block.content)) continue;
+    const base = headerAnchorId(block.content);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    ids.set(block._uid, id);
+  }
+  return ids;
+}
+
+/** Says a fallback frame title in the reader's language (the preview's `useSurveyLabels()`). */
+type SayTitle = (key: "Video: {header}" | "Video {n, number}", values: Record<string, unknown>) => string;
+
+/**
+ * Each video block's frame title, by `_uid`, unique on the page (ADR 221): the video's own title from
+ * the content; else 'Video: {the header above it}'; else 'Video {n}', both in the reader's language
+ * (`say`). A title met twice gets ' ({n})'.
+ */
+export function videoFrameTitles(blocks: readonly BlockBase[], say: SayTitle): Map<string, string> {
   const titles = new Map<string, string>();
   const used = new Set<string>();
   let header: string | null = null;
@@ -195,7 +220,11 @@ export function videoFrameTitles(blocks: readonly BlockBase[]): Map<string, stri
     if (block.component === "survey-header" && hasText(block.content)) header = block.content.trim();
     if (block.component !== "survey-video") continue;
     count += 1;
-    let title = hasText(block.title) ? block.title.trim() : header ? `Video: ${header}` : `Video ${count}`;
+    let title = hasText(block.title)
+      ? block.title.trim()
+      : header
+        ? say("Video: {header}", { header })
+        : say("Video {n, number}", { n: count });
     if (used.has(title)) title = `${title} (${count})`;
     used.add(title);
     titles.set(block._uid, title);

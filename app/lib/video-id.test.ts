@@ -26,6 +26,12 @@ describe("extractYouTubeId (docs/product.md#video-id-extraction)", () => {
     [ID, ID],
     ["  dQw4w9WgXcQ  ", ID],
     ["dQw4w9WgXcQ?t=10", ID],
+    // the player's own link, pasted from "Share → Embed"
+    ["https://www.youtube.com/embed/dQw4w9WgXcQ", ID],
+    ["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30", ID],
+    // not a plausible id: still used as given (the specification), made safe by the player URL's encoding
+    ["https://vimeo.com/76979871", "vimeo.com/76979871"],
+    ['dQw4w9WgXcQ"><script>', 'dQw4w9WgXcQ"><script>'],
   ])("%s → %s", (link, expected) => {
     expect(extractYouTubeId(link)).toBe(expected);
   });
@@ -40,9 +46,8 @@ describe("extractYouTubeId (docs/product.md#video-id-extraction)", () => {
     ["https://www.youtube.com/watch?v="],
     ["https://www.youtube.com/watch?list=PL123"],
     ["https://www.youtube.com/shorts/"],
-    ["https://vimeo.com/76979871"],
-    ["javascript:alert(1)"],
-    ['dQw4w9WgXcQ"><script>'],
+    ["https://www.youtube.com/embed/"],
+    [".."],
   ])("no id can be extracted from %j", (link) => {
     expect(extractYouTubeId(link)).toBeNull();
   });
@@ -51,4 +56,12 @@ describe("extractYouTubeId (docs/product.md#video-id-extraction)", () => {
 test("the player uses the privacy-enhanced host, the fallback the watch page", () => {
   expect(youTubeEmbedUrl(ID)).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
   expect(youTubeWatchUrl(ID)).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+});
+
+test("a link used as given stays one path segment of the player's host", () => {
+  for (const given of ["vimeo.com/76979871", "../../evil.example/x", 'a"><script>', "javascript:alert(1)"]) {
+    const url = new URL(youTubeEmbedUrl(given));
+    expect(url.host).toBe("www.youtube-nocookie.com");
+    expect(url.pathname.split("/")).toHaveLength(3);
+  }
 });

@@ -7,15 +7,15 @@
  * 2. `youtu.be/{id}` → the segment after the slash;
  *    `{host}/watch?v={id}` → the value of `v`;
  *    `{host}/shorts/{id}` → the third path segment;
- *    any other form is used as given (a bare id);
- * 3. drop anything after a question mark.
+ *    `{host}/embed/{id}` (the player's own link, pasted from "Share → Embed") → the third path segment;
+ *    any other form is used as given (the specification's words), a bare id or not;
+ * 3. drop anything after a question mark (or `#`).
  *
- * What is left must look like a video id (letters, digits, `-`, `_`);
- * anything else counts as "no id can be extracted", so nothing renders
- * and no odd text ever reaches the player URL.
+ * Nothing is extracted only when the link is missing or empty, or one of the known forms has an empty id.
+ * What is "used as given" reaches the player's URL as one percent-encoded path segment
+ * (`youTubeEmbedUrl`), so an odd text shows YouTube's own "video unavailable" and can never change
+ * the URL's host or path.
  */
-const VIDEO_ID = /^[A-Za-z0-9_-]+$/;
-
 export function extractYouTubeId(link: string | null | undefined): string | null {
   if (typeof link !== "string") return null;
   let rest = link
@@ -29,12 +29,13 @@ export function extractYouTubeId(link: string | null | undefined): string | null
   } else if (rest.includes("/watch?")) {
     const query = rest.slice(rest.indexOf("?") + 1).split("#")[0];
     rest = new URLSearchParams(query).get("v") ?? "";
-  } else if (rest.includes("/shorts/")) {
+  } else if (rest.includes("/shorts/") || rest.includes("/embed/")) {
     rest = rest.split("/")[2] ?? "";
   }
 
-  const id = rest.split("?")[0].split("#")[0];
-  return VIDEO_ID.test(id) ? id : null;
+  const id = rest.split("?")[0].split("#")[0].trim();
+  // "." and ".." would be read as path steps, not a segment
+  return id === "" || id === "." || id === ".." ? null : id;
 }
 
 /** The privacy-enhanced player for a video id (our CSP's frame-src allows this host). */

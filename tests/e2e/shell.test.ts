@@ -6,8 +6,10 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { addPassword, type FixtureKit } from "../support/app-fixtures";
-import { jsModes, newPage, signIn } from "../support/browser";
+import { rateLimits } from "~/server/db/schema.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit.server";
+import { addPassword, createUserWithPassword, type FixtureKit } from "../support/app-fixtures";
+import { expectConsoleError, jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
 
@@ -24,7 +26,18 @@ async function shellWorld(kit: FixtureKit) {
   const { teacher, colleague, schoolAdmin } = world.users;
   for (const user of [teacher, colleague, schoolAdmin]) await addPassword(kit.db, user, PASSWORD);
   const changing = { teacher: await kit.sessionFor(teacher), colleague: await kit.sessionFor(colleague) };
-  return { ...world, changing };
+  // A teacher whose password checks are used up (RATE_LIMITS.passwordCheckPerAccount): every change is refused.
+  const limited = await createUserWithPassword(kit.db, {
+    schoolId: world.riverside.id,
+    name: "Lena Limited",
+    password: PASSWORD,
+  });
+  await kit.db.insert(rateLimits).values({
+    key: `password-check:user:${limited.id}`,
+    windowStart: new Date(),
+    count: RATE_LIMITS.passwordCheckPerAccount.limit,
+  });
+  return { ...world, changing, limited: await kit.sessionFor(limited) };
 }
 
 let app: AppServer<Awaited<ReturnType<typeof shellWorld>>>;
@@ -161,6 +174,28 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(login.status).toBe(302);
   });
 
+  test("a change the rate limit refuses says 'Failed to change password' in a toast at once, not a page later", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await signIn(page.context(), app, app.fixtures.limited);
+    await page.goto("/home");
+    await openChangePassword(page, javaScriptEnabled);
+    await fillPasswords(page, { current: PASSWORD, next: "Never-Set-9", confirm: "Never-Set-9" });
+    await page.getByRole("button", { name: "Change Password" }).click();
+    // the toast itself (sonner's, or the server-rendered status region without JavaScript), not the form's message
+    const toast = page.locator("[data-sonner-toast], .server-toast", {
+      hasText: "Failed to change password. Please try again.",
+    });
+    await toast.first().waitFor();
+    // and it is not said again on the next page
+    await page.goto("/home");
+    await page
+      .getByRole("button", { name: /Profile menu$/ })
+      .or(page.locator("summary", { hasText: "Profile menu" }))
+      .first()
+      .waitFor();
+    expect(await page.locator("[data-sonner-toast], .server-toast").count()).toBe(0);
+  });
+
   test("the admin sidebar links every admin screen and marks the current one", async () => {
     const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
     await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
@@ -253,4 +288,46 @@ test("the Change Password button reads 'Changing...' and both buttons are disabl
   await expect(page.getByRole("button", { name: "Cancel" }).isDisabled()).resolves.toBe(true);
   release();
   await page.getByText("Current password is incorrect").waitFor();
+});
+
+describe("a screen's data request on flaky Wi-Fi (JavaScript on)", () => {
+  const UNAVAILABLE = /^Failed to load resource: the server responded with a status of 503\b/;
+
+  test("answered 503 once, it is retried and the screen loads", async () => {
+    const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+    expectConsoleError(page, UNAVAILABLE);
+    await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
+    await page.goto("/admin/staff");
+    let requests = 0;
+    await page.route("**/admin/schools.data**", async (route) => {
+      requests += 1;
+      if (requests === 1) await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+      else await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Schools" }).click();
+    await page.getByRole("heading", { name: "Schools", level: 1 }).waitFor();
+    expect(requests).toBe(2);
+    expect(await page.getByText("Something went wrong!").count()).toBe(0);
+  });
+
+  test("failing every time, the page is loaded as a document: header and sidebar stay", async () => {
+    const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+    expectConsoleError(page, UNAVAILABLE);
+    await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
+    await page.goto("/admin/staff");
+    let requests = 0;
+    await page.route("**/admin/schools.data**", async (route) => {
+      requests += 1;
+      await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+    });
+    const documentLoad = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/admin/schools",
+    );
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Schools" }).click();
+    await documentLoad;
+    await page.getByRole("heading", { name: "Schools", level: 1 }).waitFor();
+    expect(requests).toBe(4);
+    expect(await page.getByText("Something went wrong!").count()).toBe(0);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Staff" }).waitFor();
+  });
 });

@@ -236,6 +236,21 @@ describe.each(jsModes)("the public pages and the newest cards in German ($name)"
   /** A visitor whose browser asks for German. */
   const visitor = () => newPage({ javaScriptEnabled, locale: "de-DE", baseURL: app.baseURL });
 
+  test("/login and /signup have a visible language switch that keeps the page and its parameters", async () => {
+    const page = await newPage({ javaScriptEnabled, locale: "en-GB", baseURL: app.baseURL });
+    await page.goto("/login?redirectTo=%2Fhome");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("de");
+    await page.getByRole("button", { name: "Change language" }).click();
+    await page.getByRole("heading", { name: "Anmelden" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/home");
+    await page.goto("/signup");
+    // the choice is kept (the lng cookie), and the switch is there too
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption("ar");
+    await page.getByRole("button", { name: "Sprache ändern" }).click();
+    await page.waitForURL("**/signup?lng=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+  });
+
   test("sign-in shows the school provider's button in German; the password pages are German", async () => {
     const page = await visitor();
     // The check can fail: the sign-in page read as English is full of catalogue texts.

@@ -11,7 +11,7 @@
  * to answer-{ar,de}-{375,1280}.png in the screens folder (tests/support/screens-dir.ts).
  */
 import { mkdir } from "node:fs/promises";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
@@ -24,7 +24,11 @@ const SURVEY = "Starting the school year";
 /** The survey has a drawing question: its answering page adds the drawing pad's plain script. */
 const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/student-page.js"];
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
-let started: { classId: number; assignmentId: number };
+let started: {
+  classId: number;
+  assignmentId: number;
+  climate?: { classId: number; assignmentId: number; surveyId: number };
+};
 
 beforeAll(async () => {
   app = await startAppServer({ fixtures: createE2eWorldWithCode });
@@ -56,7 +60,7 @@ async function startSurvey(teacher: BrowserContext, title: string) {
     { data: { status: "active" }, headers },
   );
   expect(started.status()).toBe(200);
-  return { classId: klass.id, assignmentId: assignment.id };
+  return { classId: klass.id, assignmentId: assignment.id, surveyId: survey.id };
 }
 
 /** The English texts of the student pages' catalogues with three words or more and no arguments. */
@@ -125,13 +129,15 @@ test("a student chooses Arabic on /join with JavaScript off: the whole lesson is
   await page.getByRole("textbox", { name: "الاسم الأول" }).fill("Layla");
   await page.getByRole("textbox", { name: "اسم العائلة" }).fill("Rtl");
   await page.getByRole("button", { name: "انضمّ", exact: true }).click();
-  await page.getByRole("heading", { name: "مرحبًا يا Layla!" }).waitFor();
+  // the Latin name is isolated in the Arabic sentence (U+2068 … U+2069)
+  await page.getByRole("heading", { name: "مرحبًا يا \u2068Layla\u2069!" }).waitFor();
   await expectTranslated(page, "ar", "rtl");
   await expectPlainAndNarrow(page);
-  const row = page.getByRole("listitem").filter({ hasText: SURVEY });
+  // The list shows the survey's title in the child's language, as the answering page does.
+  const row = page.getByRole("listitem").filter({ hasText: "بداية العام الدراسي" });
   expect(await row.getByText("لم يُنجز بعد").count()).toBe(1);
 
-  await row.getByRole("link", { name: SURVEY }).click();
+  await row.getByRole("link", { name: "بداية العام الدراسي" }).click();
   // The survey's Arabic version (content/languages/ar/).
   await page.getByRole("heading", { level: 1, name: "بداية العام الدراسي" }).waitFor();
   await expectTranslated(page, "ar", "rtl");
@@ -163,7 +169,7 @@ test("a German browser gets the student pages in German", async () => {
   await page.getByRole("textbox", { name: "Nachname" }).fill("Deutsch");
   await page.getByRole("button", { name: "Beitreten" }).click();
   await page.getByRole("heading", { name: "Hallo, Greta!" }).waitFor();
-  await page.getByRole("link", { name: SURVEY }).click();
+  await page.getByRole("link", { name: "Der Start ins Schuljahr" }).click();
   await page.getByRole("heading", { level: 1, name: "Der Start ins Schuljahr" }).waitFor();
   await expectTranslated(page, "de", "ltr");
   await page.getByRole("radio", { name: "1. Ich freue mich" }).check();
@@ -210,3 +216,106 @@ test("the teacher's results count the answers given in Arabic and German with th
   expect(csv).not.toContain("الفنون");
   await teacher.close();
 });
+
+/** The element's computed direction and bidi isolation, as the browser lays it out. */
+async function bidiOf(locator: Locator): Promise<{ direction: string; unicodeBidi: string }> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { direction: style.direction, unicodeBidi: style.unicodeBidi };
+  });
+}
+
+const ISOLATED_LTR = { direction: "ltr", unicodeBidi: "isolate" };
+
+test.each([false, true])(
+  "English survey texts, names and class names keep their own direction on Arabic pages (JavaScript %s)",
+  async (javaScriptEnabled) => {
+    const mode = javaScriptEnabled ? "js" : "nojs";
+    const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+    await signIn(teacher, app, app.fixtures.sessions.teacher);
+    // "Friendship and kindness" has no Arabic version: an Arabic page shows its English texts.
+    started.climate ??= await startSurvey(teacher, "Friendship and kindness");
+    const climate = started.climate;
+
+    const context = await newContext({
+      javaScriptEnabled,
+      baseURL: app.baseURL,
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(`/join?code=${CLASS_CODE}&lng=ar`);
+    await page.getByRole("textbox", { name: "الاسم الأول" }).fill("Willow");
+    await page.getByRole("textbox", { name: "اسم العائلة" }).fill(`Four ${mode}`);
+    await page.getByRole("button", { name: "انضمّ", exact: true }).click();
+    await page.getByRole("heading", { name: "مرحبًا يا \u2068Willow\u2069!" }).waitFor();
+    expect(await bidiOf(page.locator(".student-bar-who bdi").first())).toEqual(ISOLATED_LTR);
+    expect(await bidiOf(page.locator(".student-bar-who bdi").last())).toEqual(ISOLATED_LTR);
+    const title = page.getByRole("link", { name: "Friendship and kindness" });
+    expect(await bidiOf(title)).toEqual(ISOLATED_LTR);
+
+    await title.click();
+    await page.getByRole("heading", { level: 1, name: "Friendship and kindness" }).waitFor();
+    const prompt = page.locator(".student-legend", { hasText: "Do you have someone to play with at break time?" });
+    expect(await bidiOf(prompt)).toEqual(ISOLATED_LTR);
+    // The option's number reads with its text: "1. Every day", not "Every day .1".
+    const option = page.locator(".student-choice > span", { hasText: "Every day" }).first();
+    expect(await option.textContent()).toBe("1. Every day");
+    expect(await bidiOf(option)).toEqual(ISOLATED_LTR);
+    await page.screenshot({ path: `${SCREENS}/bidi-answer-ar-375-${mode}.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/bidi-answer-ar-1280-${mode}.png`, fullPage: true });
+    await context.close();
+
+    // The teacher's pages in Arabic: the class's English name, the survey's English preview.
+    const staff = await teacher.newPage();
+    await staff.setViewportSize({ width: 375, height: 740 });
+    await staff.goto(`/class/${climate.classId}/home?lng=ar`);
+    expect(await staff.locator("html").getAttribute("dir")).toBe("rtl");
+    const className = staff.locator("main h1 bdi, main .rt-Heading bdi", { hasText: "5A Sunflowers" }).first();
+    expect(await bidiOf(className)).toEqual(ISOLATED_LTR);
+    // every class tab in view: they wrap rather than scroll out of sight
+    const tabs = staff.getByRole("navigation", { name: "أقسام الفصل" });
+    expect(await tabs.locator("ul").evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(0);
+    await staff.screenshot({ path: `${SCREENS}/bidi-class-home-ar-375-${mode}.png`, fullPage: true });
+    await staff.goto(`/survey/content/${climate.surveyId}?lng=ar`);
+    const heading = staff.getByRole("heading", { level: 1, name: "Friendship and kindness" });
+    expect(await bidiOf(heading)).toEqual(ISOLATED_LTR);
+    const optionButton = staff.locator(".survey-option > span[dir]", { hasText: "Every day" });
+    expect(await optionButton.textContent()).toBe("1. Every day");
+    expect(await bidiOf(optionButton)).toEqual(ISOLATED_LTR);
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.screenshot({ path: `${SCREENS}/bidi-preview-ar-1280-${mode}.png`, fullPage: true });
+    await teacher.close();
+  },
+);
+
+test.each([false, true])(
+  "a child who switches language in the middle of a survey keeps everything typed (JavaScript %s)",
+  async (javaScriptEnabled) => {
+    const teacher = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+    await signIn(teacher, app, app.fixtures.sessions.teacher);
+    started.climate ??= await startSurvey(teacher, "Friendship and kindness");
+    await teacher.close();
+    const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+    const page = await context.newPage();
+    await page.goto(`/join?code=${CLASS_CODE}&lng=en`);
+    await page.getByRole("textbox", { name: "First name" }).fill("Mid");
+    await page.getByRole("textbox", { name: "Last name" }).fill(`Switch ${javaScriptEnabled ? "js" : "nojs"}`);
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+    await page.getByRole("link", { name: "Friendship and kindness" }).click();
+    await page.getByRole("radio", { name: "2. Most days" }).check();
+    const typed = "Sam shared the paints with me when mine ran out.";
+    await page.getByRole("textbox", { name: /Describe something kind/ }).fill(typed);
+    await page.getByRole("button", { name: "العربية" }).click();
+    await page.waitForURL("**?lng=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.getByRole("button", { name: "أرسل إجاباتي" }).waitFor();
+    expect(await page.getByRole("textbox", { name: /Describe something kind/ }).inputValue()).toBe(typed);
+    expect(await page.getByRole("radio", { name: "2. Most days" }).isChecked()).toBe(true);
+    // nothing was sent: the survey still waits for the answers
+    expect(await page.getByText("You already sent your answers").count()).toBe(0);
+    await page.getByRole("button", { name: "أرسل إجاباتي" }).click();
+    await page.getByRole("heading", { name: "شكرًا لك!" }).waitFor();
+    await context.close();
+  },
+);

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { type ContentBlock, hasText, headerAnchorId, type ResponseBlock, type SurveyStory } from "~/lib/survey-content";
-import { extractYouTubeId } from "~/lib/video-id";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
@@ -70,8 +70,8 @@ async function expectContentBlock(page: Page, block: ContentBlock) {
     const filename = block.image?.filename;
     const images = page.locator(`img[src="${filename}"]`);
     if (hasText(filename)) {
-      // The content's alt text, or decorative (ADR 221); width and height from the URL's /WxH/.
-      expect(await images.getAttribute("alt")).toBe(hasText(block.image?.alt) ? block.image.alt : "");
+      // The content's alt text, else 'Image' (the specification's default); width and height from the URL's /WxH/.
+      expect(await images.getAttribute("alt")).toBe(hasText(block.image?.alt) ? block.image.alt : "Image");
       const size = /\/(\d+)x(\d+)\//.exec(filename);
       expect([await images.getAttribute("width"), await images.getAttribute("height")]).toEqual(
         size ? [size[1], size[2]] : [null, null],
@@ -81,7 +81,7 @@ async function expectContentBlock(page: Page, block: ContentBlock) {
   if (block.component === "survey-video") {
     const id = extractYouTubeId(block.youtube_link);
     if (id) {
-      const frame = page.locator(`iframe[src="https://www.youtube-nocookie.com/embed/${id}"]`);
+      const frame = page.locator(`iframe[src="${youTubeEmbedUrl(id)}"]`);
       expect(await frame.count()).toBe(1);
       // 100% wide: as wide as the figure that holds it (CSS; the width attribute takes pixels only).
       const [frameWidth, figureWidth] = await frame.evaluate((element) => [
@@ -94,7 +94,7 @@ async function expectContentBlock(page: Page, block: ContentBlock) {
       expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(480);
       expect(await frame.getAttribute("allow")).toBe(PERMISSIONS);
       expect(await frame.getAttribute("allowfullscreen")).not.toBeNull();
-      expect(await page.locator(`a[href="https://www.youtube.com/watch?v=${id}"]`).count()).toBe(1);
+      expect(await page.locator(`a[href="${youTubeWatchUrl(id)}"]`).count()).toBe(1);
     }
   }
 }

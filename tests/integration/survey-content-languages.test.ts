@@ -130,6 +130,25 @@ test("the class's language comes before the device's; the student's own ?lng= ch
   }
 });
 
+test("the QR link /join?code=… opens in the class's language before the child has chosen one", async () => {
+  const joinPage = async (query: string, headers: Record<string, string> = {}) =>
+    /<html[^>]* lang="([^"]+)"/.exec(
+      await (await server.handle(new Request(`${BASE}/join${query}`, { headers }))).text(),
+    )?.[1];
+  try {
+    await setLocales({ classLocale: "ar" });
+    // typed as a child reads it from the projector, in any case and separators
+    expect(await joinPage("?code=sunny-4821", { "Accept-Language": "de" })).toBe("ar");
+    // without a code, or with a code nobody has, the browser's language
+    expect(await joinPage("", { "Accept-Language": "de" })).toBe("de");
+    expect(await joinPage("?code=NOPE-0000", { "Accept-Language": "de" })).toBe("de");
+    // the child's own choice comes first
+    expect(await joinPage("?code=SUNNY-4821&lng=fr")).toBe("fr");
+  } finally {
+    await setLocales({ classLocale: null, schoolLocale: null });
+  }
+});
+
 test("answers sent after reading the German version are stored against the default questions", async () => {
   const { body } = await getSurvey(translatedSurvey.id, { "Accept-Language": "de" });
   expect(body.language).toBe("de");

@@ -33,9 +33,11 @@ export function TeacherCheckboxes({
               <label>
                 <input type="checkbox" name={name} value={teacher.id} defaultChecked={checked.includes(teacher.id)} />
                 <span>
-                  <Text size="2">{teacher.name}</Text>{" "}
+                  <Text size="2">
+                    <bdi>{teacher.name}</bdi>
+                  </Text>{" "}
                   <Text size="1" color="gray">
-                    {teacher.email}
+                    <bdi>{teacher.email}</bdi>
                   </Text>
                 </span>
               </label>

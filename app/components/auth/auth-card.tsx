@@ -1,5 +1,37 @@
 import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { LANGUAGES } from "~/lib/i18n/languages";
 import { Logo } from "../layout/logo";
+
+/**
+ * The visible language choice of the public account screens (issue 36): a plain GET form that
+ * loads the same page with `?lng=<code>` (its other query parameters kept: a return target, an
+ * invitation); the root loader keeps the choice in the `lng` cookie, as the student pages' menu does.
+ */
+function AuthLanguageForm() {
+  const { t, i18n } = useTranslation("staff");
+  const location = useLocation();
+  const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "lng");
+  return (
+    <form method="get" action={location.pathname} className="auth-language">
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="auth-language">{t("Language")}</label>
+      <select id="auth-language" name="lng" className="native-select" defaultValue={i18n.language}>
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="auth-language-button">
+        {t("Change language")}
+      </button>
+    </form>
+  );
+}
 
 /** The centred card every public account screen uses. */
 export function AuthCard({
@@ -30,6 +62,7 @@ export function AuthCard({
             {children}
           </Flex>
         </Card>
+        <AuthLanguageForm />
       </main>
     </Flex>
   );

@@ -29,10 +29,10 @@ export function ClassNav({
       <SplitRow gap="2" mb="3">
         <div>
           <Text as="p" size="1" color="gray">
-            {currentClass.schoolName}
+            <bdi>{currentClass.schoolName}</bdi>
           </Text>
           <Text as="p" size="5" weight="bold">
-            {currentClass.name}
+            <bdi>{currentClass.name}</bdi>
           </Text>
         </div>
         <Flex align="center" wrap="wrap" gap="2">
@@ -44,7 +44,9 @@ export function ClassNav({
               <ul className="plain-list">
                 {others.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/class/${c.id}/home`}>{c.name}</Link>
+                    <Link to={`/class/${c.id}/home`}>
+                      <bdi>{c.name}</bdi>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -78,14 +78,14 @@ export function ProfileArea({
       </span>
       <KitFlex as="span" direction="column" align="start" className="profile-text">
         <KitText size="2" weight="medium" className="profile-name">
-          {user.name}
+          <bdi>{user.name}</bdi>
         </KitText>
         <KitText size="1" color="gray" className="profile-email">
           {user.email}
         </KitText>
         {user.school ? (
           <KitText size="1" color="gray" className="profile-school">
-            {user.school.name}
+            <bdi>{user.school.name}</bdi>
           </KitText>
         ) : null}
       </KitFlex>

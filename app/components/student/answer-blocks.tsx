@@ -43,9 +43,14 @@ export interface AnswerState {
   contentLanguage?: string;
 }
 
-/** `lang` and `dir` for the survey's own texts inside the page. */
-function contentAttributes(state: AnswerState) {
-  return state.contentLanguage ? { lang: state.contentLanguage, dir: languageDir(state.contentLanguage) } : {};
+/**
+ * `lang` and `dir` for the survey's own texts inside the page: the survey language's direction where it
+ * is known, else the text's own (`dir="auto"`), so English texts on an Arabic page read left to right.
+ */
+function contentAttributes(state: AnswerState): { lang?: string; dir: "ltr" | "rtl" | "auto" } {
+  return state.contentLanguage
+    ? { lang: state.contentLanguage, dir: languageDir(state.contentLanguage) }
+    : { dir: "auto" };
 }
 
 export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state: AnswerState }) {
@@ -110,9 +115,9 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
               value={String(index)}
               defaultChecked={field.value === String(index)}
             />
-            <span>
-              <span className="student-number">{`${position + 1}.`}</span>{" "}
-              <span {...contentAttributes(state)}>{item.content}</span>
+            {/* the number reads with the option's text: "1. Calm", not "Calm .1", in a page of the other direction */}
+            <span {...contentAttributes(state)}>
+              <span className="student-number">{`${position + 1}.`}</span> {item.content}
             </span>
           </label>
         ))}

@@ -22,8 +22,11 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
     <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
       <header className="student-bar">
         <p className="student-bar-who">
-          <strong>{`${student.firstName} ${student.lastName}`}</strong>
-          {` · ${student.className}`}
+          <strong>
+            <bdi>{`${student.firstName} ${student.lastName}`}</bdi>
+          </strong>
+          {" · "}
+          <bdi>{student.className}</bdi>
         </p>
         <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
           <span className="student-hint">{t("Not you?")} </span>

@@ -17,7 +17,10 @@ export function ResponseOptions({ blok }: { blok: ResponseOptionsBlock }) {
         {options.map((item, index) => (
           <li key={item._uid} {...storyblokEditable(item)}>
             <Button type="button" variant="surface" size="3" aria-disabled="true" className="survey-option">
-              <span className="survey-number">{`${index + 1}.`}</span> {item.content}
+              {/* the number reads with the option's own text: "1. Calm", not "Calm .1", in a page of the other direction */}
+              <span dir="auto">
+                <span className="survey-number">{`${index + 1}.`}</span> {item.content}
+              </span>
             </Button>
           </li>
         ))}

@@ -28,7 +28,7 @@ function ResponseTextQuestion({ question, number }: { question: ResponseTextQues
   return (
     <li {...storyblokEditable(question)}>
       <Flex direction="column" gap="2">
-        <Text as="p" size="3" weight="medium">
+        <Text as="p" size="3" weight="medium" dir="auto">
           <span className="survey-number">{`${number}.`}</span> {question.prompt}
         </Text>
         {(question.answers ?? []).map((answer) =>
@@ -63,7 +63,9 @@ function ChoiceAnswer({ answer, legend }: { answer: OptionAnswerBlock; legend: s
       {choices.map((choice, index) => (
         <label key={`${index}-${choice}`} className="survey-choice">
           <input type="radio" name={`choice-${answer._uid}`} value={choice} disabled />
-          <Text size="2">{choice}</Text>
+          <Text size="2" dir="auto">
+            {choice}
+          </Text>
         </label>
       ))}
     </fieldset>

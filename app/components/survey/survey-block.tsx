@@ -10,19 +10,22 @@ import { SurveyVideo } from "./survey-video";
 
 /**
  * One content or response block by its Storyblok component name; unknown components render nothing.
- * `videoTitle` names a video's frame (videoFrameTitles over the page's blocks).
+ * `videoTitle` names a video's frame (videoFrameTitles over the page's blocks), `anchorId` a header's
+ * unique anchor (headerAnchorIds).
  */
 export function SurveyBlock({
   blok,
   videoTitle,
+  anchorId,
 }: {
   blok: ContentBlock | ResponseBlock | BlockBase;
   videoTitle?: string;
+  anchorId?: string;
 }) {
   const block = blok as ContentBlock | ResponseBlock;
   switch (block.component) {
     case "survey-header":
-      return <SurveyHeader blok={block} />;
+      return <SurveyHeader blok={block} anchorId={anchorId} />;
     case "survey-image":
       return <SurveyImage blok={block} />;
     case "survey-text":

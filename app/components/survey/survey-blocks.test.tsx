@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { type ContentBlock, type SurveyBlock as SurveyBlockData, videoFrameTitles } from "~/lib/survey-content";
+import { BrowserI18n } from "~/lib/i18n/browser-react-i18next";
+import {
+  type ContentBlock,
+  headerAnchorIds,
+  type SurveyBlock as SurveyBlockData,
+  videoFrameTitles,
+} from "~/lib/survey-content";
 import { surveyLabelsFor } from "~/server/i18n/catalogues.server";
 import { validateHtmlFragment } from "../../../tests/support/html-validate";
 import { ResponseArt } from "./response-art";
@@ -110,6 +116,32 @@ describe("survey-header", () => {
     expect(html).toMatch(/<h2[^>]*id="how-are-you-today"[^>]*>How Are You Today<\/h2>/);
   });
 
+  test("the id is made from the text as written (no trimming), and equal headings get distinct ids", () => {
+    const blocks = [
+      { _uid: "h1", component: "survey-header", content: "Warm up" },
+      { _uid: "t", component: "survey-text", content: "Between" },
+      { _uid: "h2", component: "survey-header", content: "Warm up" },
+      { _uid: "h3", component: "survey-header", content: " Warm up " },
+      { _uid: "h4", component: "survey-header", content: "Warm up" },
+    ] as ContentBlock[];
+    expect([...headerAnchorIds(blocks).entries()]).toEqual([
+      ["h1", "warm-up"],
+      ["h2", "warm-up-2"],
+      ["h3", "-warm-up-"],
+      ["h4", "warm-up-3"],
+    ]);
+    const html = renderToStaticMarkup(
+      <SurveyPreview blok={{ _uid: "s", component: "survey", title: "T", content: blocks, response: [] }} />,
+    );
+    expect([...html.matchAll(/<h2[^>]* id="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      "warm-up",
+      "warm-up-2",
+      "-warm-up-",
+      "warm-up-3",
+      "survey-responses-heading",
+    ]);
+  });
+
   test("renders nothing without text", () => {
     expect(renderToStaticMarkup(<SurveyHeader blok={{ _uid: "h", component: "survey-header", content: "  " }} />)).toBe(
       "",
@@ -133,13 +165,16 @@ describe("survey-image", () => {
     );
   });
 
-  test('an image without alt text is decorative: alt="", not a made-up name', () => {
+  test("an image without alt text gets alt 'Image' (the specification's default), in the reader's language", () => {
     for (const alt of [undefined, null, "", "   "]) {
-      const html = renderToStaticMarkup(
-        <SurveyImage blok={{ _uid: "i", component: "survey-image", image: { filename: "/a.svg", alt } }} />,
+      const blok = { _uid: "i", component: "survey-image", image: { filename: "/a.svg", alt } } as const;
+      expect(renderToStaticMarkup(<SurveyImage blok={blok} />)).toContain('alt="Image"');
+      const german = renderToStaticMarkup(
+        <SurveyLabelsProvider labels={surveyLabelsFor("de")}>
+          <SurveyImage blok={blok} />
+        </SurveyLabelsProvider>,
       );
-      expect(html).toContain('alt=""');
-      expect(html).not.toContain('alt="Image"');
+      expect(german).toContain('alt="Bild"');
     }
   });
 
@@ -431,23 +466,37 @@ describe("survey video block", () => {
   });
 
   test("each video of a page gets its own frame title: its title, the header above it, or its number", () => {
-    const titles = videoFrameTitles([
-      { _uid: "v1", component: "survey-video", youtube_link: "a" },
-      { _uid: "h1", component: "survey-header", content: "Clip one: a seed sprouts" },
-      { _uid: "v2", component: "survey-video", youtube_link: "b" },
-      { _uid: "v3", component: "survey-video", youtube_link: "c" },
-      { _uid: "v4", component: "survey-video", youtube_link: "d", title: "Roots in a glass jar" },
-    ] as ContentBlock[]);
+    const say = (key: string, values?: Record<string, unknown>) =>
+      new BrowserI18n(surveyLabelsFor("fr")).t("student", key, values);
+    const titles = videoFrameTitles(
+      [
+        { _uid: "v1", component: "survey-video", youtube_link: "a" },
+        { _uid: "h1", component: "survey-header", content: "Clip one: a seed sprouts" },
+        { _uid: "v2", component: "survey-video", youtube_link: "b" },
+        { _uid: "v3", component: "survey-video", youtube_link: "c" },
+        { _uid: "v4", component: "survey-video", youtube_link: "d", title: "Roots in a glass jar" },
+      ] as ContentBlock[],
+      say,
+    );
     expect([...titles.entries()]).toEqual([
-      ["v1", "Video 1"],
-      ["v2", "Video: Clip one: a seed sprouts"],
-      ["v3", "Video: Clip one: a seed sprouts (3)"],
+      ["v1", "Vidéo 1"],
+      ["v2", "Vidéo : Clip one: a seed sprouts"],
+      ["v3", "Vidéo : Clip one: a seed sprouts (3)"],
       ["v4", "Roots in a glass jar"],
     ]);
   });
 
+  test("a pasted embed link plays its video; a link of another form is used as given, encoded", () => {
+    const src = (youtube_link: string) =>
+      /<iframe src="([^"]*)"/.exec(
+        renderToStaticMarkup(<SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link }} />),
+      )?.[1];
+    expect(src("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(src("https://vimeo.com/76979871")).toBe("https://www.youtube-nocookie.com/embed/vimeo.com%2F76979871");
+  });
+
   test("renders nothing when the link is missing or no id can be extracted", () => {
-    for (const youtube_link of [undefined, "", "https://youtu.be/", "https://vimeo.com/76979871"]) {
+    for (const youtube_link of [undefined, "", "https://youtu.be/", "https://www.youtube.com/watch?list=PL1"]) {
       expect(renderToStaticMarkup(<SurveyVideo blok={{ _uid: "v", component: "survey-video", youtube_link }} />)).toBe(
         "",
       );

@@ -8,7 +8,7 @@ export function SurveyResponse({ blok, children }: { blok: ResponseBlock; childr
   return (
     <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
       {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4">
+        <Heading as="h3" size="4" dir="auto">
           {blok.prompt}
         </Heading>
       ) : null}

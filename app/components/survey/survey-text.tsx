@@ -12,7 +12,7 @@ import { hasText, type SurveyTextBlock } from "~/lib/survey-content";
  */
 const components: Components = {
   p: ({ children }) => (
-    <Text as="p" size="3" className="survey-markdown-p">
+    <Text as="p" size="3" className="survey-markdown-p" dir="auto">
       {children}
     </Text>
   ),
@@ -22,17 +22,17 @@ const components: Components = {
     </Link>
   ),
   h1: ({ children }) => (
-    <Heading as="h3" size="5">
+    <Heading as="h3" size="5" dir="auto">
       {children}
     </Heading>
   ),
   h2: ({ children }) => (
-    <Heading as="h3" size="4">
+    <Heading as="h3" size="4" dir="auto">
       {children}
     </Heading>
   ),
   h3: ({ children }) => (
-    <Heading as="h4" size="3">
+    <Heading as="h4" size="3" dir="auto">
       {children}
     </Heading>
   ),
@@ -43,7 +43,7 @@ const components: Components = {
 export function SurveyText({ blok }: { blok: SurveyTextBlock }) {
   if (!hasText(blok.content)) return null;
   return (
-    <div className="survey-markdown" {...storyblokEditable(blok)}>
+    <div className="survey-markdown" dir="auto" {...storyblokEditable(blok)}>
       <Markdown components={components}>{blok.content}</Markdown>
     </div>
   );

@@ -66,14 +66,17 @@ interface Common extends Spacing {
   /** -1 on a skip link's target (`<main id="main">`), so it takes the focus. */
   tabIndex?: number;
   "data-testid"?: string;
+  /** "auto" where the element holds only content or user text: it keeps its own direction (issue 36). */
+  dir?: "auto" | "ltr" | "rtl";
 }
 
-function common({ className, style, id, role, tabIndex, ...rest }: Common) {
+function common({ className, style, id, role, tabIndex, dir, ...rest }: Common) {
   return {
     style,
     id,
     role,
     tabIndex,
+    dir,
     "data-testid": rest["data-testid"],
     "aria-label": rest["aria-label"],
     "aria-labelledby": rest["aria-labelledby"],

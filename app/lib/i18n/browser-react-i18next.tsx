@@ -18,6 +18,7 @@
 import { createContext, createElement, type ReactNode, useContext } from "react";
 import type { CompiledMessage, Translations } from "./compiled";
 import { formatCompiled } from "./format-compiled";
+import { isolateValues } from "./isolate";
 
 type Values = Record<string, unknown> & { ns?: string };
 
@@ -44,7 +45,7 @@ export class BrowserI18n {
     const message: CompiledMessage | undefined = this.messages[ns]?.[key] ?? this.messages.common?.[key];
     if (message === undefined) return key;
     if (typeof message === "string") return message;
-    return formatCompiled(message, this.language, values);
+    return formatCompiled(message, this.language, isolateValues(values, this.direction));
   }
 }
 

@@ -10,11 +10,17 @@ import { changePasswordSchema } from "~/lib/schemas/password";
 import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { redirectWithSuccess } from "~/server/redirects.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { runChangePassword } from "~/server/web/change-password-reply.server";
 import type { Route } from "./+types/password";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** This page again, with the form's return target: where a refused change comes back to. */
+function pageAgain(formData: FormData): string {
+  const target = safeRedirectPath(passwordReturnTarget(String(formData.get("redirectTo") ?? "")), "/");
+  return `/account/password?${new URLSearchParams({ redirectTo: target })}`;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -26,6 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * One action for the dialog (a fetcher, `mode=dialog`: answers with data and
  * a toast) and the no-JavaScript page (answers with a redirect and a toast).
+ * The page's refusals other than a field's are a redirect back to the page
+ * with the toast too: the toast is a flash cookie the root loader reads, and
+ * in the same document request it ran before the action wrote it (issue 36).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
@@ -62,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     case "failed":
+      if (!inDialog) return redirectWithError(pageAgain(formData), t("Failed to change password. Please try again."));
       return dataWithError(
         {
           result: submission.reply({
@@ -74,6 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     case "unexpected":
+      if (!inDialog)
+        return redirectWithError(pageAgain(formData), t("An unexpected error occurred. Please try again."));
       return dataWithError(
         {
           result: submission.reply({

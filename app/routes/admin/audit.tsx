@@ -98,7 +98,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                   {row.targetId ? `${row.targetType} #${row.targetId}` : row.targetType}
                   {row.schoolName ? (
                     <Text as="div" size="1" color="gray">
-                      {row.schoolName}
+                      <bdi>{row.schoolName}</bdi>
                     </Text>
                   ) : null}
                 </Table.Cell>

@@ -132,7 +132,7 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
                       )}
                       {item.schoolName ? (
                         <Text as="div" size="1" color="gray">
-                          {item.schoolName}
+                          <bdi>{item.schoolName}</bdi>
                         </Text>
                       ) : null}
                     </Table.Cell>

@@ -109,7 +109,7 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
               <Table.Row key={school.id}>
                 <Table.RowHeaderCell>
                   <TextLink to={`/admin/schools/${school.id}`} weight="medium">
-                    {school.name}
+                    <bdi>{school.name}</bdi>
                   </TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>

@@ -174,11 +174,11 @@ function EditClassCard({
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Box>
             <Heading as="h2" size="5">
-              {klass.name}
+              <bdi>{klass.name}</bdi>
             </Heading>
             <Flex gap="2" align="center" mt="1">
               <Text size="2" color="gray">
-                {klass.schoolName}
+                <bdi>{klass.schoolName}</bdi>
               </Text>
               <RecordStatusBadge status={klass.status} />
             </Flex>

@@ -137,10 +137,12 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
                       </Table.RowHeaderCell>
                       <Table.Cell>
                         <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
-                          {row.className}
+                          <bdi>{row.className}</bdi>
                         </TextLink>
                       </Table.Cell>
-                      <Table.Cell>{row.schoolName}</Table.Cell>
+                      <Table.Cell>
+                        <bdi>{row.schoolName}</bdi>
+                      </Table.Cell>
                       <Table.Cell>
                         <AssignmentStatusBadge status={row.assignmentStatus} />
                       </Table.Cell>

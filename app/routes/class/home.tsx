@@ -69,8 +69,12 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
     <Stack gap="5">
       <SplitRow gap="3">
         <Stack gap="1">
-          <Heading size="7">{dashboard.class.name}</Heading>
-          <Text color="gray">{dashboard.class.schoolName}</Text>
+          <Heading size="7">
+            <bdi>{dashboard.class.name}</bdi>
+          </Heading>
+          <Text color="gray">
+            <bdi>{dashboard.class.schoolName}</bdi>
+          </Text>
         </Stack>
         <Row gap="2">
           <ButtonLink variant="soft" to={`${base}/students/manage`}>
@@ -109,7 +113,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
                       ●
                     </Badge>
                     <TextLink size="2" className="target-24" to={`${base}/student/${student.id}`}>
-                      {studentName(student)}
+                      <bdi>{studentName(student)}</bdi>
                     </TextLink>
                   </Row>
                 </li>
@@ -146,7 +150,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
               <Card key={assignment.id} size="2">
                 <Stack gap="2">
                   <Heading as="h3" size="4">
-                    {assignment.surveyTitle}
+                    <bdi>{assignment.surveyTitle}</bdi>
                   </Heading>
                   <Text size="2" color="gray">
                     {t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })}

@@ -138,7 +138,9 @@ export default function ResultsProjector({ loaderData }: Route.ComponentProps) {
       <LiveAnnouncement announcement={announcement} connected={connected} />
 
       <header className="results-projector-header">
-        <h1 className="projector-title">{assignment.surveyTitle}</h1>
+        <h1 className="projector-title">
+          <bdi>{assignment.surveyTitle}</bdi>
+        </h1>
         <p className="results-projector-count" data-testid="projector-response-count">
           <strong>{number.format(results.respondedCount)}</strong>{" "}
           {t("{count, plural, one {answer} other {answers}}", { count: results.respondedCount })}

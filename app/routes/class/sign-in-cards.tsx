@@ -126,10 +126,12 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
           {cards.map((card) => (
             <li key={card.id} className="sign-in-card" data-testid="sign-in-card">
               <div className="sign-in-card-text">
-                <p className="sign-in-card-name">
+                <p className="sign-in-card-name" dir="auto">
                   {card.firstName} {card.lastName}
                 </p>
-                <p className="sign-in-card-class">{klass.name}</p>
+                <p className="sign-in-card-class">
+                  <bdi>{klass.name}</bdi>
+                </p>
                 <dl className="sign-in-card-codes">
                   <dt>{t("Class code")}</dt>
                   <dd>{classCode}</dd>

@@ -49,7 +49,10 @@ export default function DeleteStudentPage({ loaderData }: Route.ComponentProps) 
   return (
     <Flex direction="column" gap="4" maxWidth="40rem">
       <Text size="2" color="gray">
-        <TextLink to={back}>{name}</TextLink> / {t("Delete")}
+        <TextLink to={back}>
+          <bdi>{name}</bdi>
+        </TextLink>{" "}
+        / {t("Delete")}
       </Text>
       <Heading as="h1" size="6">
         {t("Delete {name}?", { name })}

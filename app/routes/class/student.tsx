@@ -66,7 +66,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
           </Text>
           <Flex align="center" gap="3">
             <Heading as="h1" size="6">
-              {studentName(student)}
+              <bdi>{studentName(student)}</bdi>
             </Heading>
             {online ? <Badge color="green">{t("Online now")}</Badge> : null}
           </Flex>
@@ -157,7 +157,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
                         response.surveyTitle
                       ) : (
                         <TextLink to={`${base}/surveys/results/${response.assignmentId}`}>
-                          {response.surveyTitle}
+                          <bdi>{response.surveyTitle}</bdi>
                         </TextLink>
                       )}
                     </Table.RowHeaderCell>

@@ -177,8 +177,14 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                       <Stack as="ul" gap="2" className="plain-list" aria-labelledby={headingId}>
                         {question.answers.map((answer, answerIndex) => (
                           <li key={answerIndex} className="freetext-answer">
-                            <p>“{answer.text}”</p>
-                            {answer.studentName ? <p className="freetext-answer-name">{answer.studentName}</p> : null}
+                            <p>
+                              “<bdi>{answer.text}</bdi>”
+                            </p>
+                            {answer.studentName ? (
+                              <p className="freetext-answer-name">
+                                <bdi>{answer.studentName}</bdi>
+                              </p>
+                            ) : null}
                           </li>
                         ))}
                         {question.answeredCount > question.answers.length ? (

@@ -104,7 +104,9 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                   <Table.RowHeaderCell>
                     <Flex direction="column" gap="1">
                       <Flex gap="2" align="center" wrap="wrap">
-                        <Text weight="medium">{assignment.surveyTitle}</Text>
+                        <Text weight="medium">
+                          <bdi>{assignment.surveyTitle}</bdi>
+                        </Text>
                         {assignment.anonymous ? (
                           <Badge color="violet" title={t("Answers are not linked to students; fixed once started")}>
                             {t("Anonymous")}

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import drawingPadScript from "~/client/drawing-pad.ts?worker&url";
 import { AnswerBlocks } from "~/components/student/answer-blocks";
+import { LANGUAGE_INTENT, type LanguageFormHandle } from "~/components/student/language-menu";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
@@ -32,15 +33,18 @@ import {
 } from "~/server/responses/answer-form.server";
 import { loadAnswerPage } from "~/server/responses/answer-page.server";
 import { submitResponse } from "~/server/responses/submissions.server";
-import { orNotFound, recordIdParam, studentFormErrorReply } from "~/server/web/screen-errors.server";
+import { orNotFound, recordIdParam, studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/answer";
+
+/** The answers form: the page's language buttons post it too, so nothing typed is lost (issue 36). */
+const ANSWERS_FORM_ID = "student-answers";
 
 /**
  * Served without the client bundle (ADR 170); a survey with a drawing
  * question adds the drawing pad's own plain script (ADR 171).
  */
-export const handle: PlainPageHandle = { plainPage: true };
+export const handle: PlainPageHandle & LanguageFormHandle = { plainPage: true, languageForm: ANSWERS_FORM_ID };
 
 export const ANONYMOUS_NOTICE = "Your teacher will not see your name with these answers.";
 export const CLOSED_NOTICE = "This survey is closed. It does not take answers any more.";
@@ -82,6 +86,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const story = await withContent(loadSurveyStory(content, assignment.surveyFullSlug));
     const read = readAnswerForm(form, listAnswerFields(story.content));
     values = read.values;
+    // A language button: the page again, in the language of this request (`?lng=`), with what was typed.
+    if (form.get("intent") === LANGUAGE_INTENT)
+      return studentFormReply({ formErrors: [], fieldErrors: {}, values }, 200);
     await submitResponse(db, content, student, {
       assignmentId,
       answers: read.answers,
@@ -127,7 +134,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
       <div lang={page.contentLanguage} dir={languageDir(page.contentLanguage)}>
         <LazySurveyContent blocks={survey.content ?? []} />
       </div>
-      <Form method="post" className="student-form" aria-label={t("Your answers")} noValidate>
+      <Form method="post" id={ANSWERS_FORM_ID} className="student-form" aria-label={t("Your answers")} noValidate>
         <FormErrors errors={reply?.formErrors} />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={reply?.values[FORM_TOKEN_FIELD] ?? formToken} />
         <AnswerBlocks
@@ -155,7 +162,7 @@ function NotOpen({ title, state, answered }: { title: string; state: "closed" | 
   const { t } = useTranslation("student");
   return (
     <>
-      <h1>{title}</h1>
+      <h1 dir="auto">{title}</h1>
       <div className="student-card" role="status">
         <p>
           {state === "closed" ? t(CLOSED_NOTICE) : t("This survey has not started yet. Your teacher will start it.")}

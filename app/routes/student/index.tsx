@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
-import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
+import { listStudentAssignments, surveyTitleIn } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getLanguage } from "~/server/i18n/i18n.server";
 import { requireStudent } from "~/server/web/student-access.server";
 import type { Route } from "./+types/index";
 
@@ -14,10 +15,18 @@ export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
-  const assignments = await listStudentAssignments(getAppFromContext(context).db, student);
+  const { db, content } = getAppFromContext(context);
+  const assignments = await listStudentAssignments(db, student);
+  const language = getLanguage(context);
   return {
     firstName: student.firstName,
-    assignments: assignments.map(({ assignmentId, title, answered }) => ({ assignmentId, title, answered })),
+    assignments: await Promise.all(
+      assignments.map(async ({ assignmentId, title, fullSlug, answered }) => ({
+        assignmentId,
+        shown: await surveyTitleIn(content, fullSlug, language, title),
+        answered,
+      })),
+    ),
   };
 }
 
@@ -39,8 +48,13 @@ export default function StudentHome({ loaderData }: Route.ComponentProps) {
           <ul className="student-list">
             {assignments.map((assignment) => (
               <li key={assignment.assignmentId} className="student-assignment">
-                <Link className="student-assignment-title" to={studentAssignmentPath(assignment.assignmentId)}>
-                  {assignment.title}
+                <Link
+                  className="student-assignment-title"
+                  to={studentAssignmentPath(assignment.assignmentId)}
+                  lang={assignment.shown.language}
+                  dir="auto"
+                >
+                  {assignment.shown.title}
                 </Link>
                 {assignment.answered ? (
                   <span className="student-status student-status-done">{t("Done")}</span>

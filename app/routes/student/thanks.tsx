@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { STUDENT_HOME_PATH, studentAssignmentPath } from "~/lib/student-paths";
-import { findStudentAssignment } from "~/server/assignments/student-assignments.server";
+import { findStudentAssignment, surveyTitleIn } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
+import { getLanguage } from "~/server/i18n/i18n.server";
 import { findOwnResponse } from "~/server/responses/answer-page.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { requireStudent } from "~/server/web/student-access.server";
@@ -17,27 +18,33 @@ export const handle: PlainPageHandle = { plainPage: true };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
   const assignmentId = recordIdParam(params.assignmentId);
-  const { db } = getAppFromContext(context);
+  const { db, content } = getAppFromContext(context);
   const assignment = await orNotFound(findStudentAssignment(db, student, assignmentId));
   const response = await findOwnResponse(db, student, assignment.id);
   return {
     assignmentId: assignment.id,
-    title: assignment.surveyTitle,
+    shown: await surveyTitleIn(content, assignment.surveyFullSlug, getLanguage(context), assignment.surveyTitle),
     open: assignment.status === "active",
     sent: response !== null,
   };
 }
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
-  const { assignmentId, title, open, sent } = loaderData;
+  const { assignmentId, shown, open, sent } = loaderData;
   const { t } = useTranslation("student");
   return (
     <>
-      <h1>{sent ? t("Thank you!") : title}</h1>
+      {sent ? (
+        <h1>{t("Thank you!")}</h1>
+      ) : (
+        <h1 lang={shown.language} dir="auto">
+          {shown.title}
+        </h1>
+      )}
       <div className="student-card" role="status">
         <p>
           {sent
-            ? t("Your answers to “{title}” are sent.", { title })
+            ? t("Your answers to “{title}” are sent.", { title: shown.title })
             : t("You have not sent answers to this survey yet.")}
         </p>
         {open ? (

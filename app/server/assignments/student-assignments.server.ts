@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
-import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import { hasText, listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import type { AssignmentSummary } from "../classes/class-dashboard.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";
@@ -68,6 +68,8 @@ export interface StudentAssignmentRow {
   assignmentId: number;
   surveyId: number;
   title: string;
+  /** The survey's story, for its title in the student's language (surveyTitleIn). */
+  fullSlug: string;
   answered: boolean;
   submittedAt: Date | null;
   anonymous: boolean;
@@ -96,6 +98,7 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
       assignmentId: assignments.id,
       surveyId: surveys.id,
       title: surveys.title,
+      fullSlug: surveys.fullSlug,
       submittedAt: responses.submittedAt,
       anonymous: assignments.anonymous,
     })
@@ -187,6 +190,35 @@ export async function loadSurveyVersion(
     language: translated ? language : DEFAULT_LANGUAGE,
     choiceValues: choiceValuesOf(story),
   };
+}
+
+/** A survey's title as a page shows it, with the language it is in (for the element's `lang`). */
+export interface ShownTitle {
+  title: string;
+  language: Language;
+}
+
+/**
+ * A survey's title in `language` where the survey has a version in it with a title (the child's list
+ * and thank-you page say what the answering page says), else the stored title (the default's). The
+ * content service unreachable or the story gone: the stored title, the page still shows.
+ */
+export async function surveyTitleIn(
+  content: CachedContent,
+  fullSlug: string,
+  language: Language,
+  storedTitle: string,
+): Promise<ShownTitle> {
+  const stored = { title: storedTitle, language: DEFAULT_LANGUAGE };
+  if (language === DEFAULT_LANGUAGE) return stored;
+  try {
+    const version = await loadSurveyVersion(content, fullSlug, language);
+    const title = version.shown.content.title;
+    return version.language !== DEFAULT_LANGUAGE && hasText(title) ? { title, language } : stored;
+  } catch (error) {
+    if (error instanceof DomainError) return stored;
+    throw error;
+  }
 }
 
 /** The story shown in `language` (see loadSurveyVersion). */

@@ -230,6 +230,22 @@ interface LiveCode {
   newNames: NewNamesRule;
 }
 
+/**
+ * The class a typed or linked class code names (a code in use, stopped or not yet), or null: for the
+ * join page's language before the child has chosen one (the QR link opens `/join?code=…`, issue 36).
+ * Reads only; a lookup here is no join attempt.
+ */
+export async function classIdOfCode(db: Db, input: string): Promise<number | null> {
+  const code = normalizeClassCode(input);
+  if (code === "") return null;
+  const [row] = await db
+    .select({ classId: classCodes.classId })
+    .from(classCodes)
+    .where(and(eq(classCodes.code, code), isNull(classCodes.stoppedAt)))
+    .limit(1);
+  return row?.classId ?? null;
+}
+
 /** The live code's class, or the 404/410 answer (counted as a failed join). */
 async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode> {
   const code = normalizeClassCode(input);

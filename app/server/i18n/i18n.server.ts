@@ -27,6 +27,7 @@ import { createCookie, type MiddlewareFunction, type RouterContextProvider } fro
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { LanguageDetector } from "remix-i18next/server";
 import { I18N_OPTIONS, type Namespace } from "~/lib/i18n/config";
+import { isolateValues } from "~/lib/i18n/isolate";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -36,6 +37,7 @@ import {
   type TextDirection,
 } from "~/lib/i18n/languages";
 import { getRequestAuth } from "../auth/guards.server";
+import { classIdOfCode } from "../class-codes/join.server";
 import { getAppFromContext } from "../context.server";
 import { classes, schools } from "../db/schema.server";
 import { getOptionalStudent, hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
@@ -53,8 +55,17 @@ export const LANGUAGE_PARAM = "lng";
  */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true });
 
-/** One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace). */
+/**
+ * One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace).
+ * Values of the other direction than the message's language are isolated (app/lib/i18n/isolate.ts).
+ */
 const icu = new ICU();
+type IcuParse = (res: string, options: Record<string, unknown>, lng: string, ...rest: unknown[]) => unknown;
+const icuParse = (icu as unknown as { parse: IcuParse }).parse.bind(icu);
+Object.assign(icu, {
+  parse: ((res, options, lng, ...rest) =>
+    icuParse(res, isolateValues(options, languageDir(lng)), lng, ...rest)) as IcuParse,
+});
 
 /** findLocale gets only the request: the middleware hands it the request's context through this map. */
 const requestContexts = new WeakMap<Request, Context>();
@@ -94,6 +105,13 @@ async function chosenLanguage(request: Request, context: Context): Promise<strin
     if (loaded) return loaded.user.locale ?? loaded.user.school?.locale ?? null;
     const cookie = await languageCookie.parse(request.headers.get("cookie"));
     if (isLanguage(cookie)) return cookie;
+    // The QR link (`/join?code=…`) before the child has chosen: the class's language (issue 36).
+    const url = new URL(request.url);
+    const code = url.pathname === "/join" ? url.searchParams.get("code") : null;
+    if (code && !hasStudentCookie(request)) {
+      const classId = await classIdOfCode(getAppFromContext(context).db, code.slice(0, 64));
+      return classId === null ? null : await classLanguage(context, classId);
+    }
     if (!hasStudentCookie(request)) return null;
     const student = await getOptionalStudent(request, context);
     if (!student) return null;

@@ -44,7 +44,9 @@ export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes
             {classes.map((klass) => (
               <Table.Row key={klass.id}>
                 <Table.RowHeaderCell>
-                  <TextLink to={`/admin/settings?classId=${klass.id}`}>{klass.name}</TextLink>
+                  <TextLink to={`/admin/settings?classId=${klass.id}`}>
+                    <bdi>{klass.name}</bdi>
+                  </TextLink>
                 </Table.RowHeaderCell>
                 <Table.Cell>
                   {klass.teachers.length ? klass.teachers.join(", ") : <Text color="gray">{t("No teacher")}</Text>}

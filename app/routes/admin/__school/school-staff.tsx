@@ -44,9 +44,13 @@ export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: Scho
             {staff.map((member) => (
               <Table.Row key={member.id}>
                 <Table.RowHeaderCell>
-                  <TextLink to={`/admin/staff/${member.id}/edit`}>{member.name}</TextLink>
+                  <TextLink to={`/admin/staff/${member.id}/edit`}>
+                    <bdi>{member.name}</bdi>
+                  </TextLink>
                 </Table.RowHeaderCell>
-                <Table.Cell>{member.email}</Table.Cell>
+                <Table.Cell>
+                  <bdi>{member.email}</bdi>
+                </Table.Cell>
                 <Table.Cell>
                   <RoleBadge role={member.role} />
                 </Table.Cell>

@@ -12,7 +12,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const student = await authenticateStudent(db, request);
     const rows = await listStudentAssignments(db, student);
     return Response.json({
-      assignments: rows.map((row) => ({ ...row, submittedAt: row.submittedAt?.toISOString() ?? null })),
+      assignments: rows.map(({ fullSlug: _slug, ...row }) => ({
+        ...row,
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+      })),
     });
   }, context);
 }

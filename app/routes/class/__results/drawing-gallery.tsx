@@ -31,7 +31,11 @@ export function DrawingGallery({ drawings, labelledBy }: { drawings: SubmittedDr
                     height={200}
                   />
                 </a>
-                {name ? <figcaption>{name}</figcaption> : null}
+                {name ? (
+                  <figcaption>
+                    <bdi>{name}</bdi>
+                  </figcaption>
+                ) : null}
               </figure>
             </li>
           );

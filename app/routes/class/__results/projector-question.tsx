@@ -84,7 +84,9 @@ function AnswerItem({
       className={answer.revealed ? "results-projector-answer" : "results-projector-answer is-hidden"}
     >
       {answer.revealed && answer.text !== null ? (
-        <blockquote className="results-projector-text">“{answer.text}”</blockquote>
+        <blockquote className="results-projector-text">
+          “<bdi>{answer.text}</bdi>”
+        </blockquote>
       ) : answer.revealed && answer.imageUrl ? (
         <img
           className="results-projector-drawing"

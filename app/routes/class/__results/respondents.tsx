@@ -73,7 +73,7 @@ function StudentList(props: {
           {props.students.map((student) => (
             <li key={student.id}>
               <Link className="name-link" to={`${props.base}/student/${student.id}`}>
-                {studentName(student)}
+                <bdi>{studentName(student)}</bdi>
               </Link>
             </li>
           ))}

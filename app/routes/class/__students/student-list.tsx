@@ -38,7 +38,9 @@ export function StudentList({ base, students }: { base: string; students: Studen
               <SplitRow gap="2">
                 <Flex direction="column">
                   <Heading as="h2" size="4">
-                    <TextLink to={`${base}/student/${student.id}`}>{studentName(student)}</TextLink>
+                    <TextLink to={`${base}/student/${student.id}`}>
+                      <bdi>{studentName(student)}</bdi>
+                    </TextLink>
                   </Heading>
                   <Text size="1" color="gray">
                     {student.joinedWithCode

@@ -43,7 +43,7 @@ export function TeachersCard({
             <li key={teacher.id}>
               <Flex align="center" justify="between" gap="2" py="1">
                 <Text size="2">
-                  {teacher.name}
+                  <bdi>{teacher.name}</bdi>
                   {teacher.you ? ` ${t("(you)")}` : null}{" "}
                   <Text color="gray">{teacher.role === "owner" ? t("(owner)") : t("(co-teacher)")}</Text>
                 </Text>
@@ -79,7 +79,7 @@ export function TeachersCard({
                   </option>
                   {addableTeachers.map((teacher) => (
                     <option key={teacher.id} value={teacher.id}>
-                      {teacher.name}
+                      <bdi>{teacher.name}</bdi>
                     </option>
                   ))}
                 </select>

@@ -33,8 +33,12 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
                 {result.created.map((row) => (
                   <Table.Row key={row.row}>
                     <Table.Cell>{row.row}</Table.Cell>
-                    <Table.RowHeaderCell>{row.name}</Table.RowHeaderCell>
-                    <Table.Cell>{row.email}</Table.Cell>
+                    <Table.RowHeaderCell>
+                      <bdi>{row.name}</bdi>
+                    </Table.RowHeaderCell>
+                    <Table.Cell>
+                      <bdi>{row.email}</bdi>
+                    </Table.Cell>
                     <Table.Cell>{row.role === "admin" ? t("Admin") : t("Teacher")}</Table.Cell>
                     <Table.Cell>{row.schoolName ?? t("No school")}</Table.Cell>
                   </Table.Row>

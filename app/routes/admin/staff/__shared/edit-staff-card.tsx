@@ -48,7 +48,7 @@ export function EditStaffCard({
             Edit {member.name}
           </Heading>
           <Text size="2" color="gray">
-            {member.email}
+            <bdi>{member.email}</bdi>
             {isSelf ? " · This is you: you cannot archive yourself or change your own role or school." : null}
           </Text>
           <ErrorList id={form.errorId} errors={form.errors} />

@@ -31,9 +31,11 @@ export function StaffTable({ page, meId, params }: { page: StaffPage; meId: numb
           {page.staff.map((member) => (
             <Table.Row key={member.id}>
               <Table.RowHeaderCell>
-                <Text weight="medium">{member.name}</Text>
+                <Text weight="medium">
+                  <bdi>{member.name}</bdi>
+                </Text>
                 <Text as="div" size="1" color="gray">
-                  {member.email}
+                  <bdi>{member.email}</bdi>
                 </Text>
               </Table.RowHeaderCell>
               <Table.Cell>
@@ -42,7 +44,7 @@ export function StaffTable({ page, meId, params }: { page: StaffPage; meId: numb
               <Table.Cell>
                 {member.school ? (
                   <TextLink to={`/admin/schools/${member.school.id}`} size="2">
-                    {member.school.name}
+                    <bdi>{member.school.name}</bdi>
                   </TextLink>
                 ) : (
                   <Text color="gray" size="2">
@@ -62,7 +64,9 @@ export function StaffTable({ page, meId, params }: { page: StaffPage; meId: numb
                   <Flex gap="1" wrap="wrap">
                     {member.classes.map((klass) => (
                       <Badge key={klass.id} variant="outline" color="gray" asChild>
-                        <Link to={`/admin/settings?classId=${klass.id}`}>{klass.name}</Link>
+                        <Link to={`/admin/settings?classId=${klass.id}`}>
+                          <bdi>{klass.name}</bdi>
+                        </Link>
                       </Badge>
                     ))}
                   </Flex>
