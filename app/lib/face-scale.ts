@@ -12,7 +12,6 @@
  * face missing would draw the wrong faces. Otherwise the block asks nothing, the student never
  * sees it, and the teacher's preview says what is wrong (FACE_SCALE_PROBLEM).
  */
-import type { ResponseFacesBlock } from "./survey-content";
 
 export const FACE_MOODS = ["very-sad", "sad", "okay", "happy", "very-happy"] as const;
 export type FaceMood = (typeof FACE_MOODS)[number];
@@ -38,8 +37,14 @@ function isScaleSize(size: number): size is keyof typeof FACE_SCALES {
   return size === 2 || size === 3 || size === 5;
 }
 
-/** The block's faces with their labels (trimmed) and the face drawn for each; null when the block asks nothing. */
-export function readFaceScale(block: ResponseFacesBlock): FaceOption[] | null {
+/**
+ * The block's faces with their labels (trimmed) and the face drawn for each; null when the block asks nothing.
+ * It takes the block's shape (a `ResponseFacesBlock` of survey-content.ts), not its type: survey-content.ts
+ * imports this module.
+ */
+export function readFaceScale(block: {
+  faces?: ReadonlyArray<{ label?: string } | null | undefined>;
+}): FaceOption[] | null {
   const items = Array.isArray(block.faces) ? block.faces : [];
   if (!isScaleSize(items.length)) return null;
   const moods = FACE_SCALES[items.length];

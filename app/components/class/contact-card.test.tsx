@@ -7,7 +7,8 @@ import { ContactCard, RELATIONSHIP_WORDS } from "./contact-card";
 const contact = { name: "Omar Haddad", email: null, phonePrimary: null, phoneSecondary: null, notes: null };
 
 test("every usual relationship has its word in each language's staff catalogue", () => {
-  for (const language of LANGUAGE_CODES) {
+  // English text is the key: the English catalogue has no entries of its own (app/locales/catalogues.test.ts).
+  for (const language of LANGUAGE_CODES.filter((code) => code !== "en")) {
     const staff = JSON.parse(readFileSync(`app/locales/${language}/staff.json`, "utf8")) as Record<string, string>;
     for (const word of RELATIONSHIP_WORDS) expect(staff[word], `${language}: ${word}`).toBeTruthy();
   }
