@@ -2,6 +2,7 @@ import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGES } from "~/lib/i18n/languages";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { Logo } from "../layout/logo";
 
 /**
@@ -12,7 +13,11 @@ import { Logo } from "../layout/logo";
 function AuthLanguageForm() {
   const { t, i18n } = useTranslation("staff");
   const location = useLocation();
-  const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "lng");
+  // A return target goes on only as the same-site path the sign-in form would take from it (ADR 121).
+  const kept = [...new URLSearchParams(location.search)]
+    .filter(([name]) => name !== "lng")
+    .map(([name, value]) => [name, name === "redirectTo" ? safeRedirectPath(value, "") : value] as const)
+    .filter(([name, value]) => name !== "redirectTo" || value !== "");
   return (
     <form method="get" action={location.pathname} className="auth-language">
       {kept.map(([name, value]) => (
