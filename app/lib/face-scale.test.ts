@@ -29,9 +29,10 @@ describe("readFaceScale", () => {
     expect(readFaceScale(scale(["Sad", "", "Happy"]))).toBeNull();
     expect(readFaceScale(scale(["Sad", "   ", "Happy"]))).toBeNull();
     expect(readFaceScale(scale(["Sad", undefined]))).toBeNull();
-    expect(readFaceScale({ _uid: "x", component: "response-faces" })).toBeNull();
+    const empty: ResponseFacesBlock = { _uid: "x", component: "response-faces" };
+    expect(readFaceScale(empty)).toBeNull();
     // Content from outside may be anything: a field of the wrong type asks nothing, never throws.
-    expect(readFaceScale({ _uid: "x", component: "response-faces", faces: "Sad, Happy" as never })).toBeNull();
+    expect(readFaceScale({ ...empty, faces: "Sad, Happy" as never })).toBeNull();
     expect(readFaceScale(scale([42 as never, "Happy"]))).toBeNull();
   });
 });

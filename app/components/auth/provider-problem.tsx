@@ -36,7 +36,8 @@ function cancelledText(providerId: string | undefined, name: string, t: T): stri
   );
 }
 
-function problemText(kind: ProviderProblemKind, name: string, providerId: string | undefined, t: T) {
+/** The page's title and sentence for a kind of problem, in the reader's language (the loader says it too). */
+export function problemText(kind: ProviderProblemKind, name: string, providerId: string | undefined, t: T) {
   switch (kind) {
     case "expired":
       return {

@@ -187,7 +187,10 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
 
       <SchoolNameCard name={school.name} lastResult={actionData?.form === "rename" ? actionData.result : undefined} />
       <SchoolPrivacyCard privacy={school} lastResult={actionData?.form === "privacy" ? actionData.result : undefined} />
-      <SchoolLanguageCard locale={school.locale} />
+      <SchoolLanguageCard
+        locale={school.locale}
+        lastResult={actionData?.form === "language" ? actionData.result : undefined}
+      />
 
       <SchoolSignInCard
         signIn={signIn}

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ProviderProblem, type ProviderProblemKind } from "~/components/auth/provider-problem";
+import { ProviderProblem, type ProviderProblemKind, problemText } from "~/components/auth/provider-problem";
 import { metaTranslator } from "~/lib/i18n/meta";
 import { passProblemHeaders } from "~/lib/retry-after";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     response.headers.append("Set-Cookie", clear);
     return response;
   } catch (error) {
-    const problem = problemOf(error, await getServerT(context, "staff"));
+    const problem = problemOf(error, await getServerT(context, "staff"), provider);
     if (error instanceof OidcProblem || error instanceof ProviderSignInRefused) {
       await recordRefusedProviderSignIn(app, provider, error, address);
     } else {
@@ -55,9 +55,19 @@ function withCookie(init: HeadersInit | undefined, cookie: string): Headers {
   return headers;
 }
 
-/** What went wrong; our rules' message in the reader's language (it names the provider and the address). */
-function problemOf(error: unknown, t: Say): { kind: ProviderProblemKind; message: string | null; retryAfter?: string } {
-  if (error instanceof OidcProblem) return { kind: error.kind, message: null };
+/**
+ * What went wrong, said in the reader's language: our rules' message (it names the provider and the
+ * address), or the page's own sentence for the kind, so the page's data (a `.data` request, the API's
+ * clients) says why as the page does.
+ */
+function problemOf(
+  error: unknown,
+  t: Say,
+  provider: { id: string; name: string },
+): { kind: ProviderProblemKind; message: string | null; retryAfter?: string } {
+  if (error instanceof OidcProblem) {
+    return { kind: error.kind, message: problemText(error.kind, provider.name, provider.id, t).text };
+  }
   if (error instanceof ProviderSignInRefused) return { kind: error.kind, message: sayRefusal(error, t) };
   if (isDomainError(error) && error.code === "RATE_LIMITED") {
     return { kind: "too-many", message: sayRefusal(error, t), retryAfter: error.headers?.["Retry-After"] };
