@@ -30,7 +30,8 @@ export function LanguageMenu() {
   const location = useLocation();
   const languageForm = useMatches()
     .map((match) => (match.handle as LanguageFormHandle | undefined)?.languageForm)
-    .findLast(Boolean);
+    .reverse()
+    .find(Boolean);
   if (languageForm) {
     return (
       <fieldset className="student-language student-language-buttons">
