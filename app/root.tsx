@@ -26,7 +26,6 @@ import { Toasts } from "./components/toasts";
 import type { PageI18n } from "./lib/i18n/compiled";
 import { namespacesForPath } from "./lib/i18n/config";
 import { isLanguage, languageDir } from "./lib/i18n/languages";
-import { loadCatalogues } from "./lib/i18n/page-translations";
 import { useNonce } from "./lib/nonce";
 import { isPlainPage } from "./lib/plain-page";
 import { getAppFromContext } from "./server/context.server";
@@ -60,18 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The page's catalogues are in the browser before it renders: the first
- * page's before it hydrates (app/entry.client.tsx), the next page's here.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const data = await serverLoader();
-  await loadCatalogues(Object.values(data.i18n.catalogues));
-  return data;
-}
-
-/**
  * The root loader runs again when the next page renders other namespaces
- * (a staff screen to the survey preview): the browser gets their catalogues.
+ * (a staff screen to the survey preview): the browser gets their catalogues'
+ * addresses (app/components/i18n-root.tsx waits for them).
  * It also runs after every form post, refused ones included (React Router
  * skips loaders after a 4xx answer): a refusal's toast (remix-toast's flash
  * cookie, read here) shows with the refusal, not one page later (issue 36).

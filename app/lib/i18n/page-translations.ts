@@ -2,9 +2,12 @@
  * The page's translations in the browser (issue 34, ADR 215). The root loader
  * names, per namespace the page renders, the URL of the active language's
  * compiled catalogue (PageI18n); the page's `<head>` preloads them, the
- * client entry loads them before it hydrates, and the root's clientLoader
- * before a page that needs another one (another namespace, another
- * language). Each file is content-hashed and cached for a year: the browser
+ * client entry loads them before it hydrates, and app/components/i18n-root.tsx
+ * suspends a page that needs another one (another namespace, another
+ * language) until it is loaded: the navigation's transition keeps the page
+ * before it on screen meanwhile. (Not a root clientLoader: that splits the
+ * root's data into a request of its own, which read the toast and lost it
+ * when the page's own data redirected.) Each file is content-hashed and cached for a year: the browser
  * loads it once, and no page carries messages in its HTML.
  *
  * On the server, `meta` functions translate through the request's i18next
@@ -37,6 +40,21 @@ function loadCatalogue(url: string): Promise<void> {
 /** Loads the catalogues not loaded yet; rejects when one cannot be had. */
 export async function loadCatalogues(urls: readonly string[]): Promise<void> {
   await Promise.all(urls.map(loadCatalogue));
+}
+
+const ready = new Map<string, Promise<void>>();
+
+/** Null when the catalogues are loaded; else one promise per set of them, for React's `use` to wait on. */
+export function cataloguesPending(urls: readonly string[]): Promise<void> | null {
+  if (urls.every((url) => loaded.has(url))) return null;
+  const key = urls.join(" ");
+  let pending = ready.get(key);
+  if (!pending) {
+    pending = loadCatalogues(urls);
+    pending.catch(() => ready.delete(key));
+    ready.set(key, pending);
+  }
+  return pending;
 }
 
 let current: { page: PageI18n; i18n: BrowserI18n } | null = null;
