@@ -18,6 +18,7 @@ import {
   MAX_ROSTER_CSV_BYTES,
   MAX_ROSTER_ROWS,
   previewRosterImport,
+  ROSTER_FILE_TOO_LARGE,
   type RosterColumnChoice,
 } from "~/server/students/roster-import.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -49,8 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let text = input.csvText ?? "";
   if (input.intent === "preview" && input.csvFile && input.csvFile.size > 0) {
     if (input.csvFile.size > MAX_ROSTER_CSV_BYTES) {
-      const message = "The file is larger than {size} KB. Split it into smaller files.";
-      return answer({ preview: null, error: t(message, { size: MAX_ROSTER_CSV_BYTES / 1024 }), notice: null }, 400);
+      return answer({ preview: null, error: sayImportRefusal(ROSTER_FILE_TOO_LARGE, t), notice: null }, 400);
     }
     text = await input.csvFile.text();
   }

@@ -203,8 +203,9 @@ function delimiterOf(text: string): string {
   return candidates.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
-const tooLarge = () =>
-  badRequest(`The file is larger than ${MAX_ROSTER_CSV_BYTES / 1024} KB. Split it into smaller files.`);
+/** The refusal of a file over MAX_ROSTER_CSV_BYTES (the route's for an uploaded file too). */
+export const ROSTER_FILE_TOO_LARGE = `The file is larger than ${MAX_ROSTER_CSV_BYTES / 1024} KB. Split it into smaller files.`;
+const tooLarge = () => badRequest(ROSTER_FILE_TOO_LARGE);
 
 /** The file's rows, each checked on its own. Refuses (400) a file too large, too long, unreadable or empty. */
 export function parseRosterCsv(text: string, choice: RosterColumnChoice = {}): ParsedRoster {
