@@ -24,7 +24,7 @@ import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classStudents, studentContacts, students } from "../db/schema.server";
-import { badRequest, conflict } from "../errors.server";
+import { badRequest, conflict, isDomainError } from "../errors.server";
 import { nameSkeletonKeys, sameLookingNames } from "./name-skeleton.server";
 import { listStudentsWithContacts, type StudentWithContacts } from "./students.server";
 
@@ -368,6 +368,23 @@ export interface RosterImportResult {
  * only students the plan lists as not in the file and the teacher ticked.
  */
 export async function applyRosterImport(
+  db: Db,
+  actor: Actor,
+  classId: number,
+  input: { text: string; choice: RosterColumnChoice; fingerprint: string; remove: readonly number[] },
+): Promise<RosterImportResult> {
+  try {
+    return await applyInTransaction(db, actor, classId, input);
+  } catch (error) {
+    if (isDomainError(error)) throw error;
+    // A failed query's message carries its parameters (the file's names and contacts): only its kind goes on to the log.
+    const code =
+      (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    throw new Error(`The class list import failed (${code ?? (error as Error).name ?? "unknown"}).`);
+  }
+}
+
+async function applyInTransaction(
   db: Db,
   actor: Actor,
   classId: number,
