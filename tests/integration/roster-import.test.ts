@@ -137,6 +137,7 @@ test("a file with every kind of error: each row with its line and what is wrong;
   };
   expect(await refused('First name,Last name\nAda,"Lov\nx"e,z')).toBe("BAD_REQUEST");
   expect(await refused("First name,Last name\n")).toBe("BAD_REQUEST");
+  expect(await refused("First name,Last name\nAda,Lo\u0000velace\n")).toBe("BAD_REQUEST");
   expect(await refused("x".repeat(MAX_ROSTER_CSV_BYTES + 1))).toBe("BAD_REQUEST");
   const noNames = await previewRosterImport(db, world.actors.teacher, klass.id, "Kid,Family\nAda,Lovelace\n");
   expect(noNames.plan.problems).toEqual([{ line: 1, message: "Choose the columns of the first and last names." }]);

@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { CsvError, parse } from "csv-parse/sync";
 import { and, eq, inArray } from "drizzle-orm";
 import { type ContactInput, type StudentInput, studentSchema } from "~/lib/schemas/classroom";
+import { findForbiddenCharacter } from "~/lib/schemas/text";
 import { MAX_CONTACTS } from "~/lib/student-contacts";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -210,6 +211,11 @@ const tooLarge = () => badRequest(ROSTER_FILE_TOO_LARGE);
 /** The file's rows, each checked on its own. Refuses (400) a file too large, too long, unreadable or empty. */
 export function parseRosterCsv(text: string, choice: RosterColumnChoice = {}): ParsedRoster {
   if (Buffer.byteLength(text) > MAX_ROSTER_CSV_BYTES) throw tooLarge();
+  const forbidden = findForbiddenCharacter(text.replace(/^\uFEFF/, ""), "multi-line");
+  if (forbidden) {
+    const line = text.slice(0, forbidden.index).split("\n").length;
+    throw badRequest(`Line ${line} of the file contains a character that cannot be saved. Remove it and try again.`);
+  }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
