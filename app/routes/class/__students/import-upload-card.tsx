@@ -1,9 +1,9 @@
 /** The class list import's first step: a CSV file, or pasted rows, and "Preview". */
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { TextAreaField } from "~/components/forms";
+import { FieldFrame, TextAreaField } from "~/components/forms";
 import { Box, Card, Flex, Heading, Text } from "~/components/ui/kit";
-import { Button, Callout } from "~/components/ui/kit-controls";
+import { Button } from "~/components/ui/kit-controls";
 
 export function ImportUploadCard({ error, maxRows }: { error: string | null; maxRows: number }) {
   const { t } = useTranslation("staff");
@@ -23,23 +23,9 @@ export function ImportUploadCard({ error, maxRows }: { error: string | null; max
               )}
             </Text>
           </Box>
-          {error ? (
-            <Callout color="red" role="alert">
-              <span id="import-roster-error">{error}</span>
-            </Callout>
-          ) : null}
-          <Flex direction="column" gap="1">
-            <Text as="label" htmlFor="roster-file" size="2" weight="medium">
-              {t("CSV file")}
-            </Text>
-            <input
-              id="roster-file"
-              name="csvFile"
-              type="file"
-              accept=".csv,.txt,text/csv"
-              aria-describedby={error ? "import-roster-error" : undefined}
-            />
-          </Flex>
+          <FieldFrame label={t("CSV file")} id="roster-file" errors={error ? [error] : undefined}>
+            {(control) => <input {...control} name="csvFile" type="file" accept=".csv,.txt,text/csv" />}
+          </FieldFrame>
           <TextAreaField
             label={t("Or paste the rows")}
             name="csvText"
