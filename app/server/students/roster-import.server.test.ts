@@ -72,3 +72,13 @@ test("too many rows and an unreadable file are refused without quoting the file"
   expect(message).toMatch(/cannot be read as CSV/);
   expect(message).not.toContain("Secret");
 });
+
+test("1,000 rows against a class list of the same 1,000: all unchanged, nothing new, nothing missing", () => {
+  const names = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, firstName: `Kind ${i}`, lastName: "Nachname" }));
+  const text = `Vorname;Nachname\n${names.map((s) => `${s.firstName};${s.lastName}`).join("\n")}\n`;
+  const plan = planRosterImport(
+    parseRosterCsv(text).rows,
+    names.map((s) => ({ ...s, contacts: [] })),
+  );
+  expect([plan.create.length, plan.update.length, plan.unchanged, plan.missing.length]).toEqual([0, 0, 1000, 0]);
+});

@@ -26,7 +26,7 @@ import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classStudents, studentContacts, students } from "../db/schema.server";
 import { badRequest, conflict, isDomainError } from "../errors.server";
-import { nameSkeletonKeys, sameLookingNames } from "./name-skeleton.server";
+import { nameSkeletonKeys } from "./name-skeleton.server";
 import { listStudentsWithContacts, type StudentWithContacts } from "./students.server";
 
 /** The largest file or pasted text: 1,000 rows with a contact each fit several times over. */
@@ -289,21 +289,26 @@ const contactKey = (contact: Pick<ContactInput, "name" | "email" | "phonePrimary
 
 /** What importing the rows into a class with this list would do (pure). */
 export function planRosterImport(rows: readonly RosterRow[], roster: readonly RosterStudent[]): RosterPlan {
-  const known = roster.map((student) => ({ student, keys: nameSkeletonKeys(student.firstName, student.lastName) }));
-  const seen: { keys: string[]; line: number }[] = [];
+  // Two names are the same when they share a skeleton key (sameLookingNames): a map per key, so a 1,000-row file is linear.
+  const known = new Map<string, RosterStudent>();
+  for (const student of roster) {
+    for (const key of nameSkeletonKeys(student.firstName, student.lastName))
+      if (!known.has(key)) known.set(key, student);
+  }
+  const seen = new Map<string, number>();
   const matched = new Set<number>();
   const plan: Omit<RosterPlan, "fingerprint"> = { create: [], update: [], unchanged: 0, missing: [], problems: [] };
   for (const row of rows) {
     plan.problems.push(...row.problems);
     if (!row.student) continue;
     const keys = nameSkeletonKeys(row.student.firstName, row.student.lastName);
-    const twin = seen.find((earlier) => sameLookingNames(keys, earlier.keys));
-    if (twin) {
-      plan.problems.push({ line: row.line, message: "The same name as line {line}.", values: { line: twin.line } });
+    const twin = keys.map((key) => seen.get(key)).find((line) => line !== undefined);
+    if (twin !== undefined) {
+      plan.problems.push({ line: row.line, message: "The same name as line {line}.", values: { line: twin } });
       continue;
     }
-    seen.push({ keys, line: row.line });
-    const existing = known.find((entry) => sameLookingNames(keys, entry.keys))?.student;
+    for (const key of keys) seen.set(key, row.line);
+    const existing = keys.map((key) => known.get(key)).find((student) => student !== undefined);
     if (!existing) {
       plan.create.push({ ...row.student, line: row.line });
       continue;
