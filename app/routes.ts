@@ -73,6 +73,7 @@ export default [
       // the results' live event stream (server-sent events, ADR 206)
       route("surveys/results/:assignmentId/stream", "routes/class/survey-results-stream.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
+      route("students/import", "routes/class/students-import.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
       route("student/:studentId/delete", "routes/class/student-delete.tsx"),
       // a drawing answer's image (student API), for the class's teachers

@@ -11,6 +11,7 @@ import type { RequestHandler } from "express";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
 import { translatorFor } from "~/server/i18n/i18n.server";
+import { MAX_ROSTER_CSV_BYTES } from "~/server/students/roster-import.server";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
 import { jsonError } from "~/server/web/json-error.server";
 import { plainPageHtml } from "~/server/web/plain-page.server";
@@ -21,7 +22,7 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 
 export interface BodyLimit {
-  kind: "form" | "staff-csv" | "json" | "drawing";
+  kind: "form" | "csv-import" | "json" | "drawing";
   bytes: number;
 }
 
@@ -30,7 +31,9 @@ export const BODY_LIMITS = {
   /** A screen's form post: the longest (50 staff rows, a student with 6 contacts) is well under 100 kB. */
   form: { kind: "form", bytes: 1 * MIB },
   /** The staff screen's import: a CSV file and pasted CSV text of MAX_STAFF_CSV_BYTES each, plus the form around them. */
-  staffCsv: { kind: "staff-csv", bytes: 2 * MAX_STAFF_CSV_BYTES + 64 * KIB },
+  staffCsv: { kind: "csv-import", bytes: 2 * MAX_STAFF_CSV_BYTES + 64 * KIB },
+  /** A class list import (issue 39.1): a CSV file and pasted rows of MAX_ROSTER_CSV_BYTES each, plus the preview's ticks. */
+  rosterCsv: { kind: "csv-import", bytes: 2 * MAX_ROSTER_CSV_BYTES + 64 * KIB },
   /** The JSON API: the largest body (a bulk staff import) is a few hundred kB at most. */
   json: { kind: "json", bytes: 1 * MIB },
   /** A student's drawing: the PNG itself, as the drawings endpoint allows. */
@@ -40,12 +43,14 @@ export const BODY_LIMITS = {
 /** A drawing upload: the student API's, and the answering page's (the student cookie). */
 const DRAWING_PATH = /^(\/api\/student\/v1|\/student)\/assignments\/[^/]+\/drawings\/?$/;
 const STAFF_SCREEN_PATH = /^\/admin\/staff(\/|\.data$|$)/;
+const ROSTER_IMPORT_PATH = /^\/class\/[^/]+\/students\/import(\.data)?\/?$/;
 
 /** Which cap a request's body gets, by its path. */
 export function bodyLimitFor(pathname: string): BodyLimit {
   if (DRAWING_PATH.test(pathname)) return BODY_LIMITS.drawing;
   if (pathname === "/api" || pathname.startsWith("/api/")) return BODY_LIMITS.json;
   if (STAFF_SCREEN_PATH.test(pathname)) return BODY_LIMITS.staffCsv;
+  if (ROSTER_IMPORT_PATH.test(pathname)) return BODY_LIMITS.rosterCsv;
   return BODY_LIMITS.form;
 }
 
@@ -73,7 +78,7 @@ export function payloadTooLarge(pathname: string, limit: BodyLimit, language: La
     );
   }
   const advice =
-    limit.kind === "staff-csv"
+    limit.kind === "csv-import"
       ? "Split the CSV into smaller files and import them one by one."
       : "Go back and send the form with less in it.";
   // In the reader's language (ADR 228); the size is formatted for it ("1,5 MB").

@@ -129,6 +129,10 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/stream",  undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401", "401"],
   ["GET",    "/class/{class}/students/manage",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
+  // The class list import (issue 39.1): the preview saves nothing; a confirm whose preview is not the current plan is 409, nothing saved.
+  ["GET",    "/class/{class}/students/import",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
+  ["POST",   "/class/{class}/students/import",                      { $form: { intent: "preview", csvText: "First name,Last name\nAda,Lovelace\n" } }, LOGIN, "200", TO_OWN_CLASS, "200", NO_CLASSES, "200", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/class/{class}/students/import",                      { $form: { intent: "confirm", csvText: "First name,Last name\nAda,Lovelace\n", fingerprint: "stale" } }, LOGIN, "409", TO_OWN_CLASS, "409", NO_CLASSES, "409", BLOCKED, LOGIN, LOGIN],
   ["GET",    "/class/{class}/student/{student}",                    undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/student/{student}/delete",             undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/drawings/nothing.png",                 undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],

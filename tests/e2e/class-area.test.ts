@@ -1,7 +1,8 @@
 /**
  * The teacher's class area, end to end, with JavaScript on and off:
  * assign from the library, start, close, read results; generate and stop a
- * code; add and edit a student with two contacts; remove a student; create a class.
+ * code; add and edit a student with two contacts; remove a student; create a class;
+ * import a class list from a CSV (preview, then confirm).
  * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, so the two runs never share rows.
  * The school, classes and teacher are the file's own (tests/support/e2e-world.ts).
  */
@@ -184,5 +185,40 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(response.status()).toBe(404);
     await page.goto(`/class/${colleagues}/students/manage`);
     expect(new URL(page.url()).pathname).toBe(`/class/${own}/home`);
+  });
+
+  test("import a class list: German headers, a BOM and semicolons; a preview at 375 px, then the import", async () => {
+    const page = await teacherPage(javaScriptEnabled);
+    const classId = await classIdByName(page, className);
+    const suffix = name.replace(/\W/g, "");
+    const csv =
+      "\uFEFFVorname;Nachname;Erziehungsberechtigte;E-Mail\r\n" +
+      `Jürgen;Import${suffix};Petra Müller;petra@example.org\r\n` +
+      `Zoë;Import${suffix};;\r\n` +
+      ";OhneVorname;;\r\n";
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/class/${classId}/students/manage`);
+    await page.getByRole("link", { name: "Import a class list" }).click();
+    await page.getByRole("heading", { name: "Import a class list", level: 1 }).waitFor();
+    if (javaScriptEnabled) {
+      await page
+        .getByLabel("CSV file")
+        .setInputFiles({ name: "klasse.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    } else {
+      await page.getByLabel("Or paste the rows").fill(csv);
+    }
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("heading", { name: "New students" }).waitFor();
+    const created = page.locator("#import-new li");
+    expect(await created.allTextContents()).toEqual([`Jürgen Import${suffix} (Petra Müller)`, `Zoë Import${suffix}`]);
+    expect(await page.locator("#import-problems li").allTextContents()).toEqual(["Line 4: Enter a first name"]);
+    const kept = await page.locator("#import-missing input[type=checkbox]").count();
+    expect(kept).toBeGreaterThan(0);
+    // Nothing is saved by the preview, and the preview fits a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expectToast(page, "Class list imported: 2 new, 0 with new contacts, 0 removed.");
+    await page.getByRole("heading", { name: `Zoë Import${suffix}`, level: 2 }).waitFor();
+    expect(await page.getByRole("heading", { name: `Jürgen Import${suffix}`, level: 2 }).count()).toBe(1);
   });
 });

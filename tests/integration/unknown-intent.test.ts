@@ -70,6 +70,7 @@ function screens(): { actor: "teacher" | "platformAdmin" | null; path: string }[
     { actor: "platformAdmin", path: "/admin/staff/new" },
     { actor: "teacher", path: `/class/${classId}/home` },
     { actor: "teacher", path: `/class/${classId}/students/manage` },
+    { actor: "teacher", path: `/class/${classId}/students/import` },
     { actor: "teacher", path: `/class/${classId}/students/cards` },
     { actor: "teacher", path: `/class/${classId}/student/${studentId}/delete` },
     { actor: "teacher", path: `/class/${classId}/surveys/library` },

@@ -191,7 +191,12 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
             })}
           </Text>
         </Flex>
-        {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
+        <Flex gap="2" wrap="wrap">
+          <ButtonLink variant="soft" to={`${base}/students/import`}>
+            {t("Import a class list")}
+          </ButtonLink>
+          {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
+        </Flex>
       </SplitRow>
 
       <WaitingJoinRequests requests={waitingRequests} from={{ action: `${base}/home`, page: "students" }} />
