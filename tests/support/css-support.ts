@@ -23,6 +23,10 @@ export type Decision =
 
 /** Every feature doiuse reports for our CSS, keyed by its caniuse id, with what was done about it. */
 export const CSS_FEATURE_DECISIONS: Record<string, { decision: Decision; note: string }> = {
+  "css-unicode-bidi": {
+    decision: "fallback",
+    note: "unicode-bidi: isolate on bdi and [dir=auto] (Safari: partial): the HTML already isolates both (<bdi> and dir=auto do it in every supported browser); the rule only repeats it for the layout kit's elements",
+  },
   "css-paged-media": {
     decision: "cosmetic",
     note: "@page { size: A4; margin } (Safari, Firefox < 95): printing the sign-in cards only; without it the browser's own page size and margins apply and the cards still fit",
