@@ -59,30 +59,26 @@ function megabyteCount(bytes: number): number {
   return Math.round((bytes / MIB) * 10) / 10;
 }
 
-function megabytes(bytes: number): string {
-  return `${megabyteCount(bytes)} MB`;
-}
-
 export const PAGE_ACCEPTS_AT_MOST = "This page accepts at most {megabytes, number} MB. Nothing was saved.";
+export const BODY_TOO_LARGE = "The request body is too large: this endpoint accepts at most {megabytes, number} MB.";
+export const DRAWING_TOO_LARGE = "The drawing is too large: this endpoint accepts at most {megabytes, number} MB.";
 
-/** The 413 answer: `{ code, message }` for the API, a short page for a screen (in `language`). */
+/**
+ * The 413 answer: `{ code, message }` for the API (the code unchanged, the message in `language`: a
+ * student app sends its Accept-Language), a short page for a screen (in `language`).
+ */
 export function payloadTooLarge(pathname: string, limit: BodyLimit, language: Language = DEFAULT_LANGUAGE): Response {
   const headers = { Connection: "close", "Cache-Control": "no-store" };
+  // In the reader's language (ADR 228); the size is formatted for it ("1,5 MB").
+  const t = translatorFor(language, "common");
   if (limit.kind === "json" || limit.kind === "drawing") {
-    const what = limit.kind === "drawing" ? "The drawing" : "The request body";
-    return jsonError(
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `${what} is too large: this endpoint accepts at most ${megabytes(limit.bytes)}.`,
-      { headers },
-    );
+    const message = limit.kind === "drawing" ? DRAWING_TOO_LARGE : BODY_TOO_LARGE;
+    return jsonError(413, "PAYLOAD_TOO_LARGE", t(message, { megabytes: megabyteCount(limit.bytes) }), { headers });
   }
   const advice =
     limit.kind === "csv-import"
       ? "Split the CSV into smaller files and import them one by one."
       : "Go back and send the form with less in it.";
-  // In the reader's language (ADR 228); the size is formatted for it ("1,5 MB").
-  const t = translatorFor(language, "common");
   return new Response(
     plainPageHtml({
       title: t("What you sent is too large"),
@@ -114,10 +110,10 @@ export function limitRequestBodies(options: AnswerOptions): RequestHandler {
       watchBody(req, limit.bytes, () => refuse(req, res, pathname, limit, options, language));
       next();
     };
-    // A page's 413 is in the reader's language (ADR 228). Only a request with a body to a page
-    // waits for the detection (no I/O: it resolves before the body's next chunk can arrive).
+    // A 413 is in the reader's language, a page's and the API's message alike (ADR 228). Only a request
+    // with a body waits for the detection (no I/O: it resolves before the body's next chunk can arrive).
     const hasBody = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
-    if (!hasBody || limit.kind === "json" || limit.kind === "drawing") start(DEFAULT_LANGUAGE);
+    if (!hasBody) start(DEFAULT_LANGUAGE);
     else plainPageLanguageOf(req).then(start, next);
   };
 }

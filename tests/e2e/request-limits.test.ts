@@ -123,6 +123,20 @@ test("a 600 MB JSON body to an unauthenticated endpoint is a 413 JSON answer; me
   }
 });
 
+test("the student API's 413 says it in the student's language (Accept-Language); its code stays", async () => {
+  const body = generatedBody(2 * MB, '{"code":"', "A");
+  const german = await upload("/api/student/v1/join", body, {
+    "Content-Type": "application/json",
+    "Content-Length": String(2 * MB),
+    "Accept-Language": "de-DE,de;q=0.9",
+  });
+  expect(german.status).toBe(413);
+  expect(JSON.parse(german.body)).toEqual({
+    code: "PAYLOAD_TOO_LARGE",
+    message: "Der Inhalt der Anfrage ist zu groß: Hier sind höchstens 1 MB möglich.",
+  });
+});
+
 test("a 100 MB form post is a 413 page that says what happened; memory stays low, /healthz answers", async () => {
   const before = rssMb(server.pid);
   for (const headers of <Record<string, string>[]>[
