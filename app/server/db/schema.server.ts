@@ -206,6 +206,8 @@ export const classes = pgTable(
     newNames: text("new_names").$type<NewNamesRule>().notNull().default("allow"),
     /** The class's language for student pages and surveys (a locale such as "de"); null: the school's default. */
     locale: text("locale"),
+    /** The year or grade the class belongs to ("Year 5", "4b"), free text; groups classes in the school's views. */
+    yearGroup: text("year_group"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -354,6 +356,27 @@ export const surveys = pgTable(
   (t) => [uniqueIndex("surveys_full_slug_unique").on(t.fullSlug)],
 );
 
+/**
+ * A series: the same survey given to one class in rounds ("every 2 weeks until 20 March"). Each round is an
+ * assignment of its own, with its own results, linked to the others by `assignments.series_id`.
+ */
+export const assignmentSeries = pgTable(
+  "assignment_series",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    surveyId: integer("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "restrict" }),
+    anonymous: boolean("anonymous").notNull().default(false),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("assignment_series_class_id_idx").on(t.classId)],
+);
+
 export const assignments = pgTable(
   "assignments",
   {
@@ -368,12 +391,19 @@ export const assignments = pgTable(
     anonymous: boolean("anonymous").notNull().default(false),
     startedAt: timestamp("started_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Scheduled opening and closing (null: by hand). Whether it is open is computed when read. */
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** The series this assignment is a round of (null: a single assignment). */
+    seriesId: integer("series_id").references(() => assignmentSeries.id, { onDelete: "set null" }),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("assignments_class_survey_unique").on(t.classId, t.surveyId),
+    /** A survey is assigned to a class once, except as the rounds of a series. */
+    uniqueIndex("assignments_class_survey_unique").on(t.classId, t.surveyId).where(sql`${t.seriesId} is null`),
+    index("assignments_series_id_idx").on(t.seriesId),
     index("assignments_survey_id_idx").on(t.surveyId),
     check("assignments_status_check", sql`${t.status} in ('assigned', 'active', 'completed')`),
   ],
