@@ -15,7 +15,7 @@ import {
 } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
-import studentPageScript from "./client/student-page.ts?worker&url";
+import plainPageScript from "./client/plain-page.ts?worker&url";
 import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { I18nRoot } from "./components/i18n-root";
@@ -124,7 +124,7 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
       <body>
         <ThemeRoot dir={dir}>{children}</ThemeRoot>
         {plain ? (
-          <script src={studentPageScript} nonce={nonce} defer />
+          <script src={plainPageScript} nonce={nonce} defer />
         ) : (
           <>
             {framedByEditor ? null : <ScrollRestoration nonce={nonce} />}

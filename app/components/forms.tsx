@@ -6,6 +6,8 @@
 import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+import { PASSWORD_TOGGLE_ATTRIBUTE, PENDING_LABEL_ATTRIBUTE } from "~/lib/plain-page-behaviour";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -144,6 +146,11 @@ export function TextAreaField({
  * A password input with a show/hide toggle. The toggle needs JavaScript, so
  * it appears only once React runs; without it the input simply stays hidden.
  */
+/**
+ * A password field with a Show/Hide toggle. The toggle is rendered hidden on
+ * the server: React shows it once hydrated, and on a page without the client
+ * bundle (ADR 170) the plain script shows and runs it from its data attributes.
+ */
 export function PasswordField({
   shown,
   onToggle,
@@ -154,22 +161,30 @@ export function PasswordField({
   const [localShown, setLocalShown] = useState(false);
   const isShown = shown ?? localShown;
   const toggle = onToggle ?? (() => setLocalShown((value) => !value));
+  const fallbackId = useId();
+  const id = props.id ?? fallbackId;
+  const showLabel = t("Show {label}", { label: props.label });
+  const hideLabel = t("Hide {label}", { label: props.label });
   return (
     <Field
       {...props}
+      id={id}
       type={isShown ? "text" : "password"}
       inputProps={{
-        children: hydrated && (
-          <TextField.Slot side="right">
+        children: (
+          <TextField.Slot side="right" hidden={!hydrated} {...{ [PASSWORD_TOGGLE_ATTRIBUTE]: "" }}>
             <Button
               type="button"
               variant="ghost"
               size="1"
               onClick={toggle}
               aria-pressed={isShown}
-              aria-label={
-                isShown ? t("Hide {label}", { label: props.label }) : t("Show {label}", { label: props.label })
-              }
+              aria-controls={id}
+              aria-label={isShown ? hideLabel : showLabel}
+              data-show-label={showLabel}
+              data-hide-label={hideLabel}
+              data-show-text={t("Show")}
+              data-hide-text={t("Hide")}
             >
               {isShown ? t("Hide") : t("Show")}
             </Button>
@@ -177,6 +192,24 @@ export function PasswordField({
         ),
       }}
     />
+  );
+}
+
+/**
+ * A form's send button: disabled and saying `pendingLabel` while its form is
+ * on its way. On a page without the client bundle (ADR 170) the plain script
+ * does the same from `data-pending-label`.
+ */
+export function SubmitButton({
+  label,
+  pendingLabel,
+  ...props
+}: Omit<React.ComponentProps<typeof Button>, "type" | "children"> & { label: string; pendingLabel: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Button type="submit" size="3" disabled={busy} {...props} {...{ [PENDING_LABEL_ATTRIBUTE]: pendingLabel }}>
+      {busy ? pendingLabel : label}
+    </Button>
   );
 }
 

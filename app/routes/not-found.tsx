@@ -2,7 +2,11 @@ import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import type { Route } from "./+types/not-found";
+
+/** A public page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export function loader() {
   return data(null, { status: 404 });

@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { expectConsoleError, newPage } from "../support/browser";
+import { expectConsoleError, newContext } from "../support/browser";
 import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
@@ -29,6 +29,7 @@ import {
   setUpActors,
 } from "./authorization-matrix.support";
 import { ALL_ROUTES, concretePath } from "./route-paths.support";
+import { signInContext } from "./third-party.screens";
 
 const source = (file: string) => readFileSync(path.join("app", file), "utf8");
 const hasComponent = (file: string) => /export default function/.test(source(file));
@@ -194,7 +195,10 @@ describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML p
 });
 
 test("the browser enforces the CSP: an injected inline script without the nonce does not run", async () => {
-  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  // A hydrated page: a signed-in teacher's (the sign-in pages carry no React bundle, ADR 170).
+  const context = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await signInContext(context, app.baseURL, actors.teacher);
+  const page = await context.newPage();
   // The violation this test provokes on purpose.
   expectConsoleError(page, /Executing inline script violates the following Content Security Policy directive/);
   expectConsoleError(page, /^securitypolicyviolation: script-src-elem blocked inline /);
@@ -202,12 +206,14 @@ test("the browser enforces the CSP: an injected inline script without the nonce 
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.route("**/login", async (route) => {
+  await page.goto("/home");
+  const landing = page.url();
+  await page.route(landing, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace("</body>", "<script>window.__injected = true;</script></body>");
     await route.fulfill({ response, body: html });
   });
-  await page.goto("/login");
+  await page.goto(landing);
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined,
   );

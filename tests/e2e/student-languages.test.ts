@@ -22,7 +22,7 @@ import { type AppServer, startAppServer } from "../support/server";
 const SCREENS = screensDir();
 const SURVEY = "Starting the school year";
 /** The survey has a drawing question: its answering page adds the drawing pad's plain script. */
-const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/student-page.js"];
+const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/plain-page.js"];
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 let started: {
   classId: number;
@@ -93,7 +93,7 @@ async function expectTranslated(page: Page, language: string, dir: string) {
 }
 
 /** No client bundle: only the plain student script (and the drawing pad's on a survey with a drawing question, ADR 171). */
-async function expectPlainAndNarrow(page: Page, classic = ["/assets/student-page.js"]) {
+async function expectPlainAndNarrow(page: Page, classic = ["/assets/plain-page.js"]) {
   const scripts = await page.evaluate(() => ({
     modules: document.querySelectorAll('script[type="module"], link[rel="modulepreload"]').length,
     classic: [...document.querySelectorAll("script[src]")].map((script) =>

@@ -12,7 +12,7 @@
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
-import { SENDING_TEXT } from "~/lib/student-page-behaviour";
+import { SENDING_TEXT } from "~/lib/plain-page-behaviour";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { screensDir } from "../support/screens-dir";
@@ -100,7 +100,7 @@ async function loadedScripts(page: Page) {
   }));
 }
 
-async function expectPlainPage(page: Page, classic = ["/assets/student-page.js"]) {
+async function expectPlainPage(page: Page, classic = ["/assets/plain-page.js"]) {
   const loaded = await loadedScripts(page);
   expect({ modules: loaded.modules, classic: loaded.classic.sort() }, page.url()).toEqual({ modules: 0, classic });
 }
@@ -432,7 +432,7 @@ test("with JavaScript the student pages load no client bundle, and the plain scr
   // A survey with a drawing question adds the drawing pad's plain script, and the pad replaces the note (ADR 171).
   await page.goto("/student");
   await openSurvey(page, "Drawing: my safe place");
-  await expectPlainPage(page, ["/assets/drawing-pad.js", "/assets/student-page.js"]);
+  await expectPlainPage(page, ["/assets/drawing-pad.js", "/assets/plain-page.js"]);
   await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
   expect(await page.getByText("Drawing needs JavaScript").count()).toBe(0);
   expect(await page.getByRole("button", { name: "Black" }).getAttribute("aria-pressed")).toBe("true");

@@ -7,7 +7,7 @@ import { TextLink } from "~/components/ui/kit-controls";
 import { type AuthMode, initialAuthFormState, switchAuthMode } from "~/lib/auth-form-state";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { Field, fieldProps, Honeypot, PasswordField } from "../forms";
+import { Field, fieldProps, Honeypot, PasswordField, SubmitButton } from "../forms";
 import { AuthCard } from "./auth-card";
 
 interface AuthScreenProps {
@@ -37,7 +37,6 @@ export function AuthScreen({
   const [formState, setFormState] = useState(() => initialAuthFormState(initialState));
   const mode = formState.state;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   // Switching between sign-in and sign-up starts from a clean form: the last reply no longer shows.
   const [dismissed, setDismissed] = useState<AuthScreenProps["lastResult"]>(null);
   const { form, field } = useFormReply(
@@ -107,15 +106,10 @@ export function AuthScreen({
               autoComplete="new-password"
             />
           ) : null}
-          <Button type="submit" size="3" disabled={busy}>
-            {busy
-              ? mode === "login"
-                ? t("Signing in...")
-                : t("Creating account...")
-              : mode === "login"
-                ? t("Sign in")
-                : t("Create account")}
-          </Button>
+          <SubmitButton
+            label={mode === "login" ? t("Sign in") : t("Create account")}
+            pendingLabel={mode === "login" ? t("Signing in...") : t("Creating account...")}
+          />
           {mode === "login" ? (
             <Text size="2" align="center">
               <TextLink to="/forgot-password">{t("Forgot your password?")}</TextLink>

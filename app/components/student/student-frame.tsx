@@ -5,7 +5,7 @@
 import "./student.css";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HEARTBEAT_ATTRIBUTE } from "~/lib/student-page-behaviour";
+import { HEARTBEAT_ATTRIBUTE } from "~/lib/plain-page-behaviour";
 import { STUDENT_SIGN_OUT_PATH } from "~/lib/student-paths";
 import { LanguageMenu } from "./language-menu";
 
@@ -19,7 +19,7 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
   const { t } = useTranslation("student");
   // The marker tells the plain student script to keep the heartbeat going (ADR 170).
   return (
-    <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
+    <div className="plain-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
       <header className="student-bar">
         <p className="student-bar-who">
           <strong>
@@ -46,7 +46,7 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
 /** A page for someone who is not signed in as a student (the join page, its refusals). */
 export function StudentPlainPage({ children }: { children: React.ReactNode }) {
   return (
-    <div className="student-page">
+    <div className="plain-page">
       <header className="student-bar student-bar-plain">
         <LanguageMenu />
       </header>

@@ -2,10 +2,10 @@
  * With JavaScript: tells the server every minute, while the page is visible,
  * that the student is still here (the class's "online now"). Nothing renders.
  * Used where React renders a student page; a page served without the client
- * bundle gets the same from app/client/student-page.ts (ADR 170).
+ * bundle gets the same from app/client/plain-page.ts (ADR 170).
  */
 import { useEffect } from "react";
-import { HEARTBEAT_INTERVAL_MS } from "~/lib/student-page-behaviour";
+import { HEARTBEAT_INTERVAL_MS } from "~/lib/plain-page-behaviour";
 import { STUDENT_HEARTBEAT_PATH } from "~/lib/student-paths";
 
 export function StudentHeartbeat() {

@@ -3,10 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { isBlocked } from "~/server/auth/current-user.server";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { redirect } from "~/server/redirects.server";
 import type { Route } from "./+types/blocked";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 /** For an archived user or a user of an archived school. Needs a signed-in user. */
 export async function loader({ request, context }: Route.LoaderArgs) {

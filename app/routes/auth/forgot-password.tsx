@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, fieldProps, Honeypot } from "~/components/forms";
+import { Field, fieldProps, Honeypot, SubmitButton } from "~/components/forms";
 import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
@@ -15,6 +16,9 @@ import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { getLanguage, getServerT } from "~/server/i18n/i18n.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/forgot-password";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that e-mail address, we have sent a link to reset its password. The link works for one hour.";
@@ -45,8 +49,6 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const { form, field } = useFormReply("forgot-password", actionData?.result);
   return (
     <AuthCard
@@ -67,9 +69,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           ) : null}
           <Honeypot name={HONEYPOT_FIELD} />
           <Field label={t("E-mail")} {...fieldProps(field("email"))} type="email" autoComplete="email" />
-          <Button type="submit" size="3" disabled={busy}>
-            {busy ? t("Sending...") : t("Send reset link")}
-          </Button>
+          <SubmitButton label={t("Send reset link")} pendingLabel={t("Sending...")} />
           <Text size="2" align="center">
             <TextLink to="/login">{t("Back to sign in")}</TextLink>
           </Text>

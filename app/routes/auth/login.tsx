@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signInSchema } from "~/lib/schemas/auth";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
@@ -12,6 +13,9 @@ import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/login";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);

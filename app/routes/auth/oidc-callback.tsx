@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ProviderProblem, type ProviderProblemKind, problemText } from "~/components/auth/provider-problem";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passProblemHeaders } from "~/lib/retry-after";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { clearTransactionCookie, findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
@@ -13,6 +14,9 @@ import { getServerT } from "~/server/i18n/i18n.server";
 import { type Say, sayRefusal } from "~/server/i18n/refusal-text.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-callback";
+
+/** A public page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 /**
  * The provider sends the browser back here. The strategy checks state, PKCE

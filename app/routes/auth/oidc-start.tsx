@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { ProviderProblem } from "~/components/auth/provider-problem";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passProblemHeaders } from "~/lib/retry-after";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth/guards.server";
 import { findProvider, OidcProblem, OidcStrategy } from "~/server/auth/oidc-strategy.server";
@@ -10,6 +11,9 @@ import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { redirect } from "~/server/redirects.server";
 import { notFoundPage } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/oidc-start";
+
+/** A public page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 /** Nothing starts on a GET: a sign-in button is a form post (ADR 210). */
 export async function loader() {

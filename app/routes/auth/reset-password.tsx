@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { fieldProps, Honeypot, PasswordField } from "~/components/forms";
+import { fieldProps, Honeypot, PasswordField, SubmitButton } from "~/components/forms";
 import { TextLink } from "~/components/ui/kit-controls";
 import { useFormReply } from "~/lib/form-reply";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword, tokenProblem } from "~/server/auth/accounts.server";
@@ -16,6 +17,9 @@ import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/reset-password";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 const HIDDEN = ["newPassword", "confirmPassword"];
 
@@ -48,8 +52,6 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const { form, field } = useFormReply("reset-password", actionData?.result);
   if (!loaderData.token || loaderData.problem) {
     return (
@@ -92,9 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {...fieldProps(field("confirmPassword"))}
             autoComplete="new-password"
           />
-          <Button type="submit" size="3" disabled={busy}>
-            {busy ? t("Saving...") : t("Set new password")}
-          </Button>
+          <SubmitButton label={t("Set new password")} pendingLabel={t("Saving...")} />
         </Flex>
       </Form>
     </AuthCard>

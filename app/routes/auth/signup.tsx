@@ -5,6 +5,7 @@ import { data, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { AuthScreen } from "~/components/auth/auth-screen";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { passRetryAfter } from "~/lib/retry-after";
 import { HONEYPOT_FIELD, signUpSchema } from "~/lib/schemas/auth";
 import { SIGN_UP_CLOSED_MESSAGE, SIGN_UP_DONE_MESSAGE, signUp } from "~/server/auth/accounts.server";
@@ -15,6 +16,9 @@ import { redirectWithSuccess } from "~/server/redirects.server";
 import { checkInvitationToken } from "~/server/schools/invitations.server";
 import { formErrorReply, formReply } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/signup";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 const HIDDEN = ["password", "confirmPassword"];
 

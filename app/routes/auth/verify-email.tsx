@@ -1,12 +1,17 @@
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/forms";
 import { metaTranslator } from "~/lib/i18n/meta";
+import type { PlainPageHandle } from "~/lib/plain-page";
 import { tokenProblem, verifyEmail } from "~/server/auth/accounts.server";
 import { getAppFromContext } from "~/server/context.server";
 import { refusal } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/verify-email";
+
+/** A public sign-in page: served without the client bundle, with the plain script (ADR 170). */
+export const handle: PlainPageHandle = { plainPage: true };
 
 /**
  * The link from the verification e-mail. Opening it changes nothing (mail
@@ -34,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   // The loader's and action's messages are English keys of the staff catalogue.
   const { t } = useTranslation("staff");
-  const busy = useNavigation().state === "submitting";
   const result = actionData ?? (loaderData.problem ? { verified: false, message: loaderData.problem } : null);
   return (
     <AuthCard title={t("Confirm your e-mail address")}>
@@ -46,9 +50,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Form method="post">
             <input type="hidden" name="token" value={loaderData.token} />
-            <Button type="submit" size="3" disabled={busy} style={{ width: "100%" }}>
-              {busy ? t("Confirming...") : t("Confirm my e-mail address")}
-            </Button>
+            <SubmitButton
+              label={t("Confirm my e-mail address")}
+              pendingLabel={t("Confirming...")}
+              style={{ width: "100%" }}
+            />
           </Form>
         )}
         <Button asChild size="3" variant="soft">

@@ -1,10 +1,12 @@
 /**
- * The one script of the student pages that load no client bundle (ADR 170):
+ * The one script of the pages that load no client bundle (ADR 170): the
+ * student pages and the public sign-in pages.
  * a few hundred bytes, no React, built as a classic script that runs on every
  * browser a child may have, including those the feature check keeps from the
  * React bundle (ADR 142). The pages work without it; it adds:
  *
- * - a pending state: a form that is sent says "Sending…" on its button
+ * - a pending state: a form that is sent says "Sending…" (or its button's
+ *   translated `data-pending-label`: "Signing in...") on its button
  *   (aria-disabled) and is not sent twice by a second tap; after a while, or
  *   when the page comes back from the browser's back/forward cache, it can be
  *   sent again;
@@ -13,7 +15,9 @@
  * - on the waiting page, asking every 2 seconds whether the teacher has
  *   answered (the page itself, which collects the session once they said yes):
  *   a redirect goes on to where it leads, a page that is no longer waiting
- *   (refused, over) is shown.
+ *   (refused, over) is shown;
+ * - a password field's Show/Hide toggle, which the server renders hidden
+ *   (without JavaScript the field is a plain password field).
  *
  * Written for old engines: no optional chaining or `??` (Chrome 79), which
  * the build would not rewrite for its newer target.
@@ -23,9 +27,11 @@ import {
   HEARTBEAT_INTERVAL_MS,
   JOIN_WAITING_ATTRIBUTE,
   JOIN_WAITING_POLL_MS,
+  PASSWORD_TOGGLE_ATTRIBUTE,
+  PENDING_LABEL_ATTRIBUTE,
   SENDING_RETRY_AFTER_MS,
   SENDING_TEXT,
-} from "../lib/student-page-behaviour";
+} from "../lib/plain-page-behaviour";
 import { STUDENT_HEARTBEAT_PATH } from "../lib/student-paths";
 
 const SENDING_ATTRIBUTE = "data-sending";
@@ -41,7 +47,7 @@ function markSending(form: HTMLFormElement) {
   for (const button of submitButtons(form)) {
     button.setAttribute(LABEL_ATTRIBUTE, button.textContent || "");
     button.setAttribute("aria-disabled", "true");
-    button.textContent = SENDING_TEXT;
+    button.textContent = button.getAttribute(PENDING_LABEL_ATTRIBUTE) || SENDING_TEXT;
   }
 }
 
@@ -107,4 +113,26 @@ if (document.querySelector(`[${JOIN_WAITING_ATTRIBUTE}]`)) {
       });
   };
   window.setInterval(ask, JOIN_WAITING_POLL_MS);
+}
+
+/**
+ * Show/Hide on a password field (components/forms.tsx renders the button in a
+ * hidden slot, with its texts in the page's language): the slot is shown and
+ * the button switches the input between password and text.
+ */
+const toggles = Array.prototype.slice.call(
+  document.querySelectorAll(`[${PASSWORD_TOGGLE_ATTRIBUTE}]`),
+) as HTMLElement[];
+for (const slot of toggles) {
+  const button = slot.querySelector("button");
+  const input = button && document.getElementById(button.getAttribute("aria-controls") || "");
+  if (!button || !(input instanceof HTMLInputElement)) continue;
+  const show = (shown: boolean) => {
+    input.type = shown ? "text" : "password";
+    button.setAttribute("aria-pressed", String(shown));
+    button.setAttribute("aria-label", button.getAttribute(shown ? "data-hide-label" : "data-show-label") || "");
+    button.textContent = button.getAttribute(shown ? "data-hide-text" : "data-show-text");
+  };
+  button.addEventListener("click", () => show(input.type === "password"));
+  slot.removeAttribute("hidden");
 }
