@@ -12,6 +12,9 @@
  * - response-art: the drawing pad with JavaScript; without it, a plain note
  *   that drawing needs JavaScript and the rest can still be sent.
  *
+ * Every prompt and option can be heard (read-aloud.tsx): its recording, else a
+ * Listen button where the device has a voice of its own.
+ *
  * `values` holds what to fill in (the answers sent before, or what was
  * typed when a send did not go through); `errors` the messages per field.
  */
@@ -28,9 +31,11 @@ import {
   type ResponseBlock,
   type ResponseOptionsBlock,
   type ResponseTextBlock,
+  type StoryblokAsset,
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
 import { FacesAnswer } from "./faces-answer";
+import { ReadAloud, ReadAloudScript } from "./read-aloud";
 import { ErrorMessages } from "./student-fields";
 
 export interface AnswerState {
@@ -77,6 +82,7 @@ export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state
             return null;
         }
       })}
+      {blocks.length > 0 ? <ReadAloudScript /> : null}
     </>
   );
 }
@@ -104,22 +110,30 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
         aria-invalid={field.invalid || undefined}
         aria-describedby={field.invalid ? field.errorId : undefined}
       >
-        <legend className="student-legend" {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
+        <legend
+          className="student-legend"
+          id={`${field.id}-prompt`}
+          {...(hasText(block.prompt) ? contentAttributes(state) : {})}
+        >
           {hasText(block.prompt) ? block.prompt : t("Choose one")}
         </legend>
+        {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
         {options.map(({ item, index }, position) => (
-          <label key={item._uid} className="student-choice">
-            <input
-              type="radio"
-              name={field.name}
-              value={String(index)}
-              defaultChecked={field.value === String(index)}
-            />
-            {/* the number reads with the option's text: "1. Calm", not "Calm .1", in a page of the other direction */}
-            <span {...contentAttributes(state)}>
-              <span className="student-number">{`${position + 1}.`}</span> {item.content}
-            </span>
-          </label>
+          <div key={item._uid} className="student-choice-row">
+            <label className="student-choice">
+              <input
+                type="radio"
+                name={field.name}
+                value={String(index)}
+                defaultChecked={field.value === String(index)}
+              />
+              {/* the number reads with the option's text: "1. Calm", not "Calm .1", in a page of the other direction */}
+              <span id={`${field.id}-${index}`} {...contentAttributes(state)}>
+                <span className="student-number">{`${position + 1}.`}</span> {item.content}
+              </span>
+            </label>
+            <ReadAloud textId={`${field.id}-${index}`} recording={item.audio} />
+          </div>
         ))}
         <ErrorMessages id={field.errorId} errors={field.errors} />
       </fieldset>
@@ -139,9 +153,21 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
           <div key={question._uid} className="student-question">
             {(question.answers ?? []).map((answer) =>
               answer.component === "response-text-question-answer-freetext" ? (
-                <FreetextAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+                <FreetextAnswer
+                  key={answer._uid}
+                  answer={answer}
+                  prompt={prompt}
+                  recording={question.prompt_audio}
+                  state={state}
+                />
               ) : answer.component === "response-text-question-answer-option" ? (
-                <ChoiceAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+                <ChoiceAnswer
+                  key={answer._uid}
+                  answer={answer}
+                  prompt={prompt}
+                  recording={question.prompt_audio}
+                  state={state}
+                />
               ) : null,
             )}
           </div>
@@ -154,10 +180,12 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
 function FreetextAnswer({
   answer,
   prompt,
+  recording,
   state,
 }: {
   answer: FreetextAnswerBlock;
   prompt: string;
+  recording?: StoryblokAsset | null;
   state: AnswerState;
 }) {
   const { t } = useTranslation("student");
@@ -165,9 +193,10 @@ function FreetextAnswer({
   const hintId = `${field.id}-hint`;
   return (
     <div className="student-field">
-      <label htmlFor={field.id} className="student-legend" {...contentAttributes(state)}>
+      <label htmlFor={field.id} id={`${field.id}-prompt`} className="student-legend" {...contentAttributes(state)}>
         {prompt}
       </label>
+      <ReadAloud textId={`${field.id}-prompt`} recording={recording} />
       <span className="student-hint" id={hintId}>
         {t("Type your answer (up to {max, number} characters).", { max: MAX_TEXT_ANSWER_LENGTH })}
       </span>
@@ -186,7 +215,17 @@ function FreetextAnswer({
   );
 }
 
-function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; prompt: string; state: AnswerState }) {
+function ChoiceAnswer({
+  answer,
+  prompt,
+  recording,
+  state,
+}: {
+  answer: OptionAnswerBlock;
+  prompt: string;
+  recording?: StoryblokAsset | null;
+  state: AnswerState;
+}) {
   const field = fieldState(answer._uid, state);
   const choices = (answer.choices ?? []).filter(hasText);
   if (choices.length === 0) return null;
@@ -197,17 +236,23 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
       aria-invalid={field.invalid || undefined}
       aria-describedby={field.invalid ? field.errorId : undefined}
     >
-      <legend className="student-legend" {...contentAttributes(state)}>
+      <legend className="student-legend" id={`${field.id}-prompt`} {...contentAttributes(state)}>
         {prompt}
       </legend>
+      <ReadAloud textId={`${field.id}-prompt`} recording={recording} />
       {choices.map((choice, index) => {
         // The value is the survey's default text even where the label is translated (ADR 217).
         const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
         return (
-          <label key={`${index}-${choice}`} className="student-choice">
-            <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
-            <span {...contentAttributes(state)}>{choice}</span>
-          </label>
+          <div key={`${index}-${choice}`} className="student-choice-row">
+            <label className="student-choice">
+              <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
+              <span id={`${field.id}-${index}`} {...contentAttributes(state)}>
+                {choice}
+              </span>
+            </label>
+            <ReadAloud textId={`${field.id}-${index}`} />
+          </div>
         );
       })}
       <ErrorMessages id={field.errorId} errors={field.errors} />
@@ -223,6 +268,7 @@ function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerSta
       <h2 id={`${field.id}-prompt`} {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
         {hasText(block.prompt) ? block.prompt : t("Draw a picture")}
       </h2>
+      {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
       <DrawingAnswer
         assignmentId={state.assignmentId}
         fieldUid={block._uid}
