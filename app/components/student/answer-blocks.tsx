@@ -10,7 +10,9 @@
  *   area of at most MAX_TEXT_ANSWER_LENGTH characters, a choice answer a
  *   group of radios.
  * - response-art: the drawing pad with JavaScript; without it, a plain note
- *   that drawing needs JavaScript and the rest can still be sent.
+ *   that drawing needs JavaScript and the rest can still be sent. Below it,
+ *   with or without JavaScript, "Describe it instead": a short text for a
+ *   child who cannot draw (or drag), sent with the answer (issue 37).
  *
  * Every prompt and option can be heard (read-aloud.tsx): its recording, else a
  * Listen button where the device has a voice of its own.
@@ -19,9 +21,9 @@
  * typed when a send did not go through); `errors` the messages per field.
  */
 import { useTranslation } from "react-i18next";
-import { answerFieldId, answerFieldName } from "~/lib/answer-form";
+import { answerFieldId, answerFieldName, descriptionFieldName } from "~/lib/answer-form";
 import { languageDir } from "~/lib/i18n/languages";
-import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
+import { MAX_DRAWING_DESCRIPTION_LENGTH, MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
 import { errorIdFor } from "~/lib/student-form";
 import {
   type FreetextAnswerBlock,
@@ -276,7 +278,33 @@ function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerSta
         id={field.id}
         drawingId={field.value ?? ""}
       />
+      <DescribeInstead uid={block._uid} id={field.id} value={state.values[descriptionFieldName(block._uid)]} />
       <ErrorMessages id={field.errorId} errors={field.errors} />
     </section>
+  );
+}
+
+/** A drawing question answered in words: for a child who cannot draw or drag (issue 37). */
+function DescribeInstead({ uid, id, value }: { uid: string; id: string; value?: string }) {
+  const { t } = useTranslation("student");
+  const inputId = `${id}-description`;
+  return (
+    <div className="student-field">
+      <label htmlFor={inputId}>{t("Describe it instead")}</label>
+      <span className="student-hint" id={`${inputId}-hint`}>
+        {t("If you cannot draw, write what you would draw (up to {max, number} characters).", {
+          max: MAX_DRAWING_DESCRIPTION_LENGTH,
+        })}
+      </span>
+      <textarea
+        id={inputId}
+        name={descriptionFieldName(uid)}
+        className="student-textarea student-textarea-short"
+        defaultValue={value ?? ""}
+        maxLength={MAX_DRAWING_DESCRIPTION_LENGTH}
+        rows={3}
+        aria-describedby={`${inputId}-hint`}
+      />
+    </div>
   );
 }
