@@ -246,7 +246,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   });
 });
 
-test("JS on: no Listen button without a voice on the device; one appears when such a voice is listed, reads sentence by sentence, and stops when pressed again", async () => {
+test("JS on: no Listen button without a voice on the device; one appears when such a voice is listed, reads only when pressed, and stops when pressed again", async () => {
   const context = await studentContext(true, [REMOTE_VOICE]);
   const page = await context.newPage();
   await page.goto(checkInPath);
@@ -341,4 +341,26 @@ test("every student page passes axe's WCAG 2.2 AA rules in all six languages, wi
   }
   expect(found).toEqual({});
   expect(pages).toBe(LANGUAGE_CODES.length * 6);
+});
+
+test("JS off: a drawing question answered in words ('Describe it instead'); the teacher's results and CSV show it", async () => {
+  const context = await studentContext(false);
+  const page = await context.newPage();
+  await page.goto(`/student/assignments/${drawingAssignmentId}`);
+  expect(await page.getByText("Drawing needs JavaScript").count()).toBe(1);
+  const describe = page.getByRole("textbox", { name: "Describe it instead" });
+  await describe.fill("A den of blankets under the stairs");
+  await page.getByRole("button", { name: /^Send my/ }).click();
+  await page.waitForURL(/\/thanks$/);
+
+  const classId = app.fixtures.class5A.id;
+  const teacher = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signInContext(teacher, app.baseURL, actors.teacher);
+  const results = await teacher.newPage();
+  await results.goto(`/class/${classId}/surveys/results/${drawingAssignmentId}`);
+  const described = results.getByRole("list", { name: "Described instead" });
+  expect(await described.getByText("A den of blankets under the stairs").count()).toBe(1);
+  const csv = await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${drawingAssignmentId}/csv`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain("A den of blankets under the stairs");
 });
