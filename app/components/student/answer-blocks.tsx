@@ -150,26 +150,19 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
     <section className="student-card">
       {hasText(block.prompt) ? <h2 {...contentAttributes(state)}>{block.prompt}</h2> : null}
       {questions.map((question, index) => {
-        const prompt = `${index + 1}. ${question.prompt ?? ""}`.trim();
+        // Each answer of the question is asked with its number and prompt, and the prompt's recording.
+        const asked = {
+          prompt: `${index + 1}. ${question.prompt ?? ""}`.trim(),
+          recording: question.prompt_audio,
+          state,
+        };
         return (
           <div key={question._uid} className="student-question">
             {(question.answers ?? []).map((answer) =>
               answer.component === "response-text-question-answer-freetext" ? (
-                <FreetextAnswer
-                  key={answer._uid}
-                  answer={answer}
-                  prompt={prompt}
-                  recording={question.prompt_audio}
-                  state={state}
-                />
+                <FreetextAnswer key={answer._uid} answer={answer} {...asked} />
               ) : answer.component === "response-text-question-answer-option" ? (
-                <ChoiceAnswer
-                  key={answer._uid}
-                  answer={answer}
-                  prompt={prompt}
-                  recording={question.prompt_audio}
-                  state={state}
-                />
+                <ChoiceAnswer key={answer._uid} answer={answer} {...asked} />
               ) : null,
             )}
           </div>
