@@ -221,6 +221,8 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
         preload: audio.getAttribute("preload"),
         label: audio.getAttribute("aria-label"),
         transcript: document.getElementById(audio.getAttribute("aria-describedby") ?? "")?.textContent,
+        // Narrower than about 120 px, Chromium's player hides its play button.
+        wideEnough: audio.getBoundingClientRect().width >= 128,
       })),
     );
     expect(seen).toEqual(
@@ -232,6 +234,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
         preload: "none",
         label: "Listen",
         transcript: ["How do you feel today?", "Sad", "Okay", "Happy"][index],
+        wideEnough: true,
       })),
     );
     // A recording is not doubled by a Listen button; the audio is served from our own origin.
