@@ -15,3 +15,22 @@ export function safeContentUrl(value: unknown): string | null {
   if (trimmed === "") return null;
   return defaultUrlTransform(trimmed) || null;
 }
+
+/**
+ * The hosts other than our own that survey content's images and recordings may come from:
+ * Storyblok's asset host. The CSP's `img-src` and `media-src` name the same ones
+ * (app/server/web/security-headers.server.ts).
+ */
+export const CONTENT_MEDIA_HOSTS = ["https://a.storyblok.com"] as const;
+
+/**
+ * A recording's URL (issue 37) when the content filter keeps it and the page may play it: a path on our
+ * own origin (`/survey-audio/…`, the local content's files) or a URL on a CONTENT_MEDIA_HOSTS host.
+ * Anything else is null: the CSP would block it and the child would see a player that never plays.
+ */
+export function safeMediaUrl(value: unknown): string | null {
+  const url = safeContentUrl(value);
+  if (!url) return null;
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
+  return CONTENT_MEDIA_HOSTS.some((host) => url.startsWith(`${host}/`)) ? url : null;
+}

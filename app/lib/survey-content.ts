@@ -9,6 +9,10 @@
  * - response-text-question-answer-freetext → the typed text (string)
  * - response-text-question-answer-option   → one of its `choices` (string)
  * - response-art                → a drawing reference `{ drawingId: string }`
+ *
+ * A question may carry a recording of its prompt (`prompt_audio`) and each option or face one of its
+ * text (`audio`): Storyblok asset fields, translatable, so each language has its own (issue 37,
+ * docs/product.md#recordings). They change no answer field.
  */
 
 import { type FaceMood, readFaceScale } from "./face-scale";
@@ -54,27 +58,36 @@ export interface SurveyVideoBlock extends BlockBase {
   title?: string;
 }
 
-export interface ResponseOptionsItemBlock extends BlockBase {
+/** A recording of a question's prompt or of an option's text (an audio asset). */
+export interface WithRecording {
+  audio?: StoryblokAsset | null;
+}
+
+/** A question whose prompt may have a recording. */
+export interface WithPromptRecording {
+  prompt?: string;
+  prompt_audio?: StoryblokAsset | null;
+}
+
+export interface ResponseOptionsItemBlock extends BlockBase, WithRecording {
   component: "response-options-item";
   content?: string;
 }
 
-export interface ResponseOptionsBlock extends BlockBase {
+export interface ResponseOptionsBlock extends BlockBase, WithPromptRecording {
   component: "response-options";
-  prompt?: string;
   response_options?: ResponseOptionsItemBlock[];
 }
 
-export interface ResponseFacesItemBlock extends BlockBase {
+export interface ResponseFacesItemBlock extends BlockBase, WithRecording {
   component: "response-faces-item";
   /** The face's text label ("Happy"), in the story's language. */
   label?: string;
 }
 
 /** A face scale: 2, 3 or 5 labelled faces, from the least to the most happy (app/lib/face-scale.ts). */
-export interface ResponseFacesBlock extends BlockBase {
+export interface ResponseFacesBlock extends BlockBase, WithPromptRecording {
   component: "response-faces";
-  prompt?: string;
   faces?: ResponseFacesItemBlock[];
 }
 
@@ -87,9 +100,8 @@ export interface OptionAnswerBlock extends BlockBase {
   choices?: string[];
 }
 
-export interface ResponseTextQuestionBlock extends BlockBase {
+export interface ResponseTextQuestionBlock extends BlockBase, WithPromptRecording {
   component: "response-text-question";
-  prompt?: string;
   answers?: (FreetextAnswerBlock | OptionAnswerBlock)[];
 }
 
@@ -99,9 +111,8 @@ export interface ResponseTextBlock extends BlockBase {
   questions?: ResponseTextQuestionBlock[];
 }
 
-export interface ResponseArtBlock extends BlockBase {
+export interface ResponseArtBlock extends BlockBase, WithPromptRecording {
   component: "response-art";
-  prompt?: string;
 }
 
 export type ContentBlock = SurveyHeaderBlock | SurveyImageBlock | SurveyTextBlock | SurveyVideoBlock;

@@ -8,10 +8,22 @@
  * more than colour: a check mark and a thick inner border, never an outline.
  * A student of the fixture's class answers "Drawing: my safe place" in
  * Chromium (the pad needs JavaScript; without it the page shows a note).
+ *
+ * Issue 37: every question and option can be heard (a recording as a plain
+ * `<audio controls>`, else a Listen button only where the device has a voice of
+ * its own: the browser's speech synthesis is faked, not our code), and every
+ * student page passes axe's WCAG 2.2 AA rules in all six languages, with
+ * targets of 44 × 44 px and nothing hidden under a bar when focused.
  */
-import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { LANGUAGE_CODES } from "~/lib/i18n/languages";
+import { surveys } from "~/server/db/schema.server";
+import type { FixtureKit } from "../support/app-fixtures";
 import { jsModes, newContext } from "../support/browser";
+import { CLASS_CODE } from "../support/e2e-world";
+import { createAssignment } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
 import {
   type Actor,
@@ -20,18 +32,44 @@ import {
   createActorsWorld,
   setUpActors,
 } from "./authorization-matrix.support";
+import {
+  axeWcag22,
+  type FakeVoice,
+  fakeSpeech,
+  obscuredWhenFocused,
+  setVoices,
+  smallTargets,
+  speechLog,
+} from "./student-a11y.support";
 import { signInContext } from "./third-party.screens";
 
-let app: AppServer<ActorsWorld>;
+/** The actors' world, and the daily check-in (recordings on its first question) running in 5A. */
+async function world(kit: FixtureKit) {
+  const actorsWorld = await createActorsWorld(kit);
+  const [daily] = await kit.db
+    .select()
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/young-readers/daily-check-in"));
+  const checkIn = await createAssignment(kit.db, {
+    classId: actorsWorld.class5A.id,
+    surveyId: daily.id,
+    status: "active",
+  });
+  return { ...actorsWorld, checkIn };
+}
+
+let app: AppServer<ActorsWorld & { checkIn: { id: number } }>;
 let actors: Record<Actor, ActorCredentials>;
 let drawingAssignmentId: number;
+let checkInPath: string;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: createActorsWorld });
+  app = await startAppServer({ fixtures: world });
   ({ actors } = await setUpActors(app));
   // The fixture's running survey in 5A (the second by title) is the one with a drawing question.
   expect(app.fixtures.surveys.running.title).toBe("Drawing: my safe place");
   drawingAssignmentId = app.fixtures.running[app.fixtures.class5A.name].id;
+  checkInPath = `/student/assignments/${app.fixtures.checkIn.id}`;
 });
 
 async function drawingPage(javaScriptEnabled = true): Promise<Page> {
@@ -149,4 +187,183 @@ test("the chosen colour and brush show a check mark and an inner border, not a r
   for (const name of ["White", "Brush size 3"]) {
     expect(await look(name)).toEqual({ pressed: "false", mark: "none", outline: "none", inner: false });
   }
+});
+
+/** A voice on the device for each of the six languages, and one that sends the text elsewhere. */
+const LOCAL_VOICES: FakeVoice[] = LANGUAGE_CODES.map((code) => ({
+  lang: code,
+  localService: true,
+  name: `On ${code}`,
+}));
+const REMOTE_VOICE: FakeVoice = { lang: "en-GB", localService: false, name: "Cloud English", default: true };
+
+async function studentContext(javaScriptEnabled: boolean, voices?: FakeVoice[]): Promise<BrowserContext> {
+  const context = await newContext({ javaScriptEnabled, baseURL: app.baseURL });
+  if (voices) await fakeSpeech(context, voices);
+  await signInContext(context, app.baseURL, actors.studentWeb);
+  return context;
+}
+
+describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+  test("a question and its faces with recordings are plain <audio controls>, named Listen, that start only when pressed", async () => {
+    const context = await studentContext(javaScriptEnabled, javaScriptEnabled ? LOCAL_VOICES : undefined);
+    const page = await context.newPage();
+    await page.goto(checkInPath);
+    const feel = page.getByRole("group", { name: "How do you feel today?" });
+    const players = feel.locator("audio");
+    expect(await players.count()).toBe(4);
+    const seen = await players.evaluateAll((elements) =>
+      (elements as HTMLAudioElement[]).map((audio) => ({
+        src: new URL(audio.src).pathname,
+        controls: audio.controls,
+        autoplay: audio.autoplay,
+        paused: audio.paused,
+        preload: audio.getAttribute("preload"),
+        label: audio.getAttribute("aria-label"),
+        transcript: document.getElementById(audio.getAttribute("aria-describedby") ?? "")?.textContent,
+        // Narrower than about 120 px, Chromium's player hides its play button.
+        wideEnough: audio.getBoundingClientRect().width >= 128,
+      })),
+    );
+    expect(seen).toEqual(
+      ["feel", "feel-1", "feel-2", "feel-3"].map((name, index) => ({
+        src: `/survey-audio/en/daily-check-in/${name}.ogg`,
+        controls: true,
+        autoplay: false,
+        paused: true,
+        preload: "none",
+        label: "Listen",
+        transcript: ["How do you feel today?", "Sad", "Okay", "Happy"][index],
+        wideEnough: true,
+      })),
+    );
+    // A recording is not doubled by a Listen button; the audio is served from our own origin.
+    expect(await feel.getByRole("button", { name: "Listen" }).count()).toBe(0);
+    const file = await context.request.get(`${app.baseURL}${seen[0].src}`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("audio/ogg");
+    // The player is reached with the keyboard: Tab from the legend's question lands on it.
+    await page.getByRole("radio", { name: "Sad, 1 of 3" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("AUDIO");
+  });
+});
+
+test("JS on: no Listen button without a voice on the device; one appears when such a voice is listed, reads only when pressed, and stops when pressed again", async () => {
+  const context = await studentContext(true, [REMOTE_VOICE]);
+  const page = await context.newPage();
+  await page.goto(checkInPath);
+  await page.waitForLoadState("load"); // the deferred read-aloud script has run
+  expect(await page.getByRole("button", { name: "Listen" }).count()).toBe(0);
+
+  // The browser lists its voices late (voiceschanged): one on the device, for English.
+  await setVoices(page, [REMOTE_VOICE, { lang: "en-GB", localService: true, name: "Local English" }]);
+  const sleep = page.getByRole("group", { name: "How did you sleep last night?" });
+  const listen = sleep.getByRole("button", { name: "Listen" });
+  await listen.first().waitFor();
+  // The prompt and each face without a recording; the recorded question still has none.
+  const faces = await sleep.getByRole("radio").count();
+  expect(await listen.count()).toBe(faces + 1);
+  expect(await page.getByRole("group", { name: "How do you feel today?" }).getByRole("button").count()).toBe(0);
+  // Named by what it reads.
+  expect(await listen.first().getAttribute("aria-describedby")).toBe(await sleep.locator("legend").getAttribute("id"));
+
+  // With the keyboard: Enter reads, the button says Stop; Enter again stops. Nothing was read before.
+  expect((await speechLog(page)).spoken).toEqual([]);
+  await listen.first().focus();
+  await page.keyboard.press("Enter");
+  await sleep.getByRole("button", { name: "Stop" }).waitFor();
+  expect((await speechLog(page)).spoken).toEqual(["How did you sleep last night?"]);
+  const cancelled = (await speechLog(page)).cancelled;
+  await page.keyboard.press("Enter");
+  await sleep.getByRole("button", { name: "Listen" }).first().waitFor();
+  expect(await sleep.getByRole("button", { name: "Stop" }).count()).toBe(0);
+  expect((await speechLog(page)).cancelled).toBe(cancelled + 1);
+});
+
+test("JS on, German: the Listen button speaks German with a German voice on the device, and says Anhören", async () => {
+  const context = await studentContext(true, [{ lang: "de-DE", localService: true, name: "Lokal Deutsch" }]);
+  const page = await context.newPage();
+  await page.goto(`${checkInPath}?lng=de`);
+  const listen = page.getByRole("button", { name: "Anhören" });
+  await listen.first().waitFor();
+  await listen.first().click();
+  await page.getByRole("button", { name: "Stopp" }).waitFor();
+  expect((await speechLog(page)).spoken).toHaveLength(1);
+  // English pages on the same device: no English voice, so no button.
+  await page.goto(`${checkInPath}?lng=en`);
+  await page.waitForLoadState("load");
+  expect(await page.getByRole("button", { name: "Listen" }).count()).toBe(0);
+});
+
+/** axe (WCAG 2.2 AA), the 44 px targets and focus not hidden, on the page as it is now. */
+async function expectAccessible(page: Page, language: string, found: Record<string, string[]>) {
+  const where = `${language} ${new URL(page.url()).pathname}`;
+  const problems = [
+    ...(await axeWcag22(page)),
+    ...(await smallTargets(page)).map((line) => `target under 44 px: ${line}`),
+    ...(await obscuredWhenFocused(page)).map((line) => `hidden when focused: ${line}`),
+  ];
+  if (problems.length > 0) found[where] = problems;
+}
+
+test("every student page passes axe's WCAG 2.2 AA rules in all six languages, with 44 px targets and nothing hidden when focused", async () => {
+  const found: Record<string, string[]> = {};
+  let pages = 0;
+  for (const language of LANGUAGE_CODES) {
+    // Before joining: the join page, and the wait for the teacher (a name already in the class).
+    const outside = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+    const joining = await outside.newPage();
+    await joining.goto(`/join?code=${CLASS_CODE}&lng=${language}`);
+    await expectAccessible(joining, language, found);
+    await joining.locator('input[name="firstName"]').fill("Matrix");
+    await joining.locator('input[name="lastName"]').fill("Webstudent");
+    await joining.locator('form[method="post"] button[type="submit"]').last().click();
+    await joining.waitForURL(/\/join\/waiting/);
+    expect(await joining.locator("html").getAttribute("lang")).toBe(language);
+    await expectAccessible(joining, language, found);
+    pages += 2;
+
+    // Signed in, with a voice on the device so the Listen buttons are checked too.
+    const context = await studentContext(true, LOCAL_VOICES);
+    const page = await context.newPage();
+    for (const path of [
+      "/student",
+      checkInPath,
+      `/student/assignments/${drawingAssignmentId}`,
+      `/student/assignments/${drawingAssignmentId}/thanks`,
+    ]) {
+      await page.goto(`${path}?lng=${language}`);
+      await page.waitForLoadState("load");
+      expect(await page.locator("html").getAttribute("lang"), path).toBe(language);
+      await expectAccessible(page, language, found);
+      pages += 1;
+    }
+    await outside.close();
+    await context.close();
+  }
+  expect(found).toEqual({});
+  expect(pages).toBe(LANGUAGE_CODES.length * 6);
+});
+
+test("JS off: a drawing question answered in words ('Describe it instead'); the teacher's results and CSV show it", async () => {
+  const context = await studentContext(false);
+  const page = await context.newPage();
+  await page.goto(`/student/assignments/${drawingAssignmentId}`);
+  expect(await page.getByText("Drawing needs JavaScript").count()).toBe(1);
+  const describe = page.getByRole("textbox", { name: "Describe it instead" });
+  await describe.fill("A den of blankets under the stairs");
+  await page.getByRole("button", { name: /^Send my/ }).click();
+  await page.waitForURL(/\/thanks$/);
+
+  const classId = app.fixtures.class5A.id;
+  const teacher = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signInContext(teacher, app.baseURL, actors.teacher);
+  const results = await teacher.newPage();
+  await results.goto(`/class/${classId}/surveys/results/${drawingAssignmentId}`);
+  const described = results.getByRole("list", { name: "Described instead" });
+  expect(await described.getByText("A den of blankets under the stairs").count()).toBe(1);
+  const csv = await teacher.request.get(`${app.baseURL}/class/${classId}/surveys/results/${drawingAssignmentId}/csv`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain("A den of blankets under the stairs");
 });

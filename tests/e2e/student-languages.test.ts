@@ -21,8 +21,8 @@ import { type AppServer, startAppServer } from "../support/server";
 
 const SCREENS = screensDir();
 const SURVEY = "Starting the school year";
-/** The survey has a drawing question: its answering page adds the drawing pad's plain script. */
-const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/plain-page.js"];
+/** The survey has a drawing question: its answering page adds the drawing pad's plain script (and every one the read-aloud script). */
+const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/listen.js", "/assets/plain-page.js"];
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 let started: {
   classId: number;

@@ -100,6 +100,9 @@ async function loadedScripts(page: Page) {
   }));
 }
 
+/** An answering page's plain scripts: the student pages' and the read-aloud script (issue 37). */
+const ANSWERING_SCRIPTS = ["/assets/listen.js", "/assets/plain-page.js"];
+
 async function expectPlainPage(page: Page, classic = ["/assets/plain-page.js"]) {
   const loaded = await loadedScripts(page);
   expect({ modules: loaded.modules, classic: loaded.classic.sort() }, page.url()).toEqual({ modules: 0, classic });
@@ -421,7 +424,7 @@ test("with JavaScript the student pages load no client bundle, and the plain scr
 
   // A survey without a drawing question: a plain page; its content (markdown, image) is the server's.
   await openSurvey(page, "Reading habits");
-  await expectPlainPage(page);
+  await expectPlainPage(page, ANSWERING_SCRIPTS);
   expect(await page.getByRole("img", { name: "Shelves of colourful books in the school library" }).count()).toBe(1);
   await page.getByRole("radio", { name: "1. Every day" }).check();
   await page.getByRole("button", { name: "Send my answers" }).click();
@@ -432,7 +435,7 @@ test("with JavaScript the student pages load no client bundle, and the plain scr
   // A survey with a drawing question adds the drawing pad's plain script, and the pad replaces the note (ADR 171).
   await page.goto("/student");
   await openSurvey(page, "Drawing: my safe place");
-  await expectPlainPage(page, ["/assets/drawing-pad.js", "/assets/plain-page.js"]);
+  await expectPlainPage(page, ["/assets/drawing-pad.js", ...ANSWERING_SCRIPTS]);
   await page.getByRole("img", { name: /^Drawing area/ }).waitFor();
   expect(await page.getByText("Drawing needs JavaScript").count()).toBe(0);
   expect(await page.getByRole("button", { name: "Black" }).getAttribute("aria-pressed")).toBe("true");

@@ -66,7 +66,7 @@ const STAFF_JS_KB = 170;
  */
 const STUDENT_JS_KB = 100;
 /** The plain scripts (app/client/<name>.ts, built as classic scripts of their own). */
-export type PlainScript = "plain-page" | "drawing-pad";
+export type PlainScript = "plain-page" | "drawing-pad" | "listen";
 /** Every page. */
 const CSS_KB = 40;
 
@@ -131,10 +131,11 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("join", "/join"),
   studentPage("join: waiting for the teacher", "/join/waiting"),
   studentPage("student: surveys", "/student"),
-  studentPage("student: answering", "/student/assignments/1"),
+  // The answering page adds the read-aloud script (app/client/listen.ts, issue 37: 1.5 kB).
+  { ...studentPage("student: answering", "/student/assignments/1"), plainScripts: ["plain-page", "listen"] },
   {
     ...studentPage("student: answering, drawing", "/student/assignments/1"),
-    plainScripts: ["plain-page", "drawing-pad"],
+    plainScripts: ["plain-page", "drawing-pad", "listen"],
   },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home", 155),

@@ -10,15 +10,20 @@
  *   area of at most MAX_TEXT_ANSWER_LENGTH characters, a choice answer a
  *   group of radios.
  * - response-art: the drawing pad with JavaScript; without it, a plain note
- *   that drawing needs JavaScript and the rest can still be sent.
+ *   that drawing needs JavaScript and the rest can still be sent. Below it,
+ *   with or without JavaScript, "Describe it instead": a short text for a
+ *   child who cannot draw (or drag), sent with the answer (issue 37).
+ *
+ * Every prompt and option can be heard (read-aloud.tsx): its recording, else a
+ * Listen button where the device has a voice of its own.
  *
  * `values` holds what to fill in (the answers sent before, or what was
  * typed when a send did not go through); `errors` the messages per field.
  */
 import { useTranslation } from "react-i18next";
-import { answerFieldId, answerFieldName } from "~/lib/answer-form";
+import { answerFieldId, answerFieldName, descriptionFieldName } from "~/lib/answer-form";
 import { languageDir } from "~/lib/i18n/languages";
-import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
+import { MAX_DRAWING_DESCRIPTION_LENGTH, MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/limits";
 import { errorIdFor } from "~/lib/student-form";
 import {
   type FreetextAnswerBlock,
@@ -28,9 +33,11 @@ import {
   type ResponseBlock,
   type ResponseOptionsBlock,
   type ResponseTextBlock,
+  type StoryblokAsset,
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
 import { FacesAnswer } from "./faces-answer";
+import { ReadAloud, ReadAloudScript } from "./read-aloud";
 import { ErrorMessages } from "./student-fields";
 
 export interface AnswerState {
@@ -77,6 +84,7 @@ export function AnswerBlocks({ blocks, state }: { blocks: ResponseBlock[]; state
             return null;
         }
       })}
+      {blocks.length > 0 ? <ReadAloudScript /> : null}
     </>
   );
 }
@@ -104,22 +112,30 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
         aria-invalid={field.invalid || undefined}
         aria-describedby={field.invalid ? field.errorId : undefined}
       >
-        <legend className="student-legend" {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
+        <legend
+          className="student-legend"
+          id={`${field.id}-prompt`}
+          {...(hasText(block.prompt) ? contentAttributes(state) : {})}
+        >
           {hasText(block.prompt) ? block.prompt : t("Choose one")}
         </legend>
+        {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
         {options.map(({ item, index }, position) => (
-          <label key={item._uid} className="student-choice">
-            <input
-              type="radio"
-              name={field.name}
-              value={String(index)}
-              defaultChecked={field.value === String(index)}
-            />
-            {/* the number reads with the option's text: "1. Calm", not "Calm .1", in a page of the other direction */}
-            <span {...contentAttributes(state)}>
-              <span className="student-number">{`${position + 1}.`}</span> {item.content}
-            </span>
-          </label>
+          <div key={item._uid} className="student-choice-row">
+            <label className="student-choice">
+              <input
+                type="radio"
+                name={field.name}
+                value={String(index)}
+                defaultChecked={field.value === String(index)}
+              />
+              {/* the number reads with the option's text: "1. Calm", not "Calm .1", in a page of the other direction */}
+              <span id={`${field.id}-${index}`} {...contentAttributes(state)}>
+                <span className="student-number">{`${position + 1}.`}</span> {item.content}
+              </span>
+            </label>
+            <ReadAloud textId={`${field.id}-${index}`} recording={item.audio} />
+          </div>
         ))}
         <ErrorMessages id={field.errorId} errors={field.errors} />
       </fieldset>
@@ -134,14 +150,19 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
     <section className="student-card">
       {hasText(block.prompt) ? <h2 {...contentAttributes(state)}>{block.prompt}</h2> : null}
       {questions.map((question, index) => {
-        const prompt = `${index + 1}. ${question.prompt ?? ""}`.trim();
+        // Each answer of the question is asked with its number and prompt, and the prompt's recording.
+        const asked = {
+          prompt: `${index + 1}. ${question.prompt ?? ""}`.trim(),
+          recording: question.prompt_audio,
+          state,
+        };
         return (
           <div key={question._uid} className="student-question">
             {(question.answers ?? []).map((answer) =>
               answer.component === "response-text-question-answer-freetext" ? (
-                <FreetextAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+                <FreetextAnswer key={answer._uid} answer={answer} {...asked} />
               ) : answer.component === "response-text-question-answer-option" ? (
-                <ChoiceAnswer key={answer._uid} answer={answer} prompt={prompt} state={state} />
+                <ChoiceAnswer key={answer._uid} answer={answer} {...asked} />
               ) : null,
             )}
           </div>
@@ -154,10 +175,12 @@ function TextAnswers({ block, state }: { block: ResponseTextBlock; state: Answer
 function FreetextAnswer({
   answer,
   prompt,
+  recording,
   state,
 }: {
   answer: FreetextAnswerBlock;
   prompt: string;
+  recording?: StoryblokAsset | null;
   state: AnswerState;
 }) {
   const { t } = useTranslation("student");
@@ -165,9 +188,10 @@ function FreetextAnswer({
   const hintId = `${field.id}-hint`;
   return (
     <div className="student-field">
-      <label htmlFor={field.id} className="student-legend" {...contentAttributes(state)}>
+      <label htmlFor={field.id} id={`${field.id}-prompt`} className="student-legend" {...contentAttributes(state)}>
         {prompt}
       </label>
+      <ReadAloud textId={`${field.id}-prompt`} recording={recording} />
       <span className="student-hint" id={hintId}>
         {t("Type your answer (up to {max, number} characters).", { max: MAX_TEXT_ANSWER_LENGTH })}
       </span>
@@ -186,7 +210,17 @@ function FreetextAnswer({
   );
 }
 
-function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; prompt: string; state: AnswerState }) {
+function ChoiceAnswer({
+  answer,
+  prompt,
+  recording,
+  state,
+}: {
+  answer: OptionAnswerBlock;
+  prompt: string;
+  recording?: StoryblokAsset | null;
+  state: AnswerState;
+}) {
   const field = fieldState(answer._uid, state);
   const choices = (answer.choices ?? []).filter(hasText);
   if (choices.length === 0) return null;
@@ -197,17 +231,23 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
       aria-invalid={field.invalid || undefined}
       aria-describedby={field.invalid ? field.errorId : undefined}
     >
-      <legend className="student-legend" {...contentAttributes(state)}>
+      <legend className="student-legend" id={`${field.id}-prompt`} {...contentAttributes(state)}>
         {prompt}
       </legend>
+      <ReadAloud textId={`${field.id}-prompt`} recording={recording} />
       {choices.map((choice, index) => {
         // The value is the survey's default text even where the label is translated (ADR 217).
         const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
         return (
-          <label key={`${index}-${choice}`} className="student-choice">
-            <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
-            <span {...contentAttributes(state)}>{choice}</span>
-          </label>
+          <div key={`${index}-${choice}`} className="student-choice-row">
+            <label className="student-choice">
+              <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
+              <span id={`${field.id}-${index}`} {...contentAttributes(state)}>
+                {choice}
+              </span>
+            </label>
+            <ReadAloud textId={`${field.id}-${index}`} />
+          </div>
         );
       })}
       <ErrorMessages id={field.errorId} errors={field.errors} />
@@ -223,6 +263,7 @@ function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerSta
       <h2 id={`${field.id}-prompt`} {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
         {hasText(block.prompt) ? block.prompt : t("Draw a picture")}
       </h2>
+      {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
       <DrawingAnswer
         assignmentId={state.assignmentId}
         fieldUid={block._uid}
@@ -230,7 +271,33 @@ function ArtAnswer({ block, state }: { block: ResponseArtBlock; state: AnswerSta
         id={field.id}
         drawingId={field.value ?? ""}
       />
+      <DescribeInstead uid={block._uid} id={field.id} value={state.values[descriptionFieldName(block._uid)]} />
       <ErrorMessages id={field.errorId} errors={field.errors} />
     </section>
+  );
+}
+
+/** A drawing question answered in words: for a child who cannot draw or drag (issue 37). */
+function DescribeInstead({ uid, id, value }: { uid: string; id: string; value?: string }) {
+  const { t } = useTranslation("student");
+  const inputId = `${id}-description`;
+  return (
+    <div className="student-field">
+      <label htmlFor={inputId}>{t("Describe it instead")}</label>
+      <span className="student-hint" id={`${inputId}-hint`}>
+        {t("If you cannot draw, write what you would draw (up to {max, number} characters).", {
+          max: MAX_DRAWING_DESCRIPTION_LENGTH,
+        })}
+      </span>
+      <textarea
+        id={inputId}
+        name={descriptionFieldName(uid)}
+        className="student-textarea student-textarea-short"
+        defaultValue={value ?? ""}
+        maxLength={MAX_DRAWING_DESCRIPTION_LENGTH}
+        rows={3}
+        aria-describedby={`${inputId}-hint`}
+      />
+    </div>
   );
 }

@@ -4,13 +4,16 @@
  * clickable (the label holds the radio). Each radio is named by its label and its place on the
  * scale ("Happy, 3 of 3", an aria-label: the tile's parts are laid out as blocks, so a name read
  * from them would be "Happy , 3 of 3"); the drawing is decorative. The value is the face's index in the block,
- * as the API takes it. Works without JavaScript (a plain radio group).
+ * as the API takes it. Works without JavaScript (a plain radio group). The prompt and each face can be
+ * heard (read-aloud.tsx): the author's recording, else a Listen button beside the tile, never inside
+ * it (a control inside a label would choose the face).
  */
 import type { HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { readFaceScale } from "~/lib/face-scale";
 import { hasText, type ResponseFacesBlock } from "~/lib/survey-content";
 import { FaceDrawing } from "../survey/face-drawing";
+import { ReadAloud } from "./read-aloud";
 import { ErrorMessages } from "./student-fields";
 
 export interface FacesField {
@@ -43,24 +46,33 @@ export function FacesAnswer({
         aria-invalid={field.invalid || undefined}
         aria-describedby={field.invalid ? field.errorId : undefined}
       >
-        <legend className="student-legend" dir="auto" {...(hasText(block.prompt) ? contentAttributes : {})}>
+        <legend
+          className="student-legend"
+          id={`${field.id}-prompt`}
+          dir="auto"
+          {...(hasText(block.prompt) ? contentAttributes : {})}
+        >
           {hasText(block.prompt) ? block.prompt : t("Choose one")}
         </legend>
+        {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
         <div className="student-faces">
           {faces.map((face) => (
-            <label key={face.index} className="student-face">
-              <input
-                type="radio"
-                name={field.name}
-                value={String(face.index)}
-                defaultChecked={field.value === String(face.index)}
-                aria-label={`${face.label}, ${t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}`}
-              />
-              <FaceDrawing mood={face.face} />
-              <span dir="auto" {...contentAttributes}>
-                {face.label}
-              </span>
-            </label>
+            <div key={face.index} className="student-face-cell">
+              <label className="student-face">
+                <input
+                  type="radio"
+                  name={field.name}
+                  value={String(face.index)}
+                  defaultChecked={field.value === String(face.index)}
+                  aria-label={`${face.label}, ${t("{position, number} of {count, number}", { position: face.index + 1, count: faces.length })}`}
+                />
+                <FaceDrawing mood={face.face} />
+                <span id={`${field.id}-${face.index}`} dir="auto" {...contentAttributes}>
+                  {face.label}
+                </span>
+              </label>
+              <ReadAloud textId={`${field.id}-${face.index}`} recording={block.faces?.[face.index]?.audio} />
+            </div>
           ))}
         </div>
         <ErrorMessages id={field.errorId} errors={field.errors} />

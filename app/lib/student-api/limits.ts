@@ -6,6 +6,8 @@
 
 /** Longest free-text answer, in characters. */
 export const MAX_TEXT_ANSWER_LENGTH = 2000;
+/** Longest "Describe it instead" text of a drawing question (issue 37), in characters. */
+export const MAX_DRAWING_DESCRIPTION_LENGTH = 500;
 /** Largest drawing upload, in bytes. */
 export const MAX_DRAWING_BYTES = 2 * 1024 * 1024;
 /** Largest drawing side, in pixels. */

@@ -12,6 +12,7 @@ import { studentNameText } from "../student-name";
 
 import {
   MAX_DRAWING_BYTES,
+  MAX_DRAWING_DESCRIPTION_LENGTH,
   MAX_DRAWING_SIDE,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_NAME_LENGTH,
@@ -21,6 +22,7 @@ import {
 
 export {
   MAX_DRAWING_BYTES,
+  MAX_DRAWING_DESCRIPTION_LENGTH,
   MAX_DRAWING_SIDE,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_NAME_LENGTH,
@@ -171,9 +173,21 @@ export const surveyContentResponseSchema = z
   .meta({ id: "SurveyContentResponse" });
 export type SurveyContentResponse = z.infer<typeof surveyContentResponseSchema>;
 
-export const drawingAnswerSchema = strictBody({ drawingId: z.string().min(1).max(100).check(singleLineCheck) }).meta({
+export const drawingAnswerSchema = strictBody({
+  drawingId: z.string().min(1).max(100).check(singleLineCheck).optional().meta({
+    description: "A drawing uploaded with POST /assignments/{assignmentId}/drawings.",
+  }),
+  description: z
+    .string()
+    .max(MAX_DRAWING_DESCRIPTION_LENGTH)
+    .optional()
+    .meta({
+      description: `The child's "Describe it instead" text, for a child who cannot draw (at most ${MAX_DRAWING_DESCRIPTION_LENGTH} characters).`,
+    }),
+}).meta({
   id: "DrawingAnswer",
-  description: "A drawing uploaded with POST /assignments/{assignmentId}/drawings.",
+  description:
+    "A drawing (`drawingId`), or a short text that describes it instead (`description`), or both; at least one.",
 });
 
 export const answerValueSchema = z

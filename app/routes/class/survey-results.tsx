@@ -18,6 +18,7 @@ import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { DrawingGallery } from "./__results/drawing-gallery";
 import { Respondents } from "./__results/respondents";
 import { useLiveResults } from "./__results/use-live-results";
+import { WrittenAnswers } from "./__results/written-answers";
 import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -174,36 +175,27 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
                         {t("No written answers yet.")}
                       </KitText>
                     ) : (
-                      <Stack as="ul" gap="2" className="plain-list" aria-labelledby={headingId}>
-                        {question.answers.map((answer, answerIndex) => (
-                          <li key={answerIndex} className="freetext-answer">
-                            <p>
-                              “<bdi>{answer.text}</bdi>”
-                            </p>
-                            {answer.studentName ? (
-                              <p className="freetext-answer-name">
-                                <bdi>{answer.studentName}</bdi>
-                              </p>
-                            ) : null}
-                          </li>
-                        ))}
-                        {question.answeredCount > question.answers.length ? (
-                          <li>
-                            <KitText size="2" color="gray">
-                              {t("Showing the latest {shown} of {count}; the CSV has them all.", {
-                                shown: question.answers.length,
-                                count: question.answeredCount,
-                              })}
-                            </KitText>
-                          </li>
-                        ) : null}
-                      </Stack>
+                      <WrittenAnswers
+                        answers={question.answers}
+                        labelledBy={headingId}
+                        total={question.answeredCount}
+                      />
                     )
                   ) : (
-                    <DrawingGallery
-                      drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)}
-                      labelledBy={headingId}
-                    />
+                    <>
+                      <DrawingGallery
+                        drawings={drawings.filter((drawing) => drawing.fieldUid === question.uid)}
+                        labelledBy={headingId}
+                      />
+                      {question.kind === "drawing" && question.descriptions.length > 0 ? (
+                        <>
+                          <Heading as="h3" size="3" id={`${headingId}-described`}>
+                            {t("Described instead")}
+                          </Heading>
+                          <WrittenAnswers answers={question.descriptions} labelledBy={`${headingId}-described`} />
+                        </>
+                      ) : null}
+                    </>
                   )}
                 </Stack>
               </Card>

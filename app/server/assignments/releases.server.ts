@@ -121,17 +121,23 @@ function releasedTalliesQuery(assignmentId: number, uids: string[], byValueUids:
       and (t.value_key = '' or ${byValue})`;
 }
 
+/**
+ * An answer's written words (jsonb → text): a free-text answer's text, or a drawing answer's
+ * `description` (issue 37); null for anything else.
+ */
+export const writtenText = (answer: SQL): SQL =>
+  sql`(case jsonb_typeof(${answer}) when 'string' then ${answer} #>> '{}' when 'object' then ${answer} ->> 'description' end)`;
+
 function releasedFreetextQuery(assignmentId: number, freetextUids: string[], limit: number): SQL {
   return sql`
     select uid, text from (
-      select e.key as uid, e.value #>> '{}' as text,
+      select e.key as uid, ${writtenText(sql`e.value`)} as text,
              row_number() over (partition by e.key order by ra.position) as n
       from ${releasedAnswers} ra
       cross join lateral jsonb_each(ra.answers) e
       where ra.assignment_id = ${assignmentId}
         and e.key = any(${textArray(freetextUids)})
-        and jsonb_typeof(e.value) = 'string'
-        and btrim(e.value #>> '{}') <> ''
+        and btrim(${writtenText(sql`e.value`)}) <> ''
     ) ranked
     where n <= ${limit}
     order by uid, n`;

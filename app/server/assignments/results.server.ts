@@ -30,7 +30,7 @@ import {
   talliesQuery,
 } from "../responses/tallies.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
-import { getReleaseState, listReleasedAnswers, releasedResults } from "./releases.server";
+import { getReleaseState, listReleasedAnswers, releasedResults, writtenText } from "./releases.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
 export interface OptionCount {
@@ -57,7 +57,15 @@ export type QuestionResult =
       answeredCount: number;
       answers: { studentName: string | null; text: string }[];
     }
-  | { uid: string; kind: "drawing"; prompt: string; questionNumber: null; answeredCount: number };
+  | {
+      uid: string;
+      kind: "drawing";
+      prompt: string;
+      questionNumber: null;
+      answeredCount: number;
+      /** The latest drawings described instead in words (issue 37), with names as for free text. */
+      descriptions: { studentName: string | null; text: string }[];
+    };
 
 /** An option or choice question's distribution from its tallies (ADR 066), one count per option in the survey's order. */
 export function optionCounts(
@@ -178,7 +186,8 @@ export async function getAssignmentResults(
   const fields: AnswerField[] = content ? listAnswerFields(content) : [];
 
   const groupedUids = fields.filter((f) => f.kind === "option" || f.kind === "choice").map((f) => f.uid);
-  const freetextUids = fields.filter((f) => f.kind === "freetext").map((f) => f.uid);
+  // Written answers: free text, and the drawings described instead (issue 37).
+  const freetextUids = fields.filter((f) => f.kind === "freetext" || f.kind === "drawing").map((f) => f.uid);
   const allUids = fields.map((f) => f.uid);
 
   // Round trip 2: the distributions and the written answers. An anonymous
@@ -228,6 +237,9 @@ export async function getAssignmentResults(
       prompt: field.prompt,
       questionNumber: null,
       answeredCount: answeredCount(field.uid),
+      descriptions: freetext
+        .filter((row) => row.uid === field.uid)
+        .map((row) => ({ studentName: row.studentName, text: row.text })),
     };
   });
 
@@ -389,12 +401,11 @@ async function selectNamedAnswers(
             select k.uid, x.text, x.first_name, x.last_name
             from unnest(${uidArray(freetextUids)}) with ordinality as k(uid, ord)
             cross join lateral (
-              select r.answers ->> k.uid as text, s.first_name, s.last_name
+              select ${writtenText(sql`r.answers -> k.uid`)} as text, s.first_name, s.last_name
               from ${responses} r
               join ${students} s on s.id = r.student_id
               where r.assignment_id = ${assignmentId}
-                and jsonb_typeof(r.answers -> k.uid) = 'string'
-                and btrim(r.answers ->> k.uid) <> ''
+                and btrim(${writtenText(sql`r.answers -> k.uid`)}) <> ''
               order by r.submitted_at desc nulls last, r.id desc nulls last
               limit ${freetextLimit}
             ) x
@@ -448,8 +459,8 @@ export async function buildResponsesCsv(
       );
       return sql`case ${cases} else ${value} #>> '{}' end as ${sql.identifier(`q${index}`)}`;
     }
-    if (field.kind === "drawing")
-      return sql`case when ${value} is not null then 'drawing' end as ${sql.identifier(`q${index}`)}`;
+    // A drawing's cell says whether there is one and what the child wrote instead (answerText).
+    if (field.kind === "drawing") return sql`${value} as ${sql.identifier(`q${index}`)}`;
     return sql`${value} #>> '{}' as ${sql.identifier(`q${index}`)}`;
   });
   const rows = await selectRows<Record<string, string | null>>(
@@ -468,7 +479,10 @@ export async function buildResponsesCsv(
       row.first_name,
       row.last_name,
       row.submitted_at,
-      ...fields.map((_, index) => row[`q${index}`]),
+      ...fields.map((field, index) => {
+        const cell = row[`q${index}`];
+        return field.kind === "drawing" ? answerText(field, cell) : cell;
+      }),
     ]),
   ];
   if (actor.role === "admin") {

@@ -5,10 +5,11 @@
  * function (submitResponse) validates and stores both. The form says no more
  * than the JSON could: every `answer.<uid>` field is passed on (an unknown
  * uid is refused by the same rule as in the API), an option is the option's
- * index, a drawing is `{ drawingId }`, and an empty field is an unanswered one.
+ * index, a drawing is `{ drawingId }` (with `description` where the child
+ * described it instead, issue 37), and an empty field is an unanswered one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { ANSWER_FIELD_PREFIX, FORM_TOKEN_FIELD } from "~/lib/answer-form";
+import { ANSWER_FIELD_PREFIX, descriptionFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
 import type { AnswerField } from "~/lib/survey-content";
 import type { Answers } from "./submissions.server";
 
@@ -47,6 +48,15 @@ export function readAnswerForm(form: FormData, fields: AnswerField[]): ReadAnswe
         answers[uid] = entry;
     }
   }
+  for (const field of fields) {
+    if (field.kind !== "drawing") continue;
+    const description = form.get(descriptionFieldName(field.uid));
+    if (typeof description !== "string") continue;
+    values[descriptionFieldName(field.uid)] = description;
+    if (description.trim() === "") continue;
+    const drawing = answers[field.uid];
+    answers[field.uid] = { ...(typeof drawing === "object" && drawing !== null ? drawing : {}), description };
+  }
   const token = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof token === "string" && FORM_TOKEN_PATTERN.test(token) ? token : null;
   if (formToken) values[FORM_TOKEN_FIELD] = formToken;
@@ -78,8 +88,11 @@ export function answersToValues(answers: Answers): Record<string, string> {
   for (const [uid, value] of Object.entries(answers)) {
     const name = `${ANSWER_FIELD_PREFIX}${uid}`;
     if (typeof value === "string" || typeof value === "number") values[name] = String(value);
-    else if (value && typeof value === "object" && typeof (value as { drawingId?: unknown }).drawingId === "string")
-      values[name] = (value as { drawingId: string }).drawingId;
+    else if (value && typeof value === "object") {
+      const { drawingId, description } = value as { drawingId?: unknown; description?: unknown };
+      if (typeof drawingId === "string") values[name] = drawingId;
+      if (typeof description === "string") values[descriptionFieldName(uid)] = description;
+    }
   }
   return values;
 }

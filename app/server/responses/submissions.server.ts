@@ -5,7 +5,8 @@
  *   content (listAnswerFields): option indexes in range and naming a
  *   non-empty option, choices among the choices, text at most
  *   MAX_TEXT_ANSWER_LENGTH characters, drawings uploaded by this student
- *   for this field, no unknown keys. Every problem is reported per field.
+ *   for this field (or described instead: `{ description }`, issue 37), no
+ *   unknown keys. Every problem is reported per field.
  * - Only while the assignment is active. The assignment row is locked FOR
  *   SHARE for the whole write, and closing takes it FOR UPDATE, so a
  *   submission racing a close either commits before the close or sees the
@@ -21,7 +22,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
-import { MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
+import { MAX_DRAWING_DESCRIPTION_LENGTH, MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { assertTakesAnswers, findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
@@ -87,11 +88,20 @@ export function validateAnswers(
         }
         break;
       case "drawing": {
-        const drawingId =
-          typeof value === "object" && value !== null ? (value as { drawingId?: unknown }).drawingId : undefined;
-        if (typeof drawingId !== "string") fail(uid, "A drawing answer must be { drawingId } from a drawing upload.");
-        else if (ownDrawings.get(drawingId) !== uid)
+        const { drawingId, description } =
+          typeof value === "object" && value !== null
+            ? (value as { drawingId?: unknown; description?: unknown })
+            : { drawingId: undefined, description: undefined };
+        if (typeof drawingId !== "string" && typeof description !== "string")
+          fail(uid, "A drawing answer must be { drawingId } from a drawing upload.");
+        if (drawingId !== undefined && (typeof drawingId !== "string" || ownDrawings.get(drawingId) !== uid))
           fail(uid, "There is no drawing with this id for this question. Upload the drawing first.");
+        if (typeof description === "string") {
+          if (description.length > MAX_DRAWING_DESCRIPTION_LENGTH)
+            fail(uid, `A description can be at most ${MAX_DRAWING_DESCRIPTION_LENGTH} characters long.`);
+          else if (forbiddenTextMessage(description, "multi-line"))
+            fail(uid, forbiddenTextMessage(description, "multi-line")!);
+        }
         break;
       }
     }
@@ -119,11 +129,22 @@ export interface SubmitResult {
   outcome: "created" | "replaced" | "replayed";
 }
 
-/** Blank text answers count as not answered and are left out. */
+/**
+ * Blank text answers count as not answered and are left out; so does a drawing's blank description
+ * (the drawing stays), and a drawing answer left with nothing.
+ */
 function withoutBlankText(answers: Answers): Answers {
-  return Object.fromEntries(
-    Object.entries(answers).filter(([, value]) => !(typeof value === "string" && value.trim() === "")),
-  );
+  const kept: Answers = {};
+  for (const [uid, value] of Object.entries(answers)) {
+    if (typeof value === "string" && value.trim() === "") continue;
+    if (typeof value === "object" && value !== null && !Array.isArray(value) && "description" in value) {
+      const { description, ...drawing } = value as { description?: unknown };
+      const written = typeof description === "string" && description.trim() !== "";
+      if (!written && Object.keys(drawing).length === 0) continue;
+      kept[uid] = written ? value : drawing;
+    } else kept[uid] = value;
+  }
+  return kept;
 }
 
 const returning = {

@@ -1,5 +1,6 @@
 /** Security headers for every response, and the CSP for HTML documents. */
 import { randomBytes } from "node:crypto";
+import { CONTENT_MEDIA_HOSTS } from "~/lib/content-url";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -16,12 +17,12 @@ export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     // Radix Themes and sonner set style attributes and inject style tags.
     "style-src 'self' 'unsafe-inline'",
-    // Survey content may name Storyblok images; everything else is our own.
-    "img-src 'self' data: blob: https://a.storyblok.com",
+    // Survey content may name Storyblok images and recordings; everything else is our own.
+    ["img-src 'self' data: blob:", ...CONTENT_MEDIA_HOSTS].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
-    "media-src 'self'",
+    ["media-src 'self'", ...CONTENT_MEDIA_HOSTS].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     ["form-action 'self'", ...formActionOrigins].join(" "),
