@@ -25,7 +25,7 @@ import { type OneRosterPlan, planOneRosterImport } from "./oneroster-plan.server
 import { checkRosterRows } from "./oneroster-rows.server";
 
 /** The school, when the actor may import into it and it is active; another school's is 404. */
-async function importableSchool(db: Db | Tx, actor: Actor, schoolId: number) {
+export async function getImportSchool(db: Db | Tx, actor: Actor, schoolId: number) {
   assertAdmin(actor);
   if (!schoolInScope(actor, schoolId)) throw notFound();
   const [school] = await db
@@ -44,7 +44,7 @@ export async function previewOneRosterImport(
   schoolId: number,
   zip: Uint8Array,
 ): Promise<OneRosterPlan> {
-  await importableSchool(db, actor, schoolId);
+  await getImportSchool(db, actor, schoolId);
   const files = readRosterFiles(unpackRosterZip(zip));
   const source = checkRosterRows(files);
   const zipHash = createHash("sha256").update(zip).digest("base64url");
@@ -69,7 +69,7 @@ export async function applyOneRosterImport(
 ): Promise<OneRosterImportResult> {
   try {
     return await db.transaction(async (tx) => {
-      await importableSchool(tx, actor, schoolId);
+      await getImportSchool(tx, actor, schoolId);
       const plan = await previewOneRosterImport(tx, actor, schoolId, input.zip);
       if (plan.blocked) throw badRequest("The file cannot be imported. Correct the problems and upload it again.");
       if (plan.fingerprint !== input.fingerprint) {
