@@ -105,10 +105,10 @@ export async function planOneRosterImport(
   extra: { fatal: OneRosterProblem[]; ignoredFiles: string[]; zipHash: string },
 ): Promise<OneRosterPlan> {
   const plan = emptyPlan();
-  const problems = [...extra.fatal, ...source.problems];
-  const records = await schoolRecords(db, schoolId);
+  // A broken file shows what broke it; its rows' problems would only follow from that.
   const blocked = extra.fatal.length > 0;
-  if (!blocked) planRecords(plan, source, records, problems);
+  const problems = blocked ? [...extra.fatal] : [...source.problems];
+  if (!blocked) planRecords(plan, source, await schoolRecords(db, schoolId), problems);
   const fingerprint = createHash("sha256").update(extra.zipHash).update(JSON.stringify(plan)).digest("base64url");
   return { ...plan, problems, blocked, ignoredFiles: extra.ignoredFiles, otherUsers: source.otherUsers, fingerprint };
 }
