@@ -11,6 +11,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, expect, test } from "vitest";
 import { bodyLimitFor } from "~/http/body-limit.server";
+import { createStudentApiClient } from "~/lib/student-api/client";
 import * as importRoute from "~/routes/admin/school-import";
 import type { Database, Db } from "~/server/db/client.server";
 import {
@@ -31,6 +32,8 @@ import {
   actorOf,
   type ClassWorld,
   createAssignment,
+  createClass,
+  createClassCode,
   createClassWorld,
   createResponse,
   createSchool,
@@ -48,6 +51,7 @@ import {
   zipRoster,
 } from "../support/oneroster";
 import { callRoute, signIn } from "../support/route-call";
+import { studentApiFetch } from "../support/student-api-app";
 
 let database: Database;
 let db: Db;
@@ -414,4 +418,24 @@ test("nothing of the file reaches the logs: preview, confirm, a refused confirm 
   expect(log).not.toContain(SECRET_NAME);
   expect(log).not.toContain("tamsin.oakley");
   expect(await db.select().from(students).where(eq(students.schoolId, school.id))).toHaveLength(60);
+});
+
+test("the student API and its typed client give an imported class's sourcedId, and null for any other class", async () => {
+  const { school, admin, sample } = await freshSchool();
+  await importSet(admin, school.id, sample());
+  const [imported] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.schoolId, school.id), eq(classes.sourcedId, "cls-2")));
+  const typedIn = await createClass(db, { schoolId: school.id, name: "Typed in" });
+  await createClassCode(db, { classId: imported.id, code: `OR-${school.id}-SRCD` });
+  await createClassCode(db, { classId: typedIn.id, code: `OR-${school.id}-NONE` });
+  const api = createStudentApiClient({ baseUrl: "http://school.test", fetch: studentApiFetch(database) });
+  const { firstName, lastName } = studentName(31);
+  const joined = await api.join({ code: `OR-${school.id}-SRCD`, firstName, lastName });
+  expect(joined.status).toBe("joined");
+  const sourcedId: string | null = joined.class.sourcedId;
+  expect(sourcedId).toBe("cls-2");
+  const other = await api.join({ code: `OR-${school.id}-NONE`, firstName: "Newly", lastName: "Arrived" });
+  expect(other.class).toMatchObject({ id: typedIn.id, sourcedId: null });
 });
