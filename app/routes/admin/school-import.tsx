@@ -57,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let zip: Uint8Array = Buffer.from(input.zipData ?? "", "base64");
   if (input.intent === "preview" && input.rosterZip && input.rosterZip.size > 0) {
     if (input.rosterZip.size > ONEROSTER_LIMITS.zipBytes) {
-      const tooLarge = t("The zip file is larger than {megabytes} MB.", { megabytes: MAX_MEGABYTES });
+      const tooLarge = sayNumberedRefusal(`The zip file is larger than ${MAX_MEGABYTES} MB.`, t);
       return answer({ preview: null, error: tooLarge, notice: null }, 400);
     }
     zip = new Uint8Array(await input.rosterZip.arrayBuffer());
