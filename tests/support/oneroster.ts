@@ -181,3 +181,15 @@ export function rowOf(table: Table, id: string): string[] {
 export function setCell(table: Table, id: string, column: string, value: string): void {
   rowOf(table, id)[table[0].indexOf(column)] = value;
 }
+
+/** The set with every id of a class, user, role or enrolment prefixed and the classes' titles tagged: a second set of its own. */
+export function retagRoster(set: RosterSet, tag: string): RosterSet {
+  const retag = (table: Table) =>
+    table.map((row, line) =>
+      line === 0 ? row : row.map((cell) => (/^(cls|tch|adm|stu|enr|r)-/.test(cell) ? `${tag}-${cell}` : cell)),
+    );
+  const classes = retag(set.classes).map((row, line) =>
+    line === 0 ? row : row.map((cell, i) => (i === 3 ? `${cell} ${tag}` : cell)),
+  );
+  return { ...set, users: retag(set.users), roles: retag(set.roles), classes, enrollments: retag(set.enrollments) };
+}
