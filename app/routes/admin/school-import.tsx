@@ -12,11 +12,11 @@ import { data } from "react-router";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
+import { ONEROSTER_LIMITS } from "~/lib/oneroster-limits";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { sayNumberedRefusal } from "~/server/i18n/numbered-refusal.server";
-import { ONEROSTER_LIMITS } from "~/server/oneroster/oneroster-files.server";
 import {
   applyOneRosterImport,
   getImportSchool,

@@ -8,22 +8,13 @@
  */
 import { CsvError, parse } from "csv-parse/sync";
 import { unzipSync } from "fflate";
+import { ONEROSTER_LIMITS } from "~/lib/oneroster-limits";
 import { findForbiddenCharacter } from "~/lib/schemas/text";
 import { badRequest, isDomainError } from "../errors.server";
 
 const MIB = 1024 * 1024;
 
-/** The bounds of one upload (docs/security.md#budgets). */
-export const ONEROSTER_LIMITS = {
-  /** The zip as uploaded: a school of 2,000 students and their enrolments is a few hundred kB. */
-  zipBytes: 2 * MIB,
-  /** Files in the zip: the 1.2 set has 16 kinds, with room. */
-  entries: 40,
-  /** All files unpacked together, as the zip declares them (more is never inflated). */
-  uncompressedBytes: 16 * MIB,
-  /** Rows of one CSV file after its header. */
-  rowsPerFile: 20_000,
-} as const;
+export { ONEROSTER_LIMITS };
 
 /** A problem: its file, line (1 is the header) and field, an English message (the catalogues' key) and its values. */
 export interface OneRosterProblem {

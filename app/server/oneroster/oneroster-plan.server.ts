@@ -178,6 +178,7 @@ function planRecords(
     .filter((s) => !studentsInFile.has(s.sourcedId ?? ""))
     .map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
+  const teacherEmails = new Map(source.teachers.map((teacher) => [teacher.sourcedId, teacher.email]));
   const member = new Set(records.memberships.map((m) => `${m.classId}:${m.studentId}`));
   const teaches = new Set(records.teaching.map((t) => `${t.classId}:${t.userId}`));
   const kept = new Set<string>();
@@ -191,7 +192,7 @@ function planRecords(
       enrollment.role === "student"
         ? studentBySourced.get(enrollment.userSourcedId)
         : (staffBySourced.get(enrollment.userSourcedId) ??
-          staffByEmail.get(source.teachers.find((t) => t.sourcedId === enrollment.userSourcedId)?.email ?? ""));
+          staffByEmail.get(teacherEmails.get(enrollment.userSourcedId) ?? ""));
     const pair = klass && person ? `${klass.id}:${person.id}` : null;
     if (pair && enrollment.role === "student") kept.add(pair);
     if (pair && (enrollment.role === "student" ? member : teaches).has(pair)) plan.enrolments.unchanged++;

@@ -1,6 +1,6 @@
 /** The forms of /admin/schools/:schoolId/import: the zip (intent "preview") and the preview's (intent "confirm"). */
 import { z } from "zod";
-import { ONEROSTER_LIMITS } from "~/server/oneroster/oneroster-files.server";
+import { ONEROSTER_LIMITS } from "~/lib/oneroster-limits";
 
 /** The uploaded zip carried back by the preview, base64-encoded (at most the zip's cap). */
 export const ZIP_DATA_MAX = Math.ceil(ONEROSTER_LIMITS.zipBytes / 3) * 4;
