@@ -278,9 +278,7 @@ export const students = pgTable(
   },
   (t) => [
     index("students_school_id_idx").on(t.schoolId),
-    uniqueIndex("students_school_sourced_id_unique")
-      .on(t.schoolId, t.sourcedId)
-      .where(sql`${t.sourcedId} is not null`),
+    uniqueIndex("students_school_sourced_id_unique").on(t.schoolId, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     uniqueIndex("students_school_personal_code_unique")
       .on(t.schoolId, t.personalCode)
       .where(sql`${t.personalCode} is not null`),
