@@ -15,7 +15,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, classTeachers, students, users } from "../db/schema.server";
 import type { OneRosterProblem } from "./oneroster-files.server";
-import type { RosterSource, SourceEnrollment } from "./oneroster-rows.server";
+import { type RosterSource, type SourceEnrollment, sortProblems } from "./oneroster-rows.server";
 
 type Name = { firstName: string; lastName: string };
 export interface OneRosterPlan {
@@ -109,6 +109,7 @@ export async function planOneRosterImport(
   const blocked = extra.fatal.length > 0;
   const problems = blocked ? [...extra.fatal] : [...source.problems];
   if (!blocked) planRecords(plan, source, await schoolRecords(db, schoolId), problems);
+  sortProblems(problems);
   const fingerprint = createHash("sha256").update(extra.zipHash).update(JSON.stringify(plan)).digest("base64url");
   return { ...plan, problems, blocked, ignoredFiles: extra.ignoredFiles, otherUsers: source.otherUsers, fingerprint };
 }

@@ -211,7 +211,13 @@ export function checkRosterRows(files: OneRosterFiles): RosterSource {
       bad("role", "The user's role is {role}.", { role: importedUsers.get(userSourcedId) ?? "" });
     } else source.enrollments.push({ line: row.line, classSourcedId, userSourcedId, role });
   }
-  const order: string[] = ["manifest.csv", "orgs.csv", "users.csv", "roles.csv", "classes.csv", "enrollments.csv"];
-  problems.sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file) || a.line - b.line);
+  sortProblems(problems);
   return source;
+}
+
+const FILE_ORDER: string[] = ["manifest.csv", "orgs.csv", "users.csv", "roles.csv", "classes.csv", "enrollments.csv"];
+
+/** Problems in the order of the files (as a school information system's documentation lists them), then by line. */
+export function sortProblems(problems: OneRosterProblem[]): void {
+  problems.sort((a, b) => FILE_ORDER.indexOf(a.file) - FILE_ORDER.indexOf(b.file) || a.line - b.line);
 }
