@@ -48,6 +48,8 @@ export default [
       route("staff/:staffId/edit", "routes/admin/staff/edit.tsx"),
       route("schools", "routes/admin/schools.tsx"),
       route("schools/:schoolId", "routes/admin/school.tsx"),
+      // the school from a OneRoster 1.2 CSV zip (issue 39.2)
+      route("schools/:schoolId/import", "routes/admin/school-import.tsx"),
       route("create-class", "routes/admin/create-class.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("survey", "routes/admin/surveys.tsx"),

@@ -11,6 +11,7 @@ import type { RequestHandler } from "express";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { MAX_DRAWING_BYTES } from "~/lib/student-api/schemas";
 import { translatorFor } from "~/server/i18n/i18n.server";
+import { ONEROSTER_LIMITS } from "~/server/oneroster/oneroster-files.server";
 import { MAX_ROSTER_CSV_BYTES } from "~/server/students/roster-import.server";
 import { MAX_STAFF_CSV_BYTES } from "~/server/users/staff-csv.server";
 import { jsonError } from "~/server/web/json-error.server";
@@ -34,6 +35,8 @@ export const BODY_LIMITS = {
   staffCsv: { kind: "csv-import", bytes: 2 * MAX_STAFF_CSV_BYTES + 64 * KIB },
   /** A class list import (issue 39.1): a CSV file and pasted rows of MAX_ROSTER_CSV_BYTES each, plus the preview's ticks. */
   rosterCsv: { kind: "csv-import", bytes: 2 * MAX_ROSTER_CSV_BYTES + 64 * KIB },
+  /** A school's OneRoster import (issue 39.2): the zip, or the preview carrying it back in base64, plus the form around it. */
+  oneRosterZip: { kind: "form", bytes: Math.ceil(ONEROSTER_LIMITS.zipBytes / 3) * 4 + 64 * KIB },
   /** The JSON API: the largest body (a bulk staff import) is a few hundred kB at most. */
   json: { kind: "json", bytes: 1 * MIB },
   /** A student's drawing: the PNG itself, as the drawings endpoint allows. */
@@ -44,6 +47,7 @@ export const BODY_LIMITS = {
 const DRAWING_PATH = /^(\/api\/student\/v1|\/student)\/assignments\/[^/]+\/drawings\/?$/;
 const STAFF_SCREEN_PATH = /^\/admin\/staff(\/|\.data$|$)/;
 const ROSTER_IMPORT_PATH = /^\/class\/[^/]+\/students\/import(\.data)?\/?$/;
+const ONEROSTER_IMPORT_PATH = /^\/admin\/schools\/[^/]+\/import(\.data)?\/?$/;
 
 /** Which cap a request's body gets, by its path. */
 export function bodyLimitFor(pathname: string): BodyLimit {
@@ -51,6 +55,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   if (pathname === "/api" || pathname.startsWith("/api/")) return BODY_LIMITS.json;
   if (STAFF_SCREEN_PATH.test(pathname)) return BODY_LIMITS.staffCsv;
   if (ROSTER_IMPORT_PATH.test(pathname)) return BODY_LIMITS.rosterCsv;
+  if (ONEROSTER_IMPORT_PATH.test(pathname)) return BODY_LIMITS.oneRosterZip;
   return BODY_LIMITS.form;
 }
 

@@ -2,7 +2,8 @@
  * The admin area end to end (docs/product.md#admin-area), with JavaScript on and off: bulk-create
  * three staff through the form, import a CSV, edit a staff member on their own
  * page, archive and restore a teacher (and not the only teacher of a class),
- * create a class, edit a class, filter responses and export the filtered CSV.
+ * create a class, edit a class, filter responses and export the filtered CSV; import the
+ * school from a OneRoster zip (a broken file's problems, then a preview at 375 px and the import).
  * Each mode uses its own names, so the two runs never share rows. The schools
  * and staff are the file's own (tests/support/e2e-world.ts), with the second
  * school archived, so the class forms have one school to choose.
@@ -15,6 +16,7 @@ import type { FixtureKit } from "../support/app-fixtures";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld } from "../support/e2e-world";
 import { createClass } from "../support/fixtures";
+import { retagRoster, sampleRoster, setCell, zipRoster } from "../support/oneroster";
 import { type AppServer, startAppServer } from "../support/server";
 
 /** The e2e world, hillside archived, and a second class ("4 Willow") that only the colleague teaches. */
@@ -276,5 +278,50 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(lines.length - 1).toBe(filtered);
     for (const line of lines.slice(1)) expect(line.split(",")[2]).toBe(className);
     expect(name).toBeTruthy();
+  });
+
+  test("import the school from a OneRoster zip: a broken file's problems, then a preview at 375 px and the import", async () => {
+    const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const set = retagRoster(sampleRoster(`oneroster-${tag}.example`), tag);
+    const upload = async (zip: Uint8Array) => {
+      await page
+        .getByLabel("Zip file")
+        .setInputFiles({ name: "oneroster.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("heading", { name: "Preview", level: 2 }).waitFor();
+    };
+    await page.goto(`/admin/schools/${app.fixtures.riverside.id}`);
+    await page.getByRole("link", { name: "Import from the school's information system" }).click();
+    await page.getByRole("heading", { name: "Import the school", level: 1 }).waitFor();
+
+    const broken = structuredClone(set);
+    setCell(broken.users, `${tag}-stu-002`, "givenName", "");
+    setCell(broken.enrollments, `${tag}-enr-stu-003`, "classSourcedId", "nowhere");
+    await upload(zipRoster(broken));
+    expect(await page.locator("#import-problems li").allTextContents()).toEqual([
+      "users.csv, line 6, givenName: Enter a first name",
+      "enrollments.csv, line 6, classSourcedId: No class in classes.csv has this sourcedId.",
+    ]);
+    await page.getByRole("link", { name: "Back to the school" }).click();
+    await page.getByRole("link", { name: "Import from the school's information system" }).click();
+
+    await upload(zipRoster(set));
+    expect(await page.locator("#import-new-classes li").allTextContents()).toEqual([
+      `5A Maths ${tag}`,
+      `5B Maths ${tag}`,
+    ]);
+    expect(await page.locator("#import-new-students li").count()).toBe(60);
+    expect(await page.locator("#import-problems").count()).toBe(0);
+    // Nothing is saved by the preview, and the preview fits a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expectToast(
+      page,
+      "School imported: 2 classes, 2 teachers and 60 students new or changed, 62 enrolments added, 0 ended.",
+    );
+    expect(new URL(page.url()).pathname).toBe(`/admin/schools/${app.fixtures.riverside.id}`);
+    await page.getByText(`5A Maths ${tag}`).first().waitFor();
   });
 });

@@ -96,6 +96,11 @@ const MATRIX: Row[] = [
   ["GET",    "/admin/schools",                                      undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/schools/{school}",                             undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/schools/{otherSchool}",                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  // The school from a OneRoster zip (issue 39.2): its own admin or a platform admin only; an empty zip previews as a broken file.
+  ["GET",    "/admin/schools/{school}/import",                      undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/admin/schools/{otherSchool}/import",                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["POST",   "/admin/schools/{school}/import",                      { $form: { intent: "preview", zipData: "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "200", "404", "200", BLOCKED, LOGIN, LOGIN],
+  ["POST",   "/admin/schools/{otherSchool}/import",                 { $form: { intent: "confirm", zipData: "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", fingerprint: "stale" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "404", "400", "400", BLOCKED, LOGIN, LOGIN],
   // The school's invitation link (ADR 214) and moving a self-signed-up teacher (ADR 213): refusals that change nothing.
   ["POST",   "/admin/staff",                                        { $form: { intent: "revoke-invitation", id: "999999" } }, LOGIN, NOT_ADMIN, NOT_ADMIN, "302 /admin/staff", "302 /admin/staff", "400", BLOCKED, LOGIN, LOGIN],
   // Making a link (it replaces the school's live one; nothing else here reads it): each school admin for their own school; the platform admin has no school there.

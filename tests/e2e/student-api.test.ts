@@ -80,7 +80,7 @@ test("a student joins with the code on the teacher's screen, submits, and the re
   const api = createStudentApiClient({ baseUrl: app.baseURL, logError: () => {}, fetch: checkedFetch });
   const joined = await api.join({ code: code.toLowerCase(), firstName: "Zuri", lastName: "Endtoend" });
   if (joined.status !== "joined") throw new Error("a new name joins at once");
-  expect(joined.class).toEqual({ id: classId, name: "5A Sunflowers" });
+  expect(joined.class).toEqual({ id: classId, name: "5A Sunflowers", sourcedId: null });
   const student = api.withToken(joined.token);
   await student.heartbeat();
   const { assignments } = await student.listAssignments();

@@ -51,6 +51,7 @@ export async function listScreens(
         "/admin/staff",
         "/admin/schools",
         `/admin/schools/${ids.schoolId}`,
+        `/admin/schools/${ids.schoolId}/import`,
         "/admin/create-class",
         "/admin/settings",
         "/admin/survey",

@@ -78,7 +78,7 @@ test("required headers, the error shape and the error code are checked", async (
 });
 
 test("the join's answers: joined and waiting pass; a student id in a joined answer is a violation (ADR 180)", async () => {
-  const klass = { id: 3, name: "5A" };
+  const klass = { id: 3, name: "5A", sourcedId: null };
   const student = { firstName: "Mia", lastName: "Jensen" };
   expect(
     await check(
@@ -138,7 +138,7 @@ test("the document states the token's lifetime and what the app does on the 401 
     status: "joined",
     token: "ost_x",
     student: { firstName: "Mia", lastName: "Jensen" },
-    class: { id: 2, name: "5A" },
+    class: { id: 2, name: "5A", sourcedId: null },
   };
   expect(await check("POST", "/join", json(200, { ...joined, expiresIn: 28_800 }))).toEqual([]);
   const problems = await check("POST", "/join", json(200, joined));

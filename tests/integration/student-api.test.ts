@@ -159,7 +159,7 @@ describe("join", () => {
       await client().join({ code: " rivr-2345 ", firstName: "  MIA ", lastName: "vandijk" }),
     );
     expect(joined.student.id).toBe(rostered.id);
-    expect(joined.class).toEqual({ id: world.class5A.id, name: "5A Sunflowers" });
+    expect(joined.class).toEqual({ id: world.class5A.id, name: "5A Sunflowers", sourcedId: null });
     expect(joined.token).toMatch(/^ost_[A-Za-z0-9_-]{43}$/);
     const tokens = await database.db.select().from(studentTokens).where(eq(studentTokens.studentId, rostered.id));
     expect(tokens).toHaveLength(1);

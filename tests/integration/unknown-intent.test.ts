@@ -66,6 +66,7 @@ function screens(): { actor: "teacher" | "platformAdmin" | null; path: string }[
     { actor: "platformAdmin", path: `/admin/settings?classId=${classId}` },
     { actor: "platformAdmin", path: "/admin/schools" },
     { actor: "platformAdmin", path: `/admin/schools/${schoolId}` },
+    { actor: "platformAdmin", path: `/admin/schools/${schoolId}/import` },
     { actor: "platformAdmin", path: "/admin/staff" },
     { actor: "platformAdmin", path: "/admin/staff/new" },
     { actor: "teacher", path: `/class/${classId}/home` },

@@ -163,6 +163,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("admin edit staff", "/admin/staff/1/edit", 156),
   staffScreen("admin schools", "/admin/schools", 166),
   staffScreen("admin school", "/admin/schools/1", 169),
+  staffScreen("admin: import the school", "/admin/schools/1/import", 160),
   staffScreen("admin create class", "/admin/create-class", 157),
   staffScreen("admin settings", "/admin/settings", 158),
   staffScreen("admin surveys", "/admin/survey", 154),

@@ -62,7 +62,16 @@ export const joinRequestSchema = strictBody({
 }).meta({ id: "JoinRequest" });
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 
-const studentClassSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" });
+const studentClassSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sourcedId: z.string().nullable().meta({
+      description:
+        "The class's id in the school's information system (OneRoster `sourcedId`) when the school imported it from there; null otherwise. An app can match the class with its own roster by it.",
+    }),
+  })
+  .meta({ id: "StudentClass" });
 
 export const joinedResponseSchema = z
   .object({

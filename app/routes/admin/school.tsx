@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
-import { TextLink } from "~/components/ui/kit-controls";
+import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -182,6 +182,11 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           <Text size="2" color="gray">
             {t("Staff of an archived school see the blocked page until it is restored.")}
           </Text>
+        ) : null}
+        {school.status === "active" ? (
+          <ButtonLink variant="soft" size="1" to={`/admin/schools/${school.id}/import`}>
+            {t("Import from the school's information system")}
+          </ButtonLink>
         ) : null}
       </Flex>
 

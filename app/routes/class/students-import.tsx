@@ -12,6 +12,7 @@ import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
+import { sayNumberedRefusal } from "~/server/i18n/numbered-refusal.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
 import {
   applyRosterImport,
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let text = input.csvText ?? "";
   if (input.intent === "preview" && input.csvFile && input.csvFile.size > 0) {
     if (input.csvFile.size > MAX_ROSTER_CSV_BYTES) {
-      return answer({ preview: null, error: sayImportRefusal(ROSTER_FILE_TOO_LARGE, t), notice: null }, 400);
+      return answer({ preview: null, error: sayNumberedRefusal(ROSTER_FILE_TOO_LARGE, t), notice: null }, 400);
     }
     text = await input.csvFile.text();
   }
@@ -80,18 +81,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { headers, columns, plan } = await previewRosterImport(db, user, classId, text, choice);
     return answer({ preview: { headers, columns, plan, text }, error: null, notice }, notice ? 409 : 200);
   } catch (error) {
-    return answer({ preview: null, error: sayImportRefusal(refusal(error).message, t), notice: null }, 400);
+    return answer({ preview: null, error: sayNumberedRefusal(refusal(error).message, t), notice: null }, 400);
   }
-}
-
-/** A refusal of the parser: its English text with the numbers taken out as values, so it can be translated. */
-function sayImportRefusal(message: string, t: Awaited<ReturnType<typeof getServerT>>): string {
-  const values: number[] = [];
-  const key = message.replace(/\d+/g, (digits) => {
-    values.push(Number(digits));
-    return `{n${values.length - 1}}`;
-  });
-  return t(key, Object.fromEntries(values.map((value, index) => [`n${index}`, value])));
 }
 
 export default function ImportClassList({ loaderData, actionData }: Route.ComponentProps) {

@@ -55,6 +55,7 @@ function lookupBySecret(db: Db | Tx, secret: string) {
       expiresAt: joinRequests.expiresAt,
       classId: classes.id,
       className: classes.name,
+      classSourcedId: classes.sourcedId,
       schoolId: classes.schoolId,
       classStatus: classes.status,
       schoolStatus: schools.status,
@@ -100,7 +101,7 @@ export async function readJoinRequest(db: Db, secret: string, now = new Date()):
   await markSeen(db, row, now);
   return {
     state: stateOf(row, now),
-    class: { id: row.classId, name: row.className },
+    class: { id: row.classId, name: row.className, sourcedId: row.classSourcedId },
     classCode: row.classCode,
     expiresAt: row.expiresAt,
   };
@@ -117,7 +118,7 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
     const state = stateOf(row, now);
     if (state === "refused") throw new DomainError("JOIN_REFUSED", JOIN_REFUSED_MESSAGE);
     if (state === "gone" || !row) throw gone();
-    const klass = { id: row.classId, name: row.className };
+    const klass = { id: row.classId, name: row.className, sourcedId: row.classSourcedId };
     if (state === "waiting") {
       await markSeen(tx, row, now);
       return { status: "waiting", requestSecret: secret, expiresAt: row.expiresAt, class: klass };
@@ -132,7 +133,13 @@ export async function collectJoinRequest(db: Db, secret: string, now = new Date(
     await tx.update(joinRequests).set({ status: "collected" }).where(eq(joinRequests.id, row.id));
     return admitStudent(
       tx,
-      { id: row.classCodeId, classId: row.classId, className: row.className, schoolId: row.schoolId },
+      {
+        id: row.classCodeId,
+        classId: row.classId,
+        className: row.className,
+        classSourcedId: row.classSourcedId,
+        schoolId: row.schoolId,
+      },
       studentId,
       { firstName: row.firstName, lastName: row.lastName },
       row.tokenKind,

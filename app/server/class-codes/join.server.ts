@@ -166,6 +166,8 @@ export interface JoinInput {
 export interface JoinClass {
   id: number;
   name: string;
+  /** The school information system's id of the class (OneRoster sourcedId, issue 39.4); null when not imported. */
+  sourcedId: string | null;
 }
 
 /** The device is now the student: keep the token. */
@@ -225,6 +227,7 @@ interface LiveCode {
   id: number;
   classId: number;
   className: string;
+  classSourcedId: string | null;
   schoolId: number;
   joinMode: JoinMode;
   newNames: NewNamesRule;
@@ -255,6 +258,7 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
       expiresAt: classCodes.expiresAt,
       classId: classes.id,
       className: classes.name,
+      classSourcedId: classes.sourcedId,
       schoolId: classes.schoolId,
       joinMode: classes.joinMode,
       newNames: classes.newNames,
@@ -303,6 +307,7 @@ async function findCardClass(db: Db, input: string, now: Date): Promise<CardClas
       .select({
         classId: classes.id,
         className: classes.name,
+        classSourcedId: classes.sourcedId,
         schoolId: classes.schoolId,
         joinMode: classes.joinMode,
         newNames: classes.newNames,
@@ -679,7 +684,7 @@ export async function isClaimed(tx: Db | Tx, classId: number, studentId: number)
 /** The device becomes the student: a token, the student seen now, the join recorded. */
 export async function admitStudent(
   tx: Tx,
-  live: { id: number | null; classId: number; className: string; schoolId: number },
+  live: { id: number | null; classId: number; className: string; classSourcedId: string | null; schoolId: number },
   studentId: number,
   typed: { firstName: string; lastName: string },
   tokenKind: StudentTokenKind,
@@ -712,7 +717,7 @@ export async function admitStudent(
     token,
     studentId,
     student: typed,
-    class: { id: live.classId, name: live.className },
+    class: { id: live.classId, name: live.className, sourcedId: live.classSourcedId },
   };
 }
 
@@ -784,5 +789,10 @@ async function holdForTeacher(
     schoolId: live.schoolId,
     details: { classCodeId: live.id, joinRequestId: row.id, rostered: request.studentId !== null, tokenKind },
   });
-  return { status: "waiting", requestSecret, expiresAt, class: { id: live.classId, name: live.className } };
+  return {
+    status: "waiting",
+    requestSecret,
+    expiresAt,
+    class: { id: live.classId, name: live.className, sourcedId: live.classSourcedId },
+  };
 }

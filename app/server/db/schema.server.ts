@@ -83,11 +83,14 @@ export const users = pgTable(
     schoolId: integer("school_id").references(() => schools.id, { onDelete: "restrict" }),
     /** The staff member's own language choice (profile menu); null: the school's default, then Accept-Language. */
     locale: text("locale"),
+    /** The school information system's id of this person (OneRoster `sourcedId`, issue 39.2); null when not imported. */
+    sourcedId: text("sourced_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_school_sourced_id_unique").on(t.schoolId, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     index("users_school_id_idx").on(t.schoolId),
     check("users_role_check", sql`${t.role} in ('admin', 'teacher')`),
     check("users_status_check", sql`${t.status} in ('active', 'archived')`),
@@ -208,11 +211,14 @@ export const classes = pgTable(
     locale: text("locale"),
     /** The year or grade the class belongs to ("Year 5", "4b"), free text; groups classes in the school's views. */
     yearGroup: text("year_group"),
+    /** The school information system's id of this class (OneRoster `sourcedId`, issue 39.2); null when not imported. */
+    sourcedId: text("sourced_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("classes_school_id_idx").on(t.schoolId),
+    uniqueIndex("classes_school_sourced_id_unique").on(t.schoolId, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     check("classes_status_check", sql`${t.status} in ('active', 'archived')`),
     check("classes_join_mode_check", sql`${t.joinMode} in ('name', 'personal-code')`),
     check("classes_new_names_check", sql`${t.newNames} in ('allow', 'hold', 'refuse')`),
@@ -265,11 +271,14 @@ export const students = pgTable(
      */
     personalCode: text("personal_code"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** The school information system's id of this student (OneRoster `sourcedId`, issue 39.2); null when not imported. */
+    sourcedId: text("sourced_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("students_school_id_idx").on(t.schoolId),
+    uniqueIndex("students_school_sourced_id_unique").on(t.schoolId, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     uniqueIndex("students_school_personal_code_unique")
       .on(t.schoolId, t.personalCode)
       .where(sql`${t.personalCode} is not null`),

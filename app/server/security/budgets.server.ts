@@ -21,6 +21,7 @@
  */
 import { CONCURRENCY_LIMITS } from "~/http/concurrency-limits.server";
 import { IN_FLIGHT_LIMITS } from "~/http/in-flight-limits.server";
+import { ONEROSTER_LIMITS } from "../oneroster/oneroster-files.server";
 import { DRAWING_QUOTAS } from "../responses/drawings.server";
 import { LIVE_STREAM_LIMITS } from "../web/live-budget.server";
 import { NEW_NAMES_PER_CODE, RATE_LIMITS, type RateLimitRule, WAITING_NEW_NAMES_PER_CLASS } from "./rate-limit.server";
@@ -140,6 +141,17 @@ const concurrencyBudgets: Record<keyof typeof CONCURRENCY_LIMITS, Omit<Budget, "
   bodyMinBytes: { resource: "body arrival rate (bytes per window)", key: "request", test: CONNECTION_TESTS },
 };
 
+/** A school's OneRoster import (issue 39.2): one upload, read in memory. */
+const oneRosterBudgets: Record<keyof typeof ONEROSTER_LIMITS, Pick<Budget, "resource" | "limit">> = {
+  zipBytes: { resource: "OneRoster import: the zip (memory)", limit: `${ONEROSTER_LIMITS.zipBytes / MB} MB` },
+  entries: { resource: "OneRoster import: files in the zip", limit: `${ONEROSTER_LIMITS.entries} files` },
+  uncompressedBytes: {
+    resource: "OneRoster import: bytes unpacked (memory; zip bombs)",
+    limit: `${ONEROSTER_LIMITS.uncompressedBytes / MB} MB declared and inflated`,
+  },
+  rowsPerFile: { resource: "OneRoster import: rows of one CSV file", limit: `${ONEROSTER_LIMITS.rowsPerFile} a file` },
+};
+
 const IN_FLIGHT_TESTS = "app/http/in-flight-limits.server.test.ts";
 const STREAM_TESTS = "app/server/web/live-budget.server.test.ts, tests/integration/live-results-stream.test.ts";
 
@@ -203,6 +215,12 @@ export const BUDGETS: Record<string, Budget> = {
     limit: `${LIVE_STREAM_LIMITS.perUser} at once`,
     test: STREAM_TESTS,
   },
+  ...Object.fromEntries(
+    Object.entries(oneRosterBudgets).map(([name, budget]) => [
+      `ONEROSTER_LIMITS.${name}`,
+      { ...budget, key: "request" as const, test: "tests/integration/oneroster-import.test.ts" },
+    ]),
+  ),
   "LIVE_STREAM_LIMITS.memoryBytes": {
     resource: "live streams (memory)",
     key: "instance",

@@ -5,9 +5,9 @@
  * others and preview again), and the posted text carried in a hidden field.
  */
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { ImportPreviewForm } from "~/components/import-steps";
 import { Box, Card, Flex, Heading, Text } from "~/components/ui/kit";
-import { Button, Callout } from "~/components/ui/kit-controls";
+import { Button } from "~/components/ui/kit-controls";
 import type { RosterColumns, RosterField, RosterPlan } from "~/server/students/roster-import.server";
 
 export interface PreviewData {
@@ -46,111 +46,101 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
     <bdi>{`${student.firstName} ${student.lastName}`}</bdi>
   );
   return (
-    <Form method="post" encType="multipart/form-data" aria-labelledby="import-preview-title">
-      <input type="hidden" name="csvText" value={preview.text} />
-      <input type="hidden" name="fingerprint" value={plan.fingerprint} />
-      <Flex direction="column" gap="4">
-        <Heading as="h2" size="5" id="import-preview-title">
-          {t("Preview")}
-        </Heading>
-        {notice ? (
-          <Callout color="amber" role="alert">
-            {notice}
-          </Callout>
-        ) : null}
-        <Text as="p" size="2" id="import-summary">
-          {t(
-            "{created} new, {updated} with new contacts, {unchanged} unchanged, {missing} not in the file, {problems} problems.",
-            {
-              created: plan.create.length,
-              updated: plan.update.length,
-              unchanged: plan.unchanged,
-              missing: plan.missing.length,
-              problems: plan.problems.length,
-            },
-          )}
-        </Text>
-        <Section id="import-columns" title={t("Columns")}>
-          <Flex gap="3" wrap="wrap">
-            {(Object.keys(FIELD_LABELS) as RosterField[]).map((field) => (
-              <Flex key={field} direction="column" gap="1">
-                <Text as="label" size="2" weight="medium" htmlFor={`column-${field}`}>
-                  {t(FIELD_LABELS[field])}
-                </Text>
-                <select id={`column-${field}`} name={`columns.${field}`} defaultValue={columns[field] ?? "none"}>
-                  <option value="none">{t("Not in the file")}</option>
-                  {headers.map((header, index) => (
-                    <option key={index} value={index} dir="auto">
-                      {header || t("Column {number}", { number: index + 1 })}
-                    </option>
-                  ))}
-                </select>
-              </Flex>
-            ))}
-          </Flex>
-          <Box>
-            <Button type="submit" name="intent" value="preview" variant="soft">
-              {t("Preview again")}
-            </Button>
-          </Box>
-        </Section>
-        {plan.problems.length > 0 ? (
-          <Section id="import-problems" title={t("Rows with problems (not imported)")}>
-            <ul>
-              {plan.problems.map((problem, index) => (
-                <li key={index}>
-                  {t("Line {line}", { line: problem.line })}: {t(problem.message, problem.values)}
-                </li>
-              ))}
-            </ul>
-          </Section>
-        ) : null}
-        {plan.create.length > 0 ? (
-          <Section id="import-new" title={t("New students")}>
-            <ul>
-              {plan.create.map((student) => (
-                <li key={student.line}>
-                  {name(student)}
-                  {student.contacts.map((contact) => (
-                    <Text key={contact.name} size="2" color="gray">
-                      {" "}
-                      (<bdi>{contact.name}</bdi>)
-                    </Text>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          </Section>
-        ) : null}
-        {plan.update.length > 0 ? (
-          <Section id="import-changed" title={t("Students who get new contacts")}>
-            <ul>
-              {plan.update.map((student) => (
-                <li key={student.id}>
-                  {name(student)}: <bdi>{student.addContacts.map((contact) => contact.name).join(", ")}</bdi>
-                </li>
-              ))}
-            </ul>
-          </Section>
-        ) : null}
-        {plan.missing.length > 0 ? (
-          <Section id="import-missing" title={t("On the class list but not in the file")}>
-            <Text as="p" size="2" color="gray">
-              {t("They stay in the class unless you tick them.")}
-            </Text>
-            {plan.missing.map((student) => (
-              <Text as="label" size="2" key={student.id}>
-                <input type="checkbox" name="remove" value={student.id} /> {t("Remove")} {name(student)}
+    <ImportPreviewForm
+      id="import-preview"
+      hidden={{ csvText: preview.text, fingerprint: plan.fingerprint }}
+      notice={notice}
+      summary={t(
+        "{created} new, {updated} with new contacts, {unchanged} unchanged, {missing} not in the file, {problems} problems.",
+        {
+          created: plan.create.length,
+          updated: plan.update.length,
+          unchanged: plan.unchanged,
+          missing: plan.missing.length,
+          problems: plan.problems.length,
+        },
+      )}
+    >
+      <Section id="import-columns" title={t("Columns")}>
+        <Flex gap="3" wrap="wrap">
+          {(Object.keys(FIELD_LABELS) as RosterField[]).map((field) => (
+            <Flex key={field} direction="column" gap="1">
+              <Text as="label" size="2" weight="medium" htmlFor={`column-${field}`}>
+                {t(FIELD_LABELS[field])}
               </Text>
-            ))}
-          </Section>
-        ) : null}
-        <Flex justify="end">
-          <Button type="submit" name="intent" value="confirm">
-            {t("Import")}
-          </Button>
+              <select id={`column-${field}`} name={`columns.${field}`} defaultValue={columns[field] ?? "none"}>
+                <option value="none">{t("Not in the file")}</option>
+                {headers.map((header, index) => (
+                  <option key={index} value={index} dir="auto">
+                    {header || t("Column {number}", { number: index + 1 })}
+                  </option>
+                ))}
+              </select>
+            </Flex>
+          ))}
         </Flex>
+        <Box>
+          <Button type="submit" name="intent" value="preview" variant="soft">
+            {t("Preview again")}
+          </Button>
+        </Box>
+      </Section>
+      {plan.problems.length > 0 ? (
+        <Section id="import-problems" title={t("Rows with problems (not imported)")}>
+          <ul>
+            {plan.problems.map((problem, index) => (
+              <li key={index}>
+                {t("Line {line}", { line: problem.line })}: {t(problem.message, problem.values)}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {plan.create.length > 0 ? (
+        <Section id="import-new" title={t("New students")}>
+          <ul>
+            {plan.create.map((student) => (
+              <li key={student.line}>
+                {name(student)}
+                {student.contacts.map((contact) => (
+                  <Text key={contact.name} size="2" color="gray">
+                    {" "}
+                    (<bdi>{contact.name}</bdi>)
+                  </Text>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {plan.update.length > 0 ? (
+        <Section id="import-changed" title={t("Students who get new contacts")}>
+          <ul>
+            {plan.update.map((student) => (
+              <li key={student.id}>
+                {name(student)}: <bdi>{student.addContacts.map((contact) => contact.name).join(", ")}</bdi>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {plan.missing.length > 0 ? (
+        <Section id="import-missing" title={t("On the class list but not in the file")}>
+          <Text as="p" size="2" color="gray">
+            {t("They stay in the class unless you tick them.")}
+          </Text>
+          {plan.missing.map((student) => (
+            <Text as="label" size="2" key={student.id}>
+              <input type="checkbox" name="remove" value={student.id} /> {t("Remove")} {name(student)}
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      <Flex justify="end">
+        <Button type="submit" name="intent" value="confirm">
+          {t("Import")}
+        </Button>
       </Flex>
-    </Form>
+    </ImportPreviewForm>
   );
 }
