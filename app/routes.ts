@@ -48,6 +48,9 @@ export default [
       route("staff/:staffId/edit", "routes/admin/staff/edit.tsx"),
       route("schools", "routes/admin/schools.tsx"),
       route("schools/:schoolId", "routes/admin/school.tsx"),
+      // one survey across the school's classes and year groups (issue 38), and as CSV in long form
+      route("schools/:schoolId/survey/:surveyId", "routes/admin/school-survey.tsx"),
+      route("schools/:schoolId/survey/:surveyId/csv", "routes/admin/school-survey-csv.ts"),
       route("create-class", "routes/admin/create-class.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("survey", "routes/admin/surveys.tsx"),
@@ -72,6 +75,9 @@ export default [
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       // the results' live event stream (server-sent events, ADR 206)
       route("surveys/results/:assignmentId/stream", "routes/class/survey-results-stream.ts"),
+      // a series' rounds over time (issue 38), and as CSV in long form
+      route("surveys/series/:seriesId", "routes/class/series-trends.tsx"),
+      route("surveys/series/:seriesId/csv", "routes/class/series-trends-csv.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("students/import", "routes/class/students-import.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),

@@ -23,7 +23,11 @@ const HEADER = [
   "note",
 ];
 
-type Translate = (text: string) => string;
+/** The reader's translation (i18next's t); English without it. */
+type Translate = (text: string, values?: Record<string, number>) => string;
+
+const english: Translate = (text, values = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 function cellRows(
   lead: (string | number)[],
@@ -47,18 +51,16 @@ function cellRows(
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function seriesTrendCsv(trend: SeriesTrend, t: Translate = (x) => x): string {
+export function seriesTrendCsv(trend: SeriesTrend, t: Translate = english): string {
   const rows = trend.rounds.flatMap((round) =>
     cellRows(["round", round.number, day(round.date), trend.className, ""], trend.questions, round.cell, t),
   );
   return csvRows([HEADER, ...rows]);
 }
 
-export function schoolSurveyCsv(view: SchoolSurveyView, t: Translate = (x) => x): string {
+export function schoolSurveyCsv(view: SchoolSurveyView, t: Translate = english): string {
   const totalNote = (total: TotalCell) =>
-    t("total of the classes shown: {shown} of {classes}")
-      .replace("{shown}", String(total.classesShown))
-      .replace("{classes}", String(total.classes));
+    t("total of the classes shown: {shown} of {classes}", { shown: total.classesShown, classes: total.classes });
   const rows = [
     ...view.classes.flatMap((column) =>
       cellRows(
