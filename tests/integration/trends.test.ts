@@ -7,9 +7,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import type { SurveyBlock } from "~/lib/survey-content";
+import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import type { Database } from "~/server/db/client.server";
 import { classes, schools } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
+import { listVersionLanguages } from "~/server/surveys/translations.server";
 import { getSchoolSurveyView } from "~/server/trends/school-survey.server";
 import { getSeriesTrend } from "~/server/trends/trends.server";
 import { schoolSurveyCsv, seriesTrendCsv } from "~/server/trends/trends-csv.server";
@@ -25,6 +27,7 @@ import {
   createUser,
 } from "../support/fixtures";
 import { createSeries } from "../support/series-world";
+import { openShippedSurvey } from "../support/survey-class-world";
 import { optionsQuestion, surveyOf } from "../support/survey-fixtures";
 
 const SLUG = "surveys/test/trends";
@@ -239,4 +242,47 @@ test("across a school's classes and year groups: totals only over the classes sh
   await expect(
     getSchoolSurveyView(database.db, platform, { schoolId: riverside.id, surveyId }, lookup),
   ).resolves.toMatchObject({ school: { respondents: 11 } });
+});
+
+test("the two ready-made series ship in all six languages; the wellbeing check-in asks with faces and reads over time", async () => {
+  const climate = await openShippedSurvey(database, "surveys/your-school/class-climate-check", "How our class feels");
+  const wellbeing = await openShippedSurvey(database, "surveys/your-school/wellbeing-check-in", "How my week was");
+  for (const context of [climate, wellbeing]) {
+    const slug =
+      context === climate ? "surveys/your-school/class-climate-check" : "surveys/your-school/wellbeing-check-in";
+    const story = await loadSurveyStory(context.app.content, slug);
+    expect(await listVersionLanguages(context.app.content, story), slug).toEqual(["en", "de", "fr", "es", "pl", "ar"]);
+  }
+  expect(climate.fields.map((field) => field.kind)).toEqual([...Array(7).fill("option"), "choice"]);
+  const faces = wellbeing.fields.filter((field) => field.kind === "option" && field.options.every((o) => o.face));
+  expect(faces).toHaveLength(6);
+
+  const world = await createClassWorld(database.db);
+  const { class5A, riverside, actors } = world;
+  const { series, rounds } = await createSeries(database.db, {
+    classId: class5A.id,
+    surveyId: wellbeing.surveyId,
+    rounds: 2,
+  });
+  for (const [round, face] of [
+    [0, 1],
+    [1, 4],
+  ]) {
+    for (let i = 0; i < 5; i++) {
+      const student = await createStudent(database.db, { schoolId: riverside.id, classId: class5A.id });
+      await createResponse(database.db, {
+        assignmentId: rounds[round].id,
+        studentId: student.id,
+        answers: { "ywb-energy": face },
+      });
+    }
+  }
+  const trend = await getSeriesTrend(
+    database.db,
+    actors.teacher,
+    { classId: class5A.id, seriesId: series.id },
+    wellbeing.lookup,
+  );
+  expect(trend.questions[0]).toMatchObject({ uid: "ywb-energy", faceScale: true });
+  expect(trend.rounds.map((round) => round.cell.shown && round.cell.questions[0].median)).toEqual([2, 5]);
 });
