@@ -241,7 +241,11 @@ test("JavaScript off: a series over time and the school view draw each question 
   const question = page.locator("section", {
     has: page.getByRole("heading", { name: "This week I had lots of energy." }),
   });
-  expect(await question.locator("svg.trend-chart rect[fill='#0072B2']").count()).toBe(1);
+  // One path per option, a segment per shown round; the hidden round is a dashed outline.
+  expect(await question.locator("svg.trend-chart path[fill='#0072B2']").getAttribute("d")).toMatch(
+    /^M\d+ \d+h\d+V\d+h-\d+z$/,
+  );
+  expect(await question.locator("svg.trend-chart rect.trend-hidden").count()).toBe(1);
   const table = question.getByRole("table", { name: "This week I had lots of energy." });
   const rows = table.getByRole("row");
   // Round 1: six answers, one or two per face, with the mean and median face; round 2: two, hidden.
@@ -266,7 +270,12 @@ test("JavaScript off: a series over time and the school view draw each question 
   // The school view: 6 Maple's latest round has two answers, so the class, Year 6 and the school show none.
   await page.goto(`/admin/schools/${riverside.id}/survey/${wellbeing.surveyId}`);
   await page.getByRole("heading", { name: "How my week was across classes", level: 1 }).waitFor();
-  const byGroup = page.getByRole("table", { name: "This week I had lots of energy." }).nth(1);
+  expect(
+    await page.getByRole("table", { name: "This week I had lots of energy." }).getByRole("row").allTextContents(),
+  ).toEqual([expect.stringMatching(/^Responses/), expect.stringMatching(/^6 Maple · .*too few answers to show$/)]);
+  await page.getByRole("link", { name: "By year group" }).click();
+  await page.getByRole("heading", { name: "By year group", level: 2 }).waitFor();
+  const byGroup = page.getByRole("table", { name: "This week I had lots of energy." });
   expect(await byGroup.getByRole("row").allTextContents()).toEqual([
     expect.stringMatching(/^Responses/),
     "Year 6: 0 of 1 classes showntoo few answers to show",

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Heading, Stack } from "~/components/ui/kit";
-import { TableRoot } from "~/components/ui/kit-controls";
 import type { Cell } from "~/server/trends/suppression.server";
 import type { TrendQuestion } from "~/server/trends/trends.server";
 
@@ -21,6 +20,30 @@ const HEIGHT = 220;
 const LEFT = 36;
 const BOTTOM = 48;
 const TOP = 8;
+
+const x0 = (c: number, step: number, bar: number) => LEFT + c * step + (step - bar) / 2;
+
+/** One path per option: its segment of every shown column, stacked from the first option up (whole pixels, short paths). */
+function stackPath(
+  columns: ChartColumn[],
+  cellOf: (column: ChartColumn) => { counts: number[] } | undefined,
+  option: number,
+  plot: { h: number },
+  step: number,
+  bar: number,
+): string {
+  let d = "";
+  for (const [c, column] of columns.entries()) {
+    const counts = cellOf(column)?.counts;
+    const total = counts?.reduce((sum, n) => sum + n, 0) ?? 0;
+    if (!counts || total === 0 || counts[option] === 0) continue;
+    const below = counts.slice(0, option).reduce((sum, n) => sum + n, 0);
+    const bottom = Math.round(TOP + plot.h - (below / total) * plot.h);
+    const top = Math.round(TOP + plot.h - ((below + counts[option]) / total) * plot.h);
+    d += `M${Math.round(x0(c, step, bar))} ${top}h${Math.round(bar)}V${bottom}h-${Math.round(bar)}z`;
+  }
+  return d;
+}
 
 /**
  * A question's answers per column as 100 % stacked columns, drawn on the server as inline SVG
@@ -67,51 +90,33 @@ export function TrendChart({
               const y = TOP + plot.h * (1 - tick);
               return (
                 <g key={tick}>
-                  <line x1={LEFT} x2={WIDTH - 8} y1={y} y2={y} stroke="#c8c8c8" strokeWidth="1" />
-                  <text x={LEFT - 4} y={y + 4} textAnchor="end" fontSize="11" fill="#555">
+                  <line x1={LEFT} x2={WIDTH - 8} y1={y} y2={y} />
+                  <text x={LEFT - 4} y={y + 4} className="trend-tick">
                     {percent.format(tick)}
                   </text>
                 </g>
               );
             })}
-            {columns.map((column, c) => {
-              const x = LEFT + c * step + (step - bar) / 2;
-              const counts = cellOf(column);
-              const total = counts?.counts.reduce((sum, n) => sum + n, 0) ?? 0;
-              let y = TOP + plot.h;
-              return (
-                <g key={column.key}>
-                  {counts && total > 0 ? (
-                    counts.counts.map((n, o) => {
-                      const h = (n / total) * plot.h;
-                      y -= h;
-                      return n === 0 ? null : (
-                        <rect
-                          key={question.labels[o]}
-                          x={x}
-                          y={y}
-                          width={bar}
-                          height={h}
-                          fill={COLOURS[o % COLOURS.length]}
-                        />
-                      );
-                    })
-                  ) : (
-                    <rect x={x} y={TOP} width={bar} height={plot.h} fill="none" stroke="#999" strokeDasharray="3 3" />
-                  )}
-                  <text
-                    x={x + bar / 2}
-                    y={TOP + plot.h + 14}
-                    fontSize="11"
-                    fill="#333"
-                    textAnchor={columns.length > 12 ? "end" : "middle"}
-                    transform={columns.length > 12 ? `rotate(-50 ${x + bar / 2} ${TOP + plot.h + 14})` : undefined}
-                  >
-                    {column.short.length > 12 ? `${column.short.slice(0, 11)}…` : column.short}
-                  </text>
-                </g>
-              );
-            })}
+            {question.labels.map((label, o) => (
+              <path key={label} fill={COLOURS[o % COLOURS.length]} d={stackPath(columns, cellOf, o, plot, step, bar)} />
+            ))}
+            {columns.map((column, c) =>
+              cellOf(column) ? null : (
+                <rect
+                  key={column.key}
+                  x={x0(c, step, bar)}
+                  y={TOP}
+                  width={bar}
+                  height={plot.h}
+                  className="trend-hidden"
+                />
+              ),
+            )}
+            {columns.map((column, c) => (
+              <text key={column.key} x={Math.round(x0(c, step, bar) + bar / 2)} y={TOP + plot.h + 16}>
+                {column.short.length > 12 ? `${column.short.slice(0, 11)}…` : column.short}
+              </text>
+            ))}
           </svg>
           <ul className="trend-legend" aria-hidden="true">
             {question.labels.map((label, o) => (
@@ -124,69 +129,63 @@ export function TrendChart({
             ))}
           </ul>
         </div>
-        <TableRoot size="1">
-          <caption className="trend-caption">
-            <span dir="auto">{question.prompt}</span>
-          </caption>
-          <thead>
-            <tr className="rt-TableRow">
-              <th scope="col" className="rt-TableColumnHeaderCell" />
-              <th scope="col" className="rt-TableColumnHeaderCell">
-                {t("Responses")}
-              </th>
-              {question.labels.map((label) => (
-                <th key={label} scope="col" className="rt-TableColumnHeaderCell" dir="auto">
-                  {label}
-                </th>
-              ))}
-              {question.faceScale ? (
-                <>
-                  <th scope="col" className="rt-TableColumnHeaderCell">
-                    {t("Mean face")}
+        <div className="trend-table-wrap">
+          <table className="trend-table">
+            <caption className="trend-caption">
+              <span dir="auto">{question.prompt}</span>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col">{t("Responses")}</th>
+                {question.labels.map((label) => (
+                  <th key={label} scope="col" dir="auto">
+                    {label}
                   </th>
-                  <th scope="col" className="rt-TableColumnHeaderCell">
-                    {t("Median face")}
-                  </th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {columns.map((column) => {
-              const counts = cellOf(column);
-              const total = counts?.counts.reduce((sum, n) => sum + n, 0) ?? 0;
-              return (
-                <tr key={column.key} className="rt-TableRow">
-                  <th scope="row" className="rt-TableRowHeaderCell">
-                    <bdi>{column.label}</bdi>
-                  </th>
-                  {counts && column.cell.shown ? (
-                    <>
-                      <td className="rt-TableCell">{number.format(column.cell.respondents)}</td>
-                      {counts.counts.map((n, o) => (
-                        <td key={question.labels[o]} className="rt-TableCell">
-                          {number.format(n)} ({percent.format(total === 0 ? 0 : n / total)})
-                        </td>
-                      ))}
-                      {question.faceScale ? (
-                        <>
-                          <td className="rt-TableCell">{counts.mean === null ? "–" : number.format(counts.mean)}</td>
-                          <td className="rt-TableCell">
-                            {counts.median === null ? "–" : number.format(counts.median)}
+                ))}
+                {question.faceScale ? (
+                  <>
+                    <th scope="col">{t("Mean face")}</th>
+                    <th scope="col">{t("Median face")}</th>
+                  </>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {columns.map((column) => {
+                const counts = cellOf(column);
+                const total = counts?.counts.reduce((sum, n) => sum + n, 0) ?? 0;
+                return (
+                  <tr key={column.key}>
+                    <th scope="row">
+                      <bdi>{column.label}</bdi>
+                    </th>
+                    {counts && column.cell.shown ? (
+                      <>
+                        <td>{number.format(column.cell.respondents)}</td>
+                        {counts.counts.map((n, o) => (
+                          <td key={question.labels[o]}>
+                            {number.format(n)} ({percent.format(total === 0 ? 0 : n / total)})
                           </td>
-                        </>
-                      ) : null}
-                    </>
-                  ) : (
-                    <td className="rt-TableCell" colSpan={question.labels.length + (question.faceScale ? 3 : 1)}>
-                      {t("too few answers to show")}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableRoot>
+                        ))}
+                        {question.faceScale ? (
+                          <>
+                            <td>{counts.mean === null ? "–" : number.format(counts.mean)}</td>
+                            <td>{counts.median === null ? "–" : number.format(counts.median)}</td>
+                          </>
+                        ) : null}
+                      </>
+                    ) : (
+                      <td colSpan={question.labels.length + (question.faceScale ? 3 : 1)}>
+                        {t("too few answers to show")}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </Stack>
     </section>
   );

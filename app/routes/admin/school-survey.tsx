@@ -3,7 +3,7 @@ import { formatDate } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
 import { Heading, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
+import { ButtonAnchor, Callout, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -22,18 +22,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, content } = getAppFromContext(context);
   const input = { schoolId: recordIdParam(params.schoolId), surveyId: recordIdParam(params.surveyId) };
   const view = await orNotFound(getSchoolSurveyView(db, user, input, createSurveyContentLookup(content)));
-  return { pageTitle: t("{survey} across classes", { survey: view.surveyTitle }), view };
+  // `?by=year-group`: the year-group view; else the classes side by side. Only what the page draws goes to it.
+  const byYearGroup = new URL(request.url).searchParams.get("by") === "year-group";
+  const { classes, yearGroups, ...rest } = view;
+  return {
+    pageTitle: t("{survey} across classes", { survey: view.surveyTitle }),
+    byYearGroup,
+    view: {
+      ...rest,
+      classes: byYearGroup ? [] : classes,
+      classCount: classes.length,
+      yearGroups: byYearGroup ? yearGroups.map(({ yearGroup, total }) => ({ yearGroup, total })) : [],
+    },
+  };
 }
 
 export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, byYearGroup } = loaderData;
+  // Many classes: numbered under the chart, named in the table.
+  const numbered = view.classes.length > 12;
   const { t, i18n } = useTranslation("staff");
-  const classColumns: ChartColumn[] = view.classes.map((column) => ({
-    key: `c${column.classId}`,
-    short: column.className,
-    label: t("{class} · {date}", { class: column.className, date: formatDate(column.startedAt, i18n.language) }),
-    cell: column.cell,
-  }));
+  const classColumns: ChartColumn[] = view.classes.map((column, index) => {
+    const label = t("{class} · {date}", { class: column.className, date: formatDate(column.startedAt, i18n.language) });
+    return {
+      key: `c${column.classId}`,
+      short: numbered ? String(index + 1) : column.className,
+      label: numbered ? `${index + 1}. ${label}` : label,
+      cell: column.cell,
+    };
+  });
   const totalLabel = (name: string, total: { classesShown: number; classes: number }) =>
     t("{name}: {shown} of {classes} classes shown", { name, shown: total.classesShown, classes: total.classes });
   const groupColumns: ChartColumn[] = [
@@ -44,6 +61,7 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
     { key: "school", short: t("School"), label: totalLabel(t("School"), view.school), cell: view.school },
   ];
   const base = `/admin/schools/${view.schoolId}`;
+  const here = `${base}/survey/${view.surveyId}`;
   return (
     <Stack gap="5" className="trends-page">
       <PageHeader
@@ -57,7 +75,7 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <ButtonAnchor variant="soft" href={`${base}/survey/${view.surveyId}/csv`} download className="no-print">
+          <ButtonAnchor variant="soft" href={`${here}/csv`} download className="no-print">
             {t("Download CSV")}
           </ButtonAnchor>
         }
@@ -71,43 +89,29 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
       {view.contentAvailable ? null : (
         <Callout color="amber">{t("The survey's questions could not be loaded")}</Callout>
       )}
-      {view.classes.length === 0 ? (
+      <TabNav label={t("Across classes and year groups")} className="no-print">
+        <TabNavLink to={here} active={!byYearGroup}>
+          {t("By class")}
+        </TabNavLink>
+        <TabNavLink to={`${here}?by=year-group`} active={byYearGroup}>
+          {t("By year group")}
+        </TabNavLink>
+      </TabNav>
+      <Heading as="h2" size="5">
+        {byYearGroup ? t("By year group") : t("By class")}
+      </Heading>
+      {view.classCount === 0 ? (
         <Callout color="gray">{t("No class of this school has started this survey yet.")}</Callout>
       ) : (
-        <>
-          <section aria-labelledby="by-class" className="trend-section">
-            <Stack gap="4">
-              <Heading as="h2" size="5" id="by-class">
-                {t("By class")}
-              </Heading>
-              {view.questions.map((question, index) => (
-                <TrendChart
-                  key={question.uid}
-                  question={question}
-                  columns={classColumns}
-                  id={`c${index}`}
-                  headingAs="h3"
-                />
-              ))}
-            </Stack>
-          </section>
-          <section aria-labelledby="by-year-group" className="trend-section">
-            <Stack gap="4">
-              <Heading as="h2" size="5" id="by-year-group">
-                {t("By year group")}
-              </Heading>
-              {view.questions.map((question, index) => (
-                <TrendChart
-                  key={question.uid}
-                  question={question}
-                  columns={groupColumns}
-                  id={`g${index}`}
-                  headingAs="h3"
-                />
-              ))}
-            </Stack>
-          </section>
-        </>
+        view.questions.map((question, index) => (
+          <TrendChart
+            key={question.uid}
+            question={question}
+            columns={byYearGroup ? groupColumns : classColumns}
+            id={`q${index}`}
+            headingAs="h3"
+          />
+        ))
       )}
     </Stack>
   );
