@@ -4,12 +4,9 @@ import { PageHeader } from "~/components/layout/page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
 import { Heading, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, Callout, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
-import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
-import { getSchoolSurveyView } from "~/server/trends/school-survey.server";
-import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import type { Cell } from "~/server/trends/suppression.server";
+import { loadSchoolSurveyView } from "./__survey/school-survey-view.server";
 import type { Route } from "./+types/school-survey";
 
 /**
@@ -17,30 +14,38 @@ import type { Route } from "./+types/school-survey";
  * then by year group (docs/product.md#over-time-and-across-classes).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const view = await loadSchoolSurveyView(request, context, params);
   const t = await getServerT(context, "staff");
-  const { db, content } = getAppFromContext(context);
-  const input = { schoolId: recordIdParam(params.schoolId), surveyId: recordIdParam(params.surveyId) };
-  const view = await orNotFound(getSchoolSurveyView(db, user, input, createSurveyContentLookup(content)));
-  // `?by=year-group`: the year-group view; else the classes side by side. Only what the page draws goes to it.
-  const byYearGroup = new URL(request.url).searchParams.get("by") === "year-group";
+  // `?by=year-group`: the year-group view; else the classes side by side, one question at a time
+  // (`?q=`, from 0) when there are many. Only what the page draws goes to it.
+  const search = new URL(request.url).searchParams;
+  const byYearGroup = search.get("by") === "year-group";
   const { classes, yearGroups, ...rest } = view;
+  const oneQuestion = !byYearGroup && classes.length > MANY_CLASSES;
+  const q = Math.min(
+    Math.max(0, Number.parseInt(search.get("q") ?? "0", 10) || 0),
+    Math.max(0, view.questions.length - 1),
+  );
+  const only = (cell: Cell): Cell => (cell.shown && oneQuestion ? { ...cell, questions: [cell.questions[q]] } : cell);
   return {
     pageTitle: t("{survey} across classes", { survey: view.surveyTitle }),
     byYearGroup,
+    question: oneQuestion ? q : null,
     view: {
       ...rest,
-      classes: byYearGroup ? [] : classes,
+      classes: byYearGroup ? [] : classes.map((column) => ({ ...column, cell: only(column.cell) })),
       classCount: classes.length,
       yearGroups: byYearGroup ? yearGroups.map(({ yearGroup, total }) => ({ yearGroup, total })) : [],
     },
   };
 }
 
+/** More classes than this: numbered under the chart, named in the table, and one question at a time. */
+const MANY_CLASSES = 12;
+
 export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
-  const { view, byYearGroup } = loaderData;
-  // Many classes: numbered under the chart, named in the table.
-  const numbered = view.classes.length > 12;
+  const { view, byYearGroup, question: shownQuestion } = loaderData;
+  const numbered = view.classes.length > MANY_CLASSES;
   const { t, i18n } = useTranslation("staff");
   const classColumns: ChartColumn[] = view.classes.map((column, index) => {
     const label = t("{class} · {date}", { class: column.className, date: formatDate(column.startedAt, i18n.language) });
@@ -103,15 +108,36 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
       {view.classCount === 0 ? (
         <Callout color="gray">{t("No class of this school has started this survey yet.")}</Callout>
       ) : (
-        view.questions.map((question, index) => (
-          <TrendChart
-            key={question.uid}
-            question={question}
-            columns={byYearGroup ? groupColumns : classColumns}
-            id={`q${index}`}
-            headingAs="h3"
-          />
-        ))
+        <>
+          {shownQuestion === null ? null : (
+            <nav aria-label={t("Questions")} className="no-print">
+              <ol className="trend-rounds">
+                {view.questions.map((question, index) => (
+                  <li key={question.uid}>
+                    {index === shownQuestion ? (
+                      <strong dir="auto">{question.prompt}</strong>
+                    ) : (
+                      <TextLink to={`${here}?q=${index}`}>
+                        <span dir="auto">{question.prompt}</span>
+                      </TextLink>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          {view.questions.map((question, index) =>
+            shownQuestion !== null && index !== shownQuestion ? null : (
+              <TrendChart
+                key={question.uid}
+                question={question}
+                columns={byYearGroup ? groupColumns : classColumns}
+                id={`q${index}`}
+                headingAs="h3"
+              />
+            ),
+          )}
+        </>
       )}
     </Stack>
   );
