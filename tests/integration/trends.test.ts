@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
+import { updateClassSettings } from "~/server/classes/admin-classes.server";
+import { yearGroupSchema } from "~/server/classes/year-group.server";
 import type { Database } from "~/server/db/client.server";
 import { classes, schools } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
@@ -285,4 +287,22 @@ test("the two ready-made series ship in all six languages; the wellbeing check-i
   );
   expect(trend.questions[0]).toMatchObject({ uid: "ywb-energy", faceScale: true });
   expect(trend.rounds.map((round) => round.cell.shown && round.cell.questions[0].median)).toEqual([2, 5]);
+});
+
+test("the year group is set and cleared on Edit Class, by the school's admins only", async () => {
+  const world = await createClassWorld(database.db);
+  const { class5A, actors, users } = world;
+  const yearGroupOf = async () =>
+    (await database.db.select({ y: classes.yearGroup }).from(classes).where(eq(classes.id, class5A.id)))[0].y;
+  const input = { name: class5A.name, teacherIds: [users.teacher.id] };
+  expect(yearGroupSchema.parse("  Year 5 ")).toBe("Year 5");
+  expect(yearGroupSchema.parse("")).toBeNull();
+  expect(yearGroupSchema.safeParse("x".repeat(41)).success).toBe(false);
+  await updateClassSettings(database.db, actors.schoolAdmin, class5A.id, { ...input, yearGroup: "Year 5" });
+  expect(await yearGroupOf()).toBe("Year 5");
+  await updateClassSettings(database.db, actors.schoolAdmin, class5A.id, { ...input, yearGroup: null });
+  expect(await yearGroupOf()).toBeNull();
+  await notFound(updateClassSettings(database.db, actors.otherAdmin, class5A.id, { ...input, yearGroup: "Y6" }));
+  await notFound(updateClassSettings(database.db, actors.teacher, class5A.id, { ...input, yearGroup: "Y6" }));
+  expect(await yearGroupOf()).toBeNull();
 });
