@@ -50,6 +50,9 @@ export default [
       route("schools/:schoolId", "routes/admin/school.tsx"),
       // the school from a OneRoster 1.2 CSV zip (issue 39.2)
       route("schools/:schoolId/import", "routes/admin/school-import.tsx"),
+      // one survey across the school's classes and year groups (issue 38), and as CSV in long form
+      route("schools/:schoolId/survey/:surveyId", "routes/admin/school-survey.tsx"),
+      route("schools/:schoolId/survey/:surveyId/csv", "routes/admin/school-survey-csv.ts"),
       route("create-class", "routes/admin/create-class.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("survey", "routes/admin/surveys.tsx"),
@@ -74,6 +77,9 @@ export default [
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       // the results' live event stream (server-sent events, ADR 206)
       route("surveys/results/:assignmentId/stream", "routes/class/survey-results-stream.ts"),
+      // a series' rounds over time (issue 38), and as CSV in long form
+      route("surveys/series/:seriesId", "routes/class/series-trends.tsx"),
+      route("surveys/series/:seriesId/csv", "routes/class/series-trends-csv.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("students/import", "routes/class/students-import.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),

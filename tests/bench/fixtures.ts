@@ -20,13 +20,14 @@ import {
 } from "~/server/db/schema.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed/demo-data.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
+import { prepareTrendsBenchData, type TrendsBenchData } from "./trends-fixtures";
 
 export const SMALL_CLASS_NAME = "Bench: one class's worth";
 export const LARGE_CLASS_NAME = "Bench: whole-year assembly";
 /** The "one with 30": a class's worth of responses. */
 export const SMALL_RESPONSES = 30;
 
-export interface BenchData {
+export interface BenchData extends TrendsBenchData {
   /** The demo teacher's first class (students with contacts, a live code): class home and students screen. */
   classId: number;
   smallClassId: number;
@@ -78,7 +79,9 @@ export async function prepareBenchData(
     contentDir: options.contentDir,
   });
   const liveViewers = await benchViewers(db, teacher, small.classId);
+  const trends = await prepareTrendsBenchData(db, teacher, options.contentDir);
   return {
+    ...trends,
     liveViewers,
     classId: demoClass.id,
     smallClassId: small.classId,

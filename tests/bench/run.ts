@@ -44,13 +44,14 @@ import type { AppServer } from "../support/app-process";
 import { formatFirstLoadTable, measureFirstLoad } from "../support/bundle-budget";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
-import { type BenchData, prepareBenchData } from "./fixtures";
+import { type BenchData, prepareBenchData, SMALL_RESPONSES } from "./fixtures";
 import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
 import { runLiveBench } from "./live";
 import { printPageBytes } from "./page-bytes";
 import { REFERENCE_PATH, runShellCost, shellTargets } from "./shell-cost";
 import { runSlowBodies } from "./slow-bodies";
+import { SCHOOL_CLASSES, TRENDS_ROUNDS } from "./trends-fixtures";
 import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk";
 
 export interface BenchRoute {
@@ -73,6 +74,17 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
       name: `results (${data.smallResponses} responses)`,
       path: `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
       account: "teacher",
+    },
+    // Issue 38: each within 2x of the results page of one assignment (30 responses), measured in the same run.
+    {
+      name: `trends (${TRENDS_ROUNDS} rounds of a class of 30)`,
+      path: `/class/${data.trendsClassId}/surveys/series/${data.trendsSeriesId}`,
+      account: "teacher",
+    },
+    {
+      name: `school view (${SCHOOL_CLASSES} classes of 30)`,
+      path: `/admin/schools/${data.schoolId}/survey/${data.schoolSurveyId}`,
+      account: "schoolAdmin",
     },
     {
       name: `results (${data.largeResponses} responses)`,
@@ -272,7 +284,20 @@ async function runBench(
         (result.route.account ? `  as ${result.route.account}` : ""),
     );
   }
+  printAgainstResults(results);
   console.log(`\nServer RSS: idle ${mb(idleRss)}, peak ${mb(peak)}`);
+}
+
+/** Issue 38's goal: the trends and school views within 2x of one assignment's results page (req/s ratio at least 0.5). */
+function printAgainstResults(results: Array<{ route: BenchRoute; ratios?: number[] }>) {
+  const base = results.find((r) => r.route.name.startsWith(`results (${SMALL_RESPONSES} `));
+  if (!base?.ratios) return;
+  console.log(`\nAgainst ${base.route.name} (median ratio over median ratio; goal: at least 0.5, i.e. within 2x):`);
+  for (const result of results) {
+    if (!result.ratios || !/^(trends|school view)/.test(result.route.name)) continue;
+    const relative = median(result.ratios) / median(base.ratios);
+    console.log(`  ${result.route.name}: ${relative.toFixed(2)} ${relative >= 0.5 ? "(goal met)" : "(goal NOT met)"}`);
+  }
 }
 
 const DEFAULT_REFERENCE_ROWS = 24;

@@ -118,6 +118,9 @@ const MATRIX: Row[] = [
   ["GET",    "/admin/survey",                                       undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/survey/{survey}",                              undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/survey/{survey}/responses.csv",                undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
+  // One survey across a school's classes and year groups (issue 38): the school's admins and the platform admin.
+  ["GET",    "/admin/schools/{school}/survey/{survey}",             undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/admin/schools/{school}/survey/{survey}/csv",         undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/students/{student}/export.json",               undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "404",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/audit",                                        undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "200",      "200",      "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/admin/no-such-page",                                 undefined,                     LOGIN,    NOT_ADMIN, NOT_ADMIN,   "404",      "404",      "404",    BLOCKED,  LOGIN, LOGIN],
@@ -133,6 +136,9 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/surveys/results/{assignment}",         undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/stream",  undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401", "401"],
+  // A series over time (issue 38): this class has none, so its teachers get 404 past the class guard.
+  ["GET",    "/class/{class}/surveys/series/999999",                undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
+  ["GET",    "/class/{class}/surveys/series/999999/csv",            undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/students/manage",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   // The class list import (issue 39.1): the preview saves nothing; a confirm whose preview is not the current plan is 409, nothing saved.
   ["GET",    "/class/{class}/students/import",                      undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],

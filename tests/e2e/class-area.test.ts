@@ -10,12 +10,19 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
+import { addWellbeingSeries } from "../support/series-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-let app: AppServer<E2eWorld>;
+type World = E2eWorld & { wellbeing: Awaited<ReturnType<typeof addWellbeingSeries>> };
+let app: AppServer<World>;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: createE2eWorld });
+  app = await startAppServer({
+    fixtures: async (kit) => {
+      const world = await createE2eWorld(kit);
+      return { ...world, wellbeing: await addWellbeingSeries(kit.db, world) };
+    },
+  });
 });
 
 async function teacherPage(javaScriptEnabled: boolean): Promise<Page> {
@@ -221,4 +228,57 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     await page.getByRole("heading", { name: `Zoë Import${suffix}`, level: 2 }).waitFor();
     expect(await page.getByRole("heading", { name: `Jürgen Import${suffix}`, level: 2 }).count()).toBe(1);
   });
+});
+
+test("JavaScript off: a series over time and the school view draw each question as a chart beside its table, and print", async () => {
+  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.schoolAdmin);
+  const { class6, wellbeing, riverside } = app.fixtures;
+  // From the round's results page to the series over time.
+  await page.goto(`/class/${class6.id}/surveys/results/${wellbeing.rounds[0].id}`);
+  await page.getByRole("link", { name: "All rounds over time" }).click();
+  await page.getByRole("heading", { name: "Over time: How my week was", level: 1 }).waitFor();
+  const question = page.locator("section", {
+    has: page.getByRole("heading", { name: "This week I had lots of energy." }),
+  });
+  // One path per option, a segment per shown round; the hidden round is a dashed outline.
+  expect(await question.locator("svg.trend-chart path[fill='#0072B2']").getAttribute("d")).toMatch(
+    /^M\d+ \d+h\d+V\d+h-\d+z$/,
+  );
+  expect(await question.locator("svg.trend-chart rect.trend-hidden").count()).toBe(1);
+  const table = question.getByRole("table", { name: "This week I had lots of energy." });
+  const rows = table.getByRole("row");
+  // Round 1: six answers, one or two per face, with the mean and median face; round 2: two, hidden.
+  const cells = async (row: number) => rows.nth(row).locator("th, td").allTextContents();
+  expect((await cells(1)).slice(1)).toEqual([
+    "6",
+    "2 (33%)",
+    "1 (17%)",
+    "1 (17%)",
+    "1 (17%)",
+    "1 (17%)",
+    "2.67",
+    "2.5",
+  ]);
+  expect((await cells(1))[0]).toMatch(/^Round 1 · /);
+  expect((await cells(2)).slice(1)).toEqual(["too few answers to show"]);
+  await page.emulateMedia({ media: "print" });
+  expect(await page.getByRole("link", { name: "Download CSV" }).isVisible()).toBe(false);
+  expect(await question.locator("svg.trend-chart").isVisible()).toBe(true);
+  await page.emulateMedia({ media: "screen" });
+
+  // The school view: 6 Maple's latest round has two answers, so the class, Year 6 and the school show none.
+  await page.goto(`/admin/schools/${riverside.id}/survey/${wellbeing.surveyId}`);
+  await page.getByRole("heading", { name: "How my week was across classes", level: 1 }).waitFor();
+  expect(
+    await page.getByRole("table", { name: "This week I had lots of energy." }).getByRole("row").allTextContents(),
+  ).toEqual([expect.stringMatching(/^Responses/), expect.stringMatching(/^6 Maple · .*too few answers to show$/)]);
+  await page.getByRole("link", { name: "By year group" }).click();
+  await page.getByRole("heading", { name: "By year group", level: 2 }).waitFor();
+  const byGroup = page.getByRole("table", { name: "This week I had lots of energy." });
+  expect(await byGroup.getByRole("row").allTextContents()).toEqual([
+    expect.stringMatching(/^Responses/),
+    "Year 6: 0 of 1 classes showntoo few answers to show",
+    "School: 0 of 1 classes showntoo few answers to show",
+  ]);
 });

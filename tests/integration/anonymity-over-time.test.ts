@@ -24,7 +24,7 @@
  * answer, an audit event or an export entry of one child would differ. And
  * the live results move only when a release is made.
  */
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import type { AnswerField } from "~/lib/survey-content";
@@ -36,14 +36,19 @@ import { loadSurveyStory } from "~/server/assignments/student-assignments.server
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listAuditLog } from "~/server/audit/audit-log.server";
 import type { Database } from "~/server/db/client.server";
-import { auditEvents, students } from "~/server/db/schema.server";
+import { auditEvents, classes, schools, students } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
 import { exportStudentData } from "~/server/privacy/student-export.server";
 import { buildSurveyResponsesCsv } from "~/server/responses/responses.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
 import { getStudent } from "~/server/students/students.server";
+import { getSchoolSurveyView } from "~/server/trends/school-survey.server";
+import { getSeriesTrend, type SeriesTrend } from "~/server/trends/trends.server";
+import { schoolSurveyCsv, seriesTrendCsv } from "~/server/trends/trends-csv.server";
 import { createTestDatabase } from "../support/database";
+import { actorOf, createClass, createSchool, createStudent, createUser } from "../support/fixtures";
+import { createSeries } from "../support/series-world";
 import {
   createAnsweringClass,
   openSchoolYearSurvey,
@@ -427,5 +432,161 @@ test("a teacher with threshold - 1 puppet students, reading everything after eve
     ),
     // Each run plays two classes and reads everything after every act: few runs, and no shrinking on a loaded machine.
     { numRuns: 6, endOnFailure: true },
+  );
+}, 600_000);
+
+/**
+ * The trends and school views (issue #38, docs/product.md#over-time-and-across-classes): a
+ * school of three classes in two year groups, each with a series of two rounds (all named or
+ * all anonymous), the adversary's threshold - 1 puppets in the first class, real children in
+ * every class. The adversary (the school's admin, who sees every class's series, the school
+ * and year-group views and both CSVs) compares two schools where the same acts are played
+ * but for one change the small-group rule must hide:
+ * - "hidden": a real child of a round with fewer than the threshold of respondents answers
+ *   differently there;
+ * - "swap": two real children of one class act as each other throughout.
+ * Everything seen must be the same in both: no view, and no difference of two views (a total
+ * and its classes, a group and the school, two rounds), can tell. And in every view, a round or
+ * class shows numbers only with at least the threshold of respondents, and a total is exactly
+ * the sum of the classes shown.
+ */
+const TREND_CLASSES = [
+  { name: "Trend A", yearGroup: "Year 5" },
+  { name: "Trend B", yearGroup: "Year 5" },
+  { name: "Trend C", yearGroup: "Year 6" },
+];
+const REAL = 4;
+
+type TrendAct = { cls: number; round: number; who: number | "puppet"; puppet: number; choice: number };
+
+const trendAct: fc.Arbitrary<TrendAct> = fc.record({
+  cls: fc.nat(TREND_CLASSES.length - 1),
+  round: fc.nat(1),
+  who: fc.oneof(fc.nat(REAL - 1), fc.constant("puppet" as const)),
+  puppet: fc.nat(10),
+  choice: fc.nat(3),
+});
+
+async function makeTrendSchool(threshold: number, anonymous: boolean) {
+  const { db } = database;
+  const school = await createSchool(db);
+  await db.update(schools).set({ minGroupSize: threshold }).where(eq(schools.id, school.id));
+  const admin = actorOf(await createUser(db, { schoolId: school.id, role: "admin" }));
+  const built = [];
+  for (const spec of TREND_CLASSES) {
+    const klass = await createClass(db, { schoolId: school.id, name: spec.name });
+    await db.update(classes).set({ yearGroup: spec.yearGroup }).where(eq(classes.id, klass.id));
+    const { series, rounds } = await createSeries(db, { classId: klass.id, surveyId, anonymous, rounds: 2 });
+    const real = [];
+    for (let i = 0; i < REAL; i++) real.push((await createStudent(db, { schoolId: school.id, classId: klass.id })).id);
+    built.push({ klass, series, rounds, real, puppets: [] as number[] });
+  }
+  for (let i = 0; i < threshold - 1; i++)
+    built[0].puppets.push((await createStudent(db, { schoolId: school.id, classId: built[0].klass.id })).id);
+  return { school, admin, classes: built };
+}
+
+type TrendSchool = Awaited<ReturnType<typeof makeTrendSchool>>;
+
+async function playTrendAct(world: TrendSchool, act: TrendAct, swap: [number, number] | null) {
+  const target = world.classes[act.cls];
+  let studentId: number;
+  if (act.who === "puppet") {
+    if (target.puppets.length === 0) return;
+    studentId = target.puppets[act.puppet % target.puppets.length];
+  } else {
+    const who =
+      swap && act.cls === swap[0]
+        ? act.who === swap[1]
+          ? (swap[1] + 1) % REAL
+          : act.who === (swap[1] + 1) % REAL
+            ? swap[1]
+            : act.who
+        : act.who;
+    studentId = target.real[who];
+  }
+  const choice = option.options[act.choice % option.options.length].index;
+  await database.db.execute(sql`insert into responses (assignment_id, student_id, answers)
+    values (${target.rounds[act.round].id}, ${studentId}, ${JSON.stringify({ [option.uid]: choice })}::jsonb)
+    on conflict (assignment_id, student_id) do update set answers = excluded.answers, submitted_at = now()`);
+}
+
+/** Everything the admin sees of the school's trends, without ids, names of this school or clock times. */
+async function trendViews(world: TrendSchool) {
+  const { db } = database;
+  const strip = (value: unknown) =>
+    JSON.stringify(value, (key, v) => {
+      if (["assignmentId", "classId", "seriesId", "schoolId", "surveyId"].includes(key)) return "an id";
+      if (key === "schoolName") return "the school";
+      if (key === "date" || key === "startedAt") return "a date";
+      return v;
+    });
+  const series = [];
+  for (const { klass, series: s } of world.classes) {
+    const trend = await getSeriesTrend(db, world.admin, { classId: klass.id, seriesId: s.id }, lookup);
+    series.push({ trend: JSON.parse(strip(trend)), csv: seriesTrendCsv(trend).replace(/\d{4}-\d\d-\d\d/g, "a day") });
+  }
+  const school = await getSchoolSurveyView(db, world.admin, { schoolId: world.school.id, surveyId }, lookup);
+  const schoolCsv = schoolSurveyCsv(school).replace(/\d{4}-\d\d-\d\d/g, "a day");
+  return { series, school: JSON.parse(strip(school)) as typeof school, schoolCsv, raw: school };
+}
+
+test("the trends and school views: threshold - 1 puppets cannot isolate a real child's answer by any view or difference of views", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(3, 4),
+      fc.boolean(),
+      fc.array(trendAct, { minLength: 10, maxLength: 30 }),
+      fc.record({ kind: fc.constantFrom("hidden" as const, "swap" as const), pick: fc.nat(50), choice: fc.nat(3) }),
+      async (threshold, anonymous, acts, change) => {
+        // The model: who answered in each class's round, after the acts.
+        const answered = new Map<string, Set<string>>();
+        for (const act of acts) {
+          const key = `${act.cls}:${act.round}`;
+          const who = act.who === "puppet" ? `p${act.puppet % (act.cls === 0 ? threshold - 1 : 1)}` : `r${act.who}`;
+          if (act.who === "puppet" && act.cls !== 0) continue;
+          answered.set(key, new Set([...(answered.get(key) ?? []), who]));
+        }
+        // "hidden": a real child who answered a round that stays under the threshold answers it differently.
+        const hidden = [...answered.entries()].filter(
+          ([, who]) => who.size < threshold && [...who].some((w) => w.startsWith("r")),
+        );
+        if (change.kind === "hidden") fc.pre(hidden.length > 0);
+        const first = await makeTrendSchool(threshold, anonymous);
+        const second = await makeTrendSchool(threshold, anonymous);
+        const swap: [number, number] | null =
+          change.kind === "swap" ? [change.pick % TREND_CLASSES.length, change.pick % REAL] : null;
+        for (const act of acts) {
+          await playTrendAct(first, act, null);
+          await playTrendAct(second, act, swap);
+        }
+        if (change.kind === "hidden") {
+          const [key, who] = hidden[change.pick % hidden.length];
+          const [cls, round] = key.split(":").map(Number);
+          const child = Number([...who].find((w) => w.startsWith("r"))?.slice(1));
+          await playTrendAct(second, { cls, round, who: child, puppet: 0, choice: change.choice + 1 }, null);
+        }
+        const [seen, other] = [await trendViews(first), await trendViews(second)];
+        expect(other.series).toEqual(seen.series);
+        expect(other.school).toEqual(seen.school);
+        expect(other.schoolCsv).toBe(seen.schoolCsv);
+
+        // Every number shown stands for at least the threshold; totals add up the classes shown only.
+        for (const [cls, { trend }] of seen.series.entries())
+          for (const [round, row] of (trend as SeriesTrend).rounds.entries()) {
+            const respondents = answered.get(`${cls}:${round}`)?.size ?? 0;
+            if (row.cell.shown) expect(row.cell.respondents).toBeGreaterThanOrEqual(threshold);
+            else if (!anonymous) expect(respondents).toBeLessThan(threshold);
+          }
+        const view = seen.raw;
+        const shown = (cells: { cell: { shown: boolean; respondents: number | null } }[]) =>
+          cells.filter((c) => c.cell.shown).reduce((sum, c) => sum + (c.cell.respondents ?? 0), 0);
+        for (const column of view.classes)
+          if (column.cell.shown) expect(column.cell.respondents).toBeGreaterThanOrEqual(threshold);
+        for (const group of view.yearGroups) expect(group.total.respondents ?? 0).toBe(shown(group.classes));
+        expect(view.school.respondents ?? 0).toBe(shown(view.classes));
+      },
+    ),
+    { numRuns: 12, endOnFailure: true },
   );
 }, 600_000);

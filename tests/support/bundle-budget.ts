@@ -149,6 +149,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("manage surveys", "/class/1/surveys/manage", 155),
   staffScreen("survey library", "/class/1/surveys/library", 146),
   staffScreen("results", "/class/1/surveys/results/1", 150),
+  // Issue 38: a series over time and the school view (the chart is server-drawn SVG; its component is all they add).
+  staffScreen("series over time", "/class/1/surveys/series/1", 147),
   staffScreen("manage students", "/class/1/students/manage", 163),
   staffScreen("import a class list", "/class/1/students/import", 160),
   staffScreen("student", "/class/1/student/1", 167),
@@ -164,6 +166,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("admin schools", "/admin/schools", 166),
   staffScreen("admin school", "/admin/schools/1", 169),
   staffScreen("admin: import the school", "/admin/schools/1/import", 160),
+  staffScreen("admin school survey", "/admin/schools/1/survey/1", 148),
   staffScreen("admin create class", "/admin/create-class", 157),
   staffScreen("admin settings", "/admin/settings", 158),
   staffScreen("admin surveys", "/admin/survey", 154),

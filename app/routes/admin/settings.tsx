@@ -24,6 +24,7 @@ import {
 } from "~/server/classes/admin-classes.server";
 import { listClassTeachers } from "~/server/classes/class-teachers.server";
 import { getClass } from "~/server/classes/classes.server";
+import { getClassYearGroup, yearGroupSchema } from "~/server/classes/year-group.server";
 import { getAppFromContext } from "~/server/context.server";
 import type { Db } from "~/server/db/client.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -34,6 +35,7 @@ import type { Route } from "./+types/settings";
 
 const updateSchema = z.object({
   name: classNameSchema,
+  yearGroup: yearGroupSchema,
   teacherIds: z
     .array(recordIdSchema("teacherIds"), { message: "Choose at least one teacher" })
     .min(1, "Choose at least one teacher"),
@@ -56,15 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 async function selectedClass(db: Db, user: CurrentUser, classId: number) {
   const klass = await getClass(db, user, classId);
-  const [teachers, schoolTeachers] = await Promise.all([
+  const [teachers, schoolTeachers, yearGroup] = await Promise.all([
     listClassTeachers(db, user, classId),
     listSchoolTeachers(db, user, klass.schoolId),
+    getClassYearGroup(db, user, classId),
   ]);
   const choices = [
     ...teachers.map(({ id, name, email }) => ({ id, name, email })),
     ...schoolTeachers.filter((t) => !teachers.some((c) => c.id === t.id)),
   ];
-  return { klass, teachers, choices };
+  return { klass: { ...klass, yearGroup }, teachers, choices };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -166,7 +169,7 @@ function EditClassCard({
   const [form, fields] = useForm<z.input<typeof updateSchema>>({
     id: "edit-class",
     lastResult,
-    defaultValue: { name: klass.name },
+    defaultValue: { name: klass.name, yearGroup: klass.yearGroup ?? "" },
   });
   return (
     <Card size="3" style={{ maxWidth: 720 }}>
@@ -207,6 +210,7 @@ function EditClassCard({
           <Flex direction="column" gap="4">
             <ErrorList id={form.errorId} errors={form.errors} />
             <Field label={t("Class name")} {...fieldProps(fields.name)} autoComplete="off" />
+            <Field label={t("Year group (optional)")} {...fieldProps(fields.yearGroup)} autoComplete="off" />
             {choices.length === 0 ? (
               <Text size="2" color="gray">
                 {t("This school has no active teachers. Add one on the Staff page first.")}

@@ -49,12 +49,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page,
     choices,
     filters,
+    // The survey across one school's classes and year groups (issue 38): the admin's school, or the one filtered by.
+    acrossSchoolId: user.schoolId ?? filters.schoolId ?? null,
   };
 }
 
 export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
-  const { survey, story, contentError, page, choices, filters } = loaderData;
+  const { survey, story, contentError, page, choices, filters, acrossSchoolId } = loaderData;
   const base = `/admin/survey/${survey.id}`;
   const hasFilters = Boolean(filters.schoolId || filters.classId || filters.status || filters.from || filters.to);
   const csvHref = `${base}/responses.csv${toSearch({ ...filters, page: undefined, pageSize: undefined })}`;
@@ -72,6 +74,13 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
             {survey.fullSlug}
             {survey.removed ? " · no longer published in the content" : null}
           </>
+        }
+        actions={
+          acrossSchoolId === null ? null : (
+            <TextLink to={`/admin/schools/${acrossSchoolId}/survey/${survey.id}`}>
+              {t("Across classes and year groups")}
+            </TextLink>
+          )
         }
       />
 

@@ -13,6 +13,7 @@ import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
+import { seriesOfAssignment } from "~/server/trends/trends.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { DrawingGallery } from "./__results/drawing-gallery";
@@ -40,11 +41,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     results,
     drawings,
     refreshSeconds: refresh,
+    // A round of a series links to the series over time (issue 38).
+    seriesId: await seriesOfAssignment(db, results.assignment.id),
   };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
-  const { classId, results, drawings, refreshSeconds } = loaderData;
+  const { classId, results, drawings, refreshSeconds, seriesId } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
   const resultsPath = `${base}/surveys/results/${assignment.id}`;
@@ -85,6 +88,11 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
               {t("Refresh automatically")}
             </TextLink>
           ) : null}
+          {seriesId === null ? null : (
+            <ButtonLink variant="soft" to={`${base}/surveys/series/${seriesId}`}>
+              {t("All rounds over time")}
+            </ButtonLink>
+          )}
           <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
             {t("Show on the projector")}
           </ButtonLink>

@@ -15,6 +15,7 @@ import type { Actor } from "./class-scope.server";
 import { addClassTeacher, listClassTeachers, removeClassTeacher } from "./class-teachers.server";
 import { type ClassRecord, createClass, getClass, listClasses, updateClass } from "./classes.server";
 import { closeClassesToStudents } from "./close-to-students.server";
+import { setClassYearGroup } from "./year-group.server";
 
 /** Active teachers of a school in the admin's scope, by name (empty outside the scope). */
 export async function listSchoolTeachers(db: Db, actor: Actor, schoolId: number) {
@@ -55,12 +56,12 @@ export async function createClassWithTeachers(
   });
 }
 
-/** Renames the class and makes its teachers exactly `teacherIds` (at least one). */
+/** Renames the class, sets its year group (when given) and makes its teachers exactly `teacherIds` (at least one). */
 export async function updateClassSettings(
   db: Db,
   actor: Actor,
   classId: number,
-  input: { name: string; teacherIds: number[] },
+  input: { name: string; teacherIds: number[]; yearGroup?: string | null },
 ): Promise<ClassRecord> {
   assertAdmin(actor);
   const wanted = [...new Set(input.teacherIds)];
@@ -69,6 +70,7 @@ export async function updateClassSettings(
     const txDb = tx as unknown as Db;
     let klass = await getClass(txDb, actor, classId);
     if (klass.name !== input.name) klass = await updateClass(txDb, actor, classId, { name: input.name });
+    if (input.yearGroup !== undefined) await setClassYearGroup(txDb, actor, classId, input.yearGroup);
     const current = (await listClassTeachers(txDb, actor, classId)).map((teacher) => teacher.id);
     for (const id of wanted.filter((id) => !current.includes(id))) await addClassTeacher(txDb, actor, classId, id);
     for (const id of current.filter((id) => !wanted.includes(id))) await removeClassTeacher(txDb, actor, classId, id);

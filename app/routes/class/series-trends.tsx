@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/components/class/format";
+import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
+import { Badge, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
+import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
+import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
+import { getServerT } from "~/server/i18n/i18n.server";
+import { getSeriesTrend } from "~/server/trends/trends.server";
+import { requireClassTeacher } from "~/server/web/class-access.server";
+import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
+import type { Route } from "./+types/series-trends";
+
+/** /class/{classId}/surveys/series/{seriesId}: a series' answers round by round (docs/product.md#over-time-and-across-classes). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const t = await getServerT(context, "staff");
+  const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
+  const seriesId = recordIdParam(params.seriesId);
+  const trend = await orNotFound(getSeriesTrend(db, user, { classId, seriesId }, createSurveyContentLookup(content)));
+  return { pageTitle: t("Over time: {survey}", { survey: trend.surveyTitle }), classId, trend };
+}
+
+export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
+  const { classId, trend } = loaderData;
+  const { t, i18n } = useTranslation("staff");
+  const base = `/class/${classId}`;
+  const columns: ChartColumn[] = trend.rounds.map((round) => ({
+    key: String(round.assignmentId),
+    short: String(round.number),
+    label: t("Round {number} · {date}", {
+      number: round.number,
+      date: formatDate(round.date, i18n.language),
+    }),
+    cell: round.cell,
+  }));
+  return (
+    <Stack gap="5" className="trends-page">
+      <SplitRow gap="3">
+        <Stack gap="1">
+          <KitText size="2" color="gray" className="no-print">
+            <TextLink to={`${base}/surveys/manage`}>{t("Surveys")}</TextLink> / {t("Over time")}
+          </KitText>
+          <Heading size="6">{t("Over time: {survey}", { survey: trend.surveyTitle })}</Heading>
+          <Row gap="2">
+            {trend.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
+            <KitText size="2" color="gray">
+              {t("{count, plural, one {# round} other {# rounds}}", { count: trend.rounds.length })}
+            </KitText>
+          </Row>
+        </Stack>
+        <ButtonAnchor
+          variant="soft"
+          href={`${base}/surveys/series/${trend.seriesId}/csv`}
+          download
+          className="no-print"
+        >
+          {t("Download CSV")}
+        </ButtonAnchor>
+      </SplitRow>
+      <Callout color="gray" role="note">
+        {t(
+          "A round with fewer than {threshold} responses shows “too few answers to show”, so nobody’s answer can be picked out. Anonymous rounds show their released answers only.",
+          { threshold: trend.threshold },
+        )}
+      </Callout>
+      {trend.contentAvailable ? null : (
+        <Callout color="amber">{t("The survey's questions could not be loaded")}</Callout>
+      )}
+      <ol className="trend-rounds no-print">
+        {trend.rounds.map((round, index) => (
+          <li key={round.assignmentId}>
+            <TextLink to={`${base}/surveys/results/${round.assignmentId}`}>{columns[index].label}</TextLink>
+          </li>
+        ))}
+      </ol>
+      {trend.questions.map((question, index) => (
+        <TrendChart key={question.uid} question={question} columns={columns} id={`q${index}`} />
+      ))}
+    </Stack>
+  );
+}
