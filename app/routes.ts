@@ -85,6 +85,8 @@ export default [
 
   // The class's join screen for the projector: the class guard, but no header or class navigation (ADR 158).
   route("class/:classId/projector", "routes/class/projector.tsx"),
+  // The class's live state for its home and Students page (issue 36): server-sent events.
+  route("class/:classId/live", "routes/class/live-stream.ts"),
   // An assignment's results for the projector: bars, counts, answers only as the teacher reveals them (ADR 208).
   route("class/:classId/assignments/:assignmentId/projector", "routes/class/results-projector.tsx"),
   // The printable sign-in cards, without header or class navigation, like the projector view.

@@ -546,6 +546,23 @@ export const assignmentChanges = pgTable("assignment_changes", {
 });
 
 /**
+ * A class's change counters for its live class home (issue 36): the triggers
+ * of drizzle/0015 bump them and NOTIFY `class_changes` when the class's join
+ * requests or its roster change; the poll mode (LIVE_RESULTS_MODE=poll) reads
+ * them instead of listening.
+ */
+export const classChanges = pgTable("class_changes", {
+  classId: integer("class_id")
+    .primaryKey()
+    .references(() => classes.id, { onDelete: "cascade" }),
+  /** Moves with every change of the class's join requests (a device asks, is admitted or refused, leaves). */
+  joinRequestsSeq: bigint("join_requests_seq", { mode: "number" }).notNull().default(0),
+  /** Moves with every change of the class list (a child added, removed). */
+  rosterSeq: bigint("roster_seq", { mode: "number" }).notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Free-text answers and drawings the teacher has shown on the projector
  * (a child's words never reach the wall unchecked). `answerRef` names the
  * answer: `r:<response id>` for a named assignment, `p:<released position>`
