@@ -72,6 +72,8 @@ export default [
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       // the results' live event stream (server-sent events, ADR 206)
       route("surveys/results/:assignmentId/stream", "routes/class/survey-results-stream.ts"),
+      // "Remind them" on the results (issue 38): a post, then back to the results.
+      route("surveys/results/:assignmentId/remind", "routes/class/survey-remind.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("students/import", "routes/class/students-import.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
