@@ -30,26 +30,20 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "join_requests_class_live_after_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One trigger function for both tables: its argument says what changed ('join' or 'roster').
+CREATE FUNCTION "class_live_after_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM class_changed(CASE WHEN TG_OP = 'DELETE' THEN OLD.class_id ELSE NEW.class_id END, 'join');
+  PERFORM class_changed(CASE WHEN TG_OP = 'DELETE' THEN OLD.class_id ELSE NEW.class_id END, TG_ARGV[0]);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "join_requests_class_live_change" AFTER INSERT OR DELETE ON "join_requests" FOR EACH ROW
-  EXECUTE FUNCTION join_requests_class_live_after_change();
+  EXECUTE FUNCTION class_live_after_change('join');
 --> statement-breakpoint
 CREATE TRIGGER "join_requests_class_live_update" AFTER UPDATE ON "join_requests" FOR EACH ROW
   WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.expires_at IS DISTINCT FROM NEW.expires_at)
-  EXECUTE FUNCTION join_requests_class_live_after_change();
---> statement-breakpoint
-CREATE FUNCTION "class_students_class_live_after_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM class_changed(CASE WHEN TG_OP = 'DELETE' THEN OLD.class_id ELSE NEW.class_id END, 'roster');
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION class_live_after_change('join');
 --> statement-breakpoint
 CREATE TRIGGER "class_students_class_live_change" AFTER INSERT OR DELETE ON "class_students" FOR EACH ROW
-  EXECUTE FUNCTION class_students_class_live_after_change();
+  EXECUTE FUNCTION class_live_after_change('roster');
