@@ -80,6 +80,8 @@ export default [
       // a series' rounds over time (issue 38), and as CSV in long form
       route("surveys/series/:seriesId", "routes/class/series-trends.tsx"),
       route("surveys/series/:seriesId/csv", "routes/class/series-trends-csv.ts"),
+      // "Remind them" on the results (issue 38): a post, then back to the results.
+      route("surveys/results/:assignmentId/remind", "routes/class/survey-remind.ts"),
       route("students/manage", "routes/class/students-manage.tsx"),
       route("students/import", "routes/class/students-import.tsx"),
       route("student/:studentId", "routes/class/student.tsx"),
@@ -93,6 +95,8 @@ export default [
 
   // The class's join screen for the projector: the class guard, but no header or class navigation (ADR 158).
   route("class/:classId/projector", "routes/class/projector.tsx"),
+  // The class's live state for its home and Students page (issue 36): server-sent events.
+  route("class/:classId/live", "routes/class/live-stream.ts"),
   // An assignment's results for the projector: bars, counts, answers only as the teacher reveals them (ADR 208).
   route("class/:classId/assignments/:assignmentId/projector", "routes/class/results-projector.tsx"),
   // The printable sign-in cards, without header or class navigation, like the projector view.

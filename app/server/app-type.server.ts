@@ -8,6 +8,7 @@ import type { Cookie } from "react-router";
 import type { AssignmentEvents } from "./assignments/assignment-events.server";
 import type { OidcClients } from "./auth/oidc-strategy.server";
 import type { SessionCookie } from "./auth/session.server";
+import type { ClassEvents } from "./classes/class-events.server";
 import type { Config } from "./config.server";
 import type { Database, Db } from "./db/client.server";
 import type { Logger } from "./logger.server";
@@ -26,6 +27,8 @@ export interface App {
   logger: Logger;
   /** Change events of assignments for the live results (ADR 205): one listener per instance. */
   assignmentEvents: AssignmentEvents;
+  /** Change events of classes for the live class home (issue 36): the same mechanism, another channel. */
+  classEvents: ClassEvents;
   sessionCookie: SessionCookie;
   /** The staff sign-in providers the deployment configured, and their clients (ADR 210). */
   oidc: OidcClients;

@@ -12,6 +12,7 @@ import { createAssignmentEvents } from "./assignments/assignment-events.server";
 import { createOidcClients } from "./auth/oidc-strategy.server";
 import { createSessionCookie } from "./auth/session.server";
 import { bootstrapData } from "./bootstrap.server";
+import { createClassEvents } from "./classes/class-events.server";
 import type { Config } from "./config.server";
 import { type Database, openDatabase } from "./db/client.server";
 import { createLogger } from "./logger.server";
@@ -62,6 +63,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       pollIntervalMs: config.LIVE_RESULTS_POLL_MS,
       logger,
     }),
+    classEvents: createClassEvents(database, {
+      mode: config.LIVE_RESULTS_MODE,
+      pollIntervalMs: config.LIVE_RESULTS_POLL_MS,
+      logger,
+    }),
     sessionCookie: createSessionCookie(config),
     oidc: createOidcClients(config, logger),
     studentCookie: createStudentCookie(config),
@@ -72,6 +78,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Mail work that runs after an answer (a reset link) finishes before the database closes.
       await app.mailer.idle();
       await app.assignmentEvents.close();
+      await app.classEvents.close();
       await database.close();
     },
   };

@@ -170,14 +170,25 @@ async function childWaits(javaScriptEnabled: boolean, firstName: string, lastNam
 test("JS on: a device asking shows on the open class home by itself (browser, system, when); the projector shows a count at 1280x720; Admit sends the child on by itself", async () => {
   const page = await teacherPage(true);
   const classId = classIdOf("5A Sunflowers");
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await page.goto(`/class/${classId}/home`);
   await waiting(page, "Chloe Costa wants to join on another device").waitFor();
   expect(await waiting(page, "Ben Brennan").count()).toBe(0);
+  // The Students page, open in another tab, shows waiting devices too and stays live the same way.
+  const students = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await signIn(students.context(), app, app.fixtures.sessions.teacher);
+  await students.goto(`/class/${classId}/students/manage`);
+  await waiting(students, "Chloe Costa wants to join on another device").waitFor();
+  // Both listen to the class's live stream (issue 36) rather than asking every few seconds.
+  await expect.poll(() => asked.includes(`/class/${classId}/live`)).toBe(true);
 
   const child = await childWaits(true, "Ben", "Brennan");
-  // No reload: the class home looks again by itself.
+  // No reload: the class's stream says a device asked, and the class home reloads its data.
   const ben = waiting(page, "Ben Brennan wants to join on another device");
   await ben.waitFor({ timeout: 30_000 });
+  await waiting(students, "Ben Brennan wants to join on another device").waitFor({ timeout: 30_000 });
+  await students.close();
   expect(await ben.getByTestId("waiting-request-device").textContent()).toMatch(/^Chrome on Linux · asked just now$/);
   // Newest first.
   expect(await page.getByTestId("waiting-request").first().textContent()).toContain("Ben Brennan");

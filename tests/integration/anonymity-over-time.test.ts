@@ -20,7 +20,9 @@
  * and live snapshot after every single act cannot tell two real children
  * apart. The same acts are played in two classes, the second with two real
  * children's behaviour swapped; everything the adversary sees, student by
- * student, must be the same in both. A "Responded" mark, a time of an
+ * student, must be the same in both, the reminders the teacher sends between
+ * acts too (issue 38: what each child's page would show, the results' last
+ * reminder, the audit log's counts). A "Responded" mark, a time of an
  * answer, an audit event or an export entry of one child would differ. And
  * the live results move only when a release is made.
  */
@@ -31,12 +33,13 @@ import type { AnswerField } from "~/lib/survey-content";
 import type { App } from "~/server/app.server";
 import { getLiveResults } from "~/server/assignments/live-results.server";
 import { getProjectorResults } from "~/server/assignments/projector.server";
+import { getReminderSummary, sendReminder, studentRemindersFor } from "~/server/assignments/reminders.server";
 import { buildResponsesCsv, getAssignmentResults } from "~/server/assignments/results.server";
-import { loadSurveyStory } from "~/server/assignments/student-assignments.server";
+import { listStudentAssignments, loadSurveyStory } from "~/server/assignments/student-assignments.server";
 import type { SurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { listAuditLog } from "~/server/audit/audit-log.server";
 import type { Database } from "~/server/db/client.server";
-import { auditEvents, classes, schools, students } from "~/server/db/schema.server";
+import { auditEvents, classes, schools, students, users } from "~/server/db/schema.server";
 import { isDomainError } from "~/server/errors.server";
 import { exportStudentData } from "~/server/privacy/student-export.server";
 import { buildSurveyResponsesCsv } from "~/server/responses/responses.server";
@@ -267,13 +270,15 @@ test("what teachers and admins see of an anonymous survey changes only by groups
 /** The real children of the adversary's class; the teacher's puppets come after them on the roster. */
 const CHILDREN = 4;
 
-type Act = { by: "child" | "puppet"; who: number; choice: number; word: number };
+type Act = { by: "child" | "puppet"; who: number; choice: number; word: number; remind: boolean };
 
 const act: fc.Arbitrary<Act> = fc.record({
   by: fc.constantFrom("child" as const, "puppet" as const),
   who: fc.nat(CHILDREN - 1),
   choice: fc.nat(3),
   word: fc.nat(WORDS.length - 1),
+  // Then the teacher reminds "everyone who has not answered" (issue 38).
+  remind: fc.boolean(),
 });
 
 /**
@@ -345,13 +350,18 @@ async function adversaryView(world: AdversaryWorld) {
   for (const student of world.students) {
     const page = await getStudent(db, world.teacher, world.classId, student.studentId);
     const exported = await exportStudentData(db, world.admin, student.studentId);
-    perStudent.push(normalize({ page, exported: { ...exported, exportedAt: null } }));
+    // The reminder the child's page shows (a teacher may look over any child's shoulder).
+    const reminder = (await studentRemindersFor(db, student, await listStudentAssignments(db, student))).get(
+      world.assignmentId,
+    );
+    perStudent.push(normalize({ page, exported: { ...exported, exportedAt: null }, reminder: reminder ?? null }));
   }
+  const reminder = await getReminderSummary(db, world.teacher, input);
   // The admin's audit log, but for the adversary's own exports (one per student per look: the same in both classes).
   const log = await listAuditLog(db, world.admin, {});
   const audit = log.rows.filter((row) => row.action !== "student.data_export");
   return {
-    shared: normalize({ results: sortedResults, classCsv, adminCsv, projector: projectorShown, audit }),
+    shared: normalize({ results: sortedResults, classCsv, adminCsv, projector: projectorShown, audit, reminder }),
     live: normalize(live),
     changeSeq,
     perStudent,
@@ -365,9 +375,12 @@ async function makeAdversaryWorld(threshold: number) {
   const world = await createAnsweringClass(database, context, { size: CHILDREN + threshold - 1, threshold });
   const ids = world.students.map((student) => student.studentId);
   const rows = await database.db.select().from(students).where(inArray(students.id, ids));
+  const [teacher] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, world.teacher.id));
   const names = new Map<string, string>([
     [world.klass.name, "the class's name"],
     [world.school.name, "the school's name"],
+    // The reminders' audit events name their sender (issue 38).
+    [teacher.name, "the teacher's name"],
   ]);
   for (const [index, id] of ids.entries()) {
     const who = index < CHILDREN ? `child ${index}` : `puppet ${index - CHILDREN}`;
@@ -412,6 +425,7 @@ test("a teacher with threshold - 1 puppet students, reading everything after eve
               answers: { [option.uid]: choice, [freetext.uid]: text },
               idempotencyKey: null,
             });
+            if (current.remind) await sendReminder(database.db, world.teacher, world);
             const releasesBefore = model.releases;
             if (w === 0)
               model.submit(current.by === "puppet" ? 100 + (current.who % puppets) : current.who, { choice, text });

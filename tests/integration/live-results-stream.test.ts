@@ -4,7 +4,8 @@
  * Router pipeline in-process, tests/support/app-handler.ts):
  * who may open it, its headers, the snapshot on connect, a snapshot after a
  * change, the heartbeat comment, and the end of the stream when the session
- * ends or the teacher loses the class.
+ * ends or the teacher loses the class; the class stream (issue 36) the same
+ * way, and in the same budget.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,16 +16,21 @@ import { and, eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSession } from "~/server/auth/session.server";
+import { admitJoinRequest, refuseJoinRequest } from "~/server/class-codes/join-requests.server";
 import { classTeachers, sessions } from "~/server/db/schema.server";
 import { LIVE_STREAM_LIMITS } from "~/server/web/live-budget.server";
 import { type InProcessApp, startInProcessApp } from "../support/app-handler";
 import {
+  actorOf,
   type ClassWorld,
   createAssignment,
+  createClass,
   createClassWorld,
+  createJoinRequest,
   createResponse,
   createStudent,
   createSurvey,
+  createUser,
 } from "../support/fixtures";
 
 let server: InProcessApp;
@@ -266,3 +272,79 @@ test("300 streams at once from one teacher: 10 per session, 20 over the teacher'
     for (const stream of streams) stream.close();
   }
 }, 60_000);
+
+/** The class stream's `snapshot` events (issue 36): its waiting devices and its class list's counter. */
+function classSnapshots(text: string): Array<{ classId: number; waiting: number[]; roster: number }> {
+  return [...text.matchAll(/^event: snapshot\ndata: (.*)\n\n/gm)].map((match) => JSON.parse(match[1]));
+}
+
+test("the class stream (issue 36): a device asking to join, admitted, refused, and a class list change each arrive as a snapshot; outsiders get 401 and 404", async () => {
+  const db = server.app.db;
+  // A teacher of their own: the streams of the tests before take no part of their budget.
+  const owner = await createUser(db, { schoolId: world.riverside.id });
+  const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [owner.id] });
+  const path = `/class/${klass.id}/live`;
+  const anonymous = await openStream(path);
+  expect(anonymous.status).toBe(401);
+  await anonymous.ended;
+  const other = await openStream(path, await signedIn(world.users.otherTeacher.id));
+  expect(other.status).toBe(404);
+  await other.ended;
+
+  const stream = await openStream(path, await signedIn(owner.id));
+  try {
+    expect(stream.status).toBe(200);
+    expect(stream.headers["cache-control"]).toBe("private, no-store, no-transform");
+    await stream.waitFor(/event: snapshot/);
+    expect(classSnapshots(stream.text())).toEqual([{ classId: klass.id, waiting: [], roster: 0 }]);
+
+    // A device asks to join: "join requests changed".
+    const first = await createJoinRequest(db, { classId: klass.id, firstName: "Zara", lastName: "Newkid" });
+    await stream.waitFor(new RegExp(`"waiting":\\[${first.id}\\]`), 10_000);
+    const second = await createJoinRequest(db, { classId: klass.id, firstName: "Omar", lastName: "Newkid" });
+    await stream.waitFor(new RegExp(`"waiting":\\[${first.id},${second.id}\\]`), 10_000);
+
+    // Admitted: the request leaves the list and the child joins the class list ("roster changed").
+    const teacher = actorOf(owner);
+    await admitJoinRequest(db, teacher, { classId: klass.id, requestId: first.id });
+    await stream.waitFor(new RegExp(`"waiting":\\[${second.id}\\],"roster":[1-9]`), 10_000);
+    await refuseJoinRequest(db, teacher, { classId: klass.id, requestId: second.id });
+    await stream.waitFor(/"waiting":\[\],"roster":[1-9]/, 10_000);
+    const rosterAfterAdmit = classSnapshots(stream.text()).at(-1)?.roster ?? 0;
+
+    // A child put on the class list by hand: "roster changed" alone.
+    await createStudent(db, { schoolId: world.riverside.id, classId: klass.id });
+    await stream.waitFor(new RegExp(`"waiting":\\[\\],"roster":(?!${rosterAfterAdmit}\\})[1-9]\\d*\\}`), 10_000);
+    // Another class's changes send nothing here.
+    const before = classSnapshots(stream.text()).length;
+    await createStudent(db, { schoolId: world.riverside.id, classId: world.class5A.id });
+    const last = await createJoinRequest(db, { classId: klass.id, firstName: "Last", lastName: "One" });
+    await stream.waitFor(new RegExp(`"waiting":\\[${last.id}\\]`), 10_000);
+    expect(classSnapshots(stream.text()).slice(before), stream.text()).toHaveLength(1);
+  } finally {
+    stream.close();
+  }
+});
+
+test("a class stream takes its place in the same budget as the results' streams", async () => {
+  const db = server.app.db;
+  // A teacher of their own: the streams of the tests before take no part of their budget.
+  const teacher = await createUser(db, { schoolId: world.riverside.id });
+  const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [teacher.id] });
+  const survey = await createSurvey(db);
+  const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
+  const cookie = await signedIn(teacher.id);
+  const results = await Promise.all(
+    Array.from({ length: LIVE_STREAM_LIMITS.perSession }, () =>
+      openStream(`/class/${klass.id}/surveys/results/${assignment.id}/stream`, cookie),
+    ),
+  );
+  try {
+    expect(results.map((stream) => stream.status)).toEqual(results.map(() => 200));
+    const classStream = await openStream(`/class/${klass.id}/live`, cookie);
+    expect(classStream.status).toBe(429);
+    await classStream.ended;
+  } finally {
+    for (const stream of results) stream.close();
+  }
+});

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
+import * as passwordPage from "~/routes/account/password";
 import * as schoolPage from "~/routes/admin/school";
 import * as staffList from "~/routes/admin/staff/list";
 import * as signupRoute from "~/routes/auth/signup";
@@ -70,10 +71,11 @@ function newEmail(): string {
   return `teacher.${randomBytes(4).toString("hex")}@test.example`;
 }
 
-async function signUpAndSettle(target: App, name: string, email: string, invitationToken?: string) {
+async function signUpAndSettle(target: App, name: string, email: string, invitationToken?: string, language?: string) {
   await signUp(target, { name, email, password: PASSWORD, confirmPassword: PASSWORD }, "10.0.9.1", {
     invitationToken,
     publicSignUp: target.config.publicSignUp,
+    language,
   });
   await target.mailer.idle();
   const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -116,6 +118,87 @@ test("two teachers with the same name get two schools with different names", asy
     .where(sql`${schools.id} in (${first.schoolId}, ${second.schoolId})`);
   expect(names.map((row) => row.name).sort()).toEqual(["Sam Same's classes", "sam same's classes (2)"]);
   expect(selfSchoolName("x".repeat(200), 3).length).toBeLessThanOrEqual(120);
+});
+
+test("the school of one's own is named in the sign-up's language (issue 36)", async () => {
+  const polish = await signUpAndSettle(app, "Katarzyna Wiśniewska", newEmail(), undefined, "pl");
+  const german = await signUpAndSettle(app, "Jonas Weber", newEmail(), undefined, "de");
+  const names = await db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(sql`${schools.id} in (${polish.schoolId}, ${german.schoolId})`);
+  expect(names.find((row) => row.id === polish.schoolId)?.name).toBe("Klasy: Katarzyna Wiśniewska");
+  expect(names.find((row) => row.id === german.schoolId)?.name).toBe("Die Klassen von Jonas Weber");
+  expect(selfSchoolName("x".repeat(200), 12, "de").length).toBeLessThanOrEqual(120);
+});
+
+async function renameOwnSchool(cookie: string, name: string) {
+  return callRoute(passwordPage, database, {
+    path: "/account/password",
+    method: "POST",
+    cookie,
+    form: { intent: "rename-school", name },
+  });
+}
+
+test("the self-signed-up teacher renames their school on the account page: field errors, a taken name, audited (issue 36)", async () => {
+  const teacher = await signUpAndSettle(app, "Rosa Renamer", newEmail());
+  const cookie = await signIn(database, teacher.id);
+  const page = (await (await callRoute(passwordPage, database, { path: "/account/password", cookie })).json()) as {
+    selfSchool: { id: number; name: string } | null;
+  };
+  expect(page.selfSchool).toEqual({ id: teacher.schoolId, name: "Rosa Renamer's classes" });
+
+  const empty = await renameOwnSchool(cookie, "   ");
+  expect(empty.status).toBe(400);
+  expect(await empty.json()).toMatchObject({
+    form: "school-name",
+    result: { error: { name: ["Enter a school name"] } },
+  });
+  const taken = await createSchool(db, { name: `Taken Academy ${randomBytes(3).toString("hex")}` });
+  const conflict = await renameOwnSchool(cookie, taken.name.toUpperCase());
+  expect(conflict.status).toBe(409);
+  expect(await conflict.json()).toMatchObject({
+    form: "school-name",
+    result: { error: { name: [`A school called "${taken.name.toUpperCase()}" already exists.`] } },
+  });
+  const [unchanged] = await db.select().from(schools).where(eq(schools.id, teacher.schoolId!));
+  expect(unchanged.name).toBe("Rosa Renamer's classes");
+
+  const renamed = await renameOwnSchool(cookie, "  Primary School Linden  ");
+  expect(renamed.status).toBe(302);
+  const [school] = await db.select().from(schools).where(eq(schools.id, teacher.schoolId!));
+  expect(school.name).toBe("Primary School Linden");
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "school.rename"), eq(auditEvents.targetId, String(school.id))));
+  expect(event).toMatchObject({
+    actorUserId: teacher.id,
+    details: { from: { name: "Rosa Renamer's classes" }, to: { name: "Primary School Linden" } },
+  });
+});
+
+test("only while the school is the teacher's alone: a real school's teacher, or a self school with more staff, cannot rename it here", async () => {
+  const real = await createSchool(db);
+  const realTeacher = await createUser(db, { schoolId: real.id });
+  const realCookie = await signIn(database, realTeacher.id);
+  const page = (await (
+    await callRoute(passwordPage, database, { path: "/account/password", cookie: realCookie })
+  ).json()) as {
+    selfSchool: unknown;
+  };
+  expect(page.selfSchool).toBeNull();
+  expect((await renameOwnSchool(realCookie, "Mine Now")).status).toBe(403);
+
+  const teacher = await signUpAndSettle(app, "Shared Sally", newEmail());
+  await createUser(db, { schoolId: teacher.schoolId });
+  expect((await renameOwnSchool(await signIn(database, teacher.id), "Mine Now")).status).toBe(403);
+  const names = await db
+    .select({ name: schools.name })
+    .from(schools)
+    .where(sql`${schools.id} in (${real.id}, ${teacher.schoolId})`);
+  expect(names.map((row) => row.name)).not.toContain("Mine Now");
 });
 
 test("signing up with a taken address makes no school", async () => {

@@ -311,6 +311,7 @@ describe("presence and assignments", () => {
         answered: false,
         submittedAt: null,
         anonymous: false,
+        reminder: null,
       },
     ]);
     const content = await api.getSurvey(survey.id);

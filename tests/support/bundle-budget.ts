@@ -148,10 +148,12 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("class surveys", "/class/1/surveys", 155),
   staffScreen("manage surveys", "/class/1/surveys/manage", 155),
   staffScreen("survey library", "/class/1/surveys/library", 146),
-  staffScreen("results", "/class/1/surveys/results/1", 150),
+  // +1 kB: the "Remind them" form (issue 38).
+  staffScreen("results", "/class/1/surveys/results/1", 151),
   // Issue 38: a series over time and the school view (the chart is server-drawn SVG; its component is all they add).
   staffScreen("series over time", "/class/1/surveys/series/1", 147),
-  staffScreen("manage students", "/class/1/students/manage", 163),
+  // +1 kB: the class's live stream for waiting devices (issue 36).
+  staffScreen("manage students", "/class/1/students/manage", 164),
   staffScreen("import a class list", "/class/1/students/import", 160),
   staffScreen("student", "/class/1/student/1", 167),
   staffScreen("delete student", "/class/1/student/1/delete", 146),

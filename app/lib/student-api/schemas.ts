@@ -144,6 +144,10 @@ export const studentAssignmentSchema = z
     }),
     submittedAt: z.iso.datetime({ offset: true }).nullable(),
     anonymous: anonymousSchema,
+    reminder: z.enum(["yours", "class"]).nullable().meta({
+      description:
+        'The teacher\'s reminder to show at the top of the list: "yours" ("Your teacher is waiting for your answers to …", until the student answers), "class" (an anonymous survey: the whole class is reminded until it closes, whoever answered); null for none.',
+    }),
   })
   .meta({ id: "StudentAssignment" });
 export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess } from "remix-toast";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { SchoolNameForm } from "~/components/account/school-name-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { passwordReturnTarget } from "~/lib/account-links";
 import { changePasswordSchema } from "~/lib/schemas/password";
@@ -11,7 +12,9 @@ import { getRequestAuth, requireUser, safeRedirectPath } from "~/server/auth/gua
 import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
+import { findOwnSelfSchool } from "~/server/schools/self-school-name.server";
 import { runChangePassword } from "~/server/web/change-password-reply.server";
+import { RENAME_SCHOOL_INTENT, renameSelfSchoolAction } from "~/server/web/self-school-name-action.server";
 import type { Route } from "./+types/password";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
@@ -23,9 +26,12 @@ function pageAgain(formData: FormData): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
+  const { db } = getAppFromContext(context);
   return {
     redirectTo: safeRedirectPath(passwordReturnTarget(new URL(request.url).searchParams.get("redirectTo")), "/"),
+    // A teacher who signed up on their own names their school here (issue 36).
+    selfSchool: await findOwnSelfSchool(db, user),
   };
 }
 
@@ -41,6 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const { session } = await getRequestAuth(request, context);
   const formData = await request.formData();
+  if (formData.get("intent") === RENAME_SCHOOL_INTENT) {
+    return renameSelfSchoolAction(getAppFromContext(context).db, user, formData, pageAgain(formData), t);
+  }
   const inDialog = formData.get("mode") === "dialog";
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   if (submission.status !== "success" || !session) {
@@ -103,8 +112,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The full-page form: the same form as the dialog, for browsers without JavaScript. */
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
+  const schoolResult = actionData && "form" in actionData ? actionData.result : undefined;
+  const passwordResult = actionData && !("form" in actionData) ? actionData.result : undefined;
   return (
-    <Flex justify="center" px="4" py="6">
+    <Flex direction="column" align="center" gap="5" px="4" py="6">
       <Card size="3" style={{ width: "100%", maxWidth: "28rem" }}>
         <Flex direction="column" gap="3">
           <Heading as="h1" size="5">
@@ -117,13 +128,14 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
           </Text>
           <Box>
             <ChangePasswordForm
-              lastResult={actionData?.result}
+              lastResult={passwordResult}
               redirectTo={loaderData.redirectTo}
               cancelHref={loaderData.redirectTo}
             />
           </Box>
         </Flex>
       </Card>
+      {loaderData.selfSchool ? <SchoolNameForm name={loaderData.selfSchool.name} lastResult={schoolResult} /> : null}
     </Flex>
   );
 }

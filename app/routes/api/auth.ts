@@ -38,6 +38,7 @@ import {
   revokeOtherSessions,
 } from "~/server/auth/session.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { getLanguage } from "~/server/i18n/i18n.server";
 import { handleApi, parseInput, readJsonBody } from "~/server/web/api.server";
 import { jsonError } from "~/server/web/json-error.server";
 import type { Route } from "./+types/auth";
@@ -127,7 +128,11 @@ const postHandlers: Record<string, Handler> = {
     const input = parseInput(apiSignUpSchema, await readJsonBody(request));
     // The same answer whether the address is new or already has an account; no session (ADR 196).
     // With PUBLIC_SIGNUP=off it is refused (403): only a school's invitation link signs up (ADR 214).
-    await signUp(app, input, clientAddress(context), { publicSignUp: app.config.publicSignUp });
+    // The school of their own is named in the request's language (Accept-Language; issue 36).
+    await signUp(app, input, clientAddress(context), {
+      publicSignUp: app.config.publicSignUp,
+      language: getLanguage(context),
+    });
     return Response.json({ status: true, message: SIGN_UP_DONE_MESSAGE });
   },
   "sign-out": async ({ request, app }) => {

@@ -2,12 +2,10 @@ import { useTranslation } from "react-i18next";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, studentName } from "~/components/class/format";
+import { LiveWaitingJoinRequests } from "~/components/class/live-waiting-join-requests";
 import { StatCard } from "~/components/class/stat-card";
-import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/components/ui/kit";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/class-dashboard.server";
@@ -22,9 +20,6 @@ import {
 } from "~/server/web/join-request-actions.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
-
-/** How often, with JavaScript, the class home looks for devices waiting to join. */
-const WAITING_REFRESH_MS = 5_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
@@ -62,9 +57,6 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard, waitingRequests, joinAddress } = loaderData;
   const { t, i18n } = useTranslation("staff");
   const base = `/class/${dashboard.class.id}`;
-  const hydrated = useHydrated();
-  // A device asking to join shows within seconds while the page is open (issue 36).
-  useRevalidateWhileVisible(WAITING_REFRESH_MS);
   return (
     <Stack gap="5">
       <SplitRow gap="3">
@@ -84,12 +76,8 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
         </Row>
       </SplitRow>
 
-      <WaitingJoinRequests requests={waitingRequests} />
-      {hydrated ? null : (
-        <Text size="2" color="gray">
-          <TextLink to=".">{t("Refresh to see who is waiting to join")}</TextLink>
-        </Text>
-      )}
+      {/* Live: a device asking to join shows as it asks (issue 36). */}
+      <LiveWaitingJoinRequests classId={dashboard.class.id} requests={waitingRequests} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <StatCard title={t("Students")} value={dashboard.studentCount} gap="1" testId="student-count">

@@ -4,8 +4,8 @@ import { data } from "react-router";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { ClassLanguageForm } from "~/components/class/class-language-form";
 import { JoinRulesForm } from "~/components/class/join-rules-form";
+import { LiveWaitingJoinRequests } from "~/components/class/live-waiting-join-requests";
 import { StudentForm } from "~/components/class/student-form";
-import { WaitingJoinRequests } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
@@ -199,7 +199,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         </Flex>
       </SplitRow>
 
-      <WaitingJoinRequests requests={waitingRequests} from={{ action: `${base}/home`, page: "students" }} />
+      <LiveWaitingJoinRequests classId={classId} requests={waitingRequests} fromStudentsPage />
 
       {confirmStop && classCode ? <StopCodeConfirm base={base} code={classCode.code} /> : null}
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}

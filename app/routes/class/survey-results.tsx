@@ -9,6 +9,7 @@ import { Badge, Card, Flex, Heading, Text as KitText, Row, SplitRow, Stack } fro
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } from "~/lib/auto-refresh";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
+import { getReminderSummary } from "~/server/assignments/reminders.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -17,6 +18,7 @@ import { seriesOfAssignment } from "~/server/trends/trends.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { DrawingGallery } from "./__results/drawing-gallery";
+import { ReminderCard } from "./__results/reminder-card";
 import { Respondents } from "./__results/respondents";
 import { useLiveResults } from "./__results/use-live-results";
 import { WrittenAnswers } from "./__results/written-answers";
@@ -32,7 +34,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const results = await orNotFound(getAssignmentResults(db, user, scope, createSurveyContentLookup(content)));
   // Drawings only where the questions are shown (never while small-group protection hides them).
   const hasDrawings = results.questions.some((question) => question.kind === "drawing" && question.answeredCount > 0);
-  const drawings = hasDrawings ? await orNotFound(listSubmittedDrawings(db, user, scope)) : [];
+  const [drawings, reminder] = await Promise.all([
+    hasDrawings ? orNotFound(listSubmittedDrawings(db, user, scope)) : [],
+    getReminderSummary(db, user, scope),
+  ]);
   // An anonymous assignment's drawings come in no telling order.
   if (results.assignment.anonymous) drawings.sort((a, b) => a.drawingId.localeCompare(b.drawingId));
   return {
@@ -40,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classId,
     results,
     drawings,
+    reminder,
     refreshSeconds: refresh,
     // A round of a series links to the series over time (issue 38).
     seriesId: await seriesOfAssignment(db, results.assignment.id),
@@ -47,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
-  const { classId, results, drawings, refreshSeconds, seriesId } = loaderData;
+  const { classId, results, drawings, reminder, refreshSeconds, seriesId } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
   const resultsPath = `${base}/surveys/results/${assignment.id}`;
@@ -213,6 +219,14 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
       )}
 
       <Respondents base={base} results={results} />
+      {assignment.status === "active" ? (
+        <ReminderCard
+          resultsPath={resultsPath}
+          anonymous={assignment.anonymous}
+          notRespondedTotal={results.notRespondedTotal}
+          last={reminder}
+        />
+      ) : null}
     </Stack>
   );
 }

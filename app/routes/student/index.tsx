@@ -1,9 +1,11 @@
 /** /student: the class's open surveys, each marked done or to do. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type ShownReminder, StudentReminders } from "~/components/student/student-reminders";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
+import { studentRemindersFor } from "~/server/assignments/reminders.server";
 import { listStudentAssignments, surveyTitleIn } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getLanguage } from "~/server/i18n/i18n.server";
@@ -18,23 +20,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, content } = getAppFromContext(context);
   const assignments = await listStudentAssignments(db, student);
   const language = getLanguage(context);
+  const reminded = await studentRemindersFor(db, student, assignments);
+  const shown = await Promise.all(
+    assignments.map(async ({ assignmentId, title, fullSlug, answered }) => ({
+      assignmentId,
+      shown: await surveyTitleIn(content, fullSlug, language, title),
+      answered,
+    })),
+  );
   return {
     firstName: student.firstName,
-    assignments: await Promise.all(
-      assignments.map(async ({ assignmentId, title, fullSlug, answered }) => ({
-        assignmentId,
-        shown: await surveyTitleIn(content, fullSlug, language, title),
-        answered,
-      })),
-    ),
+    assignments: shown,
+    // The teacher's reminders (issue 38), with the survey's title in the child's language.
+    reminders: shown.flatMap(({ assignmentId, shown: { title, language: lang } }): ShownReminder[] => {
+      const kind = reminded.get(assignmentId);
+      return kind ? [{ assignmentId, kind, title, language: lang }] : [];
+    }),
   };
 }
 
 export default function StudentHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, assignments } = loaderData;
+  const { firstName, assignments, reminders } = loaderData;
   const { t } = useTranslation("student");
   return (
     <>
+      <StudentReminders reminders={reminders} />
       <h1>{t("Hello, {firstName}!", { firstName })}</h1>
       <section aria-labelledby="open-surveys" className="student-main-section">
         <h2 id="open-surveys">{t("Your surveys")}</h2>

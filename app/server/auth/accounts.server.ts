@@ -307,7 +307,10 @@ export async function signUp(
         await countInvitationUse(tx, invitation.invitationId);
         school = { id: invitation.schoolId, invitationId: invitation.invitationId };
       } else {
-        school = { id: (await createSelfSchool(tx, input.name)).id, invitationId: null };
+        school = {
+          id: (await createSelfSchool(tx, input.name, options.language ?? DEFAULT_LANGUAGE)).id,
+          invitationId: null,
+        };
       }
       const [user] = await tx
         .insert(users)

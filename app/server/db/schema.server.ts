@@ -555,6 +555,67 @@ export const assignmentChanges = pgTable("assignment_changes", {
 });
 
 /**
+ * Reminders a teacher sent for an assignment (issue 38): one row per send,
+ * with how many children it reached (a named assignment: those who had not
+ * answered; an anonymous one: the whole class, for as long as it is open,
+ * so nothing tells who answered).
+ */
+export const assignmentReminders = pgTable(
+  "assignment_reminders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    sentByUserId: integer("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** True when sent for an anonymous assignment: shown to the whole class. */
+    toWholeClass: boolean("to_whole_class").notNull(),
+    remindedCount: integer("reminded_count").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("assignment_reminders_assignment_id_idx").on(t.assignmentId, t.sentAt)],
+);
+
+/**
+ * The children of a named assignment a reminder reached: their student page
+ * (and the student API) says "Your teacher is waiting for your answers to …"
+ * until they answer or the assignment closes.
+ */
+export const studentReminders = pgTable(
+  "student_reminders",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.studentId] }),
+    index("student_reminders_student_id_idx").on(t.studentId),
+  ],
+);
+
+/**
+ * A class's change counters for its live class home (issue 36): the triggers
+ * of drizzle/0015 bump them and NOTIFY `class_changes` when the class's join
+ * requests or its roster change; the poll mode (LIVE_RESULTS_MODE=poll) reads
+ * them instead of listening.
+ */
+export const classChanges = pgTable("class_changes", {
+  classId: integer("class_id")
+    .primaryKey()
+    .references(() => classes.id, { onDelete: "cascade" }),
+  /** Moves with every change of the class's join requests (a device asks, is admitted or refused, leaves). */
+  joinRequestsSeq: bigint("join_requests_seq", { mode: "number" }).notNull().default(0),
+  /** Moves with every change of the class list (a child added, removed). */
+  rosterSeq: bigint("roster_seq", { mode: "number" }).notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Free-text answers and drawings the teacher has shown on the projector
  * (a child's words never reach the wall unchecked). `answerRef` names the
  * answer: `r:<response id>` for a named assignment, `p:<released position>`

@@ -1,37 +1,57 @@
 /**
  * Self-signed-up schools (ADR 213): a teacher who signs up on /signup without
  * an invitation gets a school of their own (schools.self_signed_up), named
- * "<Name>'s classes", and is its teacher, so they can make their first class
- * at once. A platform admin later moves them into their real school with
+ * "<Name>'s classes" in the sign-up's language, and is its teacher, so they
+ * can make their first class at once; they may rename it
+ * (self-school-name.server.ts). A platform admin later moves them into their real school with
  * everything they made there, and the emptied school is archived.
  */
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { recordAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, schools, students, users } from "../db/schema.server";
 import { conflict, forbidden, notFound, validationError } from "../errors.server";
+import { translatorFor } from "../i18n/i18n.server";
 import { withSaying } from "../i18n/refusal-text.server";
 import { renewPersonalCodes } from "../students/personal-codes.server";
 import { assertAdmin } from "../users/scope.server";
 
 const MAX_NAME = 120;
 
-/** "<Name>'s classes", then "<Name>'s classes (2)", ... : school names are unique regardless of case. */
-export function selfSchoolName(teacherName: string, attempt: number): string {
-  const suffix = attempt === 1 ? "" : ` (${attempt})`;
-  const tail = `'s classes${suffix}`;
-  return `${teacherName.trim().slice(0, MAX_NAME - tail.length)}${tail}`;
+/** The school's name in a language: "{name}'s classes" translated (issue 36: "Die Klassen von Katarzyna"). */
+type SchoolNameTemplate = (values: { name: string }) => string;
+
+function schoolNameTemplate(language: string): SchoolNameTemplate {
+  const t = translatorFor(language, "staff");
+  return (values) => t("{name}'s classes", values);
 }
 
-/** Creates the teacher's own school inside the sign-up's transaction; returns its id. */
-export async function createSelfSchool(tx: Tx, teacherName: string): Promise<{ id: number; name: string }> {
+/**
+ * "<Name>'s classes" in the teacher's language, then "<Name>'s classes (2)",
+ * ... : school names are unique regardless of case. The teacher's name is
+ * cut so that the whole stays within 120 characters.
+ */
+export function selfSchoolName(teacherName: string, attempt: number, language: string = DEFAULT_LANGUAGE): string {
+  const template = schoolNameTemplate(language);
+  const suffix = attempt === 1 ? "" : ` (${attempt})`;
+  const room = MAX_NAME - template({ name: "" }).length - suffix.length;
+  return `${template({ name: teacherName.trim().slice(0, Math.max(1, room)) })}${suffix}`;
+}
+
+/** Creates the teacher's own school inside the sign-up's transaction, named in the sign-up's language; returns its id. */
+export async function createSelfSchool(
+  tx: Tx,
+  teacherName: string,
+  language: string = DEFAULT_LANGUAGE,
+): Promise<{ id: number; name: string }> {
   for (let attempt = 1; ; attempt++) {
     // ON CONFLICT DO NOTHING: a taken name (the unique index on lower(name)) gives no row, and the next name is tried.
     const [school] = await tx
       .insert(schools)
-      .values({ name: selfSchoolName(teacherName, attempt), selfSignedUp: true })
+      .values({ name: selfSchoolName(teacherName, attempt, language), selfSignedUp: true })
       .onConflictDoNothing()
       .returning({ id: schools.id, name: schools.name });
     if (school) return school;

@@ -1,6 +1,8 @@
 /**
  * A live view's server-sent event stream (ADR 206), for any screen that shows
- * an assignment as it changes: the results screen, the projector.
+ * an assignment as it changes (the results screen, the projector) or a class
+ * (the class home and Students page: its waiting devices and class list,
+ * issue 36; liveEventStream with the class's events).
  *
  *   return assignmentEventStream(request, context, {
  *     assignmentId,
@@ -28,12 +30,13 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { eventStream } from "remix-utils/sse/server";
-import type { AssignmentChange } from "../assignments/assignment-events.server";
+import type { App } from "../app-type.server";
 import type { CurrentUser } from "../auth/current-user.server";
 import { isBlocked, loadSessionUser } from "../auth/current-user.server";
 import { requireApiUser } from "../auth/guards.server";
 import { hashToken, readSessionToken } from "../auth/session.server";
 import { getAppFromContext } from "../context.server";
+import type { KeyedChange } from "../db/change-events.server";
 import { isDomainError } from "../errors.server";
 import { toApiResponse } from "./api.server";
 import { liveStreamBudgetOf } from "./live-budget.server";
@@ -46,6 +49,16 @@ export interface AssignmentStreamOptions<T> {
   /** What the viewer may see now; throws the domain's NotFound when they may not. */
   readSnapshot(user: CurrentUser): Promise<T>;
   heartbeatMs?: number;
+}
+
+export interface LiveStreamOptions<T> {
+  /** Subscribes to the changes the view follows (app.assignmentEvents, app.classEvents); returns the unsubscribe. */
+  subscribe(app: App, onChange: (change: KeyedChange) => void): Promise<() => void>;
+  /** What the viewer may see now; throws the domain's NotFound when they may not. */
+  readSnapshot(user: CurrentUser): Promise<T>;
+  heartbeatMs?: number;
+  /** Said in the logs with a failed read ({ assignmentId }, { classId }). */
+  logContext: Record<string, number>;
 }
 
 export type StreamEndReason = "signed-out" | "no-access";
@@ -92,16 +105,30 @@ function sharedRead<R>(change: object | undefined, key: string, read: () => Prom
   return pending;
 }
 
-export async function assignmentEventStream<T>(
+export function assignmentEventStream<T>(
   request: Request,
   context: Readonly<RouterContextProvider>,
   options: AssignmentStreamOptions<T>,
+): Promise<Response> {
+  const { assignmentId, readSnapshot, heartbeatMs } = options;
+  return liveEventStream(request, context, {
+    subscribe: (app, onChange) => app.assignmentEvents.subscribeToAssignment(assignmentId, onChange),
+    readSnapshot,
+    heartbeatMs,
+    logContext: { assignmentId },
+  });
+}
+
+export async function liveEventStream<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: LiveStreamOptions<T>,
 ): Promise<Response> {
   const app = getAppFromContext(context);
   const heartbeatMs = options.heartbeatMs ?? app.config.LIVE_RESULTS_HEARTBEAT_MS;
   let first: T;
   let unsubscribe: () => void = () => {};
-  let onChange: (change: AssignmentChange) => void = () => {};
+  let onChange: (change: KeyedChange) => void = () => {};
   let release: () => void = () => {};
   const token = await readSessionToken(app.sessionCookie, request);
   try {
@@ -114,7 +141,7 @@ export async function assignmentEventStream<T>(
     }
     release = place.release;
     // Listen first, then read: a change between the two is an event, never lost.
-    unsubscribe = await app.assignmentEvents.subscribeToAssignment(options.assignmentId, (change) => onChange(change));
+    unsubscribe = await options.subscribe(app, (change) => onChange(change));
     first = await options.readSnapshot(user);
   } catch (error) {
     unsubscribe();
@@ -208,7 +235,7 @@ export async function assignmentEventStream<T>(
         } while (again && !ended);
       } catch (error) {
         // A database hiccup: the next event or heartbeat tries again.
-        app.logger.warn("live.snapshot_failed", { assignmentId: options.assignmentId, error: String(error) });
+        app.logger.warn("live.snapshot_failed", { ...options.logContext, error: String(error) });
       } finally {
         reading = false;
       }

@@ -1,5 +1,6 @@
 /** GET /api/student/v1/assignments (bearer token): the class's active assignments. */
 
+import { studentRemindersFor } from "~/server/assignments/reminders.server";
 import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { authenticateStudent } from "~/server/students/student-tokens.server";
@@ -11,10 +12,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const rows = await listStudentAssignments(db, student);
+    const reminders = await studentRemindersFor(db, student, rows);
     return Response.json({
       assignments: rows.map(({ fullSlug: _slug, ...row }) => ({
         ...row,
         submittedAt: row.submittedAt?.toISOString() ?? null,
+        reminder: reminders.get(row.assignmentId) ?? null,
       })),
     });
   }, context);
