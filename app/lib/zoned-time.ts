@@ -99,3 +99,16 @@ export function relativeFromNow(value: Date | string, now: Date, locale: string)
   }
   return format.format(0, "minute");
 }
+
+/** "Mon, 2 Mar 2026, 09:00" in the reader's language, in the school's time zone. */
+export function formatZoned(value: Date | string, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(tagOf(locale), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+  }).format(new Date(value));
+}

@@ -191,3 +191,17 @@ export async function listSeriesRounds(
     .where(and(eq(assignments.classId, input.classId), eq(assignments.seriesId, input.seriesId)))
     .orderBy(asc(assignments.opensAt), asc(assignments.id));
 }
+
+/** What an assignment's page shows of its schedule: the school's time zone and its series' rounds. */
+export async function scheduleOfAssignment(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; seriesId: number | null; fallbackTimeZone: string },
+  now = new Date(),
+): Promise<{ timeZone: string; rounds: SeriesRound[] }> {
+  const [timeZone, rounds] = await Promise.all([
+    classTimeZone(db, input.classId, input.fallbackTimeZone),
+    listSeriesRounds(db, actor, input, now),
+  ]);
+  return { timeZone, rounds };
+}
