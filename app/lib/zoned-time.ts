@@ -112,3 +112,21 @@ export function formatZoned(value: Date | string, locale: string, timeZone: stri
     timeZone,
   }).format(new Date(value));
 }
+
+/** What a student reads beside a survey: when it opens (not open yet), or when it closes (open, closing). */
+export type ScheduleNote = { kind: "opens"; day: string; time: string } | { kind: "closes"; relative: string } | null;
+
+export function scheduleNote(
+  row: { status: string; opensAt: Date | null; closesAt: Date | null },
+  now: Date,
+  locale: string,
+  timeZone: string,
+): ScheduleNote {
+  if (row.status === "assigned" && row.opensAt) {
+    const { time } = zonedParts(row.opensAt, locale, timeZone);
+    return { kind: "opens", day: zonedDay(row.opensAt, now, locale, timeZone), time };
+  }
+  if (row.status === "active" && row.closesAt)
+    return { kind: "closes", relative: relativeFromNow(row.closesAt, now, locale) };
+  return null;
+}

@@ -133,6 +133,15 @@ export const studentAssignmentSchema = z
     }),
     submittedAt: z.iso.datetime({ offset: true }).nullable(),
     anonymous: anonymousSchema,
+    status: z.enum(["active", "assigned"]).meta({
+      description:
+        "`active`: open, it takes answers now. `assigned`: scheduled, not open yet (it opens at `opensAt`). Computed when the list is read, from the teacher's start and close and the schedule.",
+    }),
+    opensAt: z.iso.datetime({ offset: true }).nullable().meta({ description: "The scheduled opening, or null." }),
+    closesAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .meta({ description: "The scheduled close (after it, answers are refused with 409), or null." }),
   })
   .meta({ id: "StudentAssignment" });
 export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;

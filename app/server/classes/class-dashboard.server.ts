@@ -109,6 +109,8 @@ export interface ClassDashboard {
   activeAssignments: AssignmentSummary[];
   /** What is coming: assignments whose scheduled opening is still ahead, soonest first (at most 3). */
   comingAssignments: AssignmentSummary[];
+  /** The school's own time zone for scheduled times, or null (the deployment's SCHOOL_TIME_ZONE). */
+  schoolTimeZone: string | null;
   teachers: ClassTeacher[];
 }
 
@@ -153,13 +155,23 @@ export async function getClassDashboard(
         sql`${assignment.opensAt}, ${assignment.id}`,
       ),
       teachers: classTeachersJson(classesColumn.id),
+      schoolTimeZone: schools.timeZone,
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
     .limit(1);
   if (!row) throw notFound("Class not found");
-  const { studentCount, onlineStudents, classCode, activeAssignments, comingAssignments, teachers, ...klass } = row;
+  const {
+    studentCount,
+    onlineStudents,
+    classCode,
+    activeAssignments,
+    comingAssignments,
+    teachers,
+    schoolTimeZone,
+    ...klass
+  } = row;
   return {
     class: klass,
     studentCount,
@@ -167,6 +179,7 @@ export async function getClassDashboard(
     classCode: fromLiveClassCodeJson(classCode, now),
     activeAssignments: activeAssignments.map((a) => atTime(a, now)),
     comingAssignments,
+    schoolTimeZone,
     teachers,
   };
 }

@@ -1,4 +1,7 @@
-/** GET /api/student/v1/assignments (bearer token): the class's active assignments. */
+/**
+ * GET /api/student/v1/assignments (bearer token): the class's open assignments, then the scheduled ones
+ * not open yet, each with its effective status, opensAt and closesAt (issue #38).
+ */
 
 import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -15,6 +18,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       assignments: rows.map(({ fullSlug: _slug, ...row }) => ({
         ...row,
         submittedAt: row.submittedAt?.toISOString() ?? null,
+        opensAt: row.opensAt?.toISOString() ?? null,
+        closesAt: row.closesAt?.toISOString() ?? null,
       })),
     });
   }, context);
