@@ -311,6 +311,9 @@ describe("presence and assignments", () => {
         answered: false,
         submittedAt: null,
         anonymous: false,
+        status: "active",
+        opensAt: null,
+        closesAt: null,
       },
     ]);
     const content = await api.getSurvey(survey.id);
