@@ -133,6 +133,9 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("manage surveys", "/class/1/surveys/manage", 155),
   staffScreen("survey library", "/class/1/surveys/library", 146),
   staffScreen("results", "/class/1/surveys/results/1", 150),
+  // issue #38: the assign form with a schedule and rounds, and an assignment's schedule (conform forms, as "create class").
+  staffScreen("assign with a schedule", "/class/1/surveys/assign/6", 156),
+  staffScreen("assignment schedule", "/class/1/surveys/schedule/1", 156),
   staffScreen("manage students", "/class/1/students/manage", 163),
   staffScreen("import a class list", "/class/1/students/import", 160),
   staffScreen("student", "/class/1/student/1", 167),
