@@ -3,7 +3,7 @@
  * closed (completed). docs/product.md#assignment-status: the status 'completed' closes a survey,
  * any other value starts it. A survey is assigned to a class at most once.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, assignmentSummaryColumns } from "../classes/class-dashboard.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -91,6 +91,27 @@ export async function selectSummary(
   return row && atTime(row, now);
 }
 
+/** A survey of the registry not removed, or NOT_FOUND. */
+export async function findLiveSurvey(tx: Tx, surveyId: number): Promise<{ id: number; title: string }> {
+  const [survey] = await tx
+    .select({ id: surveys.id, title: surveys.title })
+    .from(surveys)
+    .where(and(eq(surveys.id, surveyId), isNull(surveys.removedAt)))
+    .limit(1);
+  if (!survey) throw notFound("Survey not found");
+  return survey;
+}
+
+/** 409 when the class has the survey already (`which`: only some of its assignments, such as a series' rounds). */
+export async function refuseTakenSurvey(tx: Tx, classId: number, surveyId: number, which?: SQL): Promise<void> {
+  const [taken] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.classId, classId), eq(assignments.surveyId, surveyId), which))
+    .limit(1);
+  if (taken) throw conflict(ALREADY_ASSIGNED_MESSAGE);
+}
+
 /**
  * Gives the survey to the class (status 'assigned'), named or anonymous, with its opening and closing
  * times if scheduled (checked by the caller: schedule.server.ts assignRounds). Twice is a 409.
@@ -105,21 +126,9 @@ export async function assignSurvey(
   try {
     return await db.transaction(async (tx) => {
       const klass = await getClass(tx, actor, input.classId);
-      const [survey] = await tx
-        .select({ id: surveys.id, title: surveys.title })
-        .from(surveys)
-        .where(and(eq(surveys.id, input.surveyId), isNull(surveys.removedAt)))
-        .limit(1);
-      if (!survey) throw notFound("Survey not found");
+      const survey = await findLiveSurvey(tx, input.surveyId);
       // The unique index holds only outside a series: a survey the class has as a series is taken too.
-      const [inSeries] = await tx
-        .select({ id: assignments.id })
-        .from(assignments)
-        .where(
-          and(eq(assignments.classId, klass.id), eq(assignments.surveyId, survey.id), isNotNull(assignments.seriesId)),
-        )
-        .limit(1);
-      if (inSeries) throw conflict(ALREADY_ASSIGNED_MESSAGE);
+      await refuseTakenSurvey(tx, klass.id, survey.id, isNotNull(assignments.seriesId));
       const [created] = await tx
         .insert(assignments)
         .values({

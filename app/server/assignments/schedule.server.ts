@@ -4,20 +4,21 @@
  * school's time zone they are read and shown in. Whether a round is open is computed when it is read
  * (effective-status.server.ts); nothing here runs at the opening or the close.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { checkRounds, checkSchedule, MAX_ROUNDS, type Schedule } from "~/lib/schemas/schedule";
 import type { AssignmentStatus } from "~/lib/statuses";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { assignmentSeries, assignments, classes, schools, surveys } from "../db/schema.server";
+import { assignmentSeries, assignments, classes, schools } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
 import { responseCountOf } from "../responses/tallies.server";
 import {
-  ALREADY_ASSIGNED_MESSAGE,
   type AssignmentSummary,
   assignSurvey,
+  findLiveSurvey,
+  refuseTakenSurvey,
   scheduleColumns,
   selectSummary,
 } from "./assignments.server";
@@ -65,18 +66,8 @@ export async function assignRounds(
     const klass = await getClass(tx, actor, input.classId);
     // One series at a time per class: the class row is the lock, so two at once cannot both pass the check.
     await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, klass.id)).for("update");
-    const [survey] = await tx
-      .select({ id: surveys.id, title: surveys.title })
-      .from(surveys)
-      .where(and(eq(surveys.id, input.surveyId), isNull(surveys.removedAt)))
-      .limit(1);
-    if (!survey) throw notFound("Survey not found");
-    const [taken] = await tx
-      .select({ id: assignments.id })
-      .from(assignments)
-      .where(and(eq(assignments.classId, klass.id), eq(assignments.surveyId, survey.id)))
-      .limit(1);
-    if (taken) throw conflict(ALREADY_ASSIGNED_MESSAGE);
+    const survey = await findLiveSurvey(tx, input.surveyId);
+    await refuseTakenSurvey(tx, klass.id, survey.id);
     const [series] = await tx
       .insert(assignmentSeries)
       .values({ classId: klass.id, surveyId: survey.id, anonymous: input.anonymous, createdByUserId: actor.id })
