@@ -11,6 +11,7 @@ import { ASSIGNMENT_STATUSES } from "~/lib/statuses";
 import { dateToZonedInput, relativeFromNow, scheduleNote, zonedInputToDate } from "~/lib/zoned-time";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { effectiveStatus, effectiveStatusSql } from "~/server/assignments/effective-status.server";
+import { getProjectorResults } from "~/server/assignments/projector.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
 import {
   assignRounds,
@@ -261,6 +262,19 @@ test("a series: each round an assignment of its own, linked, listed in order; th
   expect(await refusal(assignRounds(database.db, teacher, { ...again, rounds }, now))).toBe(
     "409 This survey is already assigned to this class.",
   );
+
+  // A round's results on the projector, as any assignment's (real time: these rounds closed long ago).
+  const projected = await getProjectorResults(
+    database.db,
+    teacher,
+    { classId: klass.id, assignmentId: listed[1].id },
+    context.lookup,
+  );
+  expect(projected.assignment).toMatchObject({
+    id: listed[1].id,
+    status: "completed",
+    surveyTitle: "Wellbeing check-in",
+  });
 
   // The class home: what is coming, soonest first; the open one once its time has come.
   const dashboard = await getClassDashboard(database.db, teacher, klass.id, now);
