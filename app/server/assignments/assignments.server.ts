@@ -74,6 +74,17 @@ export const scheduleColumns = {
   closesAt: assignments.closesAt,
 };
 
+/** The class's assignment, locked for a change, with what the status rule reads; else NOT_FOUND. */
+export async function lockAssignment(tx: Tx, classId: number, assignmentId: number) {
+  const [stored] = await tx
+    .select({ ...scheduleColumns, anonymous: assignments.anonymous })
+    .from(assignments)
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.classId, classId)))
+    .for("update");
+  if (!stored) throw notFound("Assignment not found");
+  return stored;
+}
+
 export const ALREADY_ASSIGNED_MESSAGE = "This survey is already assigned to this class.";
 
 export async function selectSummary(
@@ -184,12 +195,7 @@ export async function setAssignmentStatus(
   const closing = input.status === "completed";
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
-    const [stored] = await tx
-      .select(scheduleColumns)
-      .from(assignments)
-      .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
-      .for("update");
-    if (!stored) throw notFound("Assignment not found");
+    const stored = await lockAssignment(tx, klass.id, input.assignmentId);
     const current = atTime(stored, now);
     if (closing && current.status === "completed") throw conflict("This survey is already closed.");
     if (!closing && current.status === "active") throw conflict("This survey has already started.");
@@ -251,13 +257,7 @@ export async function setAssignmentAnonymous(
 ): Promise<AssignmentSummary> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
-    const [stored] = await tx
-      .select({ ...scheduleColumns, anonymous: assignments.anonymous })
-      .from(assignments)
-      .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
-      .for("update");
-    if (!stored) throw notFound("Assignment not found");
-    const current = atTime(stored, now);
+    const current = atTime(await lockAssignment(tx, klass.id, input.assignmentId), now);
     if (current.anonymous !== input.anonymous) {
       if (current.status !== "assigned" || current.startedAt !== null) throw conflict(ANONYMOUS_FIXED_MESSAGE);
       await tx

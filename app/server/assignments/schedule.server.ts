@@ -12,14 +12,14 @@ import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignmentSeries, assignments, classes, schools } from "../db/schema.server";
-import { conflict, notFound, validationError } from "../errors.server";
+import { conflict, validationError } from "../errors.server";
 import { responseCountOf } from "../responses/tallies.server";
 import {
   type AssignmentSummary,
   assignSurvey,
   findLiveSurvey,
+  lockAssignment,
   refuseTakenSurvey,
-  scheduleColumns,
   selectSummary,
 } from "./assignments.server";
 import { atTime, effectiveStatusSql } from "./effective-status.server";
@@ -122,12 +122,7 @@ export async function setAssignmentSchedule(
 ): Promise<AssignmentSummary> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
-    const [stored] = await tx
-      .select(scheduleColumns)
-      .from(assignments)
-      .where(and(eq(assignments.id, input.assignmentId), eq(assignments.classId, klass.id)))
-      .for("update");
-    if (!stored) throw notFound("Assignment not found");
+    const stored = await lockAssignment(tx, klass.id, input.assignmentId);
     if (stored.status === "completed") throw conflict(CLOSED_BY_HAND_MESSAGE);
     const current = atTime(stored, now);
     const opensAt = current.status === "assigned" ? input.opensAt : stored.opensAt;
