@@ -4,11 +4,13 @@
  * nothing having run at that moment, starting and closing by hand over the schedule, the form's rules
  * (zod, in the school's time zone), rounds of a series, what students and the class home see.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { assignFormSchema, MAX_ROUNDS, scheduleFormSchema } from "~/lib/schemas/schedule";
 import { ASSIGNMENT_STATUSES } from "~/lib/statuses";
 import { dateToZonedInput, relativeFromNow, scheduleNote, zonedInputToDate } from "~/lib/zoned-time";
+import * as scheduleRoute from "~/routes/class/assignment-schedule";
+import * as assignRoute from "~/routes/class/survey-assign";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { effectiveStatus, effectiveStatusSql } from "~/server/assignments/effective-status.server";
 import { getProjectorResults } from "~/server/assignments/projector.server";
@@ -28,6 +30,7 @@ import { submitResponse } from "~/server/responses/submissions.server";
 import { setSchoolTimeZone } from "~/server/schools/school-time-zone.server";
 import { createTestDatabase } from "../support/database";
 import { createSurvey } from "../support/fixtures";
+import { callRoute, signIn } from "../support/route-call";
 import { createAnsweringClass, openSchoolYearSurvey, type SurveyContext } from "../support/survey-class-world";
 
 let database: Database;
@@ -303,4 +306,63 @@ test("students read when a survey opens and closes, in the school's time zone an
   const closes = { status: "active", opensAt: null, closesAt: new Date(now.getTime() + 48 * HOUR) };
   expect(scheduleNote(closes, now, "en", "UTC")).toEqual({ kind: "closes", relative: "in 2 days" });
   expect(relativeFromNow(closes.closesAt, now, "fr")).toBe("dans 2 jours");
+});
+
+test("the assign and schedule forms, posted as plain forms: field errors, then rounds and a schedule saved", async () => {
+  const world = await createAnsweringClass(database, context, { size: 0 });
+  const survey = await createSurvey(database.db, { title: "Class climate" });
+  const cookie = await signIn(database, world.teacher.id);
+  const params = { classId: world.klass.id, surveyId: survey.id };
+  const path = `/class/${world.klass.id}/surveys/assign/${survey.id}`;
+  const next = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
+
+  const refused = await callRoute(assignRoute, database, {
+    method: "POST",
+    path,
+    params,
+    cookie,
+    form: { opensAt: `${next(2)}T10:00`, closesAt: `${next(2)}T09:00`, repeat: "none" },
+  });
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(await refused.json())).toContain("The closing time must be after the opening time.");
+
+  const made = await callRoute(assignRoute, database, {
+    method: "POST",
+    path,
+    params,
+    cookie,
+    form: {
+      opensAt: `${next(2)}T09:00`,
+      closesAt: `${next(2)}T15:00`,
+      repeat: "dates",
+      dates: `${next(9)}\n${next(16)}`,
+    },
+  });
+  expect(made.status).toBe(302);
+  const rounds = await database.db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.classId, world.klass.id), eq(assignments.surveyId, survey.id)));
+  expect(rounds).toHaveLength(3);
+  expect(new Set(rounds.map((round) => round.seriesId)).size).toBe(1);
+
+  const first = rounds.sort((a, b) => a.opensAt!.getTime() - b.opensAt!.getTime())[0];
+  const schedulePath = `/class/${world.klass.id}/surveys/schedule/${first.id}`;
+  const page = await callRoute(scheduleRoute, database, {
+    path: schedulePath,
+    params: { classId: world.klass.id, assignmentId: first.id },
+    cookie,
+  });
+  expect((await page.json()).rounds).toHaveLength(3);
+  const saved = await callRoute(scheduleRoute, database, {
+    method: "POST",
+    path: schedulePath,
+    params: { classId: world.klass.id, assignmentId: first.id },
+    cookie,
+    form: { intent: "schedule", opensAt: `${next(3)}T09:00`, closesAt: "" },
+  });
+  expect(saved.status).toBe(302);
+  const [after] = await database.db.select().from(assignments).where(eq(assignments.id, first.id));
+  expect(after.closesAt).toBeNull();
+  expect(dateToZonedInput(after.opensAt, "UTC")).toBe(`${next(3)}T09:00`);
 });
