@@ -73,6 +73,9 @@ export default [
       route("surveys", "routes/class/surveys-index.tsx"),
       route("surveys/manage", "routes/class/surveys-manage.tsx"),
       route("surveys/library", "routes/class/surveys-library.tsx"),
+      // issue #38: assign with a schedule or in rounds; an assignment's schedule
+      route("surveys/assign/:surveyId", "routes/class/survey-assign.tsx"),
+      route("surveys/schedule/:assignmentId", "routes/class/assignment-schedule.tsx"),
       route("surveys/results/:assignmentId", "routes/class/survey-results.tsx"),
       route("surveys/results/:assignmentId/csv", "routes/class/survey-results-csv.ts"),
       // the results' live event stream (server-sent events, ADR 206)

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "~/lib/zoned-time";
 import { parseTrustProxy, type TrustProxy } from "./security/trust-proxy.server";
 
 const booleanFlag = z
@@ -94,6 +95,11 @@ export const envSchema = z.object({
   /** Unset: Secure cookies in production only. */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   /** "off": /signup only takes a school's invitation link (ADR 214). */
+  /** The time zone of schools that have not chosen one (scheduled surveys open and close in it); an IANA name. */
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: "must be an IANA time zone such as Europe/Berlin or UTC" })
+    .default("UTC"),
   PUBLIC_SIGNUP: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   /** Staff sign-in through a school's provider (ADR 210): each provider is on when its client id and secret are set. */
   OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -62,6 +62,7 @@ export async function listScreens(
         classPath(ids, "/surveys/manage"),
         classPath(ids, "/surveys/library"),
         classPath(ids, `/surveys/results/${ids.assignmentId}`),
+        classPath(ids, `/surveys/schedule/${ids.assignmentId}`),
         classPath(ids, "/students/manage"),
         classPath(ids, `/student/${ids.studentId}`),
         classPath(ids, `/student/${ids.studentId}/delete`),

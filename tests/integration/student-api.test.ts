@@ -312,6 +312,9 @@ describe("presence and assignments", () => {
         submittedAt: null,
         anonymous: false,
         reminder: null,
+        status: "active",
+        opensAt: null,
+        closesAt: null,
       },
     ]);
     const content = await api.getSurvey(survey.id);

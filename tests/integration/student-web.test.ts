@@ -141,7 +141,15 @@ test("join with the code in any case and spacing: a student cookie (HttpOnly, Sa
   const list = await callRoute(studentIndexRoute, database, { path: "/student", cookie });
   expect(await list.json()).toEqual({
     firstName: "Mia",
-    assignments: [{ assignmentId, shown: { title: "Starting the school year", language: "en" }, answered: false }],
+    assignments: [
+      {
+        assignmentId,
+        shown: { title: "Starting the school year", language: "en" },
+        answered: false,
+        open: true,
+        note: null,
+      },
+    ],
     // No reminder sent (issue 38).
     reminders: [],
   });

@@ -145,11 +145,15 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("class (index)", "/class/1", 144),
   staffScreen("class home", "/class/1/home", 149),
   staffScreen("create class", "/class/1/create", 155),
-  staffScreen("class surveys", "/class/1/surveys", 155),
-  staffScreen("manage surveys", "/class/1/surveys/manage", 155),
+  // issue #38: +1 kB for the schedule line (app/lib/zoned-time.ts) on Manage surveys and the results.
+  staffScreen("class surveys", "/class/1/surveys", 156),
+  staffScreen("manage surveys", "/class/1/surveys/manage", 156),
   staffScreen("survey library", "/class/1/surveys/library", 146),
-  // +1 kB: the "Remind them" form (issue 38).
-  staffScreen("results", "/class/1/surveys/results/1", 151),
+  // +1 kB the "Remind them" form, +1 kB the schedule line (issue 38).
+  staffScreen("results", "/class/1/surveys/results/1", 153),
+  // issue #38: the assign form with a schedule and rounds, and an assignment's schedule (conform forms, as "create class").
+  staffScreen("assign with a schedule", "/class/1/surveys/assign/6", 156),
+  staffScreen("assignment schedule", "/class/1/surveys/schedule/1", 158),
   // Issue 38: a series over time and the school view (the chart is server-drawn SVG; its component is all they add).
   staffScreen("series over time", "/class/1/surveys/series/1", 147),
   // +1 kB: the class's live stream for waiting devices (issue 36).

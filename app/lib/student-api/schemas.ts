@@ -148,6 +148,15 @@ export const studentAssignmentSchema = z
       description:
         'The teacher\'s reminder to show at the top of the list: "yours" ("Your teacher is waiting for your answers to …", until the student answers), "class" (an anonymous survey: the whole class is reminded until it closes, whoever answered); null for none.',
     }),
+    status: z.enum(["active", "assigned"]).meta({
+      description:
+        "`active`: open, it takes answers now. `assigned`: scheduled, not open yet (it opens at `opensAt`). Computed when the list is read, from the teacher's start and close and the schedule.",
+    }),
+    opensAt: z.iso.datetime({ offset: true }).nullable().meta({ description: "The scheduled opening, or null." }),
+    closesAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .meta({ description: "The scheduled close (after it, answers are refused with 409), or null." }),
   })
   .meta({ id: "StudentAssignment" });
 export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;

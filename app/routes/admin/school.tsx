@@ -12,6 +12,7 @@ import { getAppFromContext } from "~/server/context.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
 import { getLiveSchoolInvitation } from "~/server/schools/invitations.server";
+import { setSchoolTimeZone } from "~/server/schools/school-time-zone.server";
 import {
   getSchoolDetail,
   renameSchool,
@@ -103,6 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (value.intent === "language") {
       await orNotFound(setSchoolLanguage(db, user, schoolId, value.locale || null));
+      await setSchoolTimeZone(db, user, schoolId, value.timeZone || null);
       return redirectWithSuccess(here, t("The school's language is saved."));
     }
     if (value.intent === "privacy") {
@@ -194,6 +196,7 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
       <SchoolPrivacyCard privacy={school} lastResult={actionData?.form === "privacy" ? actionData.result : undefined} />
       <SchoolLanguageCard
         locale={school.locale}
+        timeZone={school.timeZone}
         lastResult={actionData?.form === "language" ? actionData.result : undefined}
       />
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
+import { ComingSurveys } from "~/components/class/coming-surveys";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, studentName } from "~/components/class/format";
 import { LiveWaitingJoinRequests } from "~/components/class/live-waiting-join-requests";
@@ -28,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listWaitingJoinRequests(db, user, classId),
   ]);
   // The public address from the configuration, never the request's Host.
-  return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join` };
+  const timeZone = dashboard.schoolTimeZone ?? config.SCHOOL_TIME_ZONE;
+  return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join`, timeZone, now: new Date().toISOString() };
 }
 
 /** Admit or Refuse a device waiting to join (docs/product.md#student-identity); generate a class code. */
@@ -54,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 // On the layout kit (ADR 161): the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
-  const { dashboard, waitingRequests, joinAddress } = loaderData;
+  const { dashboard, waitingRequests, joinAddress, timeZone, now } = loaderData;
   const { t, i18n } = useTranslation("staff");
   const base = `/class/${dashboard.class.id}`;
   return (
@@ -121,6 +123,12 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
             {t("All of this class's surveys")}
           </TextLink>
         </Row>
+        <ComingSurveys
+          coming={dashboard.comingAssignments}
+          classId={dashboard.class.id}
+          timeZone={timeZone}
+          now={now}
+        />
         {dashboard.activeAssignments.length === 0 ? (
           <EmptyState
             title={t("No survey is running")}

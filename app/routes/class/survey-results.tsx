@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ScheduleLine, SeriesRounds } from "~/components/class/assignment-schedule";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { LiveAnnouncement } from "~/components/class/live-announcement";
@@ -11,6 +12,7 @@ import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } f
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
 import { getReminderSummary } from "~/server/assignments/reminders.server";
 import { getAssignmentResults } from "~/server/assignments/results.server";
+import { scheduleOfAssignment } from "~/server/assignments/schedule.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
@@ -26,7 +28,7 @@ import type { Route } from "./+types/survey-results";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
-  const { user, db, content, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, config, content, classId } = await requireClassTeacher(request, context, params.classId);
   const assignmentId = recordIdParam(params.assignmentId);
   // `?refresh=5`: the no-JS projector's opt-in auto-refresh, read as the projector view reads it.
   const refresh = autoRefreshSeconds(new URL(request.url).searchParams);
@@ -49,11 +51,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     refreshSeconds: refresh,
     // A round of a series links to the series over time (issue 38).
     seriesId: await seriesOfAssignment(db, results.assignment.id),
+    // issue #38: its opening and closing times, and the rounds of its series.
+    schedule: await scheduleOfAssignment(db, user, {
+      classId,
+      ...results.assignment,
+      fallbackTimeZone: config.SCHOOL_TIME_ZONE,
+    }),
   };
 }
 
 export default function SurveyResults({ loaderData }: Route.ComponentProps) {
-  const { classId, results, drawings, reminder, refreshSeconds, seriesId } = loaderData;
+  const { classId, results, drawings, reminder, refreshSeconds, seriesId, schedule } = loaderData;
   const { assignment } = results;
   const base = `/class/${classId}`;
   const resultsPath = `${base}/surveys/results/${assignment.id}`;
@@ -81,6 +89,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
               {assignment.startedAt ? t("Started {date}", { date: date(assignment.startedAt) }) : t("Not started yet")}
               {assignment.closedAt ? ` · ${t("closed {date}", { date: date(assignment.closedAt) })}` : ""}
             </KitText>
+            <ScheduleLine schedule={{ ...assignment, timeZone: schedule.timeZone }} />
           </Row>
         </Stack>
         <Flex wrap="wrap" gap="2" align="center" className="no-print">
@@ -99,6 +108,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
               {t("All rounds over time")}
             </ButtonLink>
           )}
+          <TextLink to={`${base}/surveys/schedule/${assignment.id}`}>{t("Schedule")}</TextLink>
           <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
             {t("Show on the projector")}
           </ButtonLink>
@@ -108,6 +118,7 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         </Flex>
       </SplitRow>
       <LiveAnnouncement announcement={announcement} connected={connected} />
+      <SeriesRounds rounds={schedule.rounds} currentId={assignment.id} classId={classId} timeZone={schedule.timeZone} />
 
       <StatCard
         title={t("Response rate")}

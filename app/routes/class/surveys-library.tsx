@@ -97,6 +97,10 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
                     {t("Preview")}
                     <span className="visually-hidden"> {survey.title}</span>
                   </TextLink>
+                  <TextLink to={`/class/${classId}/surveys/assign/${survey.id}`} size="2">
+                    {t("Schedule or repeat")}
+                    <span className="visually-hidden"> {survey.title}</span>
+                  </TextLink>
                   <Form method="post">
                     <Flex gap="3" align="center" wrap="wrap">
                       <input type="hidden" name="surveyId" value={survey.id} />

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/theme
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { ScheduleLine } from "~/components/class/assignment-schedule";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
@@ -10,6 +11,7 @@ import { SplitRow } from "~/components/ui/kit";
 import { TableRoot, TextLink } from "~/components/ui/kit-controls";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
+import { classTimeZone } from "~/server/assignments/schedule.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -24,11 +26,12 @@ const statusIntent = z.object({
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
-  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   return {
     pageTitle: t("Manage surveys"),
     classId,
     ...(await listClassAssignments(db, user, classId)),
+    timeZone: await classTimeZone(db, classId, config.SCHOOL_TIME_ZONE),
   };
 }
 
@@ -56,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
-  const { classId, assignments, studentCount } = loaderData;
+  const { classId, assignments, studentCount, timeZone } = loaderData;
   const base = `/class/${classId}`;
   const { t, i18n } = useTranslation("staff");
   return (
@@ -120,6 +123,9 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                             ? t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })
                             : t("Closed {date}", { date: formatDate(assignment.closedAt, i18n.language) })}
                       </Text>
+                      {assignment.status === "completed" ? null : (
+                        <ScheduleLine schedule={{ ...assignment, timeZone }} />
+                      )}
                     </Flex>
                   </Table.RowHeaderCell>
                   <Table.Cell>
@@ -139,6 +145,10 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                           </span>
                         </TextLink>
                       ) : null}
+                      <TextLink to={`${base}/surveys/schedule/${assignment.id}`} size="2">
+                        {t("Schedule")}
+                        <span className="visually-hidden"> {assignment.surveyTitle}</span>
+                      </TextLink>
                       <Form method="post">
                         <input type="hidden" name="assignmentId" value={assignment.id} />
                         {assignment.status === "active" ? (

@@ -6,6 +6,8 @@ import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
 import { studentRemindersFor } from "~/server/assignments/reminders.server";
+import { type ScheduleNote, scheduleNote } from "~/lib/zoned-time";
+import { classTimeZone } from "~/server/assignments/schedule.server";
 import { listStudentAssignments, surveyTitleIn } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";
 import { getLanguage } from "~/server/i18n/i18n.server";
@@ -17,15 +19,20 @@ export const handle: PlainPageHandle = { plainPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context);
-  const { db, content } = getAppFromContext(context);
-  const assignments = await listStudentAssignments(db, student);
+  const { db, content, config } = getAppFromContext(context);
+  const now = new Date();
+  const assignments = await listStudentAssignments(db, student, now);
   const language = getLanguage(context);
   const reminded = await studentRemindersFor(db, student, assignments);
+  // Scheduled surveys (issue #38): when one opens or closes, in the school's time zone and the child's language.
+  const timeZone = await classTimeZone(db, student.classId, config.SCHOOL_TIME_ZONE);
   const shown = await Promise.all(
-    assignments.map(async ({ assignmentId, title, fullSlug, answered }) => ({
-      assignmentId,
-      shown: await surveyTitleIn(content, fullSlug, language, title),
-      answered,
+    assignments.map(async (row) => ({
+      assignmentId: row.assignmentId,
+      shown: await surveyTitleIn(content, row.fullSlug, language, row.title),
+      answered: row.answered,
+      open: row.status === "active",
+      note: scheduleNote(row, now, language, timeZone),
     })),
   );
   return {
@@ -58,15 +65,22 @@ export default function StudentHome({ loaderData }: Route.ComponentProps) {
           <ul className="student-list">
             {assignments.map((assignment) => (
               <li key={assignment.assignmentId} className="student-assignment">
-                <Link
-                  className="student-assignment-title"
-                  to={studentAssignmentPath(assignment.assignmentId)}
-                  lang={assignment.shown.language}
-                  dir="auto"
-                >
-                  {assignment.shown.title}
-                </Link>
-                {assignment.answered ? (
+                {assignment.open ? (
+                  <Link
+                    className="student-assignment-title"
+                    to={studentAssignmentPath(assignment.assignmentId)}
+                    lang={assignment.shown.language}
+                    dir="auto"
+                  >
+                    {assignment.shown.title}
+                  </Link>
+                ) : (
+                  <span className="student-assignment-title" lang={assignment.shown.language} dir="auto">
+                    {assignment.shown.title}
+                  </span>
+                )}
+                <ScheduleNoteText note={assignment.note} />
+                {!assignment.open ? null : assignment.answered ? (
                   <span className="student-status student-status-done">{t("Done")}</span>
                 ) : (
                   <span className="student-status student-status-todo">{t("To do")}</span>
@@ -77,6 +91,18 @@ export default function StudentHome({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  );
+}
+
+function ScheduleNoteText({ note }: { note: ScheduleNote }) {
+  const { t } = useTranslation("student");
+  if (!note) return null;
+  return (
+    <span className="student-schedule">
+      {note.kind === "opens"
+        ? t("Opens on {day} at {time}", { day: note.day, time: note.time })
+        : t("Closes {relative}", { relative: note.relative })}
+    </span>
   );
 }
 

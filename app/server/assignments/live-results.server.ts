@@ -33,6 +33,7 @@ import {
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
+import { effectiveStatusSql } from "./effective-status.server";
 import { releasedResults } from "./releases.server";
 import { assignmentInScope, throwAssignmentNotFound } from "./results.server";
 import type { SurveyContentLookup } from "./survey-content.server";
@@ -73,7 +74,7 @@ export async function getLiveResults(
   const [row] = await db
     .select({
       id: assignments.id,
-      status: assignments.status,
+      status: effectiveStatusSql(assignments, new Date()),
       anonymous: assignments.anonymous,
       surveyFullSlug: surveys.fullSlug,
       minGroupSize: schools.minGroupSize,

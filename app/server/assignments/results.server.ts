@@ -30,6 +30,7 @@ import {
   talliesQuery,
 } from "../responses/tallies.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
+import { atTime } from "./effective-status.server";
 import { getReleaseState, listReleasedAnswers, releasedResults, writtenText } from "./releases.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
@@ -361,7 +362,7 @@ async function selectOverview(
   if (!row) await throwAssignmentNotFound(db, actor, input.classId);
   const { schoolId, minGroupSize, studentCount, respondedOnRoster, responded, notResponded, ...summary } = row;
   return {
-    summary,
+    summary: atTime(summary, new Date()),
     schoolId,
     minGroupSize,
     studentCount,

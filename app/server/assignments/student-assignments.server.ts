@@ -2,8 +2,9 @@
  * What a signed-in student (a student token) may read: presence, their
  * class's active assignments, and an active assignment's survey content.
  */
-import { and, asc, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import type { AssignmentStatus } from "~/lib/statuses";
 import { hasText, listAnswerFields, type SurveyStory } from "~/lib/survey-content";
 import type { AssignmentSummary } from "../classes/class-dashboard.server";
 import type { Db, Tx } from "../db/client.server";
@@ -13,6 +14,7 @@ import { enforceRateLimits, RATE_LIMITS } from "../security/rate-limit.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
 import type { CachedContent } from "../surveys/content-cache.server";
 import { choiceValuesOf, findTranslatedVersion } from "../surveys/translations.server";
+import { effectiveStatusSql, isOpenSql } from "./effective-status.server";
 
 /**
  * Slows one student token's heartbeats (RATE_LIMITS.heartbeatsPerToken):
@@ -73,6 +75,10 @@ export interface StudentAssignmentRow {
   answered: boolean;
   submittedAt: Date | null;
   anonymous: boolean;
+  /** Effective (effective-status.server.ts): 'active' takes answers; 'assigned' opens at `opensAt`. */
+  status: AssignmentStatus;
+  opensAt: Date | null;
+  closesAt: Date | null;
 }
 
 /**
@@ -91,8 +97,16 @@ export function ownResponseJoin(student: StudentPrincipal): SQL | undefined {
   );
 }
 
-/** The class's active (started, not closed) assignments, with whether this student has answered. */
-export async function listStudentAssignments(db: Db, student: StudentPrincipal): Promise<StudentAssignmentRow[]> {
+/**
+ * The class's open assignments (started, not closed: effective-status.server.ts), newest first, then the
+ * ones whose scheduled opening is ahead, soonest first; with whether this student has answered.
+ */
+export async function listStudentAssignments(
+  db: Db,
+  student: StudentPrincipal,
+  now = new Date(),
+): Promise<StudentAssignmentRow[]> {
+  const status = effectiveStatusSql(assignments, now);
   const rows = await db
     .select({
       assignmentId: assignments.id,
@@ -101,31 +115,47 @@ export async function listStudentAssignments(db: Db, student: StudentPrincipal):
       fullSlug: surveys.fullSlug,
       submittedAt: responses.submittedAt,
       anonymous: assignments.anonymous,
+      status,
+      opensAt: assignments.opensAt,
+      closesAt: assignments.closesAt,
     })
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
     .leftJoin(responses, ownResponseJoin(student))
-    .where(and(eq(assignments.classId, student.classId), eq(assignments.status, "active")))
-    .orderBy(desc(assignments.startedAt), asc(assignments.id));
+    .where(
+      and(
+        eq(assignments.classId, student.classId),
+        or(sql`${status} = 'active'`, and(sql`${status} = 'assigned'`, gt(assignments.opensAt, now))),
+      ),
+    )
+    .orderBy(
+      sql`${status} = 'assigned'`,
+      sql`case when ${status} = 'active' then coalesce(${assignments.startedAt}, ${assignments.opensAt}) end desc`,
+      asc(assignments.opensAt),
+      asc(assignments.id),
+    );
   return rows.map((row) => ({ ...row, answered: row.submittedAt !== null }));
 }
 
 /** An assignment of the student's class, as the student side reads it. */
 export type ActiveAssignment = Pick<
   AssignmentSummary,
-  "id" | "status" | "surveyId" | "surveyTitle" | "surveyFullSlug" | "anonymous"
+  "id" | "status" | "surveyId" | "surveyTitle" | "surveyFullSlug" | "anonymous" | "opensAt" | "closesAt"
 >;
 
-/** An assignment of the student's class, by id; another class's is NOT_FOUND. */
+/** An assignment of the student's class, by id, with its effective status at `now`; another class's is NOT_FOUND. */
 export async function findStudentAssignment(
   db: Db | Tx,
   student: StudentPrincipal,
   assignmentId: number,
+  now = new Date(),
 ): Promise<ActiveAssignment> {
   const [row] = await db
     .select({
       id: assignments.id,
-      status: assignments.status,
+      status: effectiveStatusSql(assignments, now),
+      opensAt: assignments.opensAt,
+      closesAt: assignments.closesAt,
       surveyId: surveys.id,
       surveyTitle: surveys.title,
       surveyFullSlug: surveys.fullSlug,
@@ -241,6 +271,7 @@ export async function getStudentSurvey(
   student: StudentPrincipal,
   surveyId: number,
   language: Language = DEFAULT_LANGUAGE,
+  now = new Date(),
 ) {
   const [assignment] = await db
     .select({
@@ -252,12 +283,9 @@ export async function getStudentSurvey(
     .from(assignments)
     .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
     .where(
-      and(
-        eq(assignments.classId, student.classId),
-        eq(assignments.surveyId, surveyId),
-        eq(assignments.status, "active"),
-      ),
+      and(eq(assignments.classId, student.classId), eq(assignments.surveyId, surveyId), isOpenSql(assignments, now)),
     )
+    .orderBy(desc(assignments.id))
     .limit(1);
   if (!assignment) throw notFound("Survey not found");
   const version = await loadSurveyVersion(content, assignment.fullSlug, language);

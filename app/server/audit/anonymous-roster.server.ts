@@ -8,6 +8,7 @@
  * admin sees them in the audit log (`openAnonymousSurveys`).
  */
 import { and, asc, eq } from "drizzle-orm";
+import { isOpenSql } from "../assignments/effective-status.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments } from "../db/schema.server";
 
@@ -19,7 +20,7 @@ export async function openAnonymousSurveysDetail(
   const rows = await tx
     .select({ id: assignments.id })
     .from(assignments)
-    .where(and(eq(assignments.classId, classId), eq(assignments.anonymous, true), eq(assignments.status, "active")))
+    .where(and(eq(assignments.classId, classId), eq(assignments.anonymous, true), isOpenSql(assignments, new Date())))
     .orderBy(asc(assignments.id));
   return rows.length === 0 ? {} : { openAnonymousSurveys: rows.map((row) => row.id) };
 }

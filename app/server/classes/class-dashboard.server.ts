@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { atTime, effectiveStatusSql, isOpenSql } from "../assignments/effective-status.server";
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
@@ -75,11 +76,15 @@ export const assignmentSummaryColumns = {
   closedAt: assignments.closedAt,
   createdAt: assignments.createdAt,
   anonymous: assignments.anonymous,
+  opensAt: assignments.opensAt,
+  closesAt: assignments.closesAt,
+  seriesId: assignments.seriesId,
   responseCount: responseCountOf(assignments.id),
 };
 
 const assignment = alias(assignments, "a");
 const survey = alias(surveys, "sv");
+const coming = alias(assignments, "ca");
 const activeAssignmentFields = {
   id: assignment.id,
   surveyId: assignment.surveyId,
@@ -90,6 +95,9 @@ const activeAssignmentFields = {
   closedAt: assignment.closedAt,
   createdAt: assignment.createdAt,
   anonymous: assignment.anonymous,
+  opensAt: assignment.opensAt,
+  closesAt: assignment.closesAt,
+  seriesId: assignment.seriesId,
   responseCount: responseCountOf(assignment.id),
 } satisfies Record<keyof AssignmentSummary, unknown>;
 
@@ -99,6 +107,10 @@ export interface ClassDashboard {
   onlineStudents: OnlineStudent[];
   classCode: LiveClassCode | null;
   activeAssignments: AssignmentSummary[];
+  /** What is coming: assignments whose scheduled opening is still ahead, soonest first (at most 3). */
+  comingAssignments: AssignmentSummary[];
+  /** The school's own time zone for scheduled times, or null (the deployment's SCHOOL_TIME_ZONE). */
+  schoolTimeZone: string | null;
   teachers: ClassTeacher[];
 }
 
@@ -130,23 +142,44 @@ export async function getClassDashboard(
       activeAssignments: jsonList(
         activeAssignmentFields,
         sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
-            where ${assignment.classId} = ${classes.id} and ${assignment.status} = 'active'`,
-        sql`${assignment.startedAt} desc, ${assignment.id} desc`,
+            where ${assignment.classId} = ${classes.id} and ${isOpenSql(assignment, now)}`,
+        sql`coalesce(${assignment.startedAt}, ${assignment.opensAt}) desc, ${assignment.id} desc`,
+      ),
+      comingAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.id} in (select ${coming.id} from ${aliased(coming)}
+              where ${coming.classId} = ${classes.id} and ${coming.opensAt} > ${now.toISOString()}::timestamptz
+                and ${effectiveStatusSql(coming, now)} = 'assigned'
+              order by ${coming.opensAt}, ${coming.id} limit 3)`,
+        sql`${assignment.opensAt}, ${assignment.id}`,
       ),
       teachers: classTeachersJson(classesColumn.id),
+      schoolTimeZone: schools.timeZone,
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
     .limit(1);
   if (!row) throw notFound("Class not found");
-  const { studentCount, onlineStudents, classCode, activeAssignments, teachers, ...klass } = row;
+  const {
+    studentCount,
+    onlineStudents,
+    classCode,
+    activeAssignments,
+    comingAssignments,
+    teachers,
+    schoolTimeZone,
+    ...klass
+  } = row;
   return {
     class: klass,
     studentCount,
     onlineStudents,
     classCode: fromLiveClassCodeJson(classCode, now),
-    activeAssignments,
+    activeAssignments: activeAssignments.map((a) => atTime(a, now)),
+    comingAssignments,
+    schoolTimeZone,
     teachers,
   };
 }

@@ -52,6 +52,8 @@ export const schools = pgTable(
     requireProviderSignIn: boolean("require_provider_sign_in").notNull().default(false),
     /** The school's default language for staff screens (a locale such as "de"); null: the reader's browser decides. */
     locale: text("locale"),
+    /** The school's IANA time zone ("Europe/Berlin") for scheduled surveys; null: the deployment's SCHOOL_TIME_ZONE. */
+    timeZone: text("time_zone"),
     /** A school made by a teacher's own sign-up (ADR on self sign-up), not by a platform admin. */
     selfSignedUp: boolean("self_signed_up").notNull().default(false),
     createdAt: createdAt(),

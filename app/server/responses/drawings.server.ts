@@ -241,8 +241,9 @@ export async function uploadDrawing(
   content: CachedContent,
   student: StudentPrincipal,
   input: { assignmentId: number; fieldUid: string; png: Uint8Array },
+  now = new Date(),
 ): Promise<UploadedDrawing> {
-  const assignment = await findStudentAssignment(db, student, input.assignmentId);
+  const assignment = await findStudentAssignment(db, student, input.assignmentId, now);
   assertTakesAnswers(assignment.status);
   const story = await loadSurveyStory(content, assignment.surveyFullSlug);
   const field = listAnswerFields(story.content).find((candidate) => candidate.uid === input.fieldUid);

@@ -26,6 +26,7 @@ import { isoDateParam } from "~/lib/schemas/dates";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { pageNumberSchema } from "~/lib/schemas/paging";
 import { listAnswerFields, type SurveyBlock } from "~/lib/survey-content";
+import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { MIN_GROUP_SIZE_FLOOR } from "../assignments/results.server";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
@@ -123,7 +124,7 @@ function responseConditions(
     classScopeCondition(actor),
     filters.schoolId ? eq(classes.schoolId, filters.schoolId) : undefined,
     filters.classId ? eq(classes.id, filters.classId) : undefined,
-    filters.status ? eq(assignments.status, filters.status) : undefined,
+    filters.status ? sql`${effectiveStatusSql(assignments, new Date())} = ${filters.status}` : undefined,
     filters.from ? gte(at, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to ? lt(at, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
   );
@@ -151,7 +152,7 @@ export interface ResponsePage {
   pageSize: number;
 }
 
-const responseColumns = {
+const responseColumns = () => ({
   id: responses.id,
   submittedAt: responses.submittedAt,
   firstName: students.firstName,
@@ -161,9 +162,9 @@ const responseColumns = {
   schoolId: schools.id,
   schoolName: schools.name,
   assignmentId: assignments.id,
-  assignmentStatus: assignments.status,
+  assignmentStatus: effectiveStatusSql(assignments, new Date()),
   anonymous: assignments.anonymous,
-};
+});
 
 function baseQuery<T extends Record<string, unknown>>(db: Db, columns: T) {
   return db
@@ -191,7 +192,7 @@ export async function queryResponses(
   const [{ total }] = (await baseQuery(db, { total: count() }).where(where)) as { total: number }[];
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page ?? 1, pageCount);
-  const rows = (await baseQuery(db, responseColumns)
+  const rows = (await baseQuery(db, responseColumns())
     .where(where)
     // Named rows newest first; anonymous rows after them, in an order that has
     // nothing to do with when (or who) answered, nor with what (ADR 188), but
@@ -270,7 +271,7 @@ export async function buildSurveyResponsesCsv(
   const placeColumns = {
     schoolName: schools.name,
     className: classes.name,
-    assignmentStatus: assignments.status,
+    assignmentStatus: effectiveStatusSql(assignments, new Date()),
   };
   const [named, released, unreleased] = await Promise.all([
     baseQuery(db, {

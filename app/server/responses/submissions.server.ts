@@ -24,6 +24,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
 import { MAX_DRAWING_DESCRIPTION_LENGTH, MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
+import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { assertTakesAnswers, findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
@@ -160,8 +161,9 @@ export async function submitResponse(
   content: CachedContent,
   student: StudentPrincipal,
   input: SubmitInput,
+  now = new Date(),
 ): Promise<SubmitResult> {
-  const assignment = await findStudentAssignment(db, student, input.assignmentId);
+  const assignment = await findStudentAssignment(db, student, input.assignmentId, now);
   // Closed or not started: say so before reading content (cheap, and clear).
   assertTakesAnswers(assignment.status);
 
@@ -187,14 +189,14 @@ export async function submitResponse(
 
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ status: assignments.status })
+      // The status at the time of the answer (effective-status.server.ts): after the scheduled close, refused.
+      .select({ status: effectiveStatusSql(assignments, now) })
       .from(assignments)
       .where(and(eq(assignments.id, assignment.id), eq(assignments.classId, student.classId)))
       .for("share");
     if (!locked) throw notFound("Assignment not found");
     assertTakesAnswers(locked.status);
 
-    const now = new Date();
     const [created] = await tx
       .insert(responses)
       .values({

@@ -43,7 +43,7 @@ export { schoolNameSchema };
 export interface SchoolSummary
   extends Pick<
     typeof schools.$inferSelect,
-    "id" | "name" | "status" | "createdAt" | "retentionMonths" | "minGroupSize" | "locale"
+    "id" | "name" | "status" | "createdAt" | "retentionMonths" | "minGroupSize" | "locale" | "timeZone"
   > {
   staffCount: number;
   classCount: number;
@@ -64,6 +64,7 @@ const summaryColumns = {
   retentionMonths: schools.retentionMonths,
   minGroupSize: schools.minGroupSize,
   locale: schools.locale,
+  timeZone: schools.timeZone,
   // Outer columns are written qualified: drizzle leaves them bare in a single-table select.
   staffCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = "schools"."id")`,
   classCount: sql<number>`(select count(*)::int from ${classes} c where c.school_id = "schools"."id")`,

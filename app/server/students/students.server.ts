@@ -6,6 +6,7 @@
 import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
+import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
@@ -178,7 +179,7 @@ export async function getStudent(db: Db, actor: Actor, classId: number, studentI
     .select({
       assignmentId: assignments.id,
       surveyTitle: surveys.title,
-      status: assignments.status,
+      status: effectiveStatusSql(assignments, new Date()),
       anonymous: assignments.anonymous,
       responded: sql<boolean | null>`case when ${assignments.anonymous} then null else ${responses.id} is not null end`,
       submittedAt:

@@ -3,27 +3,31 @@ import { useTranslation } from "react-i18next";
 import { FieldFrame } from "~/components/forms";
 import { LanguageSelect } from "~/components/language-select";
 import { FormCard } from "~/components/ui/form-card";
+import { TimeZoneField } from "./time-zone-field";
 
 /** The language of the school's staff screens (intent "language"); "" is each reader's browser language. */
 export function SchoolLanguageCard({
   locale,
+  timeZone,
   lastResult,
 }: {
   locale: string | null;
+  /** The school's time zone for scheduled surveys (issue #38); null: the deployment's. */
+  timeZone: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("staff");
   // Every form of the page posts to its route: each reads only its own reply (a refused choice shows its error).
-  const [form, fields] = useForm<{ locale: string }>({
+  const [form, fields] = useForm<{ locale: string; timeZone: string }>({
     id: "school-language",
     lastResult,
-    defaultValue: { locale: locale ?? "" },
+    defaultValue: { locale: locale ?? "", timeZone: timeZone ?? "" },
   });
   return (
     <FormCard
       id="school-language"
       intent="language"
-      title={t("Language")}
+      title={t("Language and time zone")}
       form={form}
       submitLabel={t("Save the language")}
     >
@@ -45,6 +49,7 @@ export function SchoolLanguageCard({
           />
         )}
       </FieldFrame>
+      <TimeZoneField meta={fields.timeZone} timeZone={timeZone} />
     </FormCard>
   );
 }

@@ -1,4 +1,7 @@
-/** GET /api/student/v1/assignments (bearer token): the class's active assignments. */
+/**
+ * GET /api/student/v1/assignments (bearer token): the class's open assignments, then the scheduled ones
+ * not open yet, each with its effective status, opensAt and closesAt (issue #38).
+ */
 
 import { studentRemindersFor } from "~/server/assignments/reminders.server";
 import { listStudentAssignments } from "~/server/assignments/student-assignments.server";
@@ -18,6 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
         ...row,
         submittedAt: row.submittedAt?.toISOString() ?? null,
         reminder: reminders.get(row.assignmentId) ?? null,
+        opensAt: row.opensAt?.toISOString() ?? null,
+        closesAt: row.closesAt?.toISOString() ?? null,
       })),
     });
   }, context);
