@@ -146,7 +146,13 @@ describe("the class code as typed", () => {
   test("any mix of case, spaces, hyphens and dots joins, on the student API and on /join", async () => {
     await classWith("UDRJ-6436-BQTK");
     for (const [index, code] of ["udrj 6436-bqtk", "Udrj.6436.Bqtk", "udrj-6436 bqtk", "UDRJ6436BQTK"].entries()) {
-      joined(await client().join({ code, firstName: "Mixed", lastName: `Separators${"abcd"[index]}` }));
+      joined(
+        await client().join({
+          code,
+          firstName: "Mixed",
+          lastName: ["Ashford", "Brennan", "Carlsen", "Dunmore"][index],
+        }),
+      );
     }
     const page = await callRoute(joinRoute, database, {
       method: "POST",

@@ -26,6 +26,7 @@ import {
   joinResponseSchema,
   joinWaitingResponseSchema,
   MAX_DRAWING_BYTES,
+  nameCloseToListedSchema,
   revokeTokensResponseSchema,
   submitResponseRequestSchema,
   submitResponseResponseSchema,
@@ -246,6 +247,11 @@ export function buildStudentOpenApiDocument(): JsonObject {
               },
               "503": databaseDown,
             }),
+            "409": {
+              description:
+                'NAME_CLOSE_TO_LISTED: the typed name is one or two letters from a name on the class list. Ask the student "Are you …?" with `suggestion`: yes, join again with that name; no, join again with the typed name and `newName: true`. Counts as a failed join; a class code asks at most 60 an hour, then a close name follows the class\'s rule unasked.',
+              content: { "application/json": { schema: schemaRef(nameCloseToListedSchema, "output", schemas) } },
+            },
           },
         },
       },

@@ -57,6 +57,10 @@ export const joinRequestSchema = strictBody({
       "The student's personal code from their card, e.g. KMR-394 (case, spaces and the hyphen are ignored). With it the names are not needed; a class that joins with personal codes needs it.",
     example: "KMR-394",
   }),
+  newName: z.boolean().optional().meta({
+    description:
+      'true when the student answered "I am new" to a NAME_CLOSE_TO_LISTED question: the typed name then joins as a new name by the class\'s rule, without the question.',
+  }),
 }).meta({ id: "JoinRequest" });
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 
@@ -104,6 +108,19 @@ export const joinResponseSchema = z
 export type JoinResponse = z.infer<typeof joinResponseSchema>;
 export type JoinedResponse = z.infer<typeof joinedResponseSchema>;
 export type JoinWaitingResponse = z.infer<typeof joinWaitingResponseSchema>;
+
+/** 409 NAME_CLOSE_TO_LISTED: the typed name is close to a name on the class list ("Are you …?", issue 36). */
+export const nameCloseToListedSchema = z
+  .object({
+    code: z.literal("NAME_CLOSE_TO_LISTED"),
+    message: z.string().meta({ description: 'The question for the student, e.g. "Are you Zara Newkid?".' }),
+    suggestion: z.strictObject({ firstName: z.string(), lastName: z.string() }).meta({
+      id: "NameSuggestion",
+      description:
+        "The listed name as the class list spells it. Yes: join again with this name. No: join again with the typed name and `newName: true`.",
+    }),
+  })
+  .meta({ id: "NameCloseToListed" });
 
 export const joinCollectRequestSchema = strictBody({
   requestSecret: singleLineText("requestSecret is required")

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
+import { CloseNameJoins } from "~/components/class/close-name-joins";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, studentName } from "~/components/class/format";
 import { StatCard } from "~/components/class/stat-card";
@@ -85,6 +86,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       </SplitRow>
 
       <WaitingJoinRequests requests={waitingRequests} />
+      <CloseNameJoins joins={dashboard.closeNames} base={base} />
       {hydrated ? null : (
         <Text size="2" color="gray">
           <TextLink to=".">{t("Refresh to see who is waiting to join")}</TextLink>

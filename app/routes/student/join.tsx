@@ -11,6 +11,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
+import { CloseNameQuestion, type NameSuggestion } from "~/components/student/close-name-question";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -24,6 +25,7 @@ import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-p
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirect } from "~/server/redirects.server";
 import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
@@ -72,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     studentFormReply({ formErrors, fieldErrors, values } satisfies StudentFormReply, status);
   if (await getOptionalUser(request, context)) return reply([STAFF_CANNOT_JOIN_MESSAGE], {}, 403);
   if (form.get(HONEYPOT_FIELD)) return reply([NOT_PROCESSED_MESSAGE]);
-  const parsed = joinRequestSchema.safeParse(values);
+  // "No, I am new" to "Are you …?" (issue 36).
+  const parsed = joinRequestSchema.safeParse({ ...values, newName: form.get("newName") === "yes" || undefined });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
@@ -105,6 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
+    if (isDomainError(error) && error.code === "NAME_CLOSE_TO_LISTED") {
+      const question = error.details?.suggestion as NameSuggestion;
+      const asked: StudentFormReply = { formErrors: [], fieldErrors: {}, values };
+      return data({ reply: asked, question }, { status: 409 });
+    }
     return studentFormErrorReply(error, values, undefined, await getServerT(context, "student"));
   }
 }
@@ -118,6 +126,19 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.staffName) return <StaffSignedIn name={loaderData.staffName} />;
   // From a student's card: the class code and their personal code, no names to type.
   const withCard = Boolean(loaderData.personal) && !reply?.values.firstName;
+  const question = actionData && "question" in actionData ? actionData.question : null;
+  if (question && reply) {
+    return (
+      <StudentPlainPage>
+        <h1>{t("Join your class")}</h1>
+        <CloseNameQuestion
+          code={reply.values.code ?? ""}
+          typed={{ firstName: reply.values.firstName ?? "", lastName: reply.values.lastName ?? "" }}
+          suggestion={question as NameSuggestion}
+        />
+      </StudentPlainPage>
+    );
+  }
   return (
     <StudentPlainPage>
       <h1>{t("Join your class")}</h1>

@@ -32,6 +32,19 @@ const onlineStudentFields = {
 };
 export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
 
+const listedTwin = alias(students, "tw");
+/** A new name that joined close to a listed one: "Zara Newkyd joined — close to Zara Newkid" (issue 36). */
+const closeNameFields = {
+  id: student.id,
+  firstName: student.firstName,
+  lastName: student.lastName,
+  closeToFirstName: listedTwin.firstName,
+  closeToLastName: listedTwin.lastName,
+};
+export type CloseNameJoin = JsonRow<typeof closeNameFields>;
+/** How long the class home tells of a close name that joined (the Students page always does). */
+export const CLOSE_NAME_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Students of the class seen by the student API within the last two minutes. */
 export async function listOnlineStudents(
   db: Db,
@@ -100,6 +113,8 @@ export interface ClassDashboard {
   classCode: LiveClassCode | null;
   activeAssignments: AssignmentSummary[];
   teachers: ClassTeacher[];
+  /** New names that joined this week close to a listed name, newest first. */
+  closeNames: CloseNameJoin[];
 }
 
 /**
@@ -116,6 +131,7 @@ export async function getClassDashboard(
   now = new Date(),
 ): Promise<ClassDashboard> {
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  const closeSince = new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString();
   const [row] = await db
     .select({
       ...classColumns,
@@ -134,13 +150,20 @@ export async function getClassDashboard(
         sql`${assignment.startedAt} desc, ${assignment.id} desc`,
       ),
       teachers: classTeachersJson(classesColumn.id),
+      closeNames: jsonList(
+        closeNameFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
+            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${closeSince}::timestamptz`,
+        sql`${member.createdAt} desc, ${student.id}`,
+      ),
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
     .limit(1);
   if (!row) throw notFound("Class not found");
-  const { studentCount, onlineStudents, classCode, activeAssignments, teachers, ...klass } = row;
+  const { studentCount, onlineStudents, classCode, activeAssignments, teachers, closeNames, ...klass } = row;
   return {
     class: klass,
     studentCount,
@@ -148,6 +171,7 @@ export async function getClassDashboard(
     classCode: fromLiveClassCodeJson(classCode, now),
     activeAssignments,
     teachers,
+    closeNames,
   };
 }
 

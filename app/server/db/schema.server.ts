@@ -333,6 +333,14 @@ export const classStudents = pgTable(
      * the class's and school's quotas of their own.
      */
     unlisted: boolean("unlisted").notNull().default(false),
+    /**
+     * A new name that joined while close to a name on the class list ("Zara
+     * Newkyd" when "Zara Newkid" is listed, issue 36): that listed student, so
+     * the teacher sees it and can remove the one that is not real.
+     */
+    closeToStudentId: integer("close_to_student_id").references(() => students.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -67,7 +67,15 @@ export type StudentWithContacts = JsonRow<typeof rosterFields>;
  * sign-in card (docs/product.md#student-identity; null until made). The API's
  * roster does not carry it.
  */
-const rosterScreenFields = { ...rosterFields, personalCode: rosterStudent.personalCode };
+const closeTo = alias(students, "close_to");
+const rosterScreenFields = {
+  ...rosterFields,
+  personalCode: rosterStudent.personalCode,
+  /** A new name that joined close to this listed one ("Zara Newkyd" for "Zara Newkid", issue 36), or null. */
+  closeTo: sql<
+    string | null
+  >`(select ${closeTo.firstName} || ' ' || ${closeTo.lastName} from ${aliased(closeTo)} where ${closeTo.id} = ${rosterMember.closeToStudentId})`,
+};
 
 /** The class roster with each student's contacts (GET /api/classes/{id}/students-with-contacts, docs/api.md). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {

@@ -1,0 +1,2 @@
+ALTER TABLE "class_students" ADD COLUMN "close_to_student_id" integer;--> statement-breakpoint
+ALTER TABLE "class_students" ADD CONSTRAINT "class_students_close_to_student_id_students_id_fk" FOREIGN KEY ("close_to_student_id") REFERENCES "public"."students"("id") ON DELETE set null ON UPDATE no action;
