@@ -26,6 +26,8 @@ const STATUS = {
   JOIN_REFUSED: 403,
   CLASS_CODE_EXPIRED: 410,
   CLASS_CODE_STOPPED: 410,
+  /** A sign-in card's QR code that no longer works (made again, the child left the class, issue 36). */
+  CARD_NOT_VALID: 410,
   JOIN_REQUEST_GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -40,13 +40,15 @@ const name = (label: string) =>
     .optional();
 
 export const joinRequestSchema = strictBody({
-  code: singleLineText("Class code is required")
-    .min(1, "Class code is required")
-    .max(40, "Class code is too long")
-    .meta({
-      description: "The class code the teacher shows, e.g. KTRW-4827-MBQP. Case, spaces, hyphens and dots are ignored.",
-      example: "SUNNY-4821",
-    }),
+  code: singleLineText("Class code is required").max(40, "Class code is too long").optional().meta({
+    description:
+      "The class code the teacher shows, e.g. KTRW-4827-MBQP. Case, spaces, hyphens and dots are ignored. Needed unless `card` is given.",
+    example: "SUNNY-4821",
+  }),
+  card: singleLineText().max(200, "Card is too long").optional().meta({
+    description:
+      "The token of a sign-in card's QR code (`card` in `/join?card=ocd_…`): that student in that class, whatever the class code does since; nothing else is needed.",
+  }),
   firstName: name("First name").meta({
     description: "Needed in a class that joins by name unless a personal code is given.",
     example: "Mia",
@@ -61,7 +63,12 @@ export const joinRequestSchema = strictBody({
     description:
       'true when the student answered "I am new" to a NAME_CLOSE_TO_LISTED question: the typed name then joins as a new name by the class\'s rule, without the question.',
   }),
-}).meta({ id: "JoinRequest" });
+})
+  .superRefine((body, context) => {
+    if (!body.card && !body.code)
+      context.addIssue({ code: "custom", path: ["code"], message: "Class code is required" });
+  })
+  .meta({ id: "JoinRequest" });
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 
 const studentClassSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: "StudentClass" });

@@ -11,7 +11,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
+import { CardJoin } from "~/components/student/card-join";
 import { CloseNameQuestion, type NameSuggestion } from "~/components/student/close-name-question";
+import { STAFF_CANNOT_JOIN_MESSAGE, StaffSignedIn } from "~/components/student/staff-signed-in";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -28,6 +30,7 @@ import { clientAddress, getAppFromContext } from "~/server/context.server";
 import { isDomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirect } from "~/server/redirects.server";
+import { cardOnPage } from "~/server/students/card-tokens.server";
 import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
 import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { endStudentSession, getOptionalStudent, startStudentSession } from "~/server/students/student-session.server";
@@ -37,8 +40,6 @@ import type { Route } from "./+types/join";
 /** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
 export const handle: PlainPageHandle = { plainPage: true };
 
-export const STAFF_CANNOT_JOIN_MESSAGE =
-  "You are signed in with a staff account, so you cannot join a class as a student here. Students join on their own device. To join as a student on this device, sign out of your staff account first.";
 const NOT_PROCESSED_MESSAGE = "Joining did not work. Please try again.";
 
 const MAX_CODE_LENGTH = 40;
@@ -48,11 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = params.get("code")?.slice(0, MAX_CODE_LENGTH) ?? "";
   const personal = params.get("personal")?.slice(0, MAX_PERSONAL_CODE_LENGTH) ?? "";
   const user = await getOptionalUser(request, context);
-  if (user) return { code, personal, staffName: user.name, student: null };
+  if (user) return { code, personal, card: null, staffName: user.name, student: null };
+  // A card's QR code (issue 36): whose card it is, read only.
+  const token = params.get("card")?.slice(0, 200) ?? "";
+  const card = token ? await cardOnPage(getAppFromContext(context).db, token) : null;
   const student = await getOptionalStudent(request, context);
   const loaded = {
     code,
     personal,
+    card,
     staffName: null,
     student: student ? { name: `${student.firstName} ${student.lastName}`, className: student.className } : null,
   };
@@ -69,13 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
     personalCode: String(form.get("personalCode") ?? ""),
+    card: String(form.get("card") ?? ""),
   };
   const reply = (formErrors: string[], fieldErrors: Record<string, string[]> = {}, status = 400) =>
     studentFormReply({ formErrors, fieldErrors, values } satisfies StudentFormReply, status);
   if (await getOptionalUser(request, context)) return reply([STAFF_CANNOT_JOIN_MESSAGE], {}, 403);
   if (form.get(HONEYPOT_FIELD)) return reply([NOT_PROCESSED_MESSAGE]);
   // "No, I am new" to "Are you …?" (issue 36).
-  const parsed = joinRequestSchema.safeParse({ ...values, newName: form.get("newName") === "yes" || undefined });
+  const parsed = joinRequestSchema.safeParse({
+    ...values,
+    card: values.card || undefined,
+    newName: form.get("newName") === "yes" || undefined,
+  });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
@@ -89,6 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await joinClass(app.db, {
       ...parsed.data,
+      code: parsed.data.code ?? "",
+      cardToken: parsed.data.card,
       ip: clientAddress(context),
       deviceId,
       tokenKind: "browser",
@@ -139,9 +151,19 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
       </StudentPlainPage>
     );
   }
+  const card = loaderData.card && !reply ? loaderData.card : null;
+  if (card?.holder) {
+    return (
+      <StudentPlainPage>
+        <h1>{t("Join your class")}</h1>
+        <CardJoin card={{ ...card, holder: card.holder }} />
+      </StudentPlainPage>
+    );
+  }
   return (
     <StudentPlainPage>
       <h1>{t("Join your class")}</h1>
+      {card?.refusal ? <FormErrors errors={[card.refusal]} /> : null}
       {loaderData.student ? (
         <p className="student-note">
           {t("You are signed in as {name} ({className}).", loaderData.student)}{" "}
@@ -216,31 +238,6 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
       <p className="student-hint">
         {t("Are you a teacher?")} <Link to="/login">{t("Sign in here")}</Link>
       </p>
-    </StudentPlainPage>
-  );
-}
-
-function StaffSignedIn({ name }: { name: string }) {
-  const { t } = useTranslation("student");
-  return (
-    <StudentPlainPage>
-      <h1>{t("Join your class")}</h1>
-      <div className="student-card">
-        <p className="student-note" role="status">
-          {t(STAFF_CANNOT_JOIN_MESSAGE)}
-        </p>
-        <p>{t("Signed in as {name}.", { name })}</p>
-        <div className="student-actions">
-          <Link className="student-button student-button-quiet" to="/">
-            {t("Back to your classes")}
-          </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="student-button">
-              {t("Sign out of the staff account")}
-            </button>
-          </Form>
-        </div>
-      </div>
     </StudentPlainPage>
   );
 }

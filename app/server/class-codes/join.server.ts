@@ -78,6 +78,7 @@ import {
   TRY_AGAIN_IN,
   WAITING_NEW_NAMES_PER_CLASS,
 } from "../security/rate-limit.server";
+import { CARD_NOT_VALID_MESSAGE, findCardHolder } from "../students/card-tokens.server";
 import { closestListedName } from "../students/close-names.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
 import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
@@ -170,6 +171,8 @@ export interface JoinInput {
   tokenKind: StudentTokenKind;
   /** The User-Agent header: a waiting request keeps its browser and system for the teacher. */
   userAgent?: string | null;
+  /** The token of a sign-in card's QR code (`/join?card=`): the card's child in its class, whatever the class code does. */
+  cardToken?: string;
   /** "I am new": the child said the listed name they were asked about ("Are you …?") is not theirs. */
   newName?: boolean;
 }
@@ -372,6 +375,8 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
         await refundRateLimitHits(db, hits);
         throw joinRateLimited(known.retryAfterSeconds);
       }
+    } else if (input.cardToken) {
+      // A card's token cannot be guessed (256 bits): checked as it is, a wrong one counts on the device.
     } else if (normalizePersonalCode(input.personalCode ?? "")) {
       // A new device with a card: the class code and the personal code are checked together. It
       // becomes known only if they are right.
@@ -461,6 +466,7 @@ function personalCodeFailureKey(ip: string | null): string {
 }
 
 async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
+  if (input.cardToken) return joinWithCardToken(db, input.cardToken, input.tokenKind, now);
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
     let card: CardClass;
@@ -559,6 +565,16 @@ async function takeCloseNameQuestion(tx: Tx, codeId: number): Promise<boolean> {
   const taken = await hitRateLimit(tx, key, RATE_LIMITS.closeNameQuestionsPerCode);
   if (!taken.allowed) await refundRateLimitHit(tx, key, taken.windowStart);
   return taken.allowed;
+}
+
+/** A sign-in card's QR code: its child in its class while the child is there (card-tokens.server.ts). */
+async function joinWithCardToken(db: Db, token: string, tokenKind: StudentTokenKind, now: Date): Promise<Joined> {
+  const holder = await findCardHolder(db, token);
+  if (!holder) throw new JoinFailure(new DomainError("CARD_NOT_VALID", CARD_NOT_VALID_MESSAGE));
+  const klass = { id: null, classId: holder.classId, className: holder.className, schoolId: holder.schoolId };
+  // The card proves who the child is, so the answer may carry the roster's spelling.
+  const typed = { firstName: holder.firstName, lastName: holder.lastName };
+  return db.transaction((tx) => admitStudent(tx, klass, holder.studentId, typed, tokenKind, now, "card"));
 }
 
 /** The count of made-up names a code let in: one rate_limits row per code, for the code's whole life. */
@@ -730,7 +746,7 @@ export async function admitStudent(
   typed: { firstName: string; lastName: string },
   tokenKind: StudentTokenKind,
   now: Date,
-  via: "first-claim" | "new-name" | "personal-code" | "admitted",
+  via: "first-claim" | "new-name" | "personal-code" | "card" | "admitted",
 ): Promise<Joined> {
   await tx.update(students).set({ lastSeenAt: now }).where(eq(students.id, studentId));
   if (live.id !== null) {

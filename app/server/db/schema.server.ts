@@ -599,6 +599,32 @@ export const studentTokens = pgTable(
   ],
 );
 
+/**
+ * The QR code of a printed sign-in card (issue 36): a long random token (only its SHA-256 kept),
+ * one per student and class, so a card keeps working for its child while the child is in the class,
+ * whatever the class code does. Revoked when the child leaves the class, gets a new personal code,
+ * or the teacher makes the cards again; the class's archiving revokes them for good.
+ */
+export const signInCards = pgTable(
+  "sign_in_cards",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sign_in_cards_token_hash_unique").on(t.tokenHash),
+    index("sign_in_cards_class_student_idx").on(t.classId, t.studentId),
+  ],
+);
+
 export const STUDENT_TOKEN_KINDS = ["browser", "app"] as const;
 export type StudentTokenKind = (typeof STUDENT_TOKEN_KINDS)[number];
 

@@ -20,11 +20,13 @@ import {
   classes,
   classStudents,
   responses,
+  signInCards,
   studentContacts,
   students,
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { revokeSignInCards } from "./card-tokens.server";
 
 const contact = alias(studentContacts, "c");
 /** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
@@ -279,6 +281,8 @@ export async function removeStudentFromClass(
     await tx
       .delete(classStudents)
       .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
+    // The child's printed card stops working with them (issue 36).
+    await revokeSignInCards(tx, and(eq(signInCards.classId, classId), eq(signInCards.studentId, studentId)));
     await recordAuditEvent(tx, actor, {
       action: "student.remove_from_class",
       targetType: "student",
