@@ -1,7 +1,7 @@
 /**
  * The QR codes of printed sign-in cards (issue 36, docs/product.md#sign-in-cards):
  * "Make the cards" gives each student of the class who has a personal code a
- * long random card token (256 bits, `ocd_…`; only its SHA-256 is stored), and
+ * long random card token (192 bits, `ocd_…`; only its SHA-256 is stored), and
  * the card's QR code opens `/join?card={token}`. A card token names its child
  * and class by itself, so the card keeps working while the child is in the
  * class, whatever the class code does (stopped, replaced, expired). Making the
@@ -10,9 +10,10 @@
  * pair printed on the card (class code and personal code) keeps its own rules
  * and limits (join.server.ts).
  */
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
-import { hashToken, newToken } from "../auth/session.server";
+import { hashToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db } from "../db/client.server";
@@ -22,6 +23,14 @@ import { getSignInCards, type SignInCards } from "./personal-codes.server";
 
 /** pg_advisory_xact_lock's first key for making a class's cards (the second is the class id). */
 const CARDS_LOCK_NAMESPACE = 80_802;
+
+/**
+ * A card's token: 192 random bits (32 characters), far past guessing, yet short enough that the
+ * card's QR code stays small and easy to scan (a 256-bit one made it a size larger).
+ */
+function newCardToken(): string {
+  return `${CARD_TOKEN_PREFIX}${randomBytes(24).toString("base64url")}`;
+}
 
 /** The cards, each with its new token (shown once: printed now, or made again). */
 export type MadeCards = SignInCards & { tokens: Record<number, string> };
@@ -48,7 +57,7 @@ export async function makeSignInCards(
     const ids = chosen.map((student) => student.id);
     await revokeSignInCards(tx, and(eq(signInCards.classId, cards.class.id), inArray(signInCards.studentId, ids)), now);
     const tokens: Record<number, string> = {};
-    for (const id of ids) tokens[id] = `${CARD_TOKEN_PREFIX}${newToken()}`;
+    for (const id of ids) tokens[id] = newCardToken();
     await tx.insert(signInCards).values(
       ids.map((studentId) => ({
         classId: cards.class.id,
