@@ -376,7 +376,7 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
         throw joinRateLimited(known.retryAfterSeconds);
       }
     } else if (input.cardToken) {
-      // A card's token cannot be guessed (256 bits): checked as it is, a wrong one counts on the device.
+      // A card's token cannot be guessed (192 bits): checked as it is, a wrong one counts on the device.
     } else if (normalizePersonalCode(input.personalCode ?? "")) {
       // A new device with a card: the class code and the personal code are checked together. It
       // becomes known only if they are right.
