@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
+import { createStudentApiClient } from "~/lib/student-api/client";
 import * as joinRoute from "~/routes/student/join";
 import { admitJoinRequest, listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { getClassDashboard } from "~/server/classes/class-dashboard.server";
@@ -21,6 +21,7 @@ import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createClass, createClassCode, createClassWorld, createStudent } from "../support/fixtures";
 import { callRoute } from "../support/route-call";
 import { studentApiFetch } from "../support/student-api-app";
+import { refusal } from "../support/student-api-refusal";
 
 let database: Database;
 let world: ClassWorld;
@@ -33,16 +34,6 @@ function client(deviceId?: string) {
     deviceId,
     fetch: studentApiFetch(database, { clientAddress: `10.7.0.${++ipCounter}` }),
   });
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StudentApiHttpError);
-  const httpError = error as StudentApiHttpError;
-  return { status: httpError.status, ...(httpError.body as { code: string; message: string; suggestion?: object }) };
 }
 
 /** A class with a live code, Zara Newkid on its list, and the given rule for new names. */

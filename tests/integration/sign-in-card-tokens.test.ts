@@ -9,7 +9,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
+import { createStudentApiClient } from "~/lib/student-api/client";
 import * as joinRoute from "~/routes/student/join";
 import { hashToken } from "~/server/auth/session.server";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
@@ -21,6 +21,10 @@ import { removeStudentFromClass } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
 import { type ClassWorld, createClass, createClassCode, createClassWorld, createStudent } from "../support/fixtures";
 import { callRoute } from "../support/route-call";
+import { refusal } from "../support/student-api-refusal";
+
+const refusalCode = async (promise: Promise<unknown>) => (await refusal(promise)).code;
+
 import { studentApiFetch } from "../support/student-api-app";
 
 let database: Database;
@@ -33,15 +37,6 @@ const api = () =>
     logError: () => {},
     fetch: studentApiFetch(database, { clientAddress: `10.8.0.${++ipCounter}` }),
   });
-
-async function refusalCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StudentApiHttpError);
-  return (error as StudentApiHttpError & { body: { code: string } }).body.code;
-}
 
 /** A class with a live code and two children with personal codes, and their cards. */
 async function classWithCards(code: string) {

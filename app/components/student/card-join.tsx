@@ -31,9 +31,18 @@ export function CardJoin({ card }: { card: CardOnPage & { holder: NonNullable<Ca
           </button>
         </div>
       </Form>
-      <p className="student-hint">
-        {t("Not your card?")} <Link to={JOIN_PATH}>{t("Join with your name")}</Link>
-      </p>
+      <NotYourCard code="" />
     </>
+  );
+}
+
+/** 'Not your card? Join with your name.', keeping the class code when there is one. */
+export function NotYourCard({ code }: { code: string }) {
+  const { t } = useTranslation("student");
+  return (
+    <p className="student-hint">
+      {t("Not your card?")}{" "}
+      <Link to={code ? `${JOIN_PATH}?code=${encodeURIComponent(code)}` : JOIN_PATH}>{t("Join with your name")}</Link>
+    </p>
   );
 }

@@ -11,7 +11,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { CardJoin } from "~/components/student/card-join";
+import { CardJoin, NotYourCard } from "~/components/student/card-join";
 import { CloseNameQuestion, type NameSuggestion } from "~/components/student/close-name-question";
 import { STAFF_CANNOT_JOIN_MESSAGE, StaffSignedIn } from "~/components/student/staff-signed-in";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
@@ -23,7 +23,7 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { MAX_NAME_LENGTH, MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
 import { joinRequestSchema } from "~/lib/student-api/schemas";
 import type { StudentFormReply } from "~/lib/student-form";
-import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
+import { JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
@@ -227,14 +227,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      {withCard ? (
-        <p className="student-hint">
-          {t("Not your card?")}{" "}
-          <Link to={loaderData.code ? `${JOIN_PATH}?code=${encodeURIComponent(loaderData.code)}` : JOIN_PATH}>
-            {t("Join with your name")}
-          </Link>
-        </p>
-      ) : null}
+      {withCard ? <NotYourCard code={loaderData.code} /> : null}
       <p className="student-hint">
         {t("Are you a teacher?")} <Link to="/login">{t("Sign in here")}</Link>
       </p>
