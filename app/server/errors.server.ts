@@ -21,9 +21,13 @@ const STATUS = {
   // The student API's own codes (docs/api.md).
   CLASS_CODE_NOT_FOUND: 404,
   NAME_NOT_ON_LIST: 403,
+  /** The typed name is close to a name on the class list: "Are you …?" (issue 36). */
+  NAME_CLOSE_TO_LISTED: 409,
   JOIN_REFUSED: 403,
   CLASS_CODE_EXPIRED: 410,
   CLASS_CODE_STOPPED: 410,
+  /** A sign-in card's QR code that no longer works (made again, the child left the class, issue 36). */
+  CARD_NOT_VALID: 410,
   JOIN_REQUEST_GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -40,6 +44,8 @@ export class DomainError extends Error {
   readonly status: number;
   /** Field name → messages, for VALIDATION errors. */
   readonly fieldErrors?: Record<string, string[]>;
+  /** Further fields of the JSON answer besides `code` and `message` (NAME_CLOSE_TO_LISTED's `suggestion`). */
+  details?: Record<string, unknown>;
   /** Headers the answer carries, whichever surface answers (JSON API or screen): `Retry-After` on RATE_LIMITED, `WWW-Authenticate` on a student token refused. */
   readonly headers?: Record<string, string>;
 

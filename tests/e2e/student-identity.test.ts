@@ -146,3 +146,27 @@ test("a look-alike name (marks, invisible characters) joins as nobody new; a let
   expect(after).toEqual(before);
   expect(after.filter((name) => name === "Felix Costa")).toHaveLength(1);
 });
+
+test("JS off: a name close to a listed one is asked 'Are you …?'; yes is the listed child, 'No, I am new' joins and the teacher sees it is close", async () => {
+  // Yes: the listed Felix Costa, who has answers, so the device waits for the teacher.
+  const yes = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await joinByName(yes, "Felix", "Kosta");
+  await yes.getByRole("heading", { name: "Are you Felix Costa?" }).waitFor();
+  expect(await yes.getByText("You typed Felix Kosta. A name like it is on your class list.").count()).toBe(1);
+  await yes.getByRole("button", { name: "Yes, I am Felix Costa" }).click();
+  await yes.getByRole("heading", { name: "Wait for your teacher" }).waitFor();
+
+  // No: a new student of the typed name joins at once (the class lets new names in).
+  const no = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await joinByName(no, "Felix", "Kosta");
+  await no.getByRole("button", { name: "No, I am new" }).click();
+  await no.getByRole("heading", { name: "Hello, Felix!" }).waitFor();
+  expect(await rosterNames()).toContain("Felix Kosta");
+
+  const teacher = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signIn(teacher.context(), app, app.fixtures.sessions.teacher);
+  for (const screen of ["home", "students/manage"]) {
+    await teacher.goto(`/class/${app.fixtures.class5A.id}/${screen}`);
+    await teacher.getByText("Felix Kosta joined — close to Felix Costa").first().waitFor();
+  }
+});

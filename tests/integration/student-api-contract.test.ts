@@ -48,7 +48,7 @@ test("answers the document lists pass", async () => {
 
 test("a status the operation does not list is a violation (a 500 above all)", async () => {
   expect(await check("POST", "/join", json(500, { code: "INTERNAL", message: "Oops" }))).toEqual([
-    "status 500 is not listed for POST /api/student/v1/join (lists 200, 202, 400, 403, 404, 405, 410, 413, 429, 503)",
+    "status 500 is not listed for POST /api/student/v1/join (lists 200, 202, 400, 403, 404, 405, 409, 410, 413, 429, 503)",
   ]);
   expect(await check("GET", "/assignments/7/responses", json(404, { code: "NOT_FOUND", message: "x" }))).toEqual([
     "GET is not a method of /api/student/v1/assignments/{assignmentId}/responses (POST), so it must be answered 405, not 404",
@@ -66,7 +66,7 @@ test("required headers, the error shape and the error code are checked", async (
     'status 404: the body is not { code, message, fieldErrors? }: {"error":"gone"}',
   ]);
   expect(await check("POST", "/join", json(410, { code: "GONE", message: "Stopped." }))).toEqual([
-    "status 410: code GONE is not one the document names (CLASS_CODE_STOPPED, CLASS_CODE_EXPIRED)",
+    "status 410: code GONE is not one the document names (CLASS_CODE_STOPPED, CLASS_CODE_EXPIRED, CARD_NOT_VALID)",
   ]);
   expect(
     await check(

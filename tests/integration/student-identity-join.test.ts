@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createStudentApiClient, StudentApiHttpError } from "~/lib/student-api/client";
+import { createStudentApiClient } from "~/lib/student-api/client";
 import type { JoinResponse } from "~/lib/student-api/schemas";
 import { STUDENT_NAME_MESSAGES } from "~/lib/student-name";
 import * as joinRoute from "~/routes/student/join";
@@ -39,6 +39,7 @@ import {
 } from "../support/fixtures";
 import { callRoute } from "../support/route-call";
 import { studentApiFetch } from "../support/student-api-app";
+import { refusal } from "../support/student-api-refusal";
 
 let database: Database;
 let world: ClassWorld;
@@ -51,16 +52,6 @@ function client() {
     logError: () => {},
     fetch: studentApiFetch(database, { clientAddress: ip }),
   });
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StudentApiHttpError);
-  const httpError = error as StudentApiHttpError;
-  return { status: httpError.status, ...(httpError.body as { code: string; message: string; fieldErrors?: object }) };
 }
 
 /** A class of its own with a live code, rules and a roster. */
@@ -146,7 +137,13 @@ describe("the class code as typed", () => {
   test("any mix of case, spaces, hyphens and dots joins, on the student API and on /join", async () => {
     await classWith("UDRJ-6436-BQTK");
     for (const [index, code] of ["udrj 6436-bqtk", "Udrj.6436.Bqtk", "udrj-6436 bqtk", "UDRJ6436BQTK"].entries()) {
-      joined(await client().join({ code, firstName: "Mixed", lastName: `Separators${"abcd"[index]}` }));
+      joined(
+        await client().join({
+          code,
+          firstName: "Mixed",
+          lastName: ["Ashford", "Brennan", "Carlsen", "Dunmore"][index],
+        }),
+      );
     }
     const page = await callRoute(joinRoute, database, {
       method: "POST",

@@ -26,6 +26,7 @@ import {
   joinResponseSchema,
   joinWaitingResponseSchema,
   MAX_DRAWING_BYTES,
+  nameCloseToListedSchema,
   revokeTokensResponseSchema,
   submitResponseRequestSchema,
   submitResponseResponseSchema,
@@ -210,7 +211,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "join",
           summary: "Join a class with its class code",
           description:
-            "With a personal code (from the student's card): that student of the class, at once. Otherwise the name, normalised (NFKC, no invisible characters) and compared with the class roster by its confusable skeleton (Unicode TS #39): a rostered student nobody has joined as yet is joined at once; a student already joined on another device, or a new name in a class that holds new names, waits for the teacher (202); a new name is added, or refused (403), by the class's rule. The answers never tell whether a name is on the roster: 200 and 202 each have one shape, with the names as typed and no student id. Failed joins (a code that is not live, a wrong personal code, a name the class refuses) are limited per device (`X-Device-Id`) and per client address; successful joins never count. Once an address's failed joins are used up, devices seen at a checked join before are still checked, while a new device (an unknown `X-Device-Id`, or none) gets 429, or joins with a personal code checked together with the class code. Needs no token.",
+            "With `card` (the token in a sign-in card's QR code, `/join?card=…`): that student in that class, at once, whatever the class code does since. With a personal code (from the student's card): that student of the class, at once. Otherwise the name, normalised (NFKC, no invisible characters) and compared with the class roster by its confusable skeleton (Unicode TS #39): a rostered student nobody has joined as yet is joined at once; a student already joined on another device, or a new name in a class that holds new names, waits for the teacher (202); a new name is added, or refused (403), by the class's rule. The answers never tell whether a name is on the roster: 200 and 202 each have one shape, with the names as typed and no student id. Failed joins (a code that is not live, a wrong personal code, a name the class refuses) are limited per device (`X-Device-Id`) and per client address; successful joins never count. Once an address's failed joins are used up, devices seen at a checked join before are still checked, while a new device (an unknown `X-Device-Id`, or none) gets 429, or joins with a personal code checked together with the class code. Needs no token.",
           security: [],
           parameters: [{ $ref: "#/components/parameters/DeviceId" }],
           requestBody: { required: true, content: body(joinRequestSchema) },
@@ -234,8 +235,9 @@ export function buildStudentOpenApiDocument(): JsonObject {
               "404": { description: "CLASS_CODE_NOT_FOUND: no class has this code.", codes: ["CLASS_CODE_NOT_FOUND"] },
               "405": methodNotAllowed,
               "410": {
-                description: "CLASS_CODE_STOPPED or CLASS_CODE_EXPIRED: ask the teacher for a new code.",
-                codes: ["CLASS_CODE_STOPPED", "CLASS_CODE_EXPIRED"],
+                description:
+                  "CLASS_CODE_STOPPED or CLASS_CODE_EXPIRED: ask the teacher for a new code. CARD_NOT_VALID: the sign-in card's `card` token no longer works (the cards were made again, the student got a new personal code or left the class, or the class was archived); counts as a failed join.",
+                codes: ["CLASS_CODE_STOPPED", "CLASS_CODE_EXPIRED", "CARD_NOT_VALID"],
               },
               "413": payloadTooLarge(JSON_BODY_LIMIT),
               "429": {
@@ -246,6 +248,11 @@ export function buildStudentOpenApiDocument(): JsonObject {
               },
               "503": databaseDown,
             }),
+            "409": {
+              description:
+                'NAME_CLOSE_TO_LISTED: the typed name is one or two letters from a name on the class list. Ask the student "Are you …?" with `suggestion`: yes, join again with that name; no, join again with the typed name and `newName: true`. Counts as a failed join; a class code asks at most 60 an hour, then a close name follows the class\'s rule unasked.',
+              content: { "application/json": { schema: schemaRef(nameCloseToListedSchema, "output", schemas) } },
+            },
           },
         },
       },

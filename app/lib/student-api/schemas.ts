@@ -42,13 +42,15 @@ const name = (label: string) =>
     .optional();
 
 export const joinRequestSchema = strictBody({
-  code: singleLineText("Class code is required")
-    .min(1, "Class code is required")
-    .max(40, "Class code is too long")
-    .meta({
-      description: "The class code the teacher shows, e.g. KTRW-4827-MBQP. Case, spaces, hyphens and dots are ignored.",
-      example: "SUNNY-4821",
-    }),
+  code: singleLineText("Class code is required").max(40, "Class code is too long").optional().meta({
+    description:
+      "The class code the teacher shows, e.g. KTRW-4827-MBQP. Case, spaces, hyphens and dots are ignored. Needed unless `card` is given.",
+    example: "SUNNY-4821",
+  }),
+  card: singleLineText().max(200, "Card is too long").optional().meta({
+    description:
+      "The token of a sign-in card's QR code (`card` in `/join?card=ocd_…`): that student in that class, whatever the class code does since; nothing else is needed.",
+  }),
   firstName: name("First name").meta({
     description: "Needed in a class that joins by name unless a personal code is given.",
     example: "Mia",
@@ -59,7 +61,16 @@ export const joinRequestSchema = strictBody({
       "The student's personal code from their card, e.g. KMR-394 (case, spaces and the hyphen are ignored). With it the names are not needed; a class that joins with personal codes needs it.",
     example: "KMR-394",
   }),
-}).meta({ id: "JoinRequest" });
+  newName: z.boolean().optional().meta({
+    description:
+      'true when the student answered "I am new" to a NAME_CLOSE_TO_LISTED question: the typed name then joins as a new name by the class\'s rule, without the question.',
+  }),
+})
+  .superRefine((body, context) => {
+    if (!body.card && !body.code)
+      context.addIssue({ code: "custom", path: ["code"], message: "Class code is required" });
+  })
+  .meta({ id: "JoinRequest" });
 export type JoinRequest = z.input<typeof joinRequestSchema>;
 
 const studentClassSchema = z
@@ -115,6 +126,19 @@ export const joinResponseSchema = z
 export type JoinResponse = z.infer<typeof joinResponseSchema>;
 export type JoinedResponse = z.infer<typeof joinedResponseSchema>;
 export type JoinWaitingResponse = z.infer<typeof joinWaitingResponseSchema>;
+
+/** 409 NAME_CLOSE_TO_LISTED: the typed name is close to a name on the class list ("Are you …?", issue 36). */
+export const nameCloseToListedSchema = z
+  .object({
+    code: z.literal("NAME_CLOSE_TO_LISTED"),
+    message: z.string().meta({ description: 'The question for the student, e.g. "Are you Zara Newkid?".' }),
+    suggestion: z.strictObject({ firstName: z.string(), lastName: z.string() }).meta({
+      id: "NameSuggestion",
+      description:
+        "The listed name as the class list spells it. Yes: join again with this name. No: join again with the typed name and `newName: true`.",
+    }),
+  })
+  .meta({ id: "NameCloseToListed" });
 
 export const joinCollectRequestSchema = strictBody({
   requestSecret: singleLineText("requestSecret is required")

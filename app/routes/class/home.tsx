@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
+import { CloseNameJoins } from "~/components/class/close-name-joins";
 import { ComingSurveys } from "~/components/class/coming-surveys";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDate, studentName } from "~/components/class/format";
@@ -80,6 +81,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
 
       {/* Live: a device asking to join shows as it asks (issue 36). */}
       <LiveWaitingJoinRequests classId={dashboard.class.id} requests={waitingRequests} />
+      <CloseNameJoins joins={dashboard.closeNames} base={base} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <StatCard title={t("Students")} value={dashboard.studentCount} gap="1" testId="student-count">

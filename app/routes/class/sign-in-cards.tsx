@@ -9,45 +9,52 @@ import { drawQrCode } from "~/server/class-codes/join-qr.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
 import { ensurePersonalCodes, getSignInCards } from "~/server/students/personal-codes.server";
+import { makeSignInCards } from "~/server/students/sign-in-cards.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { readIntent } from "~/server/web/intents.server";
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/sign-in-cards";
 
 /**
- * The printable sign-in cards (docs/product.md#student-identity): one card a
+ * The printable sign-in cards (docs/product.md#sign-in-cards): one card a
  * child, with their name, the class, the class code, their personal code and
- * a QR code of the join address holding both codes. The address is the
- * configured public one, never the request's Host; the QR codes are drawn
- * here, so no other service sees a child's code.
+ * a QR code of the join address with the card's own token (issue 36), so the
+ * card keeps working while the child is in the class, whatever the class code
+ * does. Tokens are stored hashed, so the cards are shown once, by "Make the
+ * cards" (a post that makes new tokens and revokes the QR codes of the cards
+ * printed before). The address is the configured public one, never the
+ * request's Host; the QR codes are drawn here, so no other service sees them.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
-  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const cards = await orNotFound(getSignInCards(db, user, classId));
-  const joinAddress = `${config.appUrl}/join`;
-  const classCode = cards.classCode;
   return {
     pageTitle: t("Sign-in cards for {name}", { name: cards.class.name }),
     class: cards.class,
-    classCode,
-    joinAddress,
+    classCode: cards.classCode,
+    withCode: cards.students.length,
     withoutCode: cards.withoutCode,
-    cards: classCode
-      ? cards.students.map((student) => {
-          const url = `${joinAddress}?${new URLSearchParams({ code: classCode, personal: student.personalCode })}`;
-          return { ...student, url, qrCode: drawQrCode(url) };
-        })
-      : [],
   };
 }
 
-/** "Make codes" for the students who have none, then back to the cards. */
+/** "Make codes" for the students who have none, then back; "Make the cards": the cards, shown once. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
-  const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
+  const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
   const here = new URL(request.url).pathname;
-  await readIntent(context, (await request.formData()).get("intent"), ["make-codes"]);
+  const intent = await readIntent(context, (await request.formData()).get("intent"), ["make-codes", "make-cards"]);
+  if (intent === "make-cards") {
+    const made = await orNotFound(makeSignInCards(db, user, { classId }));
+    const joinAddress = `${config.appUrl}/join`;
+    return {
+      joinAddress,
+      cards: made.students.map((student) => {
+        const url = `${joinAddress}?${new URLSearchParams({ card: made.tokens[student.id] })}`;
+        return { ...student, url, qrCode: drawQrCode(url) };
+      }),
+    };
+  }
   try {
     const { given } = await ensurePersonalCodes(db, user, classId);
     return redirectWithSuccess(
@@ -61,8 +68,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function SignInCards({ loaderData }: Route.ComponentProps) {
-  const { class: klass, classCode, joinAddress, withoutCode, cards } = loaderData;
+export default function SignInCards({ loaderData, actionData }: Route.ComponentProps) {
+  const { class: klass, classCode, withCode, withoutCode } = loaderData;
+  const cards = actionData?.cards ?? [];
   const hydrated = useHydrated();
   const students = `/class/${klass.id}/students/manage`;
   const { t } = useTranslation("staff");
@@ -88,8 +96,19 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
                 { name: klass.name },
               )}
             </p>
+            {cards.length === 0 && withCode > 0 ? (
+              <Form method="post" className="sign-in-cards-actions">
+                <input type="hidden" name="intent" value="make-cards" />
+                <p>
+                  {t(
+                    "Making the cards gives each card a new QR code: the QR codes of the cards printed before stop working (their typed codes still work). The cards are shown once, so print them straight away.",
+                  )}
+                </p>
+                <Button type="submit">{t("Make the cards")}</Button>
+              </Form>
+            ) : null}
             <div className="sign-in-cards-actions">
-              {hydrated ? (
+              {hydrated && cards.length > 0 ? (
                 <Button type="button" onClick={() => window.print()}>
                   {t("Print the cards")}
                 </Button>
@@ -111,7 +130,7 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         ) : null}
-        {classCode !== null && cards.length === 0 && withoutCode === 0 ? (
+        {classCode !== null && withCode === 0 && withoutCode === 0 ? (
           <p>
             {t("No students yet.")}{" "}
             <ButtonLink variant="soft" to={`${students}?add=1`}>
@@ -139,7 +158,8 @@ export default function SignInCards({ loaderData }: Route.ComponentProps) {
                   <dd data-testid="card-personal-code">{card.personalCode}</dd>
                 </dl>
                 <p className="sign-in-card-where">
-                  {t("Scan the square, or go to")} <span className="sign-in-card-address">{joinAddress}</span>
+                  {t("Scan the square, or go to")}{" "}
+                  <span className="sign-in-card-address">{actionData?.joinAddress}</span>
                 </p>
               </div>
               <JoinQrCode drawing={card.qrCode} url={card.url} />

@@ -11,6 +11,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
+import { CardJoin, NotYourCard } from "~/components/student/card-join";
+import { CloseNameQuestion, type NameSuggestion } from "~/components/student/close-name-question";
+import { STAFF_CANNOT_JOIN_MESSAGE, StaffSignedIn } from "~/components/student/staff-signed-in";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -20,12 +23,14 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { MAX_NAME_LENGTH, MAX_PERSONAL_CODE_LENGTH } from "~/lib/student-api/limits";
 import { joinRequestSchema } from "~/lib/student-api/schemas";
 import type { StudentFormReply } from "~/lib/student-form";
-import { JOIN_PATH, JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
+import { JOIN_WAITING_PATH, STUDENT_HOME_PATH } from "~/lib/student-paths";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { joinClass } from "~/server/class-codes/join.server";
 import { clientAddress, getAppFromContext } from "~/server/context.server";
+import { isDomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirect } from "~/server/redirects.server";
+import { cardOnPage } from "~/server/students/card-tokens.server";
 import { newJoinDevice, readJoinDeviceId } from "~/server/students/join-device-cookie.server";
 import { readJoinRequestSecret, startWaiting, stopWaiting } from "~/server/students/join-request-cookie.server";
 import { endStudentSession, getOptionalStudent, startStudentSession } from "~/server/students/student-session.server";
@@ -35,8 +40,6 @@ import type { Route } from "./+types/join";
 /** Served without the client bundle: plain forms and links, and the plain student script (ADR 170). */
 export const handle: PlainPageHandle = { plainPage: true };
 
-export const STAFF_CANNOT_JOIN_MESSAGE =
-  "You are signed in with a staff account, so you cannot join a class as a student here. Students join on their own device. To join as a student on this device, sign out of your staff account first.";
 const NOT_PROCESSED_MESSAGE = "Joining did not work. Please try again.";
 
 const MAX_CODE_LENGTH = 40;
@@ -46,11 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = params.get("code")?.slice(0, MAX_CODE_LENGTH) ?? "";
   const personal = params.get("personal")?.slice(0, MAX_PERSONAL_CODE_LENGTH) ?? "";
   const user = await getOptionalUser(request, context);
-  if (user) return { code, personal, staffName: user.name, student: null };
+  if (user) return { code, personal, card: null, staffName: user.name, student: null };
+  // A card's QR code (issue 36): whose card it is, read only.
+  const token = params.get("card")?.slice(0, 200) ?? "";
+  const card = token ? await cardOnPage(getAppFromContext(context).db, token) : null;
   const student = await getOptionalStudent(request, context);
   const loaded = {
     code,
     personal,
+    card,
     staffName: null,
     student: student ? { name: `${student.firstName} ${student.lastName}`, className: student.className } : null,
   };
@@ -67,12 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
     personalCode: String(form.get("personalCode") ?? ""),
+    card: String(form.get("card") ?? ""),
   };
   const reply = (formErrors: string[], fieldErrors: Record<string, string[]> = {}, status = 400) =>
     studentFormReply({ formErrors, fieldErrors, values } satisfies StudentFormReply, status);
   if (await getOptionalUser(request, context)) return reply([STAFF_CANNOT_JOIN_MESSAGE], {}, 403);
   if (form.get(HONEYPOT_FIELD)) return reply([NOT_PROCESSED_MESSAGE]);
-  const parsed = joinRequestSchema.safeParse(values);
+  // "No, I am new" to "Are you …?" (issue 36).
+  const parsed = joinRequestSchema.safeParse({
+    ...values,
+    card: values.card || undefined,
+    newName: form.get("newName") === "yes" || undefined,
+  });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
@@ -86,6 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await joinClass(app.db, {
       ...parsed.data,
+      code: parsed.data.code ?? "",
+      cardToken: parsed.data.card,
       ip: clientAddress(context),
       deviceId,
       tokenKind: "browser",
@@ -105,6 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", await startStudentSession(app.studentCookie, outcome.token));
     return redirect(STUDENT_HOME_PATH, { headers });
   } catch (error) {
+    if (isDomainError(error) && error.code === "NAME_CLOSE_TO_LISTED") {
+      const question = error.details?.suggestion as NameSuggestion;
+      const asked: StudentFormReply = { formErrors: [], fieldErrors: {}, values };
+      return data({ reply: asked, question }, { status: 409 });
+    }
     return studentFormErrorReply(error, values, undefined, await getServerT(context, "student"));
   }
 }
@@ -118,9 +138,32 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.staffName) return <StaffSignedIn name={loaderData.staffName} />;
   // From a student's card: the class code and their personal code, no names to type.
   const withCard = Boolean(loaderData.personal) && !reply?.values.firstName;
+  const question = actionData && "question" in actionData ? actionData.question : null;
+  if (question && reply) {
+    return (
+      <StudentPlainPage>
+        <h1>{t("Join your class")}</h1>
+        <CloseNameQuestion
+          code={reply.values.code ?? ""}
+          typed={{ firstName: reply.values.firstName ?? "", lastName: reply.values.lastName ?? "" }}
+          suggestion={question as NameSuggestion}
+        />
+      </StudentPlainPage>
+    );
+  }
+  const card = loaderData.card && !reply ? loaderData.card : null;
+  if (card?.holder) {
+    return (
+      <StudentPlainPage>
+        <h1>{t("Join your class")}</h1>
+        <CardJoin card={{ ...card, holder: card.holder }} />
+      </StudentPlainPage>
+    );
+  }
   return (
     <StudentPlainPage>
       <h1>{t("Join your class")}</h1>
+      {card?.refusal ? <FormErrors errors={[card.refusal]} /> : null}
       {loaderData.student ? (
         <p className="student-note">
           {t("You are signed in as {name} ({className}).", loaderData.student)}{" "}
@@ -184,42 +227,10 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      {withCard ? (
-        <p className="student-hint">
-          {t("Not your card?")}{" "}
-          <Link to={loaderData.code ? `${JOIN_PATH}?code=${encodeURIComponent(loaderData.code)}` : JOIN_PATH}>
-            {t("Join with your name")}
-          </Link>
-        </p>
-      ) : null}
+      {withCard ? <NotYourCard code={loaderData.code} /> : null}
       <p className="student-hint">
         {t("Are you a teacher?")} <Link to="/login">{t("Sign in here")}</Link>
       </p>
-    </StudentPlainPage>
-  );
-}
-
-function StaffSignedIn({ name }: { name: string }) {
-  const { t } = useTranslation("student");
-  return (
-    <StudentPlainPage>
-      <h1>{t("Join your class")}</h1>
-      <div className="student-card">
-        <p className="student-note" role="status">
-          {t(STAFF_CANNOT_JOIN_MESSAGE)}
-        </p>
-        <p>{t("Signed in as {name}.", { name })}</p>
-        <div className="student-actions">
-          <Link className="student-button student-button-quiet" to="/">
-            {t("Back to your classes")}
-          </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="student-button">
-              {t("Sign out of the staff account")}
-            </button>
-          </Form>
-        </div>
-      </div>
     </StudentPlainPage>
   );
 }

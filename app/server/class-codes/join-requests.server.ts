@@ -25,7 +25,8 @@ import {
 } from "../db/schema.server";
 import { conflict, notFound } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
-import { findRosteredByName, isStillWaiting, JOIN_LOCK_NAMESPACE } from "./join.server";
+import { closestListedName } from "../students/close-names.server";
+import { isStillWaiting, JOIN_LOCK_NAMESPACE, readRoster, sameLookingStudent } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
 
@@ -168,15 +169,22 @@ async function studentForNewName(
   await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${klass.id})`);
   const firstName = normalizeStudentName(request.firstName);
   const lastName = normalizeStudentName(request.lastName);
-  const rostered = await findRosteredByName(tx, klass.id, firstName, lastName);
+  const roster = await readRoster(tx, klass.id);
+  const rostered = sameLookingStudent(roster, firstName, lastName);
   if (rostered) return { ...rostered, created: false };
+  // A new name close to a listed one: the teacher sees it on the class list (issue 36).
+  const close = closestListedName(roster, firstName, lastName);
   const [created] = await tx
     .insert(students)
     .values({ schoolId: klass.schoolId, firstName, lastName, lastSeenAt: now })
     .returning({ id: students.id, firstName: students.firstName, lastName: students.lastName });
-  await tx
-    .insert(classStudents)
-    .values({ classId: klass.id, studentId: created.id, joinedWithCodeId: request.classCodeId, unlisted: true });
+  await tx.insert(classStudents).values({
+    classId: klass.id,
+    studentId: created.id,
+    joinedWithCodeId: request.classCodeId,
+    unlisted: true,
+    closeToStudentId: close?.id ?? null,
+  });
   return { ...created, created: true };
 }
 

@@ -18,7 +18,15 @@
  *     the device waits for the teacher (a join request);
  *   - a name that is not on the roster follows the class's newNames rule:
  *     "allow" adds the student, "hold" waits for the teacher, "refuse" says
- *     so.
+ *     so. Before "allow" or "hold", a name close to a listed one (one or two
+ *     letters apart, close-names.server.ts) is asked about first: "Are you
+ *     Zara Newkid?" (NAME_CLOSE_TO_LISTED, 409, with the listed spelling).
+ *     Yes is a join with that name; "I am new" (`newName`) follows the rule,
+ *     and the new student is marked close to the listed one for the teacher.
+ *     The question tells that a name is on the list, so it counts as a
+ *     failed join (the device's and address's guessing limits) and a code
+ *     asks at most closeNameQuestionsPerCode an hour; past that the name
+ *     follows the rule unasked.
  * - The answers are uniform: joined (200) and waiting (202) each have one
  *   shape whatever the roster holds, with the names as typed and no student
  *   id, so a join never tells which ids the roster has.
@@ -70,6 +78,8 @@ import {
   TRY_AGAIN_IN,
   WAITING_NEW_NAMES_PER_CLASS,
 } from "../security/rate-limit.server";
+import { CARD_NOT_VALID_MESSAGE, findCardHolder } from "../students/card-tokens.server";
+import { closestListedName } from "../students/close-names.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
 import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
 
@@ -161,6 +171,10 @@ export interface JoinInput {
   tokenKind: StudentTokenKind;
   /** The User-Agent header: a waiting request keeps its browser and system for the teacher. */
   userAgent?: string | null;
+  /** The token of a sign-in card's QR code (`/join?card=`): the card's child in its class, whatever the class code does. */
+  cardToken?: string;
+  /** "I am new": the child said the listed name they were asked about ("Are you …?") is not theirs. */
+  newName?: boolean;
 }
 
 export interface JoinClass {
@@ -366,6 +380,8 @@ export async function joinClass(db: Db, input: JoinInput, now = new Date()): Pro
         await refundRateLimitHits(db, hits);
         throw joinRateLimited(known.retryAfterSeconds);
       }
+    } else if (input.cardToken) {
+      // A card's token cannot be guessed (192 bits): checked as it is, a wrong one counts on the device.
     } else if (normalizePersonalCode(input.personalCode ?? "")) {
       // A new device with a card: the class code and the personal code are checked together. It
       // becomes known only if they are right.
@@ -455,6 +471,7 @@ function personalCodeFailureKey(ip: string | null): string {
 }
 
 async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOutcome> {
+  if (input.cardToken) return joinWithCardToken(db, input.cardToken, input.tokenKind, now);
   const personalCode = input.personalCode ? normalizePersonalCode(input.personalCode) : "";
   if (personalCode) {
     let card: CardClass;
@@ -493,11 +510,12 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
     throw validationError("Type your first name and your last name.", fieldErrors);
   }
 
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<JoinOutcome | RosteredStudent | null> => {
     // One join per class at a time, so two devices joining as the same new
     // name at once make one student, not two, and one claim of a rostered name.
     await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK_NAMESPACE}, ${live.classId})`);
-    const rosteredId = (await findRosteredByName(tx, live.classId, firstName, lastName))?.id ?? null;
+    const roster = await readRoster(tx, live.classId);
+    const rosteredId = sameLookingStudent(roster, firstName, lastName)?.id ?? null;
     const typed = { firstName, lastName };
     if (rosteredId !== null) {
       if (await isClaimed(tx, live.classId, rosteredId)) {
@@ -506,6 +524,9 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
       return admitStudent(tx, live, rosteredId, typed, input.tokenKind, now, "first-claim");
     }
     if (live.newNames === "refuse") return null;
+    // "Are you Zara Newkid?" first, unless the child said they are new or the code asked enough.
+    const close = closestListedName(roster, firstName, lastName);
+    if (close && !input.newName && (await takeCloseNameQuestion(tx, live.id))) return close;
     // A code lets in a bounded number of made-up names; the rest wait for the teacher (ADR 204).
     if (live.newNames === "hold" || !(await takeNewNameSlot(tx, live.id))) {
       return holdForTeacher(tx, live, { ...typed, studentId: null }, input, now);
@@ -514,13 +535,57 @@ async function joinWithCode(db: Db, input: JoinInput, now: Date): Promise<JoinOu
       .insert(students)
       .values({ schoolId: live.schoolId, firstName, lastName, lastSeenAt: now })
       .returning({ id: students.id });
-    await tx
-      .insert(classStudents)
-      .values({ classId: live.classId, studentId: created.id, joinedWithCodeId: live.id, unlisted: true });
+    await tx.insert(classStudents).values({
+      classId: live.classId,
+      studentId: created.id,
+      joinedWithCodeId: live.id,
+      unlisted: true,
+      closeToStudentId: close?.id ?? null,
+    });
     return admitStudent(tx, live, created.id, typed, input.tokenKind, now, "new-name");
   });
-  if (outcome) return outcome;
+  if (outcome && "status" in outcome) return outcome;
+  // The question tells that a name is on the list: it keeps its hits as a failed join does.
+  if (outcome) throw new JoinFailure(closeNameQuestion(outcome));
   throw new JoinFailure(new DomainError("NAME_NOT_ON_LIST", NAME_NOT_ON_LIST_MESSAGE));
+}
+
+/** The page's and the API's "Are you …?": 409 NAME_CLOSE_TO_LISTED with the listed spelling (issue 36). */
+export function closeNameQuestion(listed: RosteredStudent): DomainError {
+  const suggestion = { firstName: listed.firstName, lastName: listed.lastName };
+  const error = withSaying(new DomainError("NAME_CLOSE_TO_LISTED", ""), (t) =>
+    t("Are you {name}?", { name: `${suggestion.firstName} ${suggestion.lastName}` }),
+  );
+  error.details = { suggestion };
+  return error;
+}
+
+function closeNameQuestionsKey(codeId: number): string {
+  return `student-join-close-name:code:${codeId}`;
+}
+
+/** One of the code's "Are you …?" questions, taken in one statement before asking; false past the limit. */
+async function takeCloseNameQuestion(tx: Tx, codeId: number): Promise<boolean> {
+  const key = closeNameQuestionsKey(codeId);
+  const taken = await hitRateLimit(tx, key, RATE_LIMITS.closeNameQuestionsPerCode);
+  if (!taken.allowed) await refundRateLimitHit(tx, key, taken.windowStart);
+  return taken.allowed;
+}
+
+/** A sign-in card's QR code: its child in its class while the child is there (card-tokens.server.ts). */
+async function joinWithCardToken(db: Db, token: string, tokenKind: StudentTokenKind, now: Date): Promise<Joined> {
+  const holder = await findCardHolder(db, token);
+  if (!holder) throw new JoinFailure(new DomainError("CARD_NOT_VALID", CARD_NOT_VALID_MESSAGE));
+  const klass = {
+    id: null,
+    classId: holder.classId,
+    className: holder.className,
+    classSourcedId: holder.classSourcedId,
+    schoolId: holder.schoolId,
+  };
+  // The card proves who the child is, so the answer may carry the roster's spelling.
+  const typed = { firstName: holder.firstName, lastName: holder.lastName };
+  return db.transaction((tx) => admitStudent(tx, klass, holder.studentId, typed, tokenKind, now, "card"));
 }
 
 /** The count of made-up names a code let in: one rate_limits row per code, for the code's whole life. */
@@ -628,19 +693,22 @@ export interface RosteredStudent {
   lastName: string;
 }
 
-/** The rostered student of the class whose name looks the same as the typed one (the lowest id), or null. */
-export async function findRosteredByName(
-  tx: Tx,
-  classId: number,
-  firstName: string,
-  lastName: string,
-): Promise<RosteredStudent | null> {
-  const roster = await tx
+/** The class list's names, by id. */
+export function readRoster(tx: Tx, classId: number): Promise<RosteredStudent[]> {
+  return tx
     .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(eq(classStudents.classId, classId))
     .orderBy(students.id);
+}
+
+/** The listed student whose name looks the same as the typed one (the lowest id), or null. */
+export function sameLookingStudent(
+  roster: RosteredStudent[],
+  firstName: string,
+  lastName: string,
+): RosteredStudent | null {
   const typed = nameSkeletonKeys(firstName, lastName);
   return (
     roster.find((student) => sameLookingNames(typed, nameSkeletonKeys(student.firstName, student.lastName))) ?? null
@@ -689,7 +757,7 @@ export async function admitStudent(
   typed: { firstName: string; lastName: string },
   tokenKind: StudentTokenKind,
   now: Date,
-  via: "first-claim" | "new-name" | "personal-code" | "admitted",
+  via: "first-claim" | "new-name" | "personal-code" | "card" | "admitted",
 ): Promise<Joined> {
   await tx.update(students).set({ lastSeenAt: now }).where(eq(students.id, studentId));
   if (live.id !== null) {

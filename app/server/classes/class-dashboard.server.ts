@@ -33,6 +33,19 @@ const onlineStudentFields = {
 };
 export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
 
+const listedTwin = alias(students, "tw");
+/** A new name that joined close to a listed one: "Zara Newkyd joined — close to Zara Newkid" (issue 36). */
+const closeNameFields = {
+  id: student.id,
+  firstName: student.firstName,
+  lastName: student.lastName,
+  closeToFirstName: listedTwin.firstName,
+  closeToLastName: listedTwin.lastName,
+};
+export type CloseNameJoin = JsonRow<typeof closeNameFields>;
+/** How long the class home tells of a close name that joined (the Students page always does). */
+export const CLOSE_NAME_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Students of the class seen by the student API within the last two minutes. */
 export async function listOnlineStudents(
   db: Db,
@@ -112,6 +125,8 @@ export interface ClassDashboard {
   /** The school's own time zone for scheduled times, or null (the deployment's SCHOOL_TIME_ZONE). */
   schoolTimeZone: string | null;
   teachers: ClassTeacher[];
+  /** New names that joined this week close to a listed name, newest first. */
+  closeNames: CloseNameJoin[];
 }
 
 /**
@@ -128,6 +143,7 @@ export async function getClassDashboard(
   now = new Date(),
 ): Promise<ClassDashboard> {
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  const closeSince = new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString();
   const [row] = await db
     .select({
       ...classColumns,
@@ -156,6 +172,13 @@ export async function getClassDashboard(
       ),
       teachers: classTeachersJson(classesColumn.id),
       schoolTimeZone: schools.timeZone,
+      closeNames: jsonList(
+        closeNameFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
+            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${closeSince}::timestamptz`,
+        sql`${member.createdAt} desc, ${student.id}`,
+      ),
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
@@ -170,6 +193,7 @@ export async function getClassDashboard(
     comingAssignments,
     teachers,
     schoolTimeZone,
+    closeNames,
     ...klass
   } = row;
   return {
@@ -181,6 +205,7 @@ export async function getClassDashboard(
     comingAssignments,
     schoolTimeZone,
     teachers,
+    closeNames,
   };
 }
 

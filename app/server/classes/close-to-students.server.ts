@@ -9,7 +9,8 @@
  */
 import { and, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
-import { classCodes, classes, joinRequests, studentTokens } from "../db/schema.server";
+import { classCodes, classes, joinRequests, signInCards, studentTokens } from "../db/schema.server";
+import { revokeSignInCards } from "../students/card-tokens.server";
 
 export interface ClosedToStudents {
   /** Student tokens revoked. */
@@ -31,7 +32,11 @@ export async function closeClassesToStudents(
   now = new Date(),
 ): Promise<ClosedToStudents> {
   const inClasses = (
-    column: typeof studentTokens.classId | typeof classCodes.classId | typeof joinRequests.classId,
+    column:
+      | typeof studentTokens.classId
+      | typeof classCodes.classId
+      | typeof joinRequests.classId
+      | typeof signInCards.classId,
   ): SQL =>
     "classId" in which
       ? eq(column, which.classId)
@@ -41,6 +46,7 @@ export async function closeClassesToStudents(
     .set({ revokedAt: now })
     .where(and(inClasses(studentTokens.classId), isNull(studentTokens.revokedAt), gt(studentTokens.expiresAt, now)))
     .returning({ id: studentTokens.id });
+  await revokeSignInCards(tx, inClasses(signInCards.classId), now);
   const stopped = await tx
     .update(classCodes)
     .set({ stoppedAt: now })

@@ -344,6 +344,14 @@ export const classStudents = pgTable(
      * the class's and school's quotas of their own.
      */
     unlisted: boolean("unlisted").notNull().default(false),
+    /**
+     * A new name that joined while close to a name on the class list ("Zara
+     * Newkyd" when "Zara Newkid" is listed, issue 36): that listed student, so
+     * the teacher sees it and can remove the one that is not real.
+     */
+    closeToStudentId: integer("close_to_student_id").references(() => students.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -660,6 +668,32 @@ export const studentTokens = pgTable(
     uniqueIndex("student_tokens_hash_unique").on(t.tokenHash),
     index("student_tokens_student_id_idx").on(t.studentId),
     check("student_tokens_kind_check", sql`${t.kind} in ('browser', 'app')`),
+  ],
+);
+
+/**
+ * The QR code of a printed sign-in card (issue 36): a long random token (only its SHA-256 kept),
+ * one per student and class, so a card keeps working for its child while the child is in the class,
+ * whatever the class code does. Revoked when the child leaves the class, gets a new personal code,
+ * or the teacher makes the cards again; the class's archiving revokes them for good.
+ */
+export const signInCards = pgTable(
+  "sign_in_cards",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sign_in_cards_token_hash_unique").on(t.tokenHash),
+    index("sign_in_cards_class_student_idx").on(t.classId, t.studentId),
   ],
 );
 

@@ -104,6 +104,11 @@ const rateLimitBudgets: Record<keyof typeof RATE_LIMITS, Omit<Budget, "limit">> 
     test: JOIN_TESTS,
   },
   personalCodeFailuresPerIp: { resource: "wrong personal codes (guessing)", key: "address", test: JOIN_TESTS },
+  closeNameQuestionsPerCode: {
+    resource: '"Are you …?" questions (a name close to a listed one)',
+    key: "class code",
+    test: "tests/integration/close-names.test.ts",
+  },
   classCodeJoinFailuresPerDevice: { resource: "wrong class codes", key: "device", test: JOIN_TESTS },
   classCodeJoinFailuresPerDeviceDay: { resource: "wrong class codes", key: "device", test: JOIN_TESTS },
 };

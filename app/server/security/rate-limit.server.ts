@@ -181,6 +181,12 @@ export const RATE_LIMITS = {
    * joins do not (docs/api.md "Personal codes").
    */
   personalCodeFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * "Are you …?" questions one class code asks in an hour (issue 36): each tells that a name is on
+   * the class list, so besides counting as a failed join they are few per code; past it a close
+   * name follows the class's rule without the question (the teacher still sees it is close).
+   */
+  closeNameQuestionsPerCode: { limit: 60, windowMs: 60 * MINUTE },
   /** Wrong codes from one device (its join-device cookie or X-Device-Id; without one, the address's device-less joins together). */
   classCodeJoinFailuresPerDevice: { limit: 5, windowMs: 10 * MINUTE },
   /** The same device over a day: past 5 in 10 minutes it waits out the 10 minutes; past 30 a day, until the day is over. */

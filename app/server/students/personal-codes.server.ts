@@ -19,8 +19,9 @@ import type { Actor } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
 import type { Db, Tx } from "../db/client.server";
-import { classStudents, students } from "../db/schema.server";
+import { classStudents, signInCards, students } from "../db/schema.server";
 import { DomainError, notFound } from "../errors.server";
+import { revokeSignInCards } from "./card-tokens.server";
 
 const MAX_ATTEMPTS = 8;
 const UNIQUE_INDEX = "students_school_personal_code_unique";
@@ -169,6 +170,8 @@ export async function regeneratePersonalCode(
     if (!student) throw notFound("Student not found in this class");
     const taken = await codesInUse(tx, student.schoolId);
     await setFreshCode(tx, student, taken, options.generate ?? newPersonalCode, false);
+    // A card printed with the old code is dead as a whole, its QR code too (issue 36).
+    await revokeSignInCards(tx, eq(signInCards.studentId, student.id));
     await recordAuditEvent(tx, actor, {
       action: "student.personal_code.regenerate",
       targetType: "student",
@@ -199,7 +202,12 @@ export interface SignInCards {
 }
 
 /** What the printable sign-in cards show, for an actor who may see the class (NOT_FOUND otherwise). */
-export async function getSignInCards(db: Db, actor: Actor, classId: number, now = new Date()): Promise<SignInCards> {
+export async function getSignInCards(
+  db: Db | Tx,
+  actor: Actor,
+  classId: number,
+  now = new Date(),
+): Promise<SignInCards> {
   const klass = await getClass(db, actor, classId);
   const [live, roster] = await Promise.all([
     findLiveClassCode(db, klass.id, now),

@@ -24,8 +24,9 @@ import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
-import { classStudents, studentContacts, students } from "../db/schema.server";
+import { classStudents, signInCards, studentContacts, students } from "../db/schema.server";
 import { badRequest, conflict, isDomainError } from "../errors.server";
+import { revokeSignInCards } from "./card-tokens.server";
 import { nameSkeletonKeys } from "./name-skeleton.server";
 import { listStudentsWithContacts, type StudentWithContacts } from "./students.server";
 
@@ -447,6 +448,7 @@ async function applyInTransaction(
       await tx
         .delete(classStudents)
         .where(and(eq(classStudents.classId, classId), inArray(classStudents.studentId, remove)));
+      await revokeSignInCards(tx, and(eq(signInCards.classId, classId), inArray(signInCards.studentId, remove)));
     }
     const result = {
       created: plan.create.length,

@@ -18,6 +18,7 @@ import {
   classStudents,
   responseDrawings,
   responses,
+  signInCards,
   studentContacts,
   students,
   studentTokens,
@@ -114,6 +115,7 @@ export async function deleteStudent(
     await tx.delete(responseDrawings).where(eq(responseDrawings.studentId, studentId));
     await tx.delete(responses).where(eq(responses.studentId, studentId));
     await tx.delete(studentTokens).where(eq(studentTokens.studentId, studentId));
+    await tx.delete(signInCards).where(eq(signInCards.studentId, studentId));
     await tx.delete(classStudents).where(eq(classStudents.studentId, studentId));
     await tx.delete(studentContacts).where(eq(studentContacts.studentId, studentId));
     // Earlier audit events about or by the student keep what happened and when, not the details.

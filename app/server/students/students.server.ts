@@ -21,11 +21,13 @@ import {
   classes,
   classStudents,
   responses,
+  signInCards,
   studentContacts,
   students,
   surveys,
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { revokeSignInCards } from "./card-tokens.server";
 
 const contact = alias(studentContacts, "c");
 /** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
@@ -68,7 +70,15 @@ export type StudentWithContacts = JsonRow<typeof rosterFields>;
  * sign-in card (docs/product.md#student-identity; null until made). The API's
  * roster does not carry it.
  */
-const rosterScreenFields = { ...rosterFields, personalCode: rosterStudent.personalCode };
+const closeTo = alias(students, "close_to");
+const rosterScreenFields = {
+  ...rosterFields,
+  personalCode: rosterStudent.personalCode,
+  /** A new name that joined close to this listed one ("Zara Newkyd" for "Zara Newkid", issue 36), or null. */
+  closeTo: sql<
+    string | null
+  >`(select ${closeTo.firstName} || ' ' || ${closeTo.lastName} from ${aliased(closeTo)} where ${closeTo.id} = ${rosterMember.closeToStudentId})`,
+};
 
 /** The class roster with each student's contacts (GET /api/classes/{id}/students-with-contacts, docs/api.md). */
 export async function listStudentsWithContacts(db: Db, actor: Actor, classId: number): Promise<StudentWithContacts[]> {
@@ -272,6 +282,8 @@ export async function removeStudentFromClass(
     await tx
       .delete(classStudents)
       .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
+    // The child's printed card stops working with them (issue 36).
+    await revokeSignInCards(tx, and(eq(signInCards.classId, classId), eq(signInCards.studentId, studentId)));
     await recordAuditEvent(tx, actor, {
       action: "student.remove_from_class",
       targetType: "student",

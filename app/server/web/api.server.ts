@@ -18,6 +18,7 @@ export function toApiResponse(caught: unknown): Response {
     return jsonError(error.status, error.code, error.message, {
       fieldErrors: error.fieldErrors,
       headers: error.headers,
+      details: error.details,
     });
   }
   if (isAbortedBody(error)) {

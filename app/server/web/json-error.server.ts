@@ -10,9 +10,16 @@ export interface JsonErrorOptions {
   fieldErrors?: Record<string, string[]>;
   /** Headers of the answer (Retry-After, Allow, Cache-Control…). */
   headers?: HeadersInit;
+  /** Further fields of the answer (a refusal's own data, such as NAME_CLOSE_TO_LISTED's `suggestion`). */
+  details?: Record<string, unknown>;
 }
 
 export function jsonError(status: number, code: string, message: string, options: JsonErrorOptions = {}): Response {
-  const body = options.fieldErrors ? { code, message, fieldErrors: options.fieldErrors } : { code, message };
+  const body = {
+    code,
+    message,
+    ...(options.fieldErrors && { fieldErrors: options.fieldErrors }),
+    ...options.details,
+  };
   return Response.json(body, { status, headers: options.headers });
 }

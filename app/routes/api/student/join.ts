@@ -1,5 +1,5 @@
 /**
- * POST /api/student/v1/join `{ code, firstName?, lastName?, personalCode? }`
+ * POST /api/student/v1/join `{ code, firstName?, lastName?, personalCode?, newName? }` or `{ card }`
  * → 200 `{ status: "joined", token, student, class }`, or 202
  * `{ status: "waiting", requestSecret, … }` while the teacher decides (ADR 180).
  * An optional `X-Device-Id` header names the installation, so its wrong
@@ -14,13 +14,15 @@ import type { Route } from "./+types/join";
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleStudentApi(async () => {
-    const input = parseInput(joinRequestSchema, await readJsonBody(request));
+    const { card, ...input } = parseInput(joinRequestSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     // The app's own random id for itself: its wrong codes slow only it (ADR 203).
     const deviceId = request.headers.get("x-device-id");
     const answer = joinAnswer(
       await joinClass(db, {
         ...input,
+        code: input.code ?? "",
+        cardToken: card,
         ip: clientAddress(context),
         deviceId,
         tokenKind: "app",

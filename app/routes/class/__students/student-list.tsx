@@ -47,6 +47,11 @@ export function StudentList({ base, students }: { base: string; students: Studen
                       ? t("Joined with code {code}", { code: student.joinedWithCode })
                       : t("Added by a teacher")}
                   </Text>
+                  {student.closeTo ? (
+                    <Text size="2" color="orange" data-testid="close-name-join">
+                      {t("{name} joined — close to {listed}", { name: studentName(student), listed: student.closeTo })}
+                    </Text>
+                  ) : null}
                   <PersonalCode student={student} />
                 </Flex>
                 <Flex gap="2">
