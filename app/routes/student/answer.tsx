@@ -93,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       assignmentId,
       answers: read.answers,
       idempotencyKey: formIdempotencyKey(read.formToken, read.answers),
+      servedAt: read.servedAt,
     });
   } catch (error) {
     if (error instanceof Response) throw error;
