@@ -14,6 +14,11 @@
  *   sent, and after a listener reconnect; `end` (`{"reason": ...}`) just
  *   before the server closes the stream because the session ended or the
  *   viewer lost access.
+ * - Resuming (issue #37): a snapshot has the id snapshotEventId gives. A
+ *   reconnect whose `Last-Event-ID` is the id of the snapshot as it is now
+ *   missed nothing and gets no snapshot at once (nothing is repeated); any
+ *   other gets the snapshot as it is now, which holds every change since (a
+ *   snapshot is the whole state, so "what came after" is one event).
  * - A `: heartbeat` comment every 15 s (LIVE_RESULTS_HEARTBEAT_MS; under
  *   common proxies' idle timeouts),
  *   which also re-checks the session and the access.
@@ -26,6 +31,7 @@
  *   tabs cost one read, not ten); a client that stops reading is dropped once 64 KB
  *   wait for it (its EventSource reconnects and gets a fresh snapshot).
  */
+import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { eventStream } from "remix-utils/sse/server";
 import type { AssignmentChange } from "../assignments/assignment-events.server";
@@ -45,7 +51,23 @@ export interface AssignmentStreamOptions<T> {
   assignmentId: number;
   /** What the viewer may see now; throws the domain's NotFound when they may not. */
   readSnapshot(user: CurrentUser): Promise<T>;
+  /**
+   * The assignment's change counter in a snapshot (monotonic per
+   * assignment): with it every snapshot event has an id, and a reconnect
+   * with `Last-Event-ID` resumes (below).
+   */
+  changeSeqOf?(snapshot: T): number;
   heartbeatMs?: number;
+}
+
+/**
+ * A snapshot event's id: the assignment's change counter, then a digest of
+ * what it says (the counter does not move with everything a snapshot shows,
+ * e.g. the roster's size). A browser's EventSource sends the last id it got
+ * as `Last-Event-ID` when it reconnects after a dropped connection.
+ */
+export function snapshotEventId(changeSeq: number, data: string): string {
+  return `${changeSeq}.${createHash("sha256").update(data).digest("base64url").slice(0, 12)}`;
 }
 
 export type StreamEndReason = "signed-out" | "no-access";
@@ -121,6 +143,7 @@ export async function assignmentEventStream<T>(
     release();
     return toApiResponse(error);
   }
+  const resumeFrom = request.headers.get("last-event-id");
   /** What the snapshot is of: streams share a read only for the same viewer and the same address. */
   const view = new URL(request.url).pathname;
 
@@ -170,13 +193,15 @@ export async function assignmentEventStream<T>(
       if (ended) return;
       if (write(() => send({ event: "end", data: JSON.stringify({ reason }) }))) finish();
     };
+    const idOf = (snapshot: T, data: string) =>
+      options.changeSeqOf ? snapshotEventId(options.changeSeqOf(snapshot), data) : undefined;
     const sendSnapshot = (snapshot: T, force: boolean) => {
       const data = JSON.stringify(snapshot);
       if (ended || (!force && data === lastSent)) return;
       // Nobody reads this stream: drop it rather than queue without end.
       if (isBacklogged()) return finish();
       lastSent = data;
-      write(() => send({ event: "snapshot", data }));
+      write(() => send({ event: "snapshot", data, id: idOf(snapshot, data) }));
     };
     // The session and the access, checked again; then the counts as of now.
     const refresh = async (force: boolean) => {
@@ -225,7 +250,10 @@ export async function assignmentEventStream<T>(
       cause ??= heartbeatBeat(app, heartbeatMs);
       void refresh(false);
     }, heartbeatMs);
-    sendSnapshot(first, true);
+    const firstData = JSON.stringify(first);
+    // A reconnect that had this very snapshot already: nothing to send until the next change.
+    if (resumeFrom !== null && resumeFrom === idOf(first, firstData)) lastSent = firstData;
+    else sendSnapshot(first, true);
     return stop;
   });
 
