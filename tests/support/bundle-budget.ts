@@ -66,7 +66,7 @@ const STAFF_JS_KB = 170;
  */
 const STUDENT_JS_KB = 100;
 /** The plain scripts (app/client/<name>.ts, built as classic scripts of their own). */
-export type PlainScript = "student-page" | "drawing-pad";
+export type PlainScript = "student-page" | "drawing-pad" | "answer-outbox";
 /** Every page. */
 const CSS_KB = 40;
 
@@ -116,10 +116,11 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("join", "/join"),
   studentPage("join: waiting for the teacher", "/join/waiting"),
   studentPage("student: surveys", "/student"),
-  studentPage("student: answering", "/student/assignments/1"),
+  // The answering page adds its outbox (issue #37): drafts and unsent answers kept on the device.
+  { ...studentPage("student: answering", "/student/assignments/1"), plainScripts: ["student-page", "answer-outbox"] },
   {
     ...studentPage("student: answering, drawing", "/student/assignments/1"),
-    plainScripts: ["student-page", "drawing-pad"],
+    plainScripts: ["student-page", "answer-outbox", "drawing-pad"],
   },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home", 155),
