@@ -206,16 +206,18 @@ export async function submitResponse(
           kept: result.outcome === "kept",
           submittedAt: result.outcome === "kept" || assignment.anonymous ? null : result.response.submittedAt,
         })
-        .where(
-          and(
-            eq(submissionKeys.assignmentId, scope.assignmentId),
-            eq(submissionKeys.studentId, scope.studentId),
-            eq(submissionKeys.key, key),
-          ),
-        );
+        .where(isSubmissionKey({ ...scope, key }));
     }
     return result;
   });
+}
+
+function isSubmissionKey(row: { assignmentId: number; studentId: number; key: string }) {
+  return and(
+    eq(submissionKeys.assignmentId, row.assignmentId),
+    eq(submissionKeys.studentId, row.studentId),
+    eq(submissionKeys.key, row.key),
+  );
 }
 
 /** A canonical digest of a submission's answers (keys sorted). */
@@ -251,13 +253,7 @@ async function claimSubmissionKey(
     })
     .from(submissionKeys)
     .innerJoin(responses, eq(responses.id, submissionKeys.responseId))
-    .where(
-      and(
-        eq(submissionKeys.assignmentId, row.assignmentId),
-        eq(submissionKeys.studentId, row.studentId),
-        eq(submissionKeys.key, row.key),
-      ),
-    );
+    .where(isSubmissionKey(row));
   // Its response deleted since (a student's deletion takes its keys too): nothing to answer with.
   if (!stored) throw notFound("Assignment not found");
   if (stored.answersDigest !== row.answersDigest) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
