@@ -45,7 +45,16 @@ import { formatFirstLoadTable, measureFirstLoad } from "../support/bundle-budget
 import { printAvatarWeight } from "./avatar-weight";
 import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
 import { type BenchData, DEMO_CLASS_CODE, prepareBenchData } from "./fixtures";
-import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
+import {
+  ensureBuild,
+  ensureWrk,
+  fetchWithRetry,
+  login as loginAs,
+  readRss,
+  sleep,
+  spawnBenchServer,
+  startRssSampler,
+} from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
 import { runLiveBench } from "./live";
 import { printPageBytes } from "./page-bytes";
@@ -185,7 +194,7 @@ function sessionCookies(baseURL: string): (account: DemoAccountKey | "student") 
 
 /** Joins the demo class with its code as a new student: the student cookie. */
 async function joinAsStudent(baseURL: string): Promise<string[]> {
-  const response = await fetch(`${baseURL}/join`, {
+  const response = await fetchWithRetry(`${baseURL}/join`, {
     method: "POST",
     body: new URLSearchParams({ code: DEMO_CLASS_CODE, firstName: "Bench", lastName: `Student${Date.now() % 100000}` }),
     headers: { Origin: baseURL },

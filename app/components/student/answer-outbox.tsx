@@ -8,8 +8,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import answerOutboxScript from "~/client/answer-outbox.ts?worker&url";
-import { OUTBOX_DATA, type OutboxSettings, SAVED_ON_DEVICE } from "~/lib/outbox-settings";
 import { useNonce } from "~/lib/nonce";
+import { OUTBOX_DATA, type OutboxSettings, SAVED_ON_DEVICE } from "~/lib/outbox-settings";
 
 export function AnswerOutbox({ settings }: { settings: Omit<OutboxSettings, "saved"> }) {
   const { t } = useTranslation("student");
