@@ -122,15 +122,25 @@ function post(send: StoredSend, done: string): Promise<Outcome> {
   );
 }
 
-export function startAnswerOutbox(doc: Document) {
+/**
+ * Starts the page's outbox; returns what stops it (React's render of the
+ * page, which may reuse the form for another survey), or nothing where it
+ * does not start.
+ */
+export function startAnswerOutbox(doc: Document): (() => void) | undefined {
   const root = doc.querySelector(`[${OUTBOX_DATA.store}]`);
   const storage = localStorageOrNull();
   const subtle = window.crypto ? window.crypto.subtle : undefined;
-  if (!root || root.hasAttribute(STARTED) || !storage || !subtle) return;
+  if (!root || root.hasAttribute(STARTED) || !storage || !subtle) return undefined;
   const read = (name: string) => root.getAttribute(name) || "";
   const form = doc.getElementById(read(OUTBOX_DATA.form));
-  if (!(form instanceof HTMLFormElement)) return;
+  if (!(form instanceof HTMLFormElement)) return undefined;
   root.setAttribute(STARTED, "");
+  const stops: (() => void)[] = [() => root.removeAttribute(STARTED)];
+  const listen = (target: EventTarget, type: string, listener: (event: Event) => void) => {
+    target.addEventListener(type, listener);
+    stops.push(() => target.removeEventListener(type, listener));
+  };
   const store = read(OUTBOX_DATA.store);
   const done = read(OUTBOX_DATA.done);
   const prefix = `${OUTBOX_STORAGE_PREFIX}${store}:`;
@@ -138,7 +148,7 @@ export function startAnswerOutbox(doc: Document) {
   const sendName = `${prefix}send:${read(OUTBOX_DATA.assignment)}`;
   // Another session's (a classmate's, or this child's before a new sign-in): gone before anything else.
   wipeOutbox(storage, store);
-  doc.addEventListener("submit", (event) => {
+  listen(doc, "submit", (event) => {
     const target = event.target;
     if (target instanceof HTMLFormElement && new URL(target.action).pathname === STUDENT_SIGN_OUT_PATH)
       wipeOutbox(storage, null);
@@ -191,8 +201,8 @@ export function startAnswerOutbox(doc: Document) {
       if (mine === draftWrites) void seal(draftName, typedAnswers(form));
     });
   };
-  form.addEventListener("input", saveDraft);
-  form.addEventListener("change", saveDraft);
+  listen(form, "input", saveDraft);
+  listen(form, "change", saveDraft);
   void open<[string, string][]>(draftName).then((values) => {
     if (values && !typed) fillIn(form, values);
   });
@@ -228,7 +238,7 @@ export function startAnswerOutbox(doc: Document) {
       });
     });
   };
-  window.addEventListener("online", () => {
+  listen(window, "online", () => {
     tries = 0;
     trySend();
   });
@@ -237,7 +247,7 @@ export function startAnswerOutbox(doc: Document) {
     trySend();
   }
 
-  form.addEventListener("submit", (event) => {
+  listen(form, "submit", (event) => {
     // Old engines say nothing of the button: the form goes as without JavaScript.
     if (!("submitter" in event)) return;
     const submitter = (event as SubmitEvent).submitter;
@@ -267,4 +277,8 @@ export function startAnswerOutbox(doc: Document) {
         HTMLFormElement.prototype.submit.call(form);
       });
   });
+  stops.push(() => window.clearTimeout(timer));
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -14,8 +14,17 @@ import { OUTBOX_DATA, type OutboxSettings, SAVED_ON_DEVICE } from "~/lib/outbox-
 export function AnswerOutbox({ settings }: { settings: Omit<OutboxSettings, "saved"> }) {
   const { t } = useTranslation("student");
   const nonce = useNonce();
+  // Only where React renders the page (a client-side navigation); keyed by the survey, so another starts afresh.
   useEffect(() => {
-    void import("~/client/outbox").then((outbox) => outbox.startAnswerOutbox(document));
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("~/client/outbox").then((outbox) => {
+      if (!left) stop = outbox.startAnswerOutbox(document);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, []);
   const attributes = {
     [OUTBOX_DATA.store]: settings.store,

@@ -161,6 +161,7 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       {outbox ? (
         <AnswerOutbox
+          key={page.assignmentId}
           settings={{
             ...outbox,
             form: ANSWERS_FORM_ID,
