@@ -3,7 +3,7 @@
  * of one survey has 30 and thousands of responses, so the results screen
  * can be measured at 30 and at 5,000 responses in the same run.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";
 import { hashPassword } from "~/server/auth/password.server";
 import type { Db } from "~/server/db/client.server";
@@ -41,7 +41,12 @@ export interface BenchData extends TrendsBenchData {
    * LIVE_STREAM_LIMITS.perSession streams a session and perUser in all (issue #35).
    */
   liveViewers: { email: string; password: string }[];
+  /** The demo class's active assignment: its answering page, as a student who joined with the demo code. */
+  answerAssignmentId: number;
 }
+
+/** The demo class's code (seedDemoData): the bench joins with it as a student. */
+export const DEMO_CLASS_CODE = "SUNNY-4821";
 
 /** Viewers enough for 800 streams at 10 a session. */
 const LIVE_VIEWERS = 80;
@@ -80,9 +85,15 @@ export async function prepareBenchData(
   });
   const liveViewers = await benchViewers(db, teacher, small.classId);
   const trends = await prepareTrendsBenchData(db, teacher, options.contentDir);
+  const [answering] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.classId, demoClass.id), eq(assignments.status, "active")))
+    .limit(1);
   return {
     ...trends,
     liveViewers,
+    answerAssignmentId: answering.id,
     classId: demoClass.id,
     smallClassId: small.classId,
     smallResultsAssignmentId: small.assignmentId,

@@ -44,8 +44,17 @@ import type { AppServer } from "../support/app-process";
 import { formatFirstLoadTable, measureFirstLoad } from "../support/bundle-budget";
 import { printAvatarWeight } from "./avatar-weight";
 import { type BareApp, buildBareApp, removeBareApp, serveBareApp } from "./bare-app";
-import { type BenchData, prepareBenchData, SMALL_RESPONSES } from "./fixtures";
-import { ensureBuild, ensureWrk, login as loginAs, readRss, sleep, spawnBenchServer, startRssSampler } from "./harness";
+import { type BenchData, DEMO_CLASS_CODE, prepareBenchData, SMALL_RESPONSES } from "./fixtures";
+import {
+  ensureBuild,
+  ensureWrk,
+  fetchWithRetry,
+  login as loginAs,
+  readRss,
+  sleep,
+  spawnBenchServer,
+  startRssSampler,
+} from "./harness";
 import { lighthousePages, loadAverage, printLighthouse, runLighthouse } from "./lighthouse";
 import { runLiveBench } from "./live";
 import { printPageBytes } from "./page-bytes";
@@ -57,8 +66,8 @@ import { CONNECTIONS, check, median, ROUNDS, SECONDS, summary, wrk } from "./wrk
 export interface BenchRoute {
   name: string;
   path: string;
-  /** Log in as this demo account first (the cookie goes with every request). */
-  account?: DemoAccountKey;
+  /** Log in as this demo account first, or join the demo class as a student (the cookie goes with every request). */
+  account?: DemoAccountKey | "student";
 }
 
 /** The measured routes. Later issues add their screens here. */
@@ -91,6 +100,8 @@ export function benchRoutes(data: BenchData): BenchRoute[] {
       path: `/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}`,
       account: "teacher",
     },
+    // The answering page with its outbox (issue #37): a plain page, its outbox's settings and script tag.
+    { name: "student: answering page", path: `/student/assignments/${data.answerAssignmentId}`, account: "student" },
   ];
 }
 
@@ -179,18 +190,32 @@ async function main() {
   }
 }
 
-/** Signs in once per demo account and remembers the session cookie header. */
-function sessionCookies(baseURL: string): (account: DemoAccountKey) => Promise<string> {
-  const cookies = new Map<DemoAccountKey, Promise<string>>();
+/** Signs in once per demo account (or joins once as a student) and remembers the session cookie header. */
+function sessionCookies(baseURL: string): (account: DemoAccountKey | "student") => Promise<string> {
+  const cookies = new Map<DemoAccountKey | "student", Promise<string>>();
   return (account) => {
     let cookie = cookies.get(account);
     if (!cookie) {
-      const demo = DEMO_ACCOUNTS.find((candidate) => candidate.key === account)!;
-      cookie = loginAs(baseURL, demo).then((pairs) => pairs.join("; "));
+      const demo = DEMO_ACCOUNTS.find((candidate) => candidate.key === account);
+      cookie = (demo ? loginAs(baseURL, demo) : joinAsStudent(baseURL)).then((pairs) => pairs.join("; "));
       cookies.set(account, cookie);
     }
     return cookie;
   };
+}
+
+/** Joins the demo class with its code as a new student: the student cookie. */
+async function joinAsStudent(baseURL: string): Promise<string[]> {
+  const response = await fetchWithRetry(`${baseURL}/join`, {
+    method: "POST",
+    body: new URLSearchParams({ code: DEMO_CLASS_CODE, firstName: "Bench", lastName: `Student${Date.now() % 100000}` }),
+    headers: { Origin: baseURL },
+    redirect: "manual",
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status !== 302 || cookies.length === 0)
+    console.warn(`Joining gave ${response.status}; no student session.`);
+  return cookies;
 }
 
 function cpuCount(): number {
@@ -200,7 +225,7 @@ function cpuCount(): number {
 async function runBench(
   server: AppServer,
   allRoutes: BenchRoute[],
-  cookieFor: (account: DemoAccountKey) => Promise<string>,
+  cookieFor: (account: DemoAccountKey | "student") => Promise<string>,
 ) {
   const reference = await check(server.baseURL, REFERENCE_PATH, []);
   if (!reference.ok) throw new Error(`The reference page answered ${reference.status}; is BENCH_REFERENCE honoured?`);

@@ -89,7 +89,7 @@ test("a page's message catalogues are files named by their content, cached a yea
   expect(stale.headers.get("cache-control")).toBe("no-store");
 });
 
-test("the student pages name only the plain student script, and the drawing pad's where a survey has a drawing question (ADR 170, 171), the read-aloud script on an answering page (issue 37)", async () => {
+test("the student pages name only the plain student script, the answering page its outbox's and the read-aloud script, and the drawing pad's where a survey has a drawing question (ADR 170, 171; issue #37)", async () => {
   const context = await newContext({ javaScriptEnabled: false });
   const get = async (path: string) => {
     const response = await context.request.get(`${app.baseURL}${path}`, { maxRedirects: 0 });
@@ -115,7 +115,11 @@ test("the student pages name only the plain student script, and the drawing pad'
   // The demo class has a survey with a drawing question open; the list links to it.
   const drawingSurvey = list.match(/href="(\/student\/assignments\/\d+)"[^>]*>Drawing: my safe place</)?.[1];
   expect(drawingSurvey).toBeTruthy();
-  expectNamedAsMeasured(await get(drawingSurvey!), plain(drawingSurvey!, ["plain-page", "drawing-pad", "listen"]));
+  // The answering page adds its outbox's script and the read-aloud script (issue #37).
+  expectNamedAsMeasured(
+    await get(drawingSurvey!),
+    plain(drawingSurvey!, ["plain-page", "answer-outbox", "drawing-pad", "listen"]),
+  );
   expectNamedAsMeasured(await get(`${drawingSurvey}/thanks`), plain(`${drawingSurvey}/thanks`));
   // A page the student cannot have is a plain page too.
   const missing = await context.request.get(`${app.baseURL}/student/assignments/999999`);

@@ -21,8 +21,13 @@ import { type AppServer, startAppServer } from "../support/server";
 
 const SCREENS = screensDir();
 const SURVEY = "Starting the school year";
-/** The survey has a drawing question: its answering page adds the drawing pad's plain script (and every one the read-aloud script). */
-const WITH_DRAWING_PAD = ["/assets/drawing-pad.js", "/assets/listen.js", "/assets/plain-page.js"];
+/** The answering page of a survey with a drawing question: the pad, the outbox and the read-aloud script (issue #37) beside the plain script. */
+const WITH_DRAWING_PAD = [
+  "/assets/answer-outbox.js",
+  "/assets/drawing-pad.js",
+  "/assets/listen.js",
+  "/assets/plain-page.js",
+];
 let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
 let started: {
   classId: number;

@@ -5,15 +5,17 @@
  * three students in their own browsers (JavaScript off; JavaScript on, who
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
- * Close a student sees that it is closed; a face scale answered with JavaScript off and on. Screenshots for the lead go to the
+ * Close a student sees that it is closed; a face scale answered with JavaScript off and on; answers
+ * that survive the network (offline at Send, a reload while typing, a classmate on the same tablet). Screenshots for the lead go to the
  * students/ folder of the screens folder (tests/support/screens-dir.ts). The school, teacher and class code are the file's
  * own (tests/support/e2e-world.ts).
  */
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
+import { OUTBOX_STORAGE_PREFIX, SAVED_ON_DEVICE } from "~/lib/outbox-settings";
 import { SENDING_TEXT } from "~/lib/plain-page-behaviour";
-import { newContext, signIn } from "../support/browser";
+import { expectConsoleError, newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
@@ -100,12 +102,15 @@ async function loadedScripts(page: Page) {
   }));
 }
 
-/** An answering page's plain scripts: the student pages' and the read-aloud script (issue 37). */
-const ANSWERING_SCRIPTS = ["/assets/listen.js", "/assets/plain-page.js"];
+/** An answering page's plain scripts: the plain pages', its outbox and the read-aloud script (issue 37). */
+const ANSWERING_SCRIPTS = ["/assets/answer-outbox.js", "/assets/listen.js", "/assets/plain-page.js"];
 
 async function expectPlainPage(page: Page, classic = ["/assets/plain-page.js"]) {
   const loaded = await loadedScripts(page);
-  expect({ modules: loaded.modules, classic: loaded.classic.sort() }, page.url()).toEqual({ modules: 0, classic });
+  expect({ modules: loaded.modules, classic: loaded.classic.sort() }, page.url()).toEqual({
+    modules: 0,
+    classic: [...classic].sort(),
+  });
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -353,6 +358,96 @@ test("a face scale: radios named 'Happy, 3 of 3', 44 px targets and a visible fo
   await teacherPage.getByRole("link", { name: "My daily check-in" }).click();
   await teacherPage.getByRole("button", { name: "Happy, 3 of 3" }).waitFor();
   expect(await teacherPage.locator('.survey-faces svg[data-face="very-happy"]').count()).toBe(1);
+});
+
+/** What the answering page's outbox keeps in this tab's storage (issue #37). */
+function outboxKeys(page: Page) {
+  return page.evaluate(
+    (prefix) => Object.keys(localStorage).filter((name) => name.startsWith(prefix)),
+    OUTBOX_STORAGE_PREFIX,
+  );
+}
+
+test("no answer lost to the network (issue #37): a reload keeps what was typed; offline at Send it waits on the tablet and goes once when the internet is back; a classmate on the same tablet finds nothing", async () => {
+  const teacher = await teacherContext();
+  const { classId, assignmentId } = await startSurvey(teacher, "Friendship and kindness");
+  const tablet = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const page = await tablet.newPage();
+  // The sends that find no network say so in the console; that is what this test is about.
+  expectConsoleError(page, /ERR_INTERNET_DISCONNECTED/);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await join(page, "Otto", "Outbox");
+  await openSurvey(page, "Friendship and kindness");
+  await expectPlainPage(page, ANSWERING_SCRIPTS);
+
+  // Half-way through typing, the page is reloaded: what was typed is still there.
+  const kind = page.getByRole("textbox", { name: /Describe something kind/ });
+  await kind.fill("Mia shared her");
+  await expect.poll(() => outboxKeys(page)).toHaveLength(1);
+  // Kept encrypted: the text is nowhere in the tablet's storage.
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("Mia shared");
+  await page.reload();
+  await expect.poll(() => kind.inputValue()).toBe("Mia shared her");
+  await kind.fill("Mia shared her crayons with me");
+
+  // Offline at Send: the answers stay on the tablet and the page says so (a live region).
+  await tablet.setOffline(true);
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  const saved = page.getByRole("status").filter({ hasText: SAVED_ON_DEVICE });
+  await saved.waitFor();
+  expect(page.url()).toMatch(new RegExp(`/student/assignments/${assignmentId}$`));
+  await screenshot(page, "answer-saved-on-tablet-1280");
+  // The internet is back: the answers go by themselves, once.
+  await tablet.setOffline(false);
+  await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+  expect(await outboxKeys(page)).toEqual([]);
+  const teacherPage = await teacher.newPage();
+  await teacherPage.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  const results = await teacherPage.locator("main").innerText();
+  expect(results).toContain("1 response");
+  expect(results.split("Mia shared her crayons with me")).toHaveLength(2);
+
+  // Otto starts changing his answer, then leaves the tablet offline with the change waiting on it.
+  await page.goto(`/student/assignments/${assignmentId}`);
+  await kind.fill("Otto's unsent secret");
+  await tablet.setOffline(true);
+  await page.getByRole("button", { name: "Send my new answers" }).click();
+  await saved.waitFor();
+  await page.close();
+  await tablet.setOffline(false);
+
+  // "Not you? Sign out", and a classmate signs in on the same tablet: nothing of Otto's is there or sent.
+  const next = await tablet.newPage();
+  await next.goto("/student");
+  await next.getByRole("button", { name: "Sign out" }).click();
+  await next.getByRole("heading", { name: "Join your class" }).waitFor();
+  expect(await outboxKeys(next)).toEqual([]);
+  await join(next, "Clara", "Classmate");
+  await openSurvey(next, "Friendship and kindness");
+  expect(await next.getByRole("textbox", { name: /Describe something kind/ }).inputValue()).toBe("");
+  expect(await next.locator("p.student-outbox").innerText()).toBe("");
+  await teacherPage.reload();
+  const after = await teacherPage.locator("main").innerText();
+  expect(after).toContain("1 response");
+  expect(after).not.toContain("Otto's unsent secret");
+  expect(errors).toEqual([]);
+});
+
+test("a session that ends without signing out: the next child's page wipes what the last one left (issue #37)", async () => {
+  const tablet = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
+  const page = await tablet.newPage();
+  await join(page, "Ida", "Idle");
+  await openSurvey(page, "Friendship and kindness");
+  await page.getByRole("textbox", { name: /Describe something kind/ }).fill("Ida's draft");
+  await expect.poll(() => outboxKeys(page)).toHaveLength(1);
+  const [idas] = await outboxKeys(page);
+  // The session ends (the cookie goes, as at a school day's end); the next child joins.
+  await tablet.clearCookies();
+  await join(page, "Jon", "Next");
+  await openSurvey(page, "Friendship and kindness");
+  await expect.poll(() => outboxKeys(page)).not.toContain(idas);
+  expect(await page.getByRole("textbox", { name: /Describe something kind/ }).inputValue()).toBe("");
 });
 
 test("a signed-in teacher opening /join is told what to do, not made a student", async () => {

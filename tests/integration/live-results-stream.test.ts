@@ -95,11 +95,18 @@ interface OpenStream {
 }
 
 /** A GET over real HTTP, read as it arrives (gzip offered, as a browser does). */
-function openStream(path: string, cookie?: string): Promise<OpenStream> {
+function openStream(path: string, cookie?: string, lastEventId?: string): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${origin}${path}`,
-      { headers: { accept: "text/event-stream", "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } },
+      {
+        headers: {
+          accept: "text/event-stream",
+          "accept-encoding": "gzip",
+          ...(cookie ? { cookie } : {}),
+          ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+        },
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -185,6 +192,51 @@ test("the teacher's stream: uncompressed, uncached headers, a snapshot at once, 
     expect(snapshots(stream.text())).toHaveLength(2);
   } finally {
     stream.close();
+  }
+});
+
+/** The `snapshot` events' ids, in order. */
+function eventIds(text: string): string[] {
+  return [...text.matchAll(/^id: (.*)\nevent: snapshot\n/gm)].map((match) => match[1]);
+}
+
+test("a reconnect with Last-Event-ID resumes: nothing repeated when nothing changed, every change after it once (issue #37)", async () => {
+  const { assignment, student, path } = await activeAssignment();
+  const cookie = await signedIn(world.users.teacher.id);
+  const first = await openStream(path, cookie);
+  let lastId: string;
+  try {
+    await first.waitFor(/^event: snapshot\ndata: .*\n\n/m);
+    [lastId] = eventIds(first.text());
+    expect(lastId).toMatch(/^\d+\.[A-Za-z0-9_-]{12}$/);
+  } finally {
+    first.close();
+  }
+
+  // Dropped and back, nothing changed meanwhile: no snapshot again (the heartbeat shows the stream is live).
+  const resumed = await openStream(path, cookie, lastId);
+  try {
+    expect(resumed.status).toBe(200);
+    await resumed.waitFor(/^: heartbeat\n/m, 2500);
+    expect(snapshots(resumed.text())).toEqual([]);
+    // A change after it comes once, with a greater change counter.
+    await createResponse(server.app.db, { assignmentId: assignment.id, studentId: student.id, answers: {} });
+    await resumed.waitFor(/"responseCount":1/);
+    expect(snapshots(resumed.text()).map((s) => s.responseCount)).toEqual([1]);
+    const [afterId] = eventIds(resumed.text());
+    expect(Number(afterId.split(".")[0])).toBeGreaterThan(Number(lastId.split(".")[0]));
+  } finally {
+    resumed.close();
+  }
+
+  // Dropped while the change came in: the reconnect gets it, once.
+  const missed = await openStream(path, cookie, lastId);
+  try {
+    await missed.waitFor(/"responseCount":1/);
+    await missed.waitFor(/^: heartbeat\n/m, 2500);
+    expect(snapshots(missed.text()).map((s) => s.responseCount)).toEqual([1]);
+  } finally {
+    missed.close();
   }
 });
 

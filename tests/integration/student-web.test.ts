@@ -29,6 +29,7 @@ import {
   students,
   studentTokens,
 } from "~/server/db/schema.server";
+import { newFormToken } from "~/server/responses/answer-form.server";
 import { STUDENT_SESSION_TTL_MS } from "~/server/students/student-session.server";
 import { issueStudentToken, revokeStudentTokens } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
@@ -304,6 +305,28 @@ test("a form sent twice makes one response; sent again with other answers it rep
   expect(page.saved).toEqual({ [answerFieldName("sy-excited")]: "2", [answerFieldName("sy-q1-a1")]: "Maths!" });
   const list = await callRoute(studentIndexRoute, database, { path: "/student", cookie });
   expect((await list.json()).assignments[0].answered).toBe(true);
+});
+
+test("a form from a page served before the stored answers' page changes nothing when it comes late (issue #37)", async () => {
+  const cookie = await joinAs("Late", "Outbox");
+  const studentId = await studentIdOf("Late", "Outbox");
+  // A page kept on a tablet since a minute ago (its outbox), and the page opened now elsewhere.
+  const olderToken = newFormToken(Date.now() - 60_000);
+  const { formToken } = await pageOf(cookie);
+  const newer = await postAnswers(cookie, { formToken, [answerFieldName("sy-q1-a1")]: "Newer" });
+  expect(newer.status).toBe(302);
+  const late = { formToken: olderToken, [answerFieldName("sy-q1-a1")]: "Older" };
+  for (const sent of [await postAnswers(cookie, late), await postAnswers(cookie, late)]) {
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/student/assignments/${assignmentId}/thanks`);
+  }
+  const after = await database.db.select().from(responses).where(eq(responses.studentId, studentId));
+  expect(after.map((row) => row.answers)).toEqual([{ "sy-q1-a1": "Newer" }]);
+  // The same page sent again with a change is still a newer submission.
+  const changed = await postAnswers(cookie, { formToken, [answerFieldName("sy-q1-a1")]: "Newest" });
+  expect(changed.status).toBe(302);
+  const last = await database.db.select().from(responses).where(eq(responses.studentId, studentId));
+  expect(last.map((row) => row.answers)).toEqual([{ "sy-q1-a1": "Newest" }]);
 });
 
 test("one response per student under concurrency: 40 students post the form twice and the API once, all at once", async () => {

@@ -66,7 +66,7 @@ const STAFF_JS_KB = 170;
  */
 const STUDENT_JS_KB = 100;
 /** The plain scripts (app/client/<name>.ts, built as classic scripts of their own). */
-export type PlainScript = "plain-page" | "drawing-pad" | "listen";
+export type PlainScript = "plain-page" | "drawing-pad" | "listen" | "answer-outbox";
 /** Every page. */
 const CSS_KB = 40;
 
@@ -131,11 +131,14 @@ export const PAGE_BUDGETS: PageBudget[] = [
   studentPage("join", "/join"),
   studentPage("join: waiting for the teacher", "/join/waiting"),
   studentPage("student: surveys", "/student"),
-  // The answering page adds the read-aloud script (app/client/listen.ts, issue 37: 1.5 kB).
-  { ...studentPage("student: answering", "/student/assignments/1"), plainScripts: ["plain-page", "listen"] },
+  // The answering page adds the read-aloud script (app/client/listen.ts, 1.5 kB) and its outbox (drafts and unsent answers kept on the device), issue 37.
+  {
+    ...studentPage("student: answering", "/student/assignments/1"),
+    plainScripts: ["plain-page", "listen", "answer-outbox"],
+  },
   {
     ...studentPage("student: answering, drawing", "/student/assignments/1"),
-    plainScripts: ["plain-page", "drawing-pad", "listen"],
+    plainScripts: ["plain-page", "drawing-pad", "listen", "answer-outbox"],
   },
   studentPage("student: thank you", "/student/assignments/1/thanks"),
   staffScreen("home", "/home", 155),

@@ -378,7 +378,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
           operationId: "submitResponse",
           summary: "Submit (or replace) the student's response",
           description:
-            "One response per student per assignment; a later submission replaces the earlier one until the survey closes. Send an Idempotency-Key: a retry with the same key and answers gets the same answer back (header Idempotent-Replayed: true).",
+            "One response per student per assignment; a later submission replaces the earlier one until the survey closes. Send an Idempotency-Key (header, or idempotencyKey in the body): every key is kept once per student and assignment, and a retry with the same key and answers writes nothing and gets the same answer back (header Idempotent-Replayed: true), even after newer submissions.",
           security: studentToken,
           parameters: [
             idParam("assignmentId", "The assignment id from GET /assignments."),

@@ -251,6 +251,10 @@ export const answerValueSchema = z
   .meta({ id: "AnswerValue" });
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
+export const idempotencyKeySchema = singleLineText()
+  .min(1, "Idempotency-Key must not be empty")
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+
 export const submitResponseRequestSchema = strictBody({
   answers: z
     .record(z.string().min(1).max(100).check(singleLineCheck), answerValueSchema, {
@@ -260,6 +264,10 @@ export const submitResponseRequestSchema = strictBody({
       description:
         "Answers keyed by the asking block's `_uid`. Unknown keys are refused; unanswered fields may be left out.",
     }),
+  idempotencyKey: idempotencyKeySchema.optional().meta({
+    description:
+      "The submission's key, as the Idempotency-Key header (for clients that cannot set headers); if both are sent they must be equal.",
+  }),
 }).meta({ id: "SubmitResponseRequest" });
 export type SubmitResponseRequest = z.infer<typeof submitResponseRequestSchema>;
 
@@ -277,10 +285,6 @@ export const submitResponseResponseSchema = z
   .object({ response: submittedResponseSchema })
   .meta({ id: "SubmitResponseResponse" });
 export type SubmitResponseResponse = z.infer<typeof submitResponseResponseSchema>;
-
-export const idempotencyKeySchema = singleLineText()
-  .min(1, "Idempotency-Key must not be empty")
-  .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
 
 export const drawingUploadQuerySchema = z
   .object({

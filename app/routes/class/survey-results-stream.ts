@@ -2,7 +2,8 @@
  * /class/{classId}/surveys/results/{assignmentId}/stream: the results'
  * live counts as server-sent events (ADR 206). The results screen listens
  * and reloads its data when they move. Signed out 401; an assignment the
- * user may not see 404, as on the results screen.
+ * user may not see 404, as on the results screen. Events have ids; a
+ * reconnect with `Last-Event-ID` resumes without a repeat (issue #37).
  */
 
 import { getLiveResults } from "~/server/assignments/live-results.server";
@@ -21,6 +22,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     return assignmentEventStream(request, context, {
       assignmentId,
       readSnapshot: (user) => getLiveResults(db, user, { classId, assignmentId }, lookup),
+      changeSeqOf: (snapshot) => snapshot.changeSeq,
     });
   });
 }

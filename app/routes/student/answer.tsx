@@ -5,11 +5,14 @@
  * errors come back next to each field with everything typed kept; a form
  * sent twice makes one response; while the survey is open a later send
  * replaces the earlier one; a closed survey says so and takes nothing.
+ * With JavaScript, answers wait on the device when the network is gone
+ * (AnswerOutbox, issue #37).
  */
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import drawingPadScript from "~/client/drawing-pad.ts?worker&url";
 import { AnswerBlocks } from "~/components/student/answer-blocks";
+import { AnswerOutbox } from "~/components/student/answer-outbox";
 import { LANGUAGE_INTENT, type LanguageFormHandle } from "~/components/student/language-menu";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
@@ -31,6 +34,7 @@ import {
   newFormToken,
   readAnswerForm,
 } from "~/server/responses/answer-form.server";
+import { outboxOfSession } from "~/server/responses/answer-outbox.server";
 import { loadAnswerPage } from "~/server/responses/answer-page.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { orNotFound, recordIdParam, studentFormErrorReply, studentFormReply } from "~/server/web/screen-errors.server";
@@ -66,9 +70,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const assignmentId = recordIdParam(params.assignmentId);
   const { db, content } = getAppFromContext(context);
   const page = await withContent(orNotFound(loadAnswerPage(db, content, student, assignmentId, getLanguage(context))));
-  if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false };
+  if (page.state !== "open") return { page, formToken: "", saved: {}, drawingPad: false, outbox: null };
   return {
     page,
+    outbox: outboxOfSession(getAppFromContext(context).config.sessionSecrets[0], student.tokenId),
     drawingPad: (page.survey.response ?? []).some((block) => block.component === "response-art"),
     formToken: newFormToken(),
     saved: page.previous ? answersToValues(page.previous.answers) : {},
@@ -93,6 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       assignmentId,
       answers: read.answers,
       idempotencyKey: formIdempotencyKey(read.formToken, read.answers),
+      servedAt: read.servedAt,
     });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -102,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Answer({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, formToken, saved, drawingPad } = loaderData;
+  const { page, formToken, saved, drawingPad, outbox } = loaderData;
   const navigation = useNavigation();
   const nonce = useNonce();
   const { t } = useTranslation("student");
@@ -153,6 +159,17 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </div>
       </Form>
+      {outbox ? (
+        <AnswerOutbox
+          key={page.assignmentId}
+          settings={{
+            ...outbox,
+            form: ANSWERS_FORM_ID,
+            done: `${studentAssignmentPath(page.assignmentId)}/thanks`,
+            assignment: String(page.assignmentId),
+          }}
+        />
+      ) : null}
       {drawingPad ? <script src={drawingPadScript} nonce={nonce || undefined} defer /> : null}
     </>
   );

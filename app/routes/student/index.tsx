@@ -5,8 +5,8 @@ import { type ShownReminder, StudentReminders } from "~/components/student/stude
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import { studentAssignmentPath } from "~/lib/student-paths";
-import { studentRemindersFor } from "~/server/assignments/reminders.server";
 import { type ScheduleNote, scheduleNote } from "~/lib/zoned-time";
+import { studentRemindersFor } from "~/server/assignments/reminders.server";
 import { classTimeZone } from "~/server/assignments/schedule.server";
 import { listStudentAssignments, surveyTitleIn } from "~/server/assignments/student-assignments.server";
 import { getAppFromContext } from "~/server/context.server";

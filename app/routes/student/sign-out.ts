@@ -1,7 +1,9 @@
 /**
  * POST /student/sign-out: "Not you? Sign out". The session's token is
- * revoked (the same cookie never works again) and the cookie cleared. A GET
- * changes nothing.
+ * revoked (the same cookie never works again) and the cookie cleared, and the
+ * browser told to clear the site's storage (`Clear-Site-Data: "storage"`):
+ * the answering page's outbox, drafts and unsent answers (issue #37), goes
+ * with the child, with JavaScript or without. A GET changes nothing.
  */
 
 import { JOIN_PATH } from "~/lib/student-paths";
@@ -20,6 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, studentCookie } = getAppFromContext(context);
   await endStudentSession(db, studentCookie, request);
   return redirectWithSuccess(JOIN_PATH, SIGNED_OUT_MESSAGE, {
-    headers: { "Set-Cookie": await clearStudentSession(studentCookie) },
+    headers: { "Set-Cookie": await clearStudentSession(studentCookie), "Clear-Site-Data": '"storage"' },
   });
 }

@@ -442,6 +442,14 @@ export const responses = pgTable(
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text("idempotency_key"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the answering page whose answers these are was served (its form
+     * token says; the student API's submissions: when they arrived). A
+     * submission from a page served before this one is older than what is
+     * stored and changes nothing (issue #37): an outbox sending late never
+     * overwrites a newer edit.
+     */
+    servedAt: timestamp("served_at", { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * Release bookkeeping of anonymous assignments (ADR 188), set by the
@@ -468,6 +476,44 @@ export const responses = pgTable(
     index("responses_sent_by_token_idx").on(t.sentByTokenId),
     // The results screen's latest written answers: newest first within an assignment.
     index("responses_assignment_submitted_idx").on(t.assignmentId, t.submittedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Every submission a student made to an assignment, by its key (the student
+ * API's Idempotency-Key, the answering page's form key), once (issue #37):
+ * the same key again changes nothing and is answered as the first was. Written
+ * in the submission's transaction, the key first: the primary key makes
+ * parallel replays wait for the first and then find it. No answers of its own
+ * (a digest, to refuse the key with other answers), and it goes with its
+ * response (retention, a student's deletion).
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** sha256 of what the submission sent (blank text left out). */
+    answersDigest: text("answers_digest").notNull(),
+    /** The response it was answered with (null only inside its own transaction). */
+    responseId: integer("response_id").references(() => responses.id, { onDelete: "cascade" }),
+    /**
+     * When it was stored; null when it changed nothing (a newer edit was
+     * kept) and for anonymous assignments (no times of their answers: issue #35).
+     */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** It came from a page older than the stored answers, which were kept. */
+    kept: boolean("kept").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.studentId, t.key] }),
+    index("submission_keys_response_id_idx").on(t.responseId),
+    index("submission_keys_student_id_idx").on(t.studentId),
   ],
 );
 

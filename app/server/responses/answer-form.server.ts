@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ANSWER_FIELD_PREFIX, descriptionFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
 import type { AnswerField } from "~/lib/survey-content";
-import type { Answers } from "./submissions.server";
+import { type Answers, answersDigest } from "./submissions.server";
 
 export interface ReadAnswerForm {
   answers: Answers;
@@ -19,14 +19,26 @@ export interface ReadAnswerForm {
   values: Record<string, string>;
   /** The per-form token (null when missing or malformed). */
   formToken: string | null;
+  /** When the page with the form was served, as its token says (null: not said). */
+  servedAt: Date | null;
 }
 
-/** A new per-form token: put in the form each time the page is drawn. */
-export function newFormToken(): string {
-  return randomBytes(18).toString("base64url");
+/**
+ * A new per-form token: put in the form each time the page is drawn. It
+ * starts with when (ms, base 36): the submission's key says which page it
+ * came from, so an older page's answers never replace a newer page's (issue
+ * #37). A student can only make their own submission count as older.
+ */
+export function newFormToken(now = Date.now()): string {
+  return `${now.toString(36)}.${randomBytes(18).toString("base64url")}`;
 }
 
-const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+const FORM_TOKEN_PATTERN = /^(?:([0-9a-z]{1,11})\.)?[A-Za-z0-9_-]{16,100}$/;
+
+function servedAtOf(token: string | null): Date | null {
+  const time = token ? FORM_TOKEN_PATTERN.exec(token)?.[1] : undefined;
+  return time ? new Date(Number.parseInt(time, 36)) : null;
+}
 
 export function readAnswerForm(form: FormData, fields: AnswerField[]): ReadAnswerForm {
   const kinds = new Map(fields.map((field) => [field.uid, field.kind]));
@@ -60,7 +72,7 @@ export function readAnswerForm(form: FormData, fields: AnswerField[]): ReadAnswe
   const token = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof token === "string" && FORM_TOKEN_PATTERN.test(token) ? token : null;
   if (formToken) values[FORM_TOKEN_FIELD] = formToken;
-  return { answers, values, formToken };
+  return { answers, values, formToken, servedAt: servedAtOf(formToken) };
 }
 
 /**
@@ -72,14 +84,7 @@ export function readAnswerForm(form: FormData, fields: AnswerField[]): ReadAnswe
  */
 export function formIdempotencyKey(formToken: string | null, answers: Answers): string | null {
   if (!formToken) return null;
-  const digest = createHash("sha256")
-    .update(JSON.stringify(sortedEntries(answers)))
-    .digest("base64url");
-  return `form:${formToken}:${digest.slice(0, 22)}`;
-}
-
-function sortedEntries(answers: Answers): [string, unknown][] {
-  return Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `form:${formToken}:${answersDigest(answers).slice(0, 22)}`;
 }
 
 /** Stored answers → the form's field values (to fill in the form for a change). */

@@ -11,16 +11,22 @@
  *   SHARE for the whole write, and closing takes it FOR UPDATE, so a
  *   submission racing a close either commits before the close or sees the
  *   closed status and gets 409 'This survey is closed': never half.
- * - One response per student per assignment (the unique index). A retry
- *   with the same Idempotency-Key and the same answers gets the stored
- *   response back, unchanged; a later submission replaces the earlier one
- *   and the audit log keeps what it replaced, at most once per student and
+ * - One response per student per assignment (the unique index). Every
+ *   submission's key (Idempotency-Key, the form's key) is kept once per
+ *   student and assignment (submission_keys, issue #37): the same key again
+ *   with the same answers writes nothing and is answered as the first time,
+ *   with other answers it is 409, even after newer submissions. A later
+ *   submission replaces the earlier one, unless it comes from a page served
+ *   before the stored answers' page (an outbox sending late): then the
+ *   newer answers stay. The audit log keeps what was replaced, at most once
+ *   per student and
  *   assignment every ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS (ADR 197). An
  *   anonymous assignment's answers are not audited at all (ADR 189, issue
  *   #35): an event's time would say when the student answered.
  * - Submissions are slowed per student token (RATE_LIMITS.answersPerToken).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { forbiddenTextMessage } from "~/lib/schemas/text";
 import { MAX_DRAWING_DESCRIPTION_LENGTH, MAX_TEXT_ANSWER_LENGTH } from "~/lib/student-api/schemas";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
@@ -28,7 +34,7 @@ import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { assertTakesAnswers, findStudentAssignment, loadSurveyStory } from "../assignments/student-assignments.server";
 import { recordStudentAuditEvent } from "../audit/student-audit.server";
 import type { Db } from "../db/client.server";
-import { assignments, responses } from "../db/schema.server";
+import { assignments, responses, submissionKeys } from "../db/schema.server";
 import { conflict, notFound, validationError } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
 import {
@@ -114,6 +120,11 @@ export interface SubmitInput {
   assignmentId: number;
   answers: Answers;
   idempotencyKey: string | null;
+  /**
+   * When the answering page was served (its form token); the API's
+   * submissions: absent, they count as served when they arrive. Never later than now.
+   */
+  servedAt?: Date | null;
 }
 
 export interface StoredResponse {
@@ -126,8 +137,12 @@ export interface StoredResponse {
 
 export interface SubmitResult {
   response: StoredResponse;
-  /** created: the first response; replaced: an earlier one was replaced; replayed: a retry of the stored one. */
-  outcome: "created" | "replaced" | "replayed";
+  /**
+   * created: the first response; replaced: an earlier one was replaced;
+   * replayed: a key sent before, answered as then, nothing written;
+   * kept: from a page older than the stored answers, which stay.
+   */
+  outcome: "created" | "replaced" | "replayed" | "kept";
 }
 
 /**
@@ -187,6 +202,8 @@ export async function submitResponse(
     "You changed your answers many times. Please wait a few minutes and try again.",
   );
 
+  const digest = answersDigest(answers);
+  const servedAt = input.servedAt && input.servedAt.getTime() < Date.now() ? input.servedAt : new Date();
   return db.transaction(async (tx) => {
     const [locked] = await tx
       // The status at the time of the answer (effective-status.server.ts): after the scheduled close, refused.
@@ -197,70 +214,161 @@ export async function submitResponse(
     if (!locked) throw notFound("Assignment not found");
     assertTakesAnswers(locked.status);
 
-    const [created] = await tx
-      .insert(responses)
-      .values({
-        assignmentId: assignment.id,
-        studentId: student.studentId,
-        answers,
-        idempotencyKey: input.idempotencyKey,
-        submittedAt: now,
-        sentByTokenId: student.tokenId,
-      })
-      .onConflictDoNothing({ target: [responses.assignmentId, responses.studentId] })
-      .returning(returning);
-    if (created) {
-      // Anonymous: no event at all (its time would say when this student answered).
-      if (!assignment.anonymous) {
-        await recordStudentAuditEvent(tx, student.studentId, {
-          action: "response.submit",
-          targetType: "response",
-          targetId: created.id,
-          schoolId: student.schoolId,
-          details: { assignmentId: assignment.id, idempotencyKey: input.idempotencyKey },
-        });
-      }
-      return { response: created, outcome: "created" };
+    const key = input.idempotencyKey;
+    const scope = { assignmentId: assignment.id, studentId: student.studentId };
+    if (key !== null) {
+      // The key first: a parallel replay waits here for this transaction, then finds the key.
+      const replay = await claimSubmissionKey(tx, { ...scope, key, answersDigest: digest }, answers);
+      if (replay) return replay;
     }
-
-    const [existing] = await tx
-      .select({ ...returning, same: sql<boolean>`${responses.answers} = ${JSON.stringify(answers)}::jsonb` })
-      .from(responses)
-      .where(and(eq(responses.assignmentId, assignment.id), eq(responses.studentId, student.studentId)))
-      .for("update");
-    const { same, ...previous } = existing;
-    if (input.idempotencyKey !== null && previous.idempotencyKey === input.idempotencyKey) {
-      if (!same) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
-      return { response: previous, outcome: "replayed" };
+    const result = await storeAnswers(tx, assignment, student, { answers, key, servedAt });
+    if (key !== null) {
+      await tx
+        .update(submissionKeys)
+        .set({
+          responseId: result.response.id,
+          kept: result.outcome === "kept",
+          submittedAt: result.outcome === "kept" || assignment.anonymous ? null : result.response.submittedAt,
+        })
+        .where(isSubmissionKey({ ...scope, key }));
     }
-    const [replaced] = await tx
-      .update(responses)
-      .set({ answers, idempotencyKey: input.idempotencyKey, submittedAt: now, sentByTokenId: student.tokenId })
-      .where(eq(responses.id, previous.id))
-      .returning(returning);
-    if (assignment.anonymous) return { response: replaced, outcome: "replaced" };
-    // At most one audit event per student and assignment in each interval: it keeps the answers
-    // as they were before that run of changes; the changes within the run are not audited (ADR 197).
-    const audited = await hitRateLimit(tx, `audit:response-replace:${student.studentId}:${assignment.id}`, {
-      limit: 1,
-      windowMs: ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS,
-    });
-    if (!audited.allowed) return { response: replaced, outcome: "replaced" };
-    await recordStudentAuditEvent(tx, student.studentId, {
-      action: "response.replace",
-      targetType: "response",
-      targetId: previous.id,
-      schoolId: student.schoolId,
-      details: {
-        assignmentId: assignment.id,
-        idempotencyKey: input.idempotencyKey,
-        previous: {
-          answers: previous.answers,
-          submittedAt: previous.submittedAt.toISOString(),
-          idempotencyKey: previous.idempotencyKey,
-        },
-      },
-    });
-    return { response: replaced, outcome: "replaced" };
+    return result;
   });
+}
+
+function isSubmissionKey(row: { assignmentId: number; studentId: number; key: string }) {
+  return and(
+    eq(submissionKeys.assignmentId, row.assignmentId),
+    eq(submissionKeys.studentId, row.studentId),
+    eq(submissionKeys.key, row.key),
+  );
+}
+
+/** A canonical digest of a submission's answers (keys sorted). */
+export function answersDigest(answers: Answers): string {
+  const sorted = Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(JSON.stringify(sorted)).digest("base64url");
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Takes the key for this submission, or answers as its first submission was:
+ * the response it stored (the answers it sent, the time it stored them), or,
+ * where it changed nothing, the response as it is. Other answers: 409.
+ */
+async function claimSubmissionKey(
+  tx: Tx,
+  row: { assignmentId: number; studentId: number; key: string; answersDigest: string },
+  answers: Answers,
+): Promise<SubmitResult | null> {
+  const [claimed] = await tx
+    .insert(submissionKeys)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ key: submissionKeys.key });
+  if (claimed) return null;
+  const [stored] = await tx
+    .select({
+      answersDigest: submissionKeys.answersDigest,
+      kept: submissionKeys.kept,
+      submittedAt: submissionKeys.submittedAt,
+      response: returning,
+    })
+    .from(submissionKeys)
+    .innerJoin(responses, eq(responses.id, submissionKeys.responseId))
+    .where(isSubmissionKey(row));
+  // Its response deleted since (a student's deletion takes its keys too): nothing to answer with.
+  if (!stored) throw notFound("Assignment not found");
+  if (stored.answersDigest !== row.answersDigest) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  if (stored.kept) return { response: stored.response, outcome: "replayed" };
+  return {
+    response: {
+      ...stored.response,
+      // The same answers as the first time (the digest says so), whatever replaced them since.
+      answers,
+      submittedAt: stored.submittedAt ?? stored.response.submittedAt,
+      idempotencyKey: row.key,
+    },
+    outcome: "replayed",
+  };
+}
+
+/**
+ * The answers into the student's one response: a new response, or the
+ * earlier one replaced (audited as ADR 197 says), or, when the submission
+ * comes from a page served before the one whose answers are stored, nothing:
+ * the newer answers are kept ("kept").
+ */
+async function storeAnswers(
+  tx: Tx,
+  assignment: { id: number; anonymous: boolean },
+  student: StudentPrincipal,
+  input: { answers: Answers; key: string | null; servedAt: Date },
+): Promise<SubmitResult> {
+  const { answers, key: idempotencyKey, servedAt } = input;
+  const now = new Date();
+  const [created] = await tx
+    .insert(responses)
+    .values({
+      assignmentId: assignment.id,
+      studentId: student.studentId,
+      answers,
+      idempotencyKey,
+      submittedAt: now,
+      servedAt,
+      sentByTokenId: student.tokenId,
+    })
+    .onConflictDoNothing({ target: [responses.assignmentId, responses.studentId] })
+    .returning(returning);
+  if (created) {
+    // Anonymous: no event at all (its time would say when this student answered).
+    if (!assignment.anonymous) {
+      await recordStudentAuditEvent(tx, student.studentId, {
+        action: "response.submit",
+        targetType: "response",
+        targetId: created.id,
+        schoolId: student.schoolId,
+        details: { assignmentId: assignment.id, idempotencyKey },
+      });
+    }
+    return { response: created, outcome: "created" };
+  }
+
+  const [existing] = await tx
+    .select({ ...returning, servedAt: responses.servedAt })
+    .from(responses)
+    .where(and(eq(responses.assignmentId, assignment.id), eq(responses.studentId, student.studentId)))
+    .for("update");
+  const { servedAt: storedServedAt, ...previous } = existing;
+  if (storedServedAt && servedAt < storedServedAt) return { response: previous, outcome: "kept" };
+  const [replaced] = await tx
+    .update(responses)
+    .set({ answers, idempotencyKey, submittedAt: now, servedAt, sentByTokenId: student.tokenId })
+    .where(eq(responses.id, previous.id))
+    .returning(returning);
+  if (assignment.anonymous) return { response: replaced, outcome: "replaced" };
+  // At most one audit event per student and assignment in each interval: it keeps the answers
+  // as they were before that run of changes; the changes within the run are not audited (ADR 197).
+  const audited = await hitRateLimit(tx, `audit:response-replace:${student.studentId}:${assignment.id}`, {
+    limit: 1,
+    windowMs: ANSWER_REPLACEMENT_AUDIT_INTERVAL_MS,
+  });
+  if (!audited.allowed) return { response: replaced, outcome: "replaced" };
+  await recordStudentAuditEvent(tx, student.studentId, {
+    action: "response.replace",
+    targetType: "response",
+    targetId: previous.id,
+    schoolId: student.schoolId,
+    details: {
+      assignmentId: assignment.id,
+      idempotencyKey,
+      previous: {
+        answers: previous.answers,
+        submittedAt: previous.submittedAt.toISOString(),
+        idempotencyKey: previous.idempotencyKey,
+      },
+    },
+  });
+  return { response: replaced, outcome: "replaced" };
 }

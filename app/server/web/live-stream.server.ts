@@ -27,7 +27,13 @@
  *   session check per session and one snapshot per viewer (a teacher's ten
  *   tabs cost one read, not ten); a client that stops reading is dropped once 64 KB
  *   wait for it (its EventSource reconnects and gets a fresh snapshot).
+ * - Resuming (issue #37): a snapshot has the id snapshotEventId gives. A
+ *   reconnect whose `Last-Event-ID` is the id of the snapshot as it is now
+ *   missed nothing and gets no snapshot at once (nothing is repeated); any
+ *   other gets the snapshot as it is now, which holds every change since (a
+ *   snapshot is the whole state, so "what came after" is one event).
  */
+import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { eventStream } from "remix-utils/sse/server";
 import type { App } from "../app-type.server";
@@ -49,6 +55,22 @@ export interface AssignmentStreamOptions<T> {
   /** What the viewer may see now; throws the domain's NotFound when they may not. */
   readSnapshot(user: CurrentUser): Promise<T>;
   heartbeatMs?: number;
+  /**
+   * The assignment's change counter in a snapshot (monotonic per
+   * assignment): with it every snapshot event has an id, and a reconnect
+   * with `Last-Event-ID` resumes (below).
+   */
+  changeSeqOf?(snapshot: T): number;
+}
+
+/**
+ * A snapshot event's id: the assignment's change counter, then a digest of
+ * what it says (the counter does not move with everything a snapshot shows,
+ * e.g. the roster's size). A browser's EventSource sends the last id it got
+ * as `Last-Event-ID` when it reconnects after a dropped connection.
+ */
+export function snapshotEventId(changeSeq: number, data: string): string {
+  return `${changeSeq}.${createHash("sha256").update(data).digest("base64url").slice(0, 12)}`;
 }
 
 export interface LiveStreamOptions<T> {
@@ -59,6 +81,8 @@ export interface LiveStreamOptions<T> {
   heartbeatMs?: number;
   /** Said in the logs with a failed read ({ assignmentId }, { classId }). */
   logContext: Record<string, number>;
+  /** The change counter in a snapshot, for event ids and `Last-Event-ID` resuming (AssignmentStreamOptions). */
+  changeSeqOf?(snapshot: T): number;
 }
 
 export type StreamEndReason = "signed-out" | "no-access";
@@ -110,11 +134,12 @@ export function assignmentEventStream<T>(
   context: Readonly<RouterContextProvider>,
   options: AssignmentStreamOptions<T>,
 ): Promise<Response> {
-  const { assignmentId, readSnapshot, heartbeatMs } = options;
+  const { assignmentId, readSnapshot, heartbeatMs, changeSeqOf } = options;
   return liveEventStream(request, context, {
     subscribe: (app, onChange) => app.assignmentEvents.subscribeToAssignment(assignmentId, onChange),
     readSnapshot,
     heartbeatMs,
+    changeSeqOf,
     logContext: { assignmentId },
   });
 }
@@ -131,6 +156,7 @@ export async function liveEventStream<T>(
   let onChange: (change: KeyedChange) => void = () => {};
   let release: () => void = () => {};
   const token = await readSessionToken(app.sessionCookie, request);
+  const resumeFrom = request.headers.get("last-event-id");
   try {
     const user = await requireApiUser(request, context);
     // A place in the streams' budget (per session, per user, the instance's memory), or an answer at once.
@@ -197,13 +223,15 @@ export async function liveEventStream<T>(
       if (ended) return;
       if (write(() => send({ event: "end", data: JSON.stringify({ reason }) }))) finish();
     };
+    const idOf = (snapshot: T, data: string) =>
+      options.changeSeqOf ? snapshotEventId(options.changeSeqOf(snapshot), data) : undefined;
     const sendSnapshot = (snapshot: T, force: boolean) => {
       const data = JSON.stringify(snapshot);
       if (ended || (!force && data === lastSent)) return;
       // Nobody reads this stream: drop it rather than queue without end.
       if (isBacklogged()) return finish();
       lastSent = data;
-      write(() => send({ event: "snapshot", data }));
+      write(() => send({ event: "snapshot", data, id: idOf(snapshot, data) }));
     };
     // The session and the access, checked again; then the counts as of now.
     const refresh = async (force: boolean) => {
@@ -252,7 +280,10 @@ export async function liveEventStream<T>(
       cause ??= heartbeatBeat(app, heartbeatMs);
       void refresh(false);
     }, heartbeatMs);
-    sendSnapshot(first, true);
+    const firstData = JSON.stringify(first);
+    // A reconnect that had this very snapshot already: nothing to send until the next change.
+    if (resumeFrom !== null && resumeFrom === idOf(first, firstData)) lastSent = firstData;
+    else sendSnapshot(first, true);
     return stop;
   });
 

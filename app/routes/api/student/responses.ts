@@ -1,6 +1,7 @@
 /**
  * POST /api/student/v1/assignments/{assignmentId}/responses (bearer token)
- * `{ answers }`, optional `Idempotency-Key` header → `{ response }`.
+ * `{ answers, idempotencyKey? }`, optional `Idempotency-Key` header (the
+ * same key as the body's, if both) → `{ response }`.
  * A retry answered from the stored response says `Idempotent-Replayed: true`.
  */
 import { idempotencyKeySchema, submitResponseRequestSchema } from "~/lib/student-api/schemas";
@@ -28,8 +29,13 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const { db, content } = getAppFromContext(context);
     const student = await authenticateStudent(db, request);
     const assignmentId = parseId(params.assignmentId);
-    const idempotencyKey = readIdempotencyKey(request);
-    const { answers } = parseInput(submitResponseRequestSchema, await readJsonBody(request));
+    const header = readIdempotencyKey(request);
+    const { answers, idempotencyKey: inBody } = parseInput(submitResponseRequestSchema, await readJsonBody(request));
+    if (header !== null && inBody !== undefined && header !== inBody) {
+      const message = "Send the same key in the Idempotency-Key header and in idempotencyKey, or only one of them.";
+      throw validationError(message, { idempotencyKey: [message] });
+    }
+    const idempotencyKey = header ?? inBody ?? null;
     const { response, outcome } = await submitResponse(db, content, student, {
       assignmentId,
       answers,
