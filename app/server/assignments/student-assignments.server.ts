@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import type { AssignmentStatus } from "~/lib/statuses";
-import { hasText, listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import { hasText, type SurveyStory } from "~/lib/survey-content";
 import type { AssignmentSummary } from "../classes/class-dashboard.server";
 import type { Db, Tx } from "../db/client.server";
 import { assignments, responses, students, surveys } from "../db/schema.server";

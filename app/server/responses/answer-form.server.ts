@@ -8,7 +8,7 @@
  * index, a drawing is `{ drawingId }` (with `description` where the child
  * described it instead, issue 37), and an empty field is an unanswered one.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { ANSWER_FIELD_PREFIX, descriptionFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
 import type { AnswerField } from "~/lib/survey-content";
 import { type Answers, answersDigest } from "./submissions.server";
