@@ -180,7 +180,7 @@ test("join refuses what the API refuses, with the API's words, and keeps what wa
     expect(response.status).toBe(status);
     const { reply } = await response.json();
     expect(reply.formErrors).toEqual([message]);
-    expect(reply.values).toEqual({ code, firstName: "Kim", lastName: "Lee", personalCode: "" });
+    expect(reply.values).toEqual({ code, firstName: "Kim", lastName: "Lee", personalCode: "", card: "" });
     expect(response.headers.getSetCookie().some((value) => value.startsWith("__student="))).toBe(false);
   }
   const empty = await callRoute(joinRoute, database, {
