@@ -14,6 +14,7 @@
  * Only an open (active) assignment takes reminders. Each send is audited
  * (`assignment.remind`) with counts only, never names.
  */
+
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -28,6 +29,7 @@ import {
 } from "../db/schema.server";
 import { conflict } from "../errors.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
+import { effectiveStatusSql } from "./effective-status.server";
 import { assignmentInScope, throwAssignmentNotFound } from "./results.server";
 
 export interface ReminderSent {
@@ -57,7 +59,8 @@ export async function sendReminder(
     const [assignment] = await tx
       .select({
         id: assignments.id,
-        status: assignments.status,
+        // Open by hand or by its schedule, at this moment (effective-status.server.ts).
+        status: effectiveStatusSql(assignments, now),
         anonymous: assignments.anonymous,
         schoolId: classes.schoolId,
       })
