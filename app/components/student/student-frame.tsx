@@ -19,7 +19,7 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
   const { t } = useTranslation("student");
   // The marker tells the plain student script to keep the heartbeat going (ADR 170).
   return (
-    <div className="plain-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
+    <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
       <header className="student-bar">
         <p className="student-bar-who">
           <strong>
@@ -46,7 +46,7 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
 /** A page for someone who is not signed in as a student (the join page, its refusals). */
 export function StudentPlainPage({ children }: { children: React.ReactNode }) {
   return (
-    <div className="plain-page">
+    <div className="student-page">
       <header className="student-bar student-bar-plain">
         <LanguageMenu />
       </header>
