@@ -6,8 +6,9 @@ import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
 import { toSearch } from "~/lib/query-string";
@@ -199,14 +200,8 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
   pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error, matches);
 
+const BACK_TO_SURVEYS = { to: "/admin/survey", label: "Back to all surveys" };
+
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("staff");
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      params={params}
-      homeLink={{ to: "/admin/survey", label: t("Back to all surveys") }}
-      notFound={NO_SUCH_SURVEY}
-    />
-  );
+  return <NotFoundBoundary error={error} params={params} homeLink={BACK_TO_SURVEYS} notFound={NO_SUCH_SURVEY} />;
 }
