@@ -31,6 +31,7 @@ import {
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
 import { FacesAnswer } from "./faces-answer";
+import { QuestionFieldset } from "./question-fieldset";
 import { ErrorMessages } from "./student-fields";
 
 export interface AnswerState {
@@ -98,15 +99,11 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
   if (options.length === 0) return null;
   return (
     <div className="student-card">
-      <fieldset
-        className="student-question"
-        id={field.id}
-        aria-invalid={field.invalid || undefined}
-        aria-describedby={field.invalid ? field.errorId : undefined}
+      <QuestionFieldset
+        field={field}
+        legend={hasText(block.prompt) ? block.prompt : t("Choose one")}
+        legendAttributes={hasText(block.prompt) ? contentAttributes(state) : {}}
       >
-        <legend className="student-legend" {...(hasText(block.prompt) ? contentAttributes(state) : {})}>
-          {hasText(block.prompt) ? block.prompt : t("Choose one")}
-        </legend>
         {options.map(({ item, index }, position) => (
           <label key={item._uid} className="student-choice">
             <input
@@ -121,8 +118,7 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
             </span>
           </label>
         ))}
-        <ErrorMessages id={field.errorId} errors={field.errors} />
-      </fieldset>
+      </QuestionFieldset>
     </div>
   );
 }
@@ -191,15 +187,7 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
   const choices = (answer.choices ?? []).filter(hasText);
   if (choices.length === 0) return null;
   return (
-    <fieldset
-      className="student-question"
-      id={field.id}
-      aria-invalid={field.invalid || undefined}
-      aria-describedby={field.invalid ? field.errorId : undefined}
-    >
-      <legend className="student-legend" {...contentAttributes(state)}>
-        {prompt}
-      </legend>
+    <QuestionFieldset field={field} legend={prompt} legendAttributes={contentAttributes(state)}>
       {choices.map((choice, index) => {
         // The value is the survey's default text even where the label is translated (ADR 217).
         const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
@@ -210,8 +198,7 @@ function ChoiceAnswer({ answer, prompt, state }: { answer: OptionAnswerBlock; pr
           </label>
         );
       })}
-      <ErrorMessages id={field.errorId} errors={field.errors} />
-    </fieldset>
+    </QuestionFieldset>
   );
 }
 

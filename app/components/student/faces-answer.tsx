@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { readFaceScale } from "~/lib/face-scale";
 import { hasText, type ResponseFacesBlock } from "~/lib/survey-content";
 import { FaceDrawing } from "../survey/face-drawing";
-import { ErrorMessages } from "./student-fields";
+import { QuestionFieldset } from "./question-fieldset";
 
 export interface FacesField {
   name: string;
@@ -37,15 +37,11 @@ export function FacesAnswer({
   if (!faces) return null;
   return (
     <div className="student-card">
-      <fieldset
-        className="student-question"
-        id={field.id}
-        aria-invalid={field.invalid || undefined}
-        aria-describedby={field.invalid ? field.errorId : undefined}
+      <QuestionFieldset
+        field={field}
+        legend={hasText(block.prompt) ? block.prompt : t("Choose one")}
+        legendAttributes={{ dir: "auto", ...(hasText(block.prompt) ? contentAttributes : {}) }}
       >
-        <legend className="student-legend" dir="auto" {...(hasText(block.prompt) ? contentAttributes : {})}>
-          {hasText(block.prompt) ? block.prompt : t("Choose one")}
-        </legend>
         <div className="student-faces">
           {faces.map((face) => (
             <label key={face.index} className="student-face">
@@ -63,8 +59,7 @@ export function FacesAnswer({
             </label>
           ))}
         </div>
-        <ErrorMessages id={field.errorId} errors={field.errors} />
-      </fieldset>
+      </QuestionFieldset>
     </div>
   );
 }
