@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { toSearch } from "~/lib/query-string";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -118,15 +119,7 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <Box>
               <AdminTable label={t("Responses")}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>{t("Submitted")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Student")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Class")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Assignment")}</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
+                <TableHead columns={[t("Submitted"), t("Student"), t("Class"), t("School"), t("Assignment")]} />
                 <Table.Body>
                   {page.responses.map((row, index) => (
                     <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">

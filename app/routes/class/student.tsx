@@ -10,6 +10,7 @@ import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { SplitRow } from "~/components/ui/kit";
 import { TableRoot, TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -142,13 +143,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Card size="1">
             <TableRoot variant="ghost" size="2">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Response")}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={[t("Survey"), t("Status"), t("Response")]} />
               <Table.Body>
                 {student.responses.map((response) => (
                   <Table.Row key={response.assignmentId}>

@@ -8,6 +8,7 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { SplitRow } from "~/components/ui/kit";
 import { TableRoot, TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -88,16 +89,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
       ) : (
         <Card size="1">
           <TableRoot variant="ghost" size="2">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Responses")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">{t("Actions")}</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={[t("Survey"), t("Status"), t("Responses")]} actions />
             <Table.Body>
               {assignments.map((assignment) => (
                 <Table.Row key={assignment.id} align="center">

@@ -6,6 +6,7 @@ import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import type { StaffPage } from "~/server/users/staff.server";
 import { listSearch } from "./staff-list";
 
@@ -15,18 +16,7 @@ export function StaffTable({ page, meId, params }: { page: StaffPage; meId: numb
   return (
     <Box>
       <AdminTable label={t("Staff")}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t("Classes")}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>
-              <span className="visually-hidden">{t("Actions")}</span>
-            </Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={[t("Name"), t("Role"), t("School"), t("Status"), t("Classes")]} actions />
         <Table.Body>
           {page.staff.map((member) => (
             <Table.Row key={member.id}>
