@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { AdminTable } from "~/components/admin/admin-table";
-import { Pagination } from "~/components/admin/pagination";
+import { PagedAdminTable } from "~/components/admin/paged-table";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
@@ -11,7 +10,6 @@ import { PageHeader } from "~/components/layout/page-header";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
-import { TableHead } from "~/components/ui/table-head";
 import { toSearch } from "~/lib/query-string";
 import type { SurveyBlock } from "~/lib/survey-content";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -117,43 +115,37 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               </EmptyState>
             )
           ) : (
-            <Box>
-              <AdminTable label={t("Responses")}>
-                <TableHead columns={[t("Submitted"), t("Student"), t("Class"), t("School"), t("Assignment")]} />
-                <Table.Body>
-                  {page.responses.map((row, index) => (
-                    <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
-                      <Table.Cell>
-                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">{t("Not shown")}</Text>}
-                      </Table.Cell>
-                      <Table.RowHeaderCell>
-                        {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
-                      </Table.RowHeaderCell>
-                      <Table.Cell>
-                        <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
-                          <bdi>{row.className}</bdi>
-                        </TextLink>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <bdi>{row.schoolName}</bdi>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <AssignmentStatusBadge status={row.assignmentStatus} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </AdminTable>
-              <Pagination
-                page={page.page}
-                pageCount={page.pageCount}
-                total={page.total}
-                noun="{count, plural, one {# response} other {# responses}}"
-                hrefFor={(target) =>
-                  `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
-                }
-              />
-            </Box>
+            <PagedAdminTable
+              label={t("Responses")}
+              columns={[t("Submitted"), t("Student"), t("Class"), t("School"), t("Assignment")]}
+              page={page}
+              noun="{count, plural, one {# response} other {# responses}}"
+              hrefFor={(target) =>
+                `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
+              }
+            >
+              {page.responses.map((row, index) => (
+                <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
+                  <Table.Cell>
+                    {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">{t("Not shown")}</Text>}
+                  </Table.Cell>
+                  <Table.RowHeaderCell>
+                    {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
+                  </Table.RowHeaderCell>
+                  <Table.Cell>
+                    <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
+                      <bdi>{row.className}</bdi>
+                    </TextLink>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <bdi>{row.schoolName}</bdi>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <AssignmentStatusBadge status={row.assignmentStatus} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </PagedAdminTable>
           )}
         </Flex>
       </section>
