@@ -47,7 +47,6 @@ const contactsOf = (studentId: SQL | Column) =>
     sql`from ${aliased(contact)} where ${contact.studentId} = ${studentId}`,
     sql`${contact.position}, ${contact.id}`,
   );
-const contactsJson = contactsOf(students.id);
 
 const rosterStudent = alias(students, "st");
 const rosterMember = alias(classStudents, "cs");
