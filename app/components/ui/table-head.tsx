@@ -3,8 +3,10 @@
  * justified to the end), then, with `actions`, the column of each row's
  * buttons, named for screen readers only.
  */
-import { Table } from "@radix-ui/themes";
+import { Card, Table } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { TableRoot } from "./kit-controls";
 
 export type TableColumn = string | { label: string; justify: "end" };
 
@@ -29,5 +31,26 @@ export function TableHead({ columns, actions = false }: { columns: TableColumn[]
         ) : null}
       </Table.Row>
     </Table.Header>
+  );
+}
+
+/** A table in a card (a class's surveys, a student's responses): the header row of its columns, then its rows. */
+export function CardTable({
+  columns,
+  actions,
+  children,
+}: {
+  columns: TableColumn[];
+  actions?: boolean;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  return (
+    <Card size="1">
+      <TableRoot variant="ghost" size="2">
+        <TableHead columns={columns} actions={actions} />
+        <Table.Body>{children}</Table.Body>
+      </TableRoot>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Box, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { ArchiveToggleForm } from "~/components/admin/archive-toggle-form";
+import { ArchiveToggleForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";

@@ -4,7 +4,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/theme
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { ArchiveToggleForm } from "~/components/admin/archive-toggle-form";
+import { ArchiveToggleForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";

@@ -1,13 +1,12 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { PagedAdminTable } from "~/components/admin/paged-table";
+import { PagedAdminTable } from "~/components/admin/admin-table";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { pageTitle } from "~/components/error-boundary";
+import { NotFoundBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
-import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
 import { toSearch } from "~/lib/query-string";

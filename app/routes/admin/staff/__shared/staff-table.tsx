@@ -1,8 +1,8 @@
 import { Badge, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PagedAdminTable } from "~/components/admin/admin-table";
 import { ArchiveRestoreForm } from "~/components/admin/archive-restore-form";
-import { PagedAdminTable } from "~/components/admin/paged-table";
 import { RecordStatusBadge, RoleBadge } from "~/components/admin/record-status-badge";
 import { TextLink } from "~/components/ui/kit-controls";
 import type { StaffPage } from "~/server/users/staff.server";
