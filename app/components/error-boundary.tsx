@@ -174,3 +174,30 @@ export function GeneralErrorBoundary({
 export function NotFoundMessage({ children }: { children: ReactNode }) {
   return <NotFoundPanel message={children} />;
 }
+
+/**
+ * A staff route's error boundary that says its own sentence on a 404 (a
+ * record outside the reader's scope), and may lead back to a list: both texts
+ * are staff catalogue keys, said in the page's language.
+ */
+export function NotFoundBoundary({
+  error,
+  params,
+  notFound,
+  homeLink,
+}: {
+  error: unknown;
+  params: Record<string, string | undefined>;
+  notFound: string;
+  homeLink?: { to: string; label: string };
+}) {
+  const { t } = useTranslation("staff");
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      params={params}
+      homeLink={homeLink && { to: homeLink.to, label: t(homeLink.label) }}
+      notFound={notFound}
+    />
+  );
+}

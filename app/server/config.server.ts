@@ -161,32 +161,22 @@ function oidcProvidersFrom(env: OidcEnv): OidcProviderConfig[] {
     }
     return Boolean(id && secret);
   };
-  if (
-    pair("OIDC_GOOGLE_CLIENT_ID", env.OIDC_GOOGLE_CLIENT_ID, "OIDC_GOOGLE_CLIENT_SECRET", env.OIDC_GOOGLE_CLIENT_SECRET)
-  ) {
-    providers.push({
-      id: "google",
-      name: "Google",
-      issuer: env.OIDC_GOOGLE_ISSUER ?? GOOGLE_ISSUER,
-      clientId: env.OIDC_GOOGLE_CLIENT_ID as string,
-      clientSecret: env.OIDC_GOOGLE_CLIENT_SECRET as string,
-    });
-  }
-  if (
-    pair(
-      "OIDC_MICROSOFT_CLIENT_ID",
-      env.OIDC_MICROSOFT_CLIENT_ID,
-      "OIDC_MICROSOFT_CLIENT_SECRET",
-      env.OIDC_MICROSOFT_CLIENT_SECRET,
-    )
-  ) {
-    providers.push({
-      id: "microsoft",
-      name: "Microsoft",
-      issuer: env.OIDC_MICROSOFT_ISSUER ?? MICROSOFT_ISSUER,
-      clientId: env.OIDC_MICROSOFT_CLIENT_ID as string,
-      clientSecret: env.OIDC_MICROSOFT_CLIENT_SECRET as string,
-    });
+  const named = [
+    { id: "google", name: "Google", key: "GOOGLE", defaultIssuer: GOOGLE_ISSUER },
+    { id: "microsoft", name: "Microsoft", key: "MICROSOFT", defaultIssuer: MICROSOFT_ISSUER },
+  ] as const;
+  for (const { id, name, key, defaultIssuer } of named) {
+    const clientId = env[`OIDC_${key}_CLIENT_ID`];
+    const clientSecret = env[`OIDC_${key}_CLIENT_SECRET`];
+    if (pair(`OIDC_${key}_CLIENT_ID`, clientId, `OIDC_${key}_CLIENT_SECRET`, clientSecret)) {
+      providers.push({
+        id,
+        name,
+        issuer: env[`OIDC_${key}_ISSUER`] ?? defaultIssuer,
+        clientId: clientId as string,
+        clientSecret: clientSecret as string,
+      });
+    }
   }
   const generic = pair("OIDC_CLIENT_ID", env.OIDC_CLIENT_ID, "OIDC_CLIENT_SECRET", env.OIDC_CLIENT_SECRET);
   if (generic || env.OIDC_ISSUER) {

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Badge, Card, Flex, Heading, Row, Stack, Text } from "~/components/ui/kit";
 import { Button, ButtonLink, TextAnchor, TextInput } from "~/components/ui/kit-controls";
 import { formatDateTime } from "./format";
+import { GenerateCodeForm } from "./generate-code-form";
 
 /** Stands for the join address in the sentence around it, to be split on (a character no translation holds). */
 const ADDRESS_MARK = "\u0000";
@@ -77,12 +78,7 @@ export function ClassCodePanel({
         )}
         {!manage && (!classCode || classCode.expired) ? (
           // The advice's own button: a code with the default expiry, posted to the page's action.
-          <Form method="post">
-            <input type="hidden" name="intent" value="generate-code" />
-            <Button type="submit" variant="soft">
-              {classCode ? t("Generate a new code") : t("Generate a class code")}
-            </Button>
-          </Form>
+          <GenerateCodeForm hasCode={Boolean(classCode)} variant="soft" />
         ) : null}
         {join ? (
           <Stack gap="2">

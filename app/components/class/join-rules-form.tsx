@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Card, Heading, Stack, Text } from "~/components/ui/kit";
-import { Button } from "~/components/ui/kit-controls";
+import { Text } from "~/components/ui/kit";
 import type { JOIN_MODE_CHOICES, NEW_NAMES_CHOICES } from "~/lib/schemas/classroom";
+import { ClassSettingForm } from "./class-setting-form";
 
 export interface JoinRulesView {
   joinMode: (typeof JOIN_MODE_CHOICES)[number];
@@ -31,42 +30,31 @@ const NEW_NAMES_LABELS: Record<JoinRulesView["newNames"], string> = {
 export function JoinRulesForm({ rules, error }: { rules: JoinRulesView; error?: string | null }) {
   const { t } = useTranslation("staff");
   return (
-    <Card size="2">
-      <Form method="post" aria-labelledby="join-rules-heading">
-        <input type="hidden" name="intent" value="join-rules" />
-        <Stack gap="3">
-          <Heading as="h2" size="4" id="join-rules-heading">
-            {t("How children join")}
-          </Heading>
-          <ChoiceGroup
-            legend={t("Children sign in with")}
-            name="joinMode"
-            value={rules.joinMode}
-            error={error}
-            choices={Object.entries(JOIN_MODE_LABELS).map(([value, { label, hint }]) => ({
-              value,
-              label: t(label),
-              hint: t(hint),
-            }))}
-          />
-          <ChoiceGroup
-            legend={t("Names not on the list")}
-            name="newNames"
-            value={rules.newNames}
-            error={error}
-            choices={Object.entries(NEW_NAMES_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
-          />
-          {error ? (
-            <Text as="p" size="2" color="red" id="join-rules-error">
-              {t(error)}
-            </Text>
-          ) : null}
-          <div>
-            <Button type="submit">{t("Save how children join")}</Button>
-          </div>
-        </Stack>
-      </Form>
-    </Card>
+    <ClassSettingForm
+      intent="join-rules"
+      title={t("How children join")}
+      error={error}
+      submitLabel={t("Save how children join")}
+    >
+      <ChoiceGroup
+        legend={t("Children sign in with")}
+        name="joinMode"
+        value={rules.joinMode}
+        error={error}
+        choices={Object.entries(JOIN_MODE_LABELS).map(([value, { label, hint }]) => ({
+          value,
+          label: t(label),
+          hint: t(hint),
+        }))}
+      />
+      <ChoiceGroup
+        legend={t("Names not on the list")}
+        name="newNames"
+        value={rules.newNames}
+        error={error}
+        choices={Object.entries(NEW_NAMES_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
+      />
+    </ClassSettingForm>
   );
 }
 

@@ -13,6 +13,13 @@ export interface ProfileUser {
 
 export type ProfileState = "loading" | "error" | "loaded";
 
+/** What the header's profile area and its menu show: the profile's state, its user, an avatar beside the name. */
+export interface ProfileAreaProps {
+  state: ProfileState;
+  user: ProfileUser | null;
+  avatar?: React.ReactNode;
+}
+
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return "?";
@@ -27,15 +34,7 @@ export function initials(name: string): string {
  * loading profile' on error; nothing without a user. Every state is phrasing
  * content (spans only), as the <summary> and <button> that hold it require.
  */
-export function ProfileArea({
-  state,
-  user,
-  avatar,
-}: {
-  state: ProfileState;
-  user: ProfileUser | null;
-  avatar?: React.ReactNode;
-}) {
+export function ProfileArea({ state, user, avatar }: ProfileAreaProps) {
   const { t } = useTranslation("staff");
   if (state === "loading") {
     return (

@@ -4,7 +4,7 @@ import { Form, useLocation } from "react-router";
 import { passwordPageHref } from "~/lib/account-links";
 import { useHydrated } from "~/lib/use-hydrated";
 import { LanguageForm } from "./language-form";
-import { ProfileArea, type ProfileState, type ProfileUser } from "./profile-area";
+import { ProfileArea, type ProfileAreaProps } from "./profile-area";
 import type { ProfileDropdownProps } from "./profile-dropdown";
 
 /** The dropdown's module, or null when its chunk cannot be loaded (a flaky school network). */
@@ -32,15 +32,7 @@ function loadProfileDropdown(): Promise<ComponentType<ProfileDropdownProps> | nu
  * Profile menu". The avatar beside the name is hidden from assistive
  * technology so the name is not read twice.
  */
-export function ProfileMenu({
-  state,
-  user,
-  avatar,
-}: {
-  state: ProfileState;
-  user: ProfileUser | null;
-  avatar?: React.ReactNode;
-}) {
+export function ProfileMenu({ state, user, avatar }: ProfileAreaProps) {
   const hydrated = useHydrated();
   const location = useLocation();
   const { t } = useTranslation("staff");

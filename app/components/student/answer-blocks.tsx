@@ -37,6 +37,7 @@ import {
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
 import { FacesAnswer } from "./faces-answer";
+import { QuestionFieldset } from "./question-fieldset";
 import { ReadAloud, ReadAloudScript } from "./read-aloud";
 import { ErrorMessages } from "./student-fields";
 
@@ -106,20 +107,14 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
   if (options.length === 0) return null;
   return (
     <div className="student-card">
-      <fieldset
-        className="student-question"
-        id={field.id}
-        aria-invalid={field.invalid || undefined}
-        aria-describedby={field.invalid ? field.errorId : undefined}
+      <QuestionFieldset
+        field={field}
+        legend={hasText(block.prompt) ? block.prompt : t("Choose one")}
+        legendAttributes={hasText(block.prompt) ? contentAttributes(state) : {}}
+        afterLegend={
+          hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null
+        }
       >
-        <legend
-          className="student-legend"
-          id={`${field.id}-prompt`}
-          {...(hasText(block.prompt) ? contentAttributes(state) : {})}
-        >
-          {hasText(block.prompt) ? block.prompt : t("Choose one")}
-        </legend>
-        {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
         {options.map(({ item, index }, position) => (
           <div key={item._uid} className="student-choice-row">
             <label className="student-choice">
@@ -137,8 +132,7 @@ function OptionsAnswer({ block, state }: { block: ResponseOptionsBlock; state: A
             <ReadAloud textId={`${field.id}-${index}`} recording={item.audio} />
           </div>
         ))}
-        <ErrorMessages id={field.errorId} errors={field.errors} />
-      </fieldset>
+      </QuestionFieldset>
     </div>
   );
 }
@@ -225,16 +219,12 @@ function ChoiceAnswer({
   const choices = (answer.choices ?? []).filter(hasText);
   if (choices.length === 0) return null;
   return (
-    <fieldset
-      className="student-question"
-      id={field.id}
-      aria-invalid={field.invalid || undefined}
-      aria-describedby={field.invalid ? field.errorId : undefined}
+    <QuestionFieldset
+      field={field}
+      legend={prompt}
+      legendAttributes={contentAttributes(state)}
+      afterLegend={<ReadAloud textId={`${field.id}-prompt`} recording={recording} />}
     >
-      <legend className="student-legend" id={`${field.id}-prompt`} {...contentAttributes(state)}>
-        {prompt}
-      </legend>
-      <ReadAloud textId={`${field.id}-prompt`} recording={recording} />
       {choices.map((choice, index) => {
         // The value is the survey's default text even where the label is translated (ADR 217).
         const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
@@ -250,8 +240,7 @@ function ChoiceAnswer({
           </div>
         );
       })}
-      <ErrorMessages id={field.errorId} errors={field.errors} />
-    </fieldset>
+    </QuestionFieldset>
   );
 }
 

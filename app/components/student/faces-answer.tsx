@@ -13,8 +13,8 @@ import { useTranslation } from "react-i18next";
 import { readFaceScale } from "~/lib/face-scale";
 import { hasText, type ResponseFacesBlock } from "~/lib/survey-content";
 import { FaceDrawing } from "../survey/face-drawing";
+import { QuestionFieldset } from "./question-fieldset";
 import { ReadAloud } from "./read-aloud";
-import { ErrorMessages } from "./student-fields";
 
 export interface FacesField {
   name: string;
@@ -40,21 +40,14 @@ export function FacesAnswer({
   if (!faces) return null;
   return (
     <div className="student-card">
-      <fieldset
-        className="student-question"
-        id={field.id}
-        aria-invalid={field.invalid || undefined}
-        aria-describedby={field.invalid ? field.errorId : undefined}
+      <QuestionFieldset
+        field={field}
+        legend={hasText(block.prompt) ? block.prompt : t("Choose one")}
+        legendAttributes={{ dir: "auto", ...(hasText(block.prompt) ? contentAttributes : {}) }}
+        afterLegend={
+          hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null
+        }
       >
-        <legend
-          className="student-legend"
-          id={`${field.id}-prompt`}
-          dir="auto"
-          {...(hasText(block.prompt) ? contentAttributes : {})}
-        >
-          {hasText(block.prompt) ? block.prompt : t("Choose one")}
-        </legend>
-        {hasText(block.prompt) ? <ReadAloud textId={`${field.id}-prompt`} recording={block.prompt_audio} /> : null}
         <div className="student-faces">
           {faces.map((face) => (
             <div key={face.index} className="student-face-cell">
@@ -75,8 +68,7 @@ export function FacesAnswer({
             </div>
           ))}
         </div>
-        <ErrorMessages id={field.errorId} errors={field.errors} />
-      </fieldset>
+      </QuestionFieldset>
     </div>
   );
 }

@@ -19,39 +19,50 @@ export function StudentFrame({ student, children }: { student: StudentIdentity; 
   const { t } = useTranslation("student");
   // The marker tells the plain student script to keep the heartbeat going (ADR 170).
   return (
-    <div className="student-page" {...{ [HEARTBEAT_ATTRIBUTE]: "" }}>
-      <header className="student-bar">
-        <p className="student-bar-who">
-          <strong>
-            <bdi>{`${student.firstName} ${student.lastName}`}</bdi>
-          </strong>
-          {" · "}
-          <bdi>{student.className}</bdi>
-        </p>
-        <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
-          <span className="student-hint">{t("Not you?")} </span>
-          <button type="submit" className="student-button student-button-quiet student-button-small">
-            {t("Sign out")}
-          </button>
-        </Form>
-        <LanguageMenu />
-      </header>
-      <main id="main" tabIndex={-1} className="student-main">
-        {children}
-      </main>
-    </div>
+    <StudentPage barClassName="student-bar" pageAttributes={{ [HEARTBEAT_ATTRIBUTE]: "" }} main={children}>
+      <p className="student-bar-who">
+        <strong>
+          <bdi>{`${student.firstName} ${student.lastName}`}</bdi>
+        </strong>
+        {" · "}
+        <bdi>{student.className}</bdi>
+      </p>
+      <Form method="post" action={STUDENT_SIGN_OUT_PATH}>
+        <span className="student-hint">{t("Not you?")} </span>
+        <button type="submit" className="student-button student-button-quiet student-button-small">
+          {t("Sign out")}
+        </button>
+      </Form>
+    </StudentPage>
   );
 }
 
 /** A page for someone who is not signed in as a student (the join page, its refusals). */
 export function StudentPlainPage({ children }: { children: React.ReactNode }) {
+  return <StudentPage barClassName="student-bar student-bar-plain" main={children} />;
+}
+
+/** The page: its bar (what the bar shows, then the language menu) and its main content. */
+function StudentPage({
+  barClassName,
+  pageAttributes,
+  children,
+  main,
+}: {
+  barClassName: string;
+  pageAttributes?: Record<string, string>;
+  /** What the bar shows before the language menu. */
+  children?: React.ReactNode;
+  main: React.ReactNode;
+}) {
   return (
-    <div className="student-page">
-      <header className="student-bar student-bar-plain">
+    <div className="student-page" {...pageAttributes}>
+      <header className={barClassName}>
+        {children}
         <LanguageMenu />
       </header>
       <main id="main" tabIndex={-1} className="student-main">
-        {children}
+        {main}
       </main>
     </div>
   );

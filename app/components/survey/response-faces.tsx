@@ -1,9 +1,10 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Text } from "@radix-ui/themes";
 import { storyblokEditable } from "@storyblok/react";
 import { FACE_SCALE_PROBLEM, readFaceScale } from "~/lib/face-scale";
 import { hasText, type ResponseFacesBlock } from "~/lib/survey-content";
 import { FaceDrawing } from "./face-drawing";
 import { useSurveyLabels } from "./survey-labels";
+import { SurveyResponse } from "./survey-response";
 
 /**
  * response-faces: the prompt and the faces as disabled buttons, each face drawn above its label
@@ -13,12 +14,7 @@ export function ResponseFaces({ blok }: { blok: ResponseFacesBlock }) {
   const faces = readFaceScale(blok);
   const t = useSurveyLabels();
   return (
-    <Flex direction="column" gap="3" className="survey-response" {...storyblokEditable(blok)}>
-      {hasText(blok.prompt) ? (
-        <Heading as="h3" size="4" dir="auto">
-          {blok.prompt}
-        </Heading>
-      ) : null}
+    <SurveyResponse blok={blok}>
       {faces ? (
         <ol
           className="survey-faces"
@@ -45,6 +41,6 @@ export function ResponseFaces({ blok }: { blok: ResponseFacesBlock }) {
           {t(FACE_SCALE_PROBLEM)}
         </Text>
       )}
-    </Flex>
+    </SurveyResponse>
   );
 }

@@ -4,12 +4,16 @@
  * description, the form's own errors, its fields, and its submit button at the
  * end. The settings screens' forms (a school's name, privacy, language, sign-in)
  * are written with it, so each is one way to read.
+ *
+ * DescribedFormCard is the larger card of a page's main form (adding staff,
+ * importing a file): its heading and a grey description under it as one
+ * block, then its body, which ends with its own submit row.
  */
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { CSSProperties, ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorList } from "~/components/forms";
-import { Card, Flex, Heading } from "./kit";
+import { Box, Card, Flex, Heading, Text } from "./kit";
 import { Button } from "./kit-controls";
 
 export function FormCard({
@@ -55,6 +59,46 @@ export function FormCard({
           <Flex justify="end">
             <Button type="submit">{submitLabel}</Button>
           </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+export function DescribedFormCard({
+  id,
+  intent,
+  title,
+  description,
+  formProps,
+  encType,
+  children,
+}: {
+  /** The card's id; the heading's is `${id}-title`, and it names the form. */
+  id: string;
+  intent: string;
+  title: string;
+  description: ReactNode;
+  /** conform's form props (`getFormProps(form)`), where conform handles the form. */
+  formProps?: ReturnType<typeof getFormProps>;
+  encType?: "multipart/form-data";
+  children: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <Card size="3" id={id}>
+      <Form method="post" encType={encType} {...formProps} aria-labelledby={titleId}>
+        <input type="hidden" name="intent" value={intent} />
+        <Flex direction="column" gap="4">
+          <Box>
+            <Heading as="h2" size="5" id={titleId}>
+              {title}
+            </Heading>
+            <Text as="p" size="2" color="gray" mt="1">
+              {description}
+            </Text>
+          </Box>
+          {children}
         </Flex>
       </Form>
     </Card>

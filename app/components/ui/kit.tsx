@@ -215,19 +215,23 @@ export interface TextProps extends Common {
   htmlFor?: string;
 }
 
+/** The classes of a `<Text>` or a `<Heading>`: its own, size, weight, spacing, the caller's. */
+function typeClasses(
+  base: string,
+  size: Responsive<TextSize> | undefined,
+  weight: Responsive<Weight> | undefined,
+  props: Common,
+) {
+  return classes(base, responsive("size", size), responsive("weight", weight), spacing(props), props.className);
+}
+
 /** Radix Themes' `<Text>`. */
 export function Text({ as: Tag = "span", size, weight, color, htmlFor, ...props }: TextProps) {
   return (
     <Tag
       data-accent-color={color}
       htmlFor={Tag === "label" ? htmlFor : undefined}
-      className={classes(
-        "rt-Text",
-        responsive("size", size),
-        responsive("weight", weight),
-        spacing(props),
-        props.className,
-      )}
+      className={typeClasses("rt-Text", size, weight, props)}
       {...common(props)}
     >
       {props.children}
@@ -245,17 +249,7 @@ export interface HeadingProps extends Common {
 /** Radix Themes' `<Heading>` (an `<h1>` unless `as` says otherwise). */
 export function Heading({ as: Tag = "h1", size = "6", weight, color, ...props }: HeadingProps) {
   return (
-    <Tag
-      data-accent-color={color}
-      className={classes(
-        "rt-Heading",
-        responsive("size", size),
-        responsive("weight", weight),
-        spacing(props),
-        props.className,
-      )}
-      {...common(props)}
-    >
+    <Tag data-accent-color={color} className={typeClasses("rt-Heading", size, weight, props)} {...common(props)}>
       {props.children}
     </Tag>
   );

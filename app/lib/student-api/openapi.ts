@@ -114,6 +114,10 @@ const malformedJson = (what: string): Refusal => ({
   description: `VALIDATION: ${what} (fieldErrors); BAD_REQUEST: the body is not JSON.`,
   codes: ["VALIDATION", "BAD_REQUEST"],
 });
+const assignmentNotFound: Refusal = {
+  description: "NOT_FOUND: no such assignment in the student's class, or its survey is no longer published.",
+  codes: ["NOT_FOUND"],
+};
 const JSON_BODY_LIMIT = "the JSON body limit";
 
 /** Each operation's success answer, by operationId: the document's 2xx schemas, and what tests check answers against. */
@@ -397,11 +401,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
               "400": malformedJson("fieldErrors are keyed by block _uid, or name the Idempotency-Key"),
               "401": studentUnauthorized,
               "403": crossSite,
-              "404": {
-                description:
-                  "NOT_FOUND: no such assignment in the student's class, or its survey is no longer published.",
-                codes: ["NOT_FOUND"],
-              },
+              "404": assignmentNotFound,
               "405": methodNotAllowed,
               "409": {
                 description:
@@ -449,11 +449,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
               },
               "401": studentUnauthorized,
               "403": crossSite,
-              "404": {
-                description:
-                  "NOT_FOUND: no such assignment in the student's class, or its survey is no longer published.",
-                codes: ["NOT_FOUND"],
-              },
+              "404": assignmentNotFound,
               "405": methodNotAllowed,
               "409": { description: "CONFLICT: the survey is closed or not started.", codes: ["CONFLICT"] },
               "413": payloadTooLarge(`${MAX_DRAWING_BYTES} bytes`),

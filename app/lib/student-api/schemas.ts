@@ -11,24 +11,15 @@ import { singleLineCheck, singleLineText } from "../schemas/text";
 import { studentNameText } from "../student-name";
 
 import {
-  MAX_DRAWING_BYTES,
   MAX_DRAWING_DESCRIPTION_LENGTH,
-  MAX_DRAWING_SIDE,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PERSONAL_CODE_LENGTH,
   MAX_TEXT_ANSWER_LENGTH,
 } from "./limits";
 
-export {
-  MAX_DRAWING_BYTES,
-  MAX_DRAWING_DESCRIPTION_LENGTH,
-  MAX_DRAWING_SIDE,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PERSONAL_CODE_LENGTH,
-  MAX_TEXT_ANSWER_LENGTH,
-};
+/** The contract's limits, for those who import the contract. */
+export * from "./limits";
 
 /**
  * A first or last name: normalised like every stored name (NFKC, no invisible

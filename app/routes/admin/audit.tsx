@@ -8,6 +8,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { toSearch } from "~/lib/query-string";
 import { auditFiltersSchema, listAuditLog } from "~/server/audit/audit-log.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -77,15 +78,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <AdminTable label={t("Audit events")}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t("When")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t("Who")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t("Action")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t("Target")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t("Details")}</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={[t("When"), t("Who"), t("Action"), t("Target"), t("Details")]} />
           <Table.Body>
             {log.rows.map((row) => (
               <Table.Row key={row.id} data-testid="audit-row">

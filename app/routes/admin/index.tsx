@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { getAdminCounts, listRecentActivity } from "~/server/audit/admin-overview.server";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -104,14 +105,7 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <AdminTable label={t("Recent activity")}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t("When")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Who")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("What")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Target")}</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={[t("When"), t("Who"), t("What"), t("Target")]} />
             <Table.Body>
               {activity.map((item) => {
                 const href = targetHref(item.targetType, item.targetId);

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Flex, Text } from "@radix-ui/themes";
+import { Box, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { ArchiveToggleForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
@@ -163,17 +163,11 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
         )}
         actions={
           platform ? (
-            <Form method="post">
-              {school.status === "active" ? (
-                <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  {t("Archive school")}
-                </Button>
-              ) : (
-                <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  {t("Restore school")}
-                </Button>
-              )}
-            </Form>
+            <ArchiveToggleForm
+              status={school.status}
+              archiveLabel={t("Archive school")}
+              restoreLabel={t("Restore school")}
+            />
           ) : undefined
         }
       />

@@ -12,6 +12,7 @@ import { Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
 import { FormCard } from "~/components/ui/form-card";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { schoolNameSchema } from "~/lib/schemas/admin";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
@@ -90,20 +91,16 @@ export default function AdminSchoolsPage({ loaderData, actionData }: Route.Compo
         </EmptyState>
       ) : (
         <AdminTable label={t("Schools")}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t("Staff")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t("Classes")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t("Students")}</Table.ColumnHeaderCell>
-              {platform ? (
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">{t("Actions")}</span>
-                </Table.ColumnHeaderCell>
-              ) : null}
-            </Table.Row>
-          </Table.Header>
+          <TableHead
+            columns={[
+              t("School"),
+              t("Status"),
+              { label: t("Staff"), justify: "end" },
+              { label: t("Classes"), justify: "end" },
+              { label: t("Students"), justify: "end" },
+            ]}
+            actions={platform}
+          />
           <Table.Body>
             {schools.map((school) => (
               <Table.Row key={school.id}>

@@ -4,6 +4,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/theme
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { ArchiveToggleForm } from "~/components/admin/archive-restore-form";
 import { RecordStatusBadge } from "~/components/admin/record-status-badge";
 import { SelectField } from "~/components/admin/select-field";
 import { TeacherCheckboxes } from "~/components/admin/teacher-checkboxes";
@@ -192,17 +193,11 @@ function EditClassCard({
                 <Link to={`/class/${klass.id}/home`}>{t("Open class")}</Link>
               </Button>
             ) : null}
-            <Form method="post">
-              {klass.status === "active" ? (
-                <Button type="submit" name="intent" value="archive" color="red" variant="soft">
-                  {t("Archive class")}
-                </Button>
-              ) : (
-                <Button type="submit" name="intent" value="restore" color="green" variant="soft">
-                  {t("Restore class")}
-                </Button>
-              )}
-            </Form>
+            <ArchiveToggleForm
+              status={klass.status}
+              archiveLabel={t("Archive class")}
+              restoreLabel={t("Restore class")}
+            />
           </Flex>
         </Flex>
         <Form method="post" {...getFormProps(form)} aria-label={`Edit ${klass.name}`}>

@@ -1,12 +1,11 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { AdminTable } from "~/components/admin/admin-table";
-import { Pagination } from "~/components/admin/pagination";
+import { PagedAdminTable } from "~/components/admin/admin-table";
 import { BackArrow } from "~/components/back-arrow";
 import { EmptyState } from "~/components/class/empty-state";
 import { formatDateTime } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { NotFoundBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { TextLink } from "~/components/ui/kit-controls";
@@ -124,51 +123,37 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
               </EmptyState>
             )
           ) : (
-            <Box>
-              <AdminTable label={t("Responses")}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>{t("Submitted")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Student")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Class")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>{t("Assignment")}</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {page.responses.map((row, index) => (
-                    <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
-                      <Table.Cell>
-                        {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">{t("Not shown")}</Text>}
-                      </Table.Cell>
-                      <Table.RowHeaderCell>
-                        {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
-                      </Table.RowHeaderCell>
-                      <Table.Cell>
-                        <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
-                          <bdi>{row.className}</bdi>
-                        </TextLink>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <bdi>{row.schoolName}</bdi>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <AssignmentStatusBadge status={row.assignmentStatus} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </AdminTable>
-              <Pagination
-                page={page.page}
-                pageCount={page.pageCount}
-                total={page.total}
-                noun="{count, plural, one {# response} other {# responses}}"
-                hrefFor={(target) =>
-                  `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
-                }
-              />
-            </Box>
+            <PagedAdminTable
+              label={t("Responses")}
+              columns={[t("Submitted"), t("Student"), t("Class"), t("School"), t("Assignment")]}
+              page={page}
+              noun="{count, plural, one {# response} other {# responses}}"
+              hrefFor={(target) =>
+                `${base}${toSearch({ ...filters, pageSize: undefined, page: target === 1 ? undefined : target })}`
+              }
+            >
+              {page.responses.map((row, index) => (
+                <Table.Row key={row.id ?? `anonymous-${index}`} data-testid="response-row">
+                  <Table.Cell>
+                    {row.submittedAt ? formatDateTime(row.submittedAt) : <Text color="gray">{t("Not shown")}</Text>}
+                  </Table.Cell>
+                  <Table.RowHeaderCell>
+                    {row.studentName ?? <Text color="gray">{t("Anonymous")}</Text>}
+                  </Table.RowHeaderCell>
+                  <Table.Cell>
+                    <TextLink to={`/admin/settings?classId=${row.classId}`} size="2">
+                      <bdi>{row.className}</bdi>
+                    </TextLink>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <bdi>{row.schoolName}</bdi>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <AssignmentStatusBadge status={row.assignmentStatus} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </PagedAdminTable>
           )}
         </Flex>
       </section>
@@ -208,14 +193,8 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
   pageTitle(`${loaderData?.survey.title || "Survey"} · Surveys`, error, matches);
 
+const BACK_TO_SURVEYS = { to: "/admin/survey", label: "Back to all surveys" };
+
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("staff");
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      params={params}
-      homeLink={{ to: "/admin/survey", label: t("Back to all surveys") }}
-      notFound={NO_SUCH_SURVEY}
-    />
-  );
+  return <NotFoundBoundary error={error} params={params} homeLink={BACK_TO_SURVEYS} notFound={NO_SUCH_SURVEY} />;
 }

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { TextLink } from "~/components/ui/kit-controls";
+import { TableHead } from "~/components/ui/table-head";
 import { recordAuditEvent } from "~/server/audit/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -82,16 +83,14 @@ export default function AdminSurveysPage({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <AdminTable label={t("Surveys")}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t("Classes assigned")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t("Responses")}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <span className="visually-hidden">{t("Actions")}</span>
-              </Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
+          <TableHead
+            columns={[
+              t("Survey"),
+              { label: t("Classes assigned"), justify: "end" },
+              { label: t("Responses"), justify: "end" },
+            ]}
+            actions
+          />
           <Table.Body>
             {surveys.map((survey) => (
               <Table.Row key={survey.id}>

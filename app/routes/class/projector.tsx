@@ -1,11 +1,11 @@
 import "~/components/class/projector.css";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { formatDateTime } from "~/components/class/format";
+import { GenerateCodeForm } from "~/components/class/generate-code-form";
 import { JoinQrCode } from "~/components/class/join-qr-code";
 import { WaitingCount } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Button, ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { listClassAssignments } from "~/server/assignments/assignments.server";
@@ -153,12 +153,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
               : t("Students cannot join {name} until you generate a class code.", { name: klass.name })}
           </p>
           <div className="projector-actions no-print">
-            <Form method="post">
-              <input type="hidden" name="intent" value="generate-code" />
-              <Button type="submit" size="3">
-                {classCode ? t("Generate a new code") : t("Generate a class code")}
-              </Button>
-            </Form>
+            <GenerateCodeForm hasCode={Boolean(classCode)} size="3" />
             <ButtonLink variant="soft" size="3" to={`/class/${klass.id}/students/manage`}>
               {t("Choose how long it lasts")}
             </ButtonLink>

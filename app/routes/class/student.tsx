@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
@@ -9,7 +9,8 @@ import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { SplitRow } from "~/components/ui/kit";
-import { TableRoot, TextLink } from "~/components/ui/kit-controls";
+import { TextLink } from "~/components/ui/kit-controls";
+import { CardTable } from "~/components/ui/table-head";
 import { studentSchema } from "~/lib/schemas/classroom";
 import { ONLINE_WINDOW_MS } from "~/server/classes/classes.server";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -140,45 +141,34 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
         {student.responses.length === 0 ? (
           <EmptyState title={t("No surveys yet")}>{t("This class has not been given a survey yet.")}</EmptyState>
         ) : (
-          <Card size="1">
-            <TableRoot variant="ghost" size="2">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Response")}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {student.responses.map((response) => (
-                  <Table.Row key={response.assignmentId}>
-                    <Table.RowHeaderCell>
-                      {response.status === "assigned" ? (
-                        response.surveyTitle
-                      ) : (
-                        <TextLink to={`${base}/surveys/results/${response.assignmentId}`}>
-                          <bdi>{response.surveyTitle}</bdi>
-                        </TextLink>
-                      )}
-                    </Table.RowHeaderCell>
-                    <Table.Cell>
-                      <AssignmentStatusBadge status={response.status} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      {response.anonymous
-                        ? t("Anonymous survey: whether the student answered is not shown")
-                        : response.submittedAt
-                          ? t("Answered {date} ({count, plural, one {# answer} other {# answers}})", {
-                              date: formatDateTime(response.submittedAt, i18n.language),
-                              count: response.answerCount,
-                            })
-                          : t("Not answered")}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </TableRoot>
-          </Card>
+          <CardTable columns={[t("Survey"), t("Status"), t("Response")]}>
+            {student.responses.map((response) => (
+              <Table.Row key={response.assignmentId}>
+                <Table.RowHeaderCell>
+                  {response.status === "assigned" ? (
+                    response.surveyTitle
+                  ) : (
+                    <TextLink to={`${base}/surveys/results/${response.assignmentId}`}>
+                      <bdi>{response.surveyTitle}</bdi>
+                    </TextLink>
+                  )}
+                </Table.RowHeaderCell>
+                <Table.Cell>
+                  <AssignmentStatusBadge status={response.status} />
+                </Table.Cell>
+                <Table.Cell>
+                  {response.anonymous
+                    ? t("Anonymous survey: whether the student answered is not shown")
+                    : response.submittedAt
+                      ? t("Answered {date} ({count, plural, one {# answer} other {# answers}})", {
+                          date: formatDateTime(response.submittedAt, i18n.language),
+                          count: response.answerCount,
+                        })
+                      : t("Not answered")}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </CardTable>
         )}
       </Flex>
     </Flex>

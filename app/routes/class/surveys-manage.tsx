@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
@@ -8,7 +8,8 @@ import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { SplitRow } from "~/components/ui/kit";
-import { TableRoot, TextLink } from "~/components/ui/kit-controls";
+import { TextLink } from "~/components/ui/kit-controls";
+import { CardTable } from "~/components/ui/table-head";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
 import { classTimeZone } from "~/server/assignments/schedule.server";
@@ -89,87 +90,68 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
           {t("Choose a survey in the library and assign it to this class. It then appears here, ready to start.")}
         </EmptyState>
       ) : (
-        <Card size="1">
-          <TableRoot variant="ghost" size="2">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t("Survey")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Status")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("Responses")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">{t("Actions")}</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {assignments.map((assignment) => (
-                <Table.Row key={assignment.id} align="center">
-                  <Table.RowHeaderCell>
-                    <Flex direction="column" gap="1">
-                      <Flex gap="2" align="center" wrap="wrap">
-                        <Text weight="medium">
-                          <bdi>{assignment.surveyTitle}</bdi>
-                        </Text>
-                        {assignment.anonymous ? (
-                          <Badge color="violet" title={t("Answers are not linked to students; fixed once started")}>
-                            {t("Anonymous")}
-                          </Badge>
-                        ) : null}
-                      </Flex>
-                      <Text size="1" color="gray">
-                        {assignment.status === "assigned"
-                          ? t("Assigned {date}", { date: formatDate(assignment.createdAt, i18n.language) })
-                          : assignment.status === "active"
-                            ? t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })
-                            : t("Closed {date}", { date: formatDate(assignment.closedAt, i18n.language) })}
-                      </Text>
-                      {assignment.status === "completed" ? null : (
-                        <ScheduleLine schedule={{ ...assignment, timeZone }} />
-                      )}
-                    </Flex>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>
-                    <AssignmentStatusBadge status={assignment.status} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {assignment.responseCount} / {studentCount}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2" align="center" justify="end" wrap="wrap">
-                      {assignment.status !== "assigned" ? (
-                        <TextLink to={`${base}/surveys/results/${assignment.id}`} size="2">
-                          {t("Results")}
-                          <span className="visually-hidden">
-                            {" "}
-                            {t("of {survey}", { survey: assignment.surveyTitle })}
-                          </span>
-                        </TextLink>
-                      ) : null}
-                      <TextLink to={`${base}/surveys/schedule/${assignment.id}`} size="2">
-                        {t("Schedule")}
+        <CardTable columns={[t("Survey"), t("Status"), t("Responses")]} actions>
+          {assignments.map((assignment) => (
+            <Table.Row key={assignment.id} align="center">
+              <Table.RowHeaderCell>
+                <Flex direction="column" gap="1">
+                  <Flex gap="2" align="center" wrap="wrap">
+                    <Text weight="medium">
+                      <bdi>{assignment.surveyTitle}</bdi>
+                    </Text>
+                    {assignment.anonymous ? (
+                      <Badge color="violet" title={t("Answers are not linked to students; fixed once started")}>
+                        {t("Anonymous")}
+                      </Badge>
+                    ) : null}
+                  </Flex>
+                  <Text size="1" color="gray">
+                    {assignment.status === "assigned"
+                      ? t("Assigned {date}", { date: formatDate(assignment.createdAt, i18n.language) })
+                      : assignment.status === "active"
+                        ? t("Started {date}", { date: formatDate(assignment.startedAt, i18n.language) })
+                        : t("Closed {date}", { date: formatDate(assignment.closedAt, i18n.language) })}
+                  </Text>
+                  {assignment.status === "completed" ? null : <ScheduleLine schedule={{ ...assignment, timeZone }} />}
+                </Flex>
+              </Table.RowHeaderCell>
+              <Table.Cell>
+                <AssignmentStatusBadge status={assignment.status} />
+              </Table.Cell>
+              <Table.Cell>
+                {assignment.responseCount} / {studentCount}
+              </Table.Cell>
+              <Table.Cell>
+                <Flex gap="2" align="center" justify="end" wrap="wrap">
+                  {assignment.status !== "assigned" ? (
+                    <TextLink to={`${base}/surveys/results/${assignment.id}`} size="2">
+                      {t("Results")}
+                      <span className="visually-hidden"> {t("of {survey}", { survey: assignment.surveyTitle })}</span>
+                    </TextLink>
+                  ) : null}
+                  <TextLink to={`${base}/surveys/schedule/${assignment.id}`} size="2">
+                    {t("Schedule")}
+                    <span className="visually-hidden"> {assignment.surveyTitle}</span>
+                  </TextLink>
+                  <Form method="post">
+                    <input type="hidden" name="assignmentId" value={assignment.id} />
+                    {assignment.status === "active" ? (
+                      <Button type="submit" name="intent" value="close" color="orange" variant="soft" size="2">
+                        {t("Close")}
                         <span className="visually-hidden"> {assignment.surveyTitle}</span>
-                      </TextLink>
-                      <Form method="post">
-                        <input type="hidden" name="assignmentId" value={assignment.id} />
-                        {assignment.status === "active" ? (
-                          <Button type="submit" name="intent" value="close" color="orange" variant="soft" size="2">
-                            {t("Close")}
-                            <span className="visually-hidden"> {assignment.surveyTitle}</span>
-                          </Button>
-                        ) : (
-                          <Button type="submit" name="intent" value="start" size="2">
-                            {assignment.status === "completed" ? t("Reopen") : t("Start")}
-                            <span className="visually-hidden"> {assignment.surveyTitle}</span>
-                          </Button>
-                        )}
-                      </Form>
-                    </Flex>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </TableRoot>
-        </Card>
+                      </Button>
+                    ) : (
+                      <Button type="submit" name="intent" value="start" size="2">
+                        {assignment.status === "completed" ? t("Reopen") : t("Start")}
+                        <span className="visually-hidden"> {assignment.surveyTitle}</span>
+                      </Button>
+                    )}
+                  </Form>
+                </Flex>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </CardTable>
       )}
     </Flex>
   );

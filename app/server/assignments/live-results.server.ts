@@ -9,7 +9,7 @@
  * and its change counter moves at releases only (drizzle/0011), so a stream
  * never shows the moment one answer came in or changed.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DEFAULT_MIN_GROUP_SIZE, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import type { Actor } from "../classes/class-scope.server";
@@ -33,9 +33,9 @@ import {
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
+import { selectAssignmentInScope } from "./assignment-scope.server";
 import { effectiveStatusSql } from "./effective-status.server";
 import { releasedResults } from "./releases.server";
-import { assignmentInScope, throwAssignmentNotFound } from "./results.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
 export interface LiveQuestionCounts {
@@ -71,25 +71,17 @@ export async function getLiveResults(
   input: { classId: number; assignmentId: number },
   lookupContent: SurveyContentLookup,
 ): Promise<LiveResults> {
-  const [row] = await db
-    .select({
-      id: assignments.id,
-      status: effectiveStatusSql(assignments, new Date()),
-      anonymous: assignments.anonymous,
-      surveyFullSlug: surveys.fullSlug,
-      minGroupSize: schools.minGroupSize,
-      changeSeq: sql<number>`coalesce((select ${assignmentChanges.seq} from ${assignmentChanges}
+  const row = await selectAssignmentInScope(db, actor, input, {
+    id: assignments.id,
+    status: effectiveStatusSql(assignments, new Date()),
+    anonymous: assignments.anonymous,
+    surveyFullSlug: surveys.fullSlug,
+    minGroupSize: schools.minGroupSize,
+    changeSeq: sql<number>`coalesce((select ${assignmentChanges.seq} from ${assignmentChanges}
         where ${assignmentChanges.assignmentId} = ${assignments.id}), 0)`.mapWith(Number),
-      responseCount: responseCountOf(assignments.id).mapWith(Number),
-      studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
-    })
-    .from(assignments)
-    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-    .innerJoin(classes, eq(classes.id, assignments.classId))
-    .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(assignmentInScope(actor, input))
-    .limit(1);
-  if (!row) return throwAssignmentNotFound(db, actor, input.classId);
+    responseCount: responseCountOf(assignments.id).mapWith(Number),
+    studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
+  });
   const content = await lookupContent(row.surveyFullSlug);
   const fields: AnswerField[] = content ? listAnswerFields(content) : [];
   const uids = fields.map((field) => field.uid);

@@ -29,8 +29,8 @@ import {
 } from "../db/schema.server";
 import { conflict } from "../errors.server";
 import type { StudentPrincipal } from "../students/student-tokens.server";
+import { assignmentInScope, throwAssignmentNotFound } from "./assignment-scope.server";
 import { effectiveStatusSql } from "./effective-status.server";
-import { assignmentInScope, throwAssignmentNotFound } from "./results.server";
 
 export interface ReminderSent {
   /** True for an anonymous assignment: shown to the whole class. */

@@ -6,21 +6,20 @@
  * questions and options, not to the number of responses, so 5,000 responses
  * render in the same order of time as 30.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { assignmentSummaryColumns } from "../classes/class-dashboard.server";
-import { type Actor, classScopeCondition } from "../classes/class-scope.server";
-import { getClass } from "../classes/classes.server";
+import type { Actor } from "../classes/class-scope.server";
 import { answerText, fieldLabel } from "../csv/answer-columns.server";
 import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonList, selectRows } from "../db/json-rows.server";
-import { assignments, classes, classStudents, responses, schools, students, surveys } from "../db/schema.server";
-import { conflict, notFound } from "../errors.server";
+import { assignments, classes, classStudents, responses, schools, students } from "../db/schema.server";
+import { conflict } from "../errors.server";
 import {
   choiceTallyKey,
   groupTallies,
@@ -29,6 +28,7 @@ import {
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
+import { selectAssignmentInScope } from "./assignment-scope.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import { atTime } from "./effective-status.server";
 import { getReleaseState, listReleasedAnswers, releasedResults, writtenText } from "./releases.server";
@@ -284,21 +284,6 @@ export async function getAssignmentResults(
   };
 }
 
-/** The assignment of the class in the URL, if the class is in the actor's scope (the results screen's permission). */
-export function assignmentInScope(actor: Actor, input: { classId: number; assignmentId: number }): SQL | undefined {
-  return and(
-    eq(assignments.id, input.assignmentId),
-    eq(assignments.classId, input.classId),
-    classScopeCondition(actor),
-  );
-}
-
-/** Which one is missing decides the message: the class (out of scope) or the assignment. */
-export async function throwAssignmentNotFound(db: Db, actor: Actor, classId: number): Promise<never> {
-  await getClass(db, actor, classId);
-  throw notFound("Assignment not found");
-}
-
 interface Overview {
   summary: AssignmentSummary;
   schoolId: number;
@@ -322,44 +307,36 @@ async function selectOverview(
   listLimit: number,
 ): Promise<Overview> {
   const a = assignments.id;
-  const [row] = await db
-    .select({
-      ...assignmentSummaryColumns,
-      schoolId: classes.schoolId,
-      minGroupSize: schools.minGroupSize,
-      studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
-      respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
+  const row = await selectAssignmentInScope(db, actor, input, {
+    ...assignmentSummaryColumns,
+    schoolId: classes.schoolId,
+    minGroupSize: schools.minGroupSize,
+    studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
+    respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
         join ${classStudents} cs on cs.student_id = r.student_id and cs.class_id = ${classes.id}
         where r.assignment_id = ${a})`,
-      // Anonymous: no names at all.
-      responded: firstStudentsByName(
-        sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
-        listLimit,
-        {
-          submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
+    // Anonymous: no names at all.
+    responded: firstStudentsByName(
+      sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+      listLimit,
+      {
+        submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
             where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${listed.id})`.mapWith(
-            rankedResponses.submittedAt,
-          ),
-        },
-        sql`not ${assignments.anonymous}`,
-      ),
-      notResponded: firstStudentsByName(
-        sql`select ${classStudents.studentId} from ${classStudents}
+          rankedResponses.submittedAt,
+        ),
+      },
+      sql`not ${assignments.anonymous}`,
+    ),
+    notResponded: firstStudentsByName(
+      sql`select ${classStudents.studentId} from ${classStudents}
           where ${classStudents.classId} = ${classes.id}
             and not exists (select 1 from ${aliased(rankedResponses)}
               where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${classStudents.studentId})`,
-        listLimit,
-        {},
-        sql`not ${assignments.anonymous}`,
-      ),
-    })
-    .from(assignments)
-    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-    .innerJoin(classes, eq(classes.id, assignments.classId))
-    .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(assignmentInScope(actor, input))
-    .limit(1);
-  if (!row) await throwAssignmentNotFound(db, actor, input.classId);
+      listLimit,
+      {},
+      sql`not ${assignments.anonymous}`,
+    ),
+  });
   const { schoolId, minGroupSize, studentCount, respondedOnRoster, responded, notResponded, ...summary } = row;
   return {
     summary: atTime(summary, new Date()),

@@ -11,7 +11,8 @@ import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
 import { assignments, classCodes, classes, classStudents, schools, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
-import { responseCountOf } from "../responses/tallies.server";
+import { studentListFields } from "../students/student-fields.server";
+import { assignmentSummaryFields } from "./assignment-summary.server";
 import { type Actor, classScopeCondition } from "./class-scope.server";
 import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
 import {
@@ -25,12 +26,7 @@ import {
 
 const member = alias(classStudents, "cs");
 const student = alias(students, "st");
-const onlineStudentFields = {
-  id: student.id,
-  firstName: student.firstName,
-  lastName: student.lastName,
-  lastSeenAt: student.lastSeenAt,
-};
+const onlineStudentFields = studentListFields(student);
 export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
 
 const listedTwin = alias(students, "tw");
@@ -60,12 +56,7 @@ export async function listOnlineStudents(
 /** For callers that have checked the class already (the dashboard). */
 function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<OnlineStudent[]> {
   return db
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      lastSeenAt: students.lastSeenAt,
-    })
+    .select(studentListFields(students))
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(and(eq(classStudents.classId, classId), gt(students.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))))
@@ -79,40 +70,12 @@ function selectOnlineStudents(db: Db, classId: number, now: Date): Promise<Onlin
  */
 export type AssignmentSummary = JsonRow<typeof assignmentSummaryColumns>;
 
-export const assignmentSummaryColumns = {
-  id: assignments.id,
-  surveyId: assignments.surveyId,
-  surveyTitle: surveys.title,
-  surveyFullSlug: surveys.fullSlug,
-  status: assignments.status,
-  startedAt: assignments.startedAt,
-  closedAt: assignments.closedAt,
-  createdAt: assignments.createdAt,
-  anonymous: assignments.anonymous,
-  opensAt: assignments.opensAt,
-  closesAt: assignments.closesAt,
-  seriesId: assignments.seriesId,
-  responseCount: responseCountOf(assignments.id),
-};
+export const assignmentSummaryColumns = assignmentSummaryFields(assignments, surveys);
 
 const assignment = alias(assignments, "a");
 const survey = alias(surveys, "sv");
 const coming = alias(assignments, "ca");
-const activeAssignmentFields = {
-  id: assignment.id,
-  surveyId: assignment.surveyId,
-  surveyTitle: survey.title,
-  surveyFullSlug: survey.fullSlug,
-  status: assignment.status,
-  startedAt: assignment.startedAt,
-  closedAt: assignment.closedAt,
-  createdAt: assignment.createdAt,
-  anonymous: assignment.anonymous,
-  opensAt: assignment.opensAt,
-  closesAt: assignment.closesAt,
-  seriesId: assignment.seriesId,
-  responseCount: responseCountOf(assignment.id),
-} satisfies Record<keyof AssignmentSummary, unknown>;
+const activeAssignmentFields = assignmentSummaryFields(assignment, survey);
 
 export interface ClassDashboard {
   class: ClassRecord;

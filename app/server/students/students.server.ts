@@ -28,6 +28,7 @@ import {
 } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { revokeSignInCards } from "./card-tokens.server";
+import { studentListFields } from "./student-fields.server";
 
 const contact = alias(studentContacts, "c");
 /** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
@@ -49,21 +50,23 @@ const contactsOf = (studentId: SQL | Column) =>
     sql`from ${aliased(contact)} where ${contact.studentId} = ${studentId}`,
     sql`${contact.position}, ${contact.id}`,
   );
-const contactsJson = contactsOf(students.id);
 
 const rosterStudent = alias(students, "st");
 const rosterMember = alias(classStudents, "cs");
 const joinedWith = alias(classCodes, "jc");
+/** A roster row: the student, when and with which code they joined, their contacts (of the tables or aliases of them). */
+const rosterFieldsOf = (
+  student: typeof rosterStudent | typeof students,
+  member: typeof rosterMember | typeof classStudents,
+  code: typeof joinedWith | typeof classCodes,
+) => ({
+  ...studentListFields(student),
+  joinedAt: member.createdAt,
+  joinedWithCode: orNull(code.code),
+  contacts: contactsOf(student.id),
+});
 /** A roster row of the students screen. */
-const rosterFields = {
-  id: rosterStudent.id,
-  firstName: rosterStudent.firstName,
-  lastName: rosterStudent.lastName,
-  lastSeenAt: rosterStudent.lastSeenAt,
-  joinedAt: rosterMember.createdAt,
-  joinedWithCode: orNull(joinedWith.code),
-  contacts: contactsOf(rosterStudent.id),
-};
+const rosterFields = rosterFieldsOf(rosterStudent, rosterMember, joinedWith);
 export type StudentWithContacts = JsonRow<typeof rosterFields>;
 /**
  * The students screen's rows add the personal code printed on the child's
@@ -128,15 +131,7 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
 /** Class members as roster rows (how they joined, their contacts), the same fields as the students screen's list. */
 function selectRosterRows(db: Db, where: SQL | undefined) {
   return db
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      lastSeenAt: students.lastSeenAt,
-      joinedAt: classStudents.createdAt,
-      joinedWithCode: classCodes.code,
-      contacts: contactsJson,
-    })
+    .select(rosterFieldsOf(students, classStudents, classCodes))
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .leftJoin(classCodes, eq(classCodes.id, classStudents.joinedWithCodeId))

@@ -10,10 +10,10 @@
  */
 import { eq } from "drizzle-orm";
 import { isLanguage } from "~/lib/i18n/languages";
-import { recordAuditEvent } from "../audit/audit.server";
+import { type AuditEventInput, recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { classes, schools, users } from "../db/schema.server";
 import { notFound, validationError } from "../errors.server";
 import { assertAdmin, schoolInScope } from "./scope.server";
@@ -28,22 +28,36 @@ export function languageChoice(value: string | null | undefined): string | null 
   return value;
 }
 
+/**
+ * Writes a language that changed (`update`) and records the change in the
+ * audit log with its `from` and `to`; nothing when it is the same.
+ */
+async function changeLanguage(
+  tx: Tx,
+  actor: Actor,
+  change: { from: string | null; to: string | null },
+  update: () => Promise<unknown>,
+  event: Omit<AuditEventInput, "details">,
+): Promise<string | null> {
+  if (change.from === change.to) return change.to;
+  await update();
+  await recordAuditEvent(tx, actor, { ...event, details: change });
+  return change.to;
+}
+
 /** The acting staff member's own language for staff screens; null: the school's default, then the browser's. */
 export async function setOwnLanguage(db: Db, actor: Actor, locale: string | null): Promise<string | null> {
   const value = languageChoice(locale);
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, actor.id)).for("update");
     if (!before) throw notFound();
-    if (before.locale === value) return value;
-    await tx.update(users).set({ locale: value, updatedAt: new Date() }).where(eq(users.id, actor.id));
-    await recordAuditEvent(tx, actor, {
-      action: "user.language",
-      targetType: "user",
-      targetId: actor.id,
-      schoolId: actor.schoolId,
-      details: { from: before.locale, to: value },
-    });
-    return value;
+    return changeLanguage(
+      tx,
+      actor,
+      { from: before.locale, to: value },
+      () => tx.update(users).set({ locale: value, updatedAt: new Date() }).where(eq(users.id, actor.id)),
+      { action: "user.language", targetType: "user", targetId: actor.id, schoolId: actor.schoolId },
+    );
   });
 }
 
@@ -64,16 +78,13 @@ export async function setSchoolLanguage(
       .where(eq(schools.id, schoolId))
       .for("update");
     if (!before) throw notFound("School not found");
-    if (before.locale === value) return value;
-    await tx.update(schools).set({ locale: value, updatedAt: new Date() }).where(eq(schools.id, schoolId));
-    await recordAuditEvent(tx, actor, {
-      action: "school.language",
-      targetType: "school",
-      targetId: schoolId,
-      schoolId,
-      details: { from: before.locale, to: value },
-    });
-    return value;
+    return changeLanguage(
+      tx,
+      actor,
+      { from: before.locale, to: value },
+      () => tx.update(schools).set({ locale: value, updatedAt: new Date() }).where(eq(schools.id, schoolId)),
+      { action: "school.language", targetType: "school", targetId: schoolId, schoolId },
+    );
   });
 }
 
@@ -91,15 +102,12 @@ export async function setClassLanguage(
       .from(classes)
       .where(eq(classes.id, klass.id))
       .for("update");
-    if (before.locale === value) return value;
-    await tx.update(classes).set({ locale: value, updatedAt: new Date() }).where(eq(classes.id, klass.id));
-    await recordAuditEvent(tx, actor, {
-      action: "class.language",
-      targetType: "class",
-      targetId: klass.id,
-      schoolId: klass.schoolId,
-      details: { from: before.locale, to: value },
-    });
-    return value;
+    return changeLanguage(
+      tx,
+      actor,
+      { from: before.locale, to: value },
+      () => tx.update(classes).set({ locale: value, updatedAt: new Date() }).where(eq(classes.id, klass.id)),
+      { action: "class.language", targetType: "class", targetId: klass.id, schoolId: klass.schoolId },
+    );
   });
 }

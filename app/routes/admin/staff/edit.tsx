@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
+import { NotFoundBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -82,14 +82,9 @@ export default function AdminEditStaffPage({ loaderData, actionData }: Route.Com
 export const meta: Route.MetaFunction = ({ data, error, matches }) =>
   pageTitle(data ? `Edit ${data.member.name}` : "Edit staff", error, matches);
 
+const STAFF_NOT_FOUND = "That staff member was not found. They may be outside your school.";
+
 /** A staff member outside the admin's school, or no one: the 404 page, inside the header and the admin navigation. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("staff");
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      params={params}
-      notFound={t("That staff member was not found. They may be outside your school.")}
-    />
-  );
+  return <NotFoundBoundary error={error} params={params} notFound={STAFF_NOT_FOUND} />;
 }

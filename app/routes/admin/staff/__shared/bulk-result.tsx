@@ -4,6 +4,7 @@ import { Box, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
 import { plural } from "~/components/class/format";
+import { TableHead } from "~/components/ui/table-head";
 import type { BulkCreateResult } from "~/server/users/bulk-create.server";
 
 export function BulkResult({ result }: { result: BulkCreateResult }) {
@@ -20,15 +21,7 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
               Created and invited ({result.created.length})
             </Heading>
             <AdminTable label={t("Created staff")}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t("Row")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("E-mail")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Role")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("School")}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={[t("Row"), t("Name"), t("E-mail"), t("Role"), t("School")]} />
               <Table.Body>
                 {result.created.map((row) => (
                   <Table.Row key={row.row}>
@@ -53,14 +46,7 @@ export function BulkResult({ result }: { result: BulkCreateResult }) {
               Refused ({result.refused.length})
             </Heading>
             <AdminTable label={t("Refused rows")}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t("Row")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Name")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("E-mail")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("Why")}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={[t("Row"), t("Name"), t("E-mail"), t("Why")]} />
               <Table.Body>
                 {result.refused.map((row) => (
                   <Table.Row key={row.row}>

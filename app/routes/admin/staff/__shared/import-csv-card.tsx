@@ -1,9 +1,9 @@
 /** The new-staff page's CSV import: a file, or pasted rows. */
 
-import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { TextAreaField } from "~/components/forms";
+import { DescribedFormCard } from "~/components/ui/form-card";
 import { TextAnchor } from "~/components/ui/kit-controls";
 
 export function ImportCsvCard({
@@ -17,60 +17,57 @@ export function ImportCsvCard({
 }) {
   const { t } = useTranslation("staff");
   return (
-    <Card size="3" id="import-csv">
-      <Form method="post" encType="multipart/form-data" aria-labelledby="import-csv-title">
-        <input type="hidden" name="intent" value="import-csv" />
-        <Flex direction="column" gap="4">
-          <Box>
-            <Heading as="h2" size="5" id="import-csv-title">
-              {t("Import CSV")}
-            </Heading>
-            <Text as="p" size="2" color="gray" mt="1">
-              {platform
-                ? t(
-                    "Columns: name, email, role (teacher or admin; empty means teacher), school (its name). A header row is optional. Up to {count} rows.",
-                    { count: maxRows },
-                  )
-                : t(
-                    "Columns: name, email, role (teacher or admin; empty means teacher), school (its name; empty means your school). A header row is optional. Up to {count} rows.",
-                    { count: maxRows },
-                  )}{" "}
-              <TextAnchor href="/admin/staff/template.csv" download>
-                {t("Download a template")}
-              </TextAnchor>
-              .
-            </Text>
-          </Box>
-          {error ? (
-            <Callout.Root color="red" role="alert" id="import-csv-error">
-              <Callout.Text>{error}</Callout.Text>
-            </Callout.Root>
-          ) : null}
-          <Flex direction="column" gap="1">
-            <Text as="label" htmlFor="csv-file" size="2" weight="medium">
-              {t("CSV file")}
-            </Text>
-            <input
-              id="csv-file"
-              name="csvFile"
-              type="file"
-              accept=".csv,text/csv"
-              aria-describedby={error ? "import-csv-error" : undefined}
-            />
-          </Flex>
-          <Box className="admin-textarea-csv">
-            <TextAreaField
-              label={t("Or paste CSV rows")}
-              name="csvText"
-              id="csv-text"
-              hint={t("Used when no file is chosen.")}
-            />
-          </Box>
-          <Flex justify="end">
-            <Button type="submit">{t("Import staff")}</Button>
-          </Flex>
-        </Flex>
-      </Form>
-    </Card>
+    <DescribedFormCard
+      id="import-csv"
+      intent="import-csv"
+      encType="multipart/form-data"
+      title={t("Import CSV")}
+      description={
+        <>
+          {platform
+            ? t(
+                "Columns: name, email, role (teacher or admin; empty means teacher), school (its name). A header row is optional. Up to {count} rows.",
+                { count: maxRows },
+              )
+            : t(
+                "Columns: name, email, role (teacher or admin; empty means teacher), school (its name; empty means your school). A header row is optional. Up to {count} rows.",
+                { count: maxRows },
+              )}{" "}
+          <TextAnchor href="/admin/staff/template.csv" download>
+            {t("Download a template")}
+          </TextAnchor>
+          .
+        </>
+      }
+    >
+      {error ? (
+        <Callout.Root color="red" role="alert" id="import-csv-error">
+          <Callout.Text>{error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor="csv-file" size="2" weight="medium">
+          {t("CSV file")}
+        </Text>
+        <input
+          id="csv-file"
+          name="csvFile"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={error ? "import-csv-error" : undefined}
+        />
+      </Flex>
+      <Box className="admin-textarea-csv">
+        <TextAreaField
+          label={t("Or paste CSV rows")}
+          name="csvText"
+          id="csv-text"
+          hint={t("Used when no file is chosen.")}
+        />
+      </Box>
+      <Flex justify="end">
+        <Button type="submit">{t("Import staff")}</Button>
+      </Flex>
+    </DescribedFormCard>
   );
 }
