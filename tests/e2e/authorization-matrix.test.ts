@@ -139,6 +139,10 @@ const MATRIX: Row[] = [
   ["GET",    "/class/{class}/surveys/assign/999999",                undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/csv",     undefined,                     LOGIN,    "200",   TO_OWN_CLASS,  "200",      NO_CLASSES, "200",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/results/{assignment}/stream",  undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401", "401"],
+  // The class's live stream (issue 36: waiting devices and the class list on the class home and Students page).
+  ["GET",    "/class/{class}/live",                                 undefined,                     "401",    "200",   "404",         "200",      "404",      "200",    "403",    "401", "401"],
+  // "Remind them" (issue 38): a post of the class's teachers; an assignment that is not the class's is a failure toast on its results.
+  ["POST",   "/class/{class}/surveys/results/999999/remind",        { $form: { intent: "send-reminder" } }, LOGIN, "302 /class/{class}/surveys/results/999999", TO_OWN_CLASS, "302 /class/{class}/surveys/results/999999", NO_CLASSES, "302 /class/{class}/surveys/results/999999", BLOCKED, LOGIN, LOGIN],
   // A series over time (issue 38): this class has none, so its teachers get 404 past the class guard.
   ["GET",    "/class/{class}/surveys/series/999999",                undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],
   ["GET",    "/class/{class}/surveys/series/999999/csv",            undefined,                     LOGIN,    "404",   TO_OWN_CLASS,  "404",      NO_CLASSES, "404",    BLOCKED,  LOGIN, LOGIN],

@@ -79,8 +79,11 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       .poll(async () => (await page.getByRole("heading", { level: 1 }).first().textContent())?.trim())
       .toBeTruthy();
     if (javaScriptEnabled) {
-      // Hydration ran (the nonce let the scripts through the CSP).
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      // The sign-in page is a plain page (ADR 170): its plain script ran (the nonce let it through the CSP)
+      // and showed the password's toggle, which is hidden without JavaScript.
+      await page.getByRole("button", { name: "Show Password" }).waitFor();
+    } else {
+      expect(await page.getByRole("button", { name: "Show Password" }).isVisible()).toBe(false);
     }
     await page.waitForLoadState("load");
   });

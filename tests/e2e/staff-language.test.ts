@@ -43,7 +43,7 @@ async function createLanguageWorld(kit: Parameters<typeof createE2eWorld>[0]) {
   await kit.db.update(schools).set({ locale: "fr" }).where(eq(schools.id, world.hillside.id));
   await kit.db.update(users).set({ locale: "ar" }).where(eq(users.id, world.users.schoolAdmin.id));
   const invitation = await createSchoolInvitation(kit.db, world.actors.schoolAdmin, world.riverside.id);
-  const selfSchool = await kit.db.transaction((tx) => createSelfSchool(tx, "Tom Baker"));
+  const selfSchool = await kit.db.transaction((tx) => createSelfSchool(tx, "Tom Baker", "de"));
   const selfTeacher = await createUser(kit.db, { schoolId: selfSchool.id, name: "Tom Baker" });
   return {
     ...world,
