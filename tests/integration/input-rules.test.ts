@@ -281,6 +281,21 @@ describe("control characters and lone surrogates in the screens' forms", () => {
     }
   });
 
+  test("the page for a character no field may hold is in the reader's language (issue 36)", async () => {
+    const german = await send(
+      "teacher",
+      "POST",
+      `/class/${ids.class5A}/students/manage`,
+      { form: [["intent", "add-student"], ["firstName", "Ada\u0000"], ["lastName", "Lovelace"]] },
+      { Accept: "text/html", "Accept-Language": "de" },
+    );
+    expect(german.status).toBe(400);
+    const page = await german.text();
+    expect(page).toContain('<html lang="de"');
+    expect(page).toContain("<h1>Dieser Text kann nicht gespeichert werden</h1>");
+    expect(page).toContain("Das Formular enthält ein Zeichen, das nicht gespeichert werden kann");
+  });
+
   test("a single-line field with a tab shows a field error; a contact's notes keep their line breaks", async () => {
     const refused = await send("teacher", "POST", `/class/${ids.class5A}/students/manage`, {
       form: [

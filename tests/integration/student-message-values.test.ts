@@ -139,3 +139,12 @@ test("the student API's count of answers that do not fit is in the student's lan
   expect(german.body.message).toBe("2 Antworten passen nicht zu dieser Umfrage.");
   expect((await submit("pl")).body.message).toBe("2 odpowiedzi nie pasują do tej ankiety.");
 });
+
+test("the staff JSON API answers in the request's language too; the code stays (issue 36)", async () => {
+  const ask = (language: string) =>
+    server.handle(new Request(`${BASE}/api/classes/my-classes`, { headers: { "Accept-Language": language } }));
+  const german = await ask("de");
+  expect(german.status).toBe(401);
+  expect(await german.json()).toEqual({ code: "UNAUTHORIZED", message: "Melde dich an, um fortzufahren." });
+  expect(await (await ask("en")).json()).toEqual({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+});

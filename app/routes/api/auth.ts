@@ -190,7 +190,7 @@ function dispatch(handlers: Record<string, Handler>, args: Route.LoaderArgs | Ro
     const handler = handlers[args.params["*"] ?? ""];
     if (!handler) return jsonError(404, "NOT_FOUND", "Not Found");
     return handler({ request: args.request, context: args.context, app: getAppFromContext(args.context) });
-  });
+  }, args.context);
 }
 
 export function loader(args: Route.LoaderArgs) {

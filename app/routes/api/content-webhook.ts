@@ -24,5 +24,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof ContentUnavailableError) return jsonError(503, "CONTENT_UNAVAILABLE", error.message);
       throw error;
     }
-  });
+  }, context);
 }

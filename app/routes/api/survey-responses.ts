@@ -29,5 +29,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       pageSize: page.pageSize,
       filters,
     });
-  });
+  }, context);
 }

@@ -11,5 +11,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const surveys = await listSurveys(db);
     return Response.json({ data: surveys.map(({ id, fullSlug }) => ({ id, fullSlug })) });
-  });
+  }, context);
 }

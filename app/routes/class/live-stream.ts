@@ -21,5 +21,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       readSnapshot: (user) => getClassLiveState(db, user, classId),
       logContext: { classId },
     });
-  });
+  }, context);
 }

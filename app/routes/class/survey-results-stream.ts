@@ -24,5 +24,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       readSnapshot: (user) => getLiveResults(db, user, { classId, assignmentId }, lookup),
       changeSeqOf: (snapshot) => snapshot.changeSeq,
     });
-  });
+  }, context);
 }

@@ -2,11 +2,13 @@
  * The one place domain errors become JSON API answers: `{ code, message }`
  * with the right status, and never a 500 for bad input.
  */
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { parseRecordId } from "~/lib/schemas/ids";
 import { type ForbiddenTextFinding, findForbiddenText } from "~/lib/schemas/text";
 import { isDomainError, isPoolTimeout, serviceBusy } from "../errors.server";
 import { unexpectedErrorLog } from "../logger.server";
+import { translateErrorBody } from "./api-language.server";
 import { jsonError } from "./json-error.server";
 
 /** Maps anything a handler threw to a JSON answer. Responses thrown by guards pass through. */
@@ -46,13 +48,24 @@ function isAbortedBody(error: unknown): boolean {
   );
 }
 
-/** Runs an API handler and maps its errors. */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs a staff API handler and maps its errors; with the request's context,
+ * an error's message and field messages are in the request's language
+ * (Accept-Language, `?lng=`, the language cookie; issue 36), its code never.
+ */
+export async function handleApi(
+  run: () => Promise<Response>,
+  context?: Readonly<RouterContextProvider>,
+): Promise<Response> {
+  let response: Response;
+  let thrown: unknown;
   try {
-    return await run();
+    response = await run();
   } catch (error) {
-    return toApiResponse(error);
+    thrown = error;
+    response = toApiResponse(error);
   }
+  return context && response.status >= 400 ? translateErrorBody(response, context, thrown, "staff") : response;
 }
 
 /**

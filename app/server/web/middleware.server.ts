@@ -80,7 +80,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const screenPost =
       !SAFE_METHODS.has(request.method) && !url.pathname.startsWith("/api/") && !BINARY_UPLOAD_PATH.test(url.pathname);
     response =
-      refuseForbiddenQueryText(request, url) || (screenPost && (await unreadableFormPost(request))) || (await next());
+      (await refuseForbiddenQueryText(request, url)) ||
+      (screenPost && (await unreadableFormPost(request))) ||
+      (await next());
     if (response.status === 500) response = await unavailableWhenDatabaseIsDown(response, request, url, app, context);
   }
   // Storyblok's visual editor may frame the survey preview it opened with a valid link, and nothing else (ADR 200).
@@ -148,7 +150,7 @@ async function unreadableFormPost(request: Request): Promise<Response | undefine
   } catch {
     return jsonError(400, "BAD_REQUEST", "The form could not be read. Please try again.");
   }
-  const forbiddenText = refuseForbiddenFormText(request, form);
+  const forbiddenText = await refuseForbiddenFormText(request, form);
   if (forbiddenText) return forbiddenText;
   // conform turns `contacts[99999999].name` into a list that long: one small post would tie up the server.
   for (const key of form.keys()) {

@@ -11,5 +11,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const { db } = getAppFromContext(context);
     return Response.json({ classCode: await getClassCode(db, user, parseId(params.classId)) });
-  });
+  }, context);
 }

@@ -16,5 +16,5 @@ export function action({ request, context }: Route.ActionArgs) {
     const input = parseInput(generateClassCodeBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json({ classCode: await generateClassCode(db, user, input) }, { status: 201 });
-  });
+  }, context);
 }

@@ -12,5 +12,5 @@ export function action({ request, context }: Route.ActionArgs) {
     const input = parseInput(stopClassCodeSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json(await stopClassCode(db, user, input));
-  });
+  }, context);
 }

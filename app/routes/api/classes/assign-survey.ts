@@ -21,5 +21,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const { db } = getAppFromContext(context);
     const assignment = await assignSurvey(db, user, { classId, surveyId, anonymous: body.anonymous });
     return Response.json({ assignment, message: "Survey assigned successfully!" }, { status: 201 });
-  });
+  }, context);
 }

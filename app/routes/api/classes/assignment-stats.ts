@@ -16,5 +16,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     return Response.json(
       await getAssignmentResults(db, user, { classId, assignmentId }, createSurveyContentLookup(content)),
     );
-  });
+  }, context);
 }

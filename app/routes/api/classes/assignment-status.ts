@@ -20,5 +20,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const result = await setAssignmentStatus(db, user, { classId, assignmentId, status });
     const message = result.change === "closed" ? "Survey closed successfully!" : "Survey started successfully!";
     return Response.json({ ...result, message });
-  });
+  }, context);
 }

@@ -25,5 +25,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const { db } = getAppFromContext(context);
     const assignment = await setAssignmentAnonymous(db, user, { classId, assignmentId, anonymous });
     return Response.json({ assignment });
-  });
+  }, context);
 }

@@ -21,5 +21,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     }
     await removeClassTeacher(db, user, classId, userId);
     return Response.json({ removed: true, classId, userId });
-  });
+  }, context);
 }

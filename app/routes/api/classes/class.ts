@@ -18,7 +18,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const klass = await getClass(db, user, classId);
     return Response.json({ class: klass, teachers: await listClassTeachers(db, user, classId) });
-  });
+  }, context);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
@@ -28,5 +28,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const input = parseInput(updateClassSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json({ class: await updateClass(db, user, classId, input) });
-  });
+  }, context);
 }

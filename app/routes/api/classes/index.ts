@@ -11,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const { db } = getAppFromContext(context);
     return Response.json({ classes: await listClasses(db, user) });
-  });
+  }, context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -20,5 +20,5 @@ export function action({ request, context }: Route.ActionArgs) {
     const input = parseInput(createClassSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json({ class: await createClass(db, user, input) }, { status: 201 });
-  });
+  }, context);
 }

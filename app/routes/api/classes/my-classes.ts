@@ -11,5 +11,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const { db } = getAppFromContext(context);
     return Response.json({ classes: await listMyClasses(db, user) });
-  });
+  }, context);
 }

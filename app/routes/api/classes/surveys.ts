@@ -11,5 +11,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const { db } = getAppFromContext(context);
     return Response.json(await listClassAssignments(db, user, parseId(params.classId)));
-  });
+  }, context);
 }

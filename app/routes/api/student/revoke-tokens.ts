@@ -20,5 +20,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     parseInput(emptyBody, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json(await revokeStudentTokens(db, user, { classId, studentId }));
-  });
+  }, context);
 }

@@ -18,5 +18,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const staff = await listAllStaff(db, user, { excludeAdmin });
     return Response.json({ data: staff.map(serializeStaffMember), count: staff.length });
-  });
+  }, context);
 }

@@ -21,5 +21,5 @@ export function action({ request, context }: Route.ActionArgs) {
       },
       { status: result.created.length > 0 ? 201 : 200 },
     );
-  });
+  }, context);
 }

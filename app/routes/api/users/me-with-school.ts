@@ -9,5 +9,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     return Response.json(serializeCurrentUser(user));
-  });
+  }, context);
 }

@@ -16,5 +16,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const patch = parseInput(staffUpdateSchema, await readJsonBody(request));
     const { db } = getAppFromContext(context);
     return Response.json({ user: serializeStaffMember(await updateStaffMember(db, user, userId, patch)) });
-  });
+  }, context);
 }

@@ -16,5 +16,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { db } = getAppFromContext(context);
     const { data, count } = await listStaffWithClasses(db, user);
     return Response.json({ data: data.map(serializeStaffMember), count });
-  });
+  }, context);
 }

@@ -12,5 +12,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     const userId = parseId(params.id);
     const { db } = getAppFromContext(context);
     return Response.json(serializeStaffMember(await getStaffMember(db, user, userId)));
-  });
+  }, context);
 }
