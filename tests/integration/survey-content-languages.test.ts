@@ -14,7 +14,17 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { classCodes, classes, responses, schools, surveys } from "~/server/db/schema.server";
+import { hashToken } from "~/server/auth/session.server";
+import {
+  classCodes,
+  classes,
+  classStudents,
+  responses,
+  schools,
+  signInCards,
+  surveys,
+} from "~/server/db/schema.server";
+import { CARD_TOKEN_PREFIX } from "~/server/students/card-tokens.server";
 import { demoSessionCookie, type InProcessApp, startInProcessApp } from "../support/app-handler";
 import { createAssignment } from "../support/fixtures";
 import { contractCheckedFetch } from "../support/student-api-contract";
@@ -144,6 +154,18 @@ test("the QR link /join?code=… opens in the class's language before the child 
     expect(await joinPage("?code=NOPE-0000", { "Accept-Language": "de" })).toBe("de");
     // the child's own choice comes first
     expect(await joinPage("?code=SUNNY-4821&lng=fr")).toBe("fr");
+    // a card's QR link: its class's language too
+    const cardToken = `${CARD_TOKEN_PREFIX}language-test-0123456789`;
+    const [member] = await server.app.db
+      .select({ studentId: classStudents.studentId })
+      .from(classStudents)
+      .where(eq(classStudents.classId, klass.id))
+      .limit(1);
+    await server.app.db
+      .insert(signInCards)
+      .values({ classId: klass.id, studentId: member.studentId, tokenHash: hashToken(cardToken) });
+    expect(await joinPage(`?card=${cardToken}`, { "Accept-Language": "de" })).toBe("ar");
+    expect(await joinPage("?card=ocd_nobody", { "Accept-Language": "de" })).toBe("de");
   } finally {
     await setLocales({ classLocale: null, schoolLocale: null });
   }

@@ -19,6 +19,7 @@
  *   t("Join your class"); t("{count, plural, one {# answer} other {# answers}}", { count });
  *   getLanguage(context) // "de"
  */
+
 import { eq } from "drizzle-orm";
 import { createInstance, type i18n, type TFunction } from "i18next";
 import ICU from "i18next-icu";
@@ -40,6 +41,7 @@ import { getRequestAuth } from "../auth/guards.server";
 import { classIdOfCode } from "../class-codes/join.server";
 import { getAppFromContext } from "../context.server";
 import { classes, schools } from "../db/schema.server";
+import { findCardHolder } from "../students/card-tokens.server";
 import { getOptionalStudent, hasStudentCookie, STUDENT_SESSION_TTL_MS } from "../students/student-session.server";
 import { RESOURCES } from "./catalogues.server";
 
@@ -111,6 +113,12 @@ async function chosenLanguage(request: Request, context: Context): Promise<strin
     if (code && !hasStudentCookie(request)) {
       const classId = await classIdOfCode(getAppFromContext(context).db, code.slice(0, 64));
       return classId === null ? null : await classLanguage(context, classId);
+    }
+    // A card's QR link (`/join?card=…`): its class's language too.
+    const card = url.pathname === "/join" ? url.searchParams.get("card") : null;
+    if (card && !hasStudentCookie(request)) {
+      const holder = await findCardHolder(getAppFromContext(context).db, card);
+      return holder === null ? null : await classLanguage(context, holder.classId);
     }
     if (!hasStudentCookie(request)) return null;
     const student = await getOptionalStudent(request, context);
