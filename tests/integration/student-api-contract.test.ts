@@ -119,8 +119,22 @@ test("the teacher endpoint under /api is checked too", async () => {
       json(409, { code: "CONFLICT", message: "x" }),
     ),
   ).toEqual([
-    "status 409 is not listed for DELETE /api/classes/{classId}/students/{studentId}/tokens (lists 200, 400, 401, 403, 404, 405, 503)",
+    "status 409 is not listed for DELETE /api/classes/{classId}/students/{studentId}/tokens (lists 200, 400, 401, 403, 404, 405, 429, 503)",
   ]);
+});
+
+test("every operation lists the 429 of its address's share of requests in flight, with Retry-After (issue 35)", () => {
+  const document = buildStudentOpenApiDocument() as {
+    paths: Record<string, Record<string, { responses: Record<string, { description: string; headers?: object }> }>>;
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const busy = operation.responses["429"];
+      expect(busy?.description, `${method} ${path}`).toContain("too many requests on their way at once");
+      expect(Object.keys(busy?.headers ?? {}), `${method} ${path}`).toContain("Retry-After");
+    }
+  }
 });
 
 test("the document states the token's lifetime and what the app does on the 401 an expired token gets", async () => {

@@ -104,6 +104,25 @@ const contentOrDatabaseDown: Refusal = {
   codes: ["CONTENT_UNAVAILABLE", "SERVICE_UNAVAILABLE"],
   headers: ["Retry-After"],
 };
+/**
+ * The server's share of requests in flight per client address (app/http/in-flight-limits.server.ts, the
+ * budget table in docs/security.md): any call may meet it when a whole school behind one address is at
+ * its busiest, so every operation lists it, beside its own 429 where it has one.
+ */
+const ADDRESS_BUSY =
+  "RATE_LIMITED (any call): this address has too many requests on their way at once (a school behind one address at its busiest); wait `Retry-After` seconds.";
+function withAddressBusy(byStatus: Record<string, Refusal>): Record<string, Refusal> {
+  const own = byStatus["429"];
+  const busy: Refusal = own
+    ? {
+        ...own,
+        description: `${own.description} ${ADDRESS_BUSY}`,
+        codes: own.codes.includes("RATE_LIMITED") ? own.codes : [...own.codes, "RATE_LIMITED"],
+        headers: own.headers?.includes("Retry-After") ? own.headers : [...(own.headers ?? []), "Retry-After"],
+      }
+    : { description: ADDRESS_BUSY, codes: ["RATE_LIMITED"], headers: ["Retry-After"] };
+  return Object.fromEntries(Object.entries({ ...byStatus, "429": busy }).sort(([a], [b]) => a.localeCompare(b)));
+}
 const studentUnauthorized: Refusal = {
   description:
     "UNAUTHORIZED: the student token is missing, unknown, revoked or expired (it works for `expiresIn` seconds from the join, a school day), it is not an app token (a token from the student pages' cookie is refused here), the student is no longer in the class, or the class or its school is archived (archiving revokes every token for good; restoring does not bring them back). The app reacts the same way to all of them: forget the token and show the join screen (the teacher gives the class code). Retrying with the same token never helps.",
@@ -143,7 +162,7 @@ export function buildStudentOpenApiDocument(): JsonObject {
   const errorSchemaRef = schemaRef(errorResponseSchema, "output", schemas);
   const refusals = (byStatus: Record<string, Refusal>) =>
     Object.fromEntries(
-      Object.entries(byStatus).map(([status, refusal]) => [
+      Object.entries(withAddressBusy(byStatus)).map(([status, refusal]) => [
         status,
         {
           description: refusal.description,
