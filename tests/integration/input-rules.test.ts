@@ -286,7 +286,13 @@ describe("control characters and lone surrogates in the screens' forms", () => {
       "teacher",
       "POST",
       `/class/${ids.class5A}/students/manage`,
-      { form: [["intent", "add-student"], ["firstName", "Ada\u0000"], ["lastName", "Lovelace"]] },
+      {
+        form: [
+          ["intent", "add-student"],
+          ["firstName", "Ada\u0000"],
+          ["lastName", "Lovelace"],
+        ],
+      },
       { Accept: "text/html", "Accept-Language": "de" },
     );
     expect(german.status).toBe(400);
