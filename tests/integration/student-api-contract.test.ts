@@ -131,7 +131,9 @@ test("every operation lists the 429 of its address's share of requests in flight
     for (const [method, operation] of Object.entries(operations)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const busy = operation.responses["429"];
-      expect(busy?.description, `${method} ${path}`).toContain("too many requests on their way at once");
+      expect(busy?.description, `${method} ${path}`).toContain(
+        "this address already has its share of requests on their way",
+      );
       expect(Object.keys(busy?.headers ?? {}), `${method} ${path}`).toContain("Retry-After");
     }
   }

@@ -110,7 +110,7 @@ const contentOrDatabaseDown: Refusal = {
  * its busiest, so every operation lists it, beside its own 429 where it has one.
  */
 const ADDRESS_BUSY =
-  "RATE_LIMITED (any call): this address has too many requests on their way at once (a school behind one address at its busiest); wait `Retry-After` seconds.";
+  "RATE_LIMITED (any call): this address already has its share of requests on their way, as a school behind one address may at its busiest; wait `Retry-After` seconds.";
 function withAddressBusy(byStatus: Record<string, Refusal>): Record<string, Refusal> {
   const own = byStatus["429"];
   const busy: Refusal = own
