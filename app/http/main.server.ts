@@ -14,6 +14,15 @@ function isMainModule(): boolean {
   return Boolean(script) && import.meta.url === pathToFileURL(path.resolve(script)).href;
 }
 
+/**
+ * The app without HTTP, for tools that call React Router's handler in a loop
+ * (tests/bench/profile.ts): the build inside this bundle and a context as the
+ * Express entry gives each request.
+ */
+export async function inProcessApp(env: NodeJS.ProcessEnv = process.env) {
+  return (await import("./server.server")).inProcessApp(env);
+}
+
 if (isMainModule()) {
   const { runServer } = await import("./server.server");
   await runServer({ clientDirectory: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client") });

@@ -11,10 +11,11 @@
  */
 import { createServer, type Server } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type App, createApp } from "~/server/app.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
+import { appContext, requestInfoContext } from "~/server/context.server";
 import { limitConnections } from "./concurrency-limits.server";
 import { createExpressApp } from "./express-app.server";
 
@@ -134,4 +135,20 @@ export async function runServer(options: StartOptions = {}): Promise<void> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** See inProcessApp in ./main.server.ts. */
+export async function inProcessApp(env: NodeJS.ProcessEnv) {
+  const app = await createApp(parseConfig(env));
+  let requests = 0;
+  return {
+    build: serverBuild as unknown as ServerBuild,
+    context(): RouterContextProvider {
+      const context = new RouterContextProvider();
+      context.set(appContext, app);
+      context.set(requestInfoContext, { requestId: `in-process-${++requests}`, clientAddress: "127.0.0.1" });
+      return context;
+    },
+    close: () => app.close(),
+  };
 }

@@ -27,7 +27,7 @@ import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS } from "~/server/seed/demo-data.server";
 import { SERVER_BUILD } from "../support/app-process";
@@ -88,9 +88,14 @@ async function loadApp() {
     BENCH_REFERENCE: "true",
     LOG_LEVEL: "warn",
     DATA_DIR: dataDir,
+    APP_URL: ORIGIN,
   });
-  const build = (await import(pathToFileURL(process.env.PROFILE_SERVER_BUILD ?? SERVER_BUILD).href)) as ServerBuild;
-  const handler: Handler = createRequestHandler(build, "production");
+  const entry = (await import(pathToFileURL(process.env.PROFILE_SERVER_BUILD ?? SERVER_BUILD).href)) as {
+    inProcessApp: () => Promise<{ build: ServerBuild; context: () => RouterContextProvider }>;
+  };
+  const app = await entry.inProcessApp();
+  const reactRouter = createRequestHandler(app.build, "production");
+  const handler: Handler = (request) => reactRouter(request, app.context());
 
   const teacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
   const loginResponse = await handler(
