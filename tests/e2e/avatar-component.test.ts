@@ -223,9 +223,7 @@ test("with JavaScript, every avatar animates from ONE .riv request and self-host
   // The canvas keeps drawing (the idle loop), with its backing store at the clamped DPR.
   const canvas = page.locator("[data-avatar] canvas").last();
   const first = await canvas.screenshot();
-  await page.waitForTimeout(900);
-  const second = await canvas.screenshot();
-  expect(first.equals(second)).toBe(false);
+  await expect.poll(async () => first.equals(await canvas.screenshot()), { timeout: 15_000 }).toBe(false);
   expect(await canvas.evaluate((element: HTMLCanvasElement) => element.width)).toBe(SIZES[2] * 2);
   await page.locator("#root").screenshot({ path: path.join(workDir, "..", "avatar-animated.png") });
 });
@@ -243,14 +241,16 @@ test("on a 4x and a 0.5x screen the canvas's backing store is drawn at the devic
       SIZES.length,
       { timeout: 15_000 },
     );
-    // Let the runtime settle: it resizes the canvas once it has drawn.
-    await page.waitForTimeout(300);
-    const widths = await page
-      .locator("[data-avatar] canvas")
-      .evaluateAll((elements) =>
-        elements.map((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]),
-      );
-    expect(widths, `deviceScaleFactor ${scale}`).toEqual(SIZES.map((size) => [size * clamped, size * clamped]));
+    // The runtime resizes the canvas once it has drawn: wait for it, however loaded the machine.
+    const widths = () =>
+      page
+        .locator("[data-avatar] canvas")
+        .evaluateAll((elements) =>
+          elements.map((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]),
+        );
+    await expect
+      .poll(widths, { message: `deviceScaleFactor ${scale}`, timeout: 15_000 })
+      .toEqual(SIZES.map((size) => [size * clamped, size * clamped]));
     await page.close();
   }
 });

@@ -54,12 +54,12 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await expect
       .poll(() => page.getByText(`Survey ${wanted} successfully!`).first().isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await page.waitForTimeout(300);
-    const focused = await activeElement(page);
     if (javaScriptEnabled) {
-      expect(focused).toEqual({ tag: "h1", text: "Manage surveys", inToaster: false });
+      await expect
+        .poll(() => activeElement(page), { timeout: 15_000 })
+        .toEqual({ tag: "h1", text: "Manage surveys", inToaster: false });
     } else {
-      expect(focused.tag).toBe("body");
+      expect((await activeElement(page)).tag).toBe("body");
     }
     // The next Tab goes on through the page from the top, not from the Close button.
     expect(await row.getByRole("button").evaluate((button) => button === document.activeElement)).toBe(false);
