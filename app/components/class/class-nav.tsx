@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Box, Flex, SplitRow, Text } from "~/components/ui/kit";
-import { TabNav, TabNavLink } from "~/components/ui/kit-controls";
+import { TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
 
 const TABS = [
   { to: "home", label: "Home" },
@@ -44,17 +44,17 @@ export function ClassNav({
               <ul className="plain-list">
                 {others.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/class/${c.id}/home`}>
+                    <TextLink to={`/class/${c.id}/home`}>
                       <bdi>{c.name}</bdi>
-                    </Link>
+                    </TextLink>
                   </li>
                 ))}
               </ul>
             </details>
           ) : null}
-          <Link to={`${base}create`}>
-            <Text size="2">{t("New class")}</Text>
-          </Link>
+          <TextLink to={`${base}create`} size="2">
+            {t("New class")}
+          </TextLink>
         </Flex>
       </SplitRow>
       <TabNav label={t("Class sections")} className="class-tabs">
