@@ -171,7 +171,7 @@ export default function AdminSchoolPage({ loaderData, actionData }: Route.Compon
           ) : undefined
         }
       />
-      <Flex gap="2" align="center">
+      <Flex gap="2" align="center" wrap="wrap">
         <Text size="2">{t("Status:")}</Text>
         <RecordStatusBadge status={school.status} />
         {school.status === "archived" ? (

@@ -29,7 +29,7 @@ export function SchoolLanguageCard({
       intent="language"
       title={t("Language and time zone")}
       form={form}
-      submitLabel={t("Save the language")}
+      submitLabel={t("Save language and time zone")}
     >
       <FieldFrame
         label={t("Language of the staff screens")}

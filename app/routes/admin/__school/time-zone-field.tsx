@@ -3,6 +3,8 @@
  * browser's list of zones as suggestions (a datalist: it works without JavaScript); "" for the
  * deployment's default. The server checks the name.
  */
+
+import { TextField } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { FieldFrame } from "~/components/forms";
 
@@ -49,9 +51,9 @@ export function TimeZoneField({
     >
       {(control) => (
         <>
-          <input
+          <TextField.Root
             {...control}
-            className="native-select"
+            size="3"
             name={meta.name}
             list="school-time-zones"
             defaultValue={timeZone ?? ""}
