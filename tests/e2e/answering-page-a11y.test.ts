@@ -25,12 +25,7 @@ import { jsModes, newContext } from "../support/browser";
 import { CLASS_CODE } from "../support/e2e-world";
 import { createAssignment } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
-import {
-  type Actor,
-  type ActorCredentials,
-  createActorsWorld,
-  setUpActors,
-} from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, createActorsWorld, setUpActors } from "./authorization-matrix.support";
 import {
   axeWcag22,
   type FakeVoice,
@@ -42,32 +37,25 @@ import {
 } from "./student-a11y.support";
 import { signInContext } from "./third-party.screens";
 
-/** The actors' world, and the daily check-in (recordings on its first question) running in 5A. */
+/**
+ * The actors' world, with two surveys running in 5A: the daily check-in (recordings on its first
+ * question and faces) and the class climate check (recordings on its choice question and choices).
+ */
 async function world(kit: FixtureKit) {
   const actorsWorld = await createActorsWorld(kit);
-  const [daily] = await kit.db
-    .select()
-    .from(surveys)
-    .where(eq(surveys.fullSlug, "surveys/young-readers/daily-check-in"));
-  const checkIn = await createAssignment(kit.db, {
-    classId: actorsWorld.class5A.id,
-    surveyId: daily.id,
-    status: "active",
-  });
-  // The class climate check: its choice question and choices have recordings in six languages.
-  const [climateSurvey] = await kit.db
-    .select()
-    .from(surveys)
-    .where(eq(surveys.fullSlug, "surveys/your-school/class-climate-check"));
-  const climate = await createAssignment(kit.db, {
-    classId: actorsWorld.class5A.id,
-    surveyId: climateSurvey.id,
-    status: "active",
-  });
+  const runningIn5A = async (fullSlug: string) => {
+    const [survey] = await kit.db.select().from(surveys).where(eq(surveys.fullSlug, fullSlug));
+    const assignment = await createAssignment(kit.db, {
+      classId: actorsWorld.class5A.id,
+      surveyId: survey.id,
+      status: "active",
+    });
+    return { id: assignment.id, surveyId: survey.id };
+  };
   return {
     ...actorsWorld,
-    checkIn: { id: checkIn.id, surveyId: daily.id },
-    climate: { id: climate.id, surveyId: climateSurvey.id },
+    checkIn: await runningIn5A("surveys/young-readers/daily-check-in"),
+    climate: await runningIn5A("surveys/your-school/class-climate-check"),
   };
 }
 

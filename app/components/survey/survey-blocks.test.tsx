@@ -28,18 +28,20 @@ import { SurveyVideo } from "./survey-video";
 
 /** What a reader sees: the markup's text, visually hidden text and tags dropped, entities decoded, spaces collapsed. */
 function visibleText(html: string): string {
-  return html
-    .replace(/<(\w+) class="visually-hidden">[^<]*<\/\1>/g, " ")
-    // An <audio>'s fallback link is not shown where the browser plays audio.
-    .replace(/<audio [^>]*>.*?<\/audio>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    html
+      .replace(/<(\w+) class="visually-hidden">[^<]*<\/\1>/g, " ")
+      // An <audio>'s fallback link is not shown where the browser plays audio.
+      .replace(/<audio [^>]*>.*?<\/audio>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 function hrefs(html: string): string[] {
