@@ -112,6 +112,8 @@ export interface OptionAnswerBlock extends BlockBase {
 export interface ChoiceItem {
   label: string;
   audio?: StoryblokAsset | null;
+  /** The choice block, where the choice is one (Storyblok's visual editor edits it). */
+  block?: OptionAnswerChoiceBlock;
 }
 
 /**
@@ -124,7 +126,7 @@ export function readChoices(answer: Pick<OptionAnswerBlock, "choices">): ChoiceI
     if (typeof choice === "string") {
       if (hasText(choice)) items.push({ label: choice });
     } else if (choice?.component === "response-text-question-answer-choice" && hasText(choice.content)) {
-      items.push({ label: choice.content, audio: choice.audio ?? null });
+      items.push({ label: choice.content, audio: choice.audio ?? null, block: choice });
     }
   }
   return items;

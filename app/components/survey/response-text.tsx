@@ -69,7 +69,11 @@ function ChoiceAnswer({ answer, legend }: { answer: OptionAnswerBlock; legend: s
     <fieldset className="survey-choices" disabled {...storyblokEditable(answer)}>
       <legend className="visually-hidden">{legend}</legend>
       {choices.map((choice, index) => (
-        <div key={`${index}-${choice.label}`} className="survey-choice-row">
+        <div
+          key={`${index}-${choice.label}`}
+          className="survey-choice-row"
+          {...(choice.block ? storyblokEditable(choice.block) : {})}
+        >
           <label className="survey-choice">
             <input type="radio" name={`choice-${answer._uid}`} value={choice.label} disabled />
             <Text size="2" dir="auto" id={`survey-choice-${answer._uid}-${index}`}>

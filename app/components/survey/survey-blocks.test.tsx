@@ -352,6 +352,7 @@ describe("response-text", () => {
         component: "response-text-question-answer-choice",
         content: "A friend",
         audio: { filename: "/survey-audio/en/friend.ogg" },
+        _editable: EDITABLE.replace('"uid": "h1"', '"uid": "c2"'),
       },
       { _uid: "c3", component: "response-text-question-answer-choice", content: " " },
       {
@@ -393,6 +394,8 @@ describe("response-text", () => {
       expect(tag).not.toContain("autoplay");
     }
     expect(rendered).toMatch(/aria-describedby="survey-choice-a-1"/);
+    // In Storyblok's visual editor a recorded choice is a block of its own to edit.
+    expect(rendered).toContain('data-blok-uid="42-c2"');
     expect(rendered).not.toMatch(/<label[^>]*>(?:(?!<\/label>).)*<audio/);
     expect(
       listAnswerFields({
