@@ -7,12 +7,13 @@
  * - response-options            → the chosen option's index in `response_options` (number)
  * - response-faces              → the chosen face's index in `faces` (number; app/lib/face-scale.ts)
  * - response-text-question-answer-freetext → the typed text (string)
- * - response-text-question-answer-option   → one of its `choices` (string)
+ * - response-text-question-answer-option   → one of its choices' texts (string; `choiceLabels`)
  * - response-art                → a drawing reference `{ drawingId: string }`
  *
  * A question may carry a recording of its prompt (`prompt_audio`) and each option or face one of its
  * text (`audio`): Storyblok asset fields, translatable, so each language has its own (issue 37,
- * docs/product.md#recordings). They change no answer field.
+ * docs/product.md#recordings). A choice is a plain string, or a `response-text-question-answer-choice`
+ * block whose `content` is its text and whose `audio` is its recording. They change no answer field.
  */
 
 import { type FaceMood, readFaceScale } from "./face-scale";
@@ -95,9 +96,40 @@ export interface FreetextAnswerBlock extends BlockBase {
   component: "response-text-question-answer-freetext";
 }
 
+/** A choice that carries a recording: its text in `content`, the recording in `audio`. */
+export interface OptionAnswerChoiceBlock extends BlockBase, WithRecording {
+  component: "response-text-question-answer-choice";
+  content?: string;
+}
+
 export interface OptionAnswerBlock extends BlockBase {
   component: "response-text-question-answer-option";
-  choices?: string[];
+  /** Each choice: its text, or a choice block (text and recording); both may stand in one list. */
+  choices?: (string | OptionAnswerChoiceBlock)[];
+}
+
+/** A choice as shown: its text (what is sent, counted and exported) and its recording, if any. */
+export interface ChoiceItem {
+  label: string;
+  audio?: StoryblokAsset | null;
+  /** The choice block, where the choice is one (Storyblok's visual editor edits it). */
+  block?: OptionAnswerChoiceBlock;
+}
+
+/**
+ * A choice question's choices in order, empty ones skipped: a string is its text; a choice block its
+ * `content` and `audio`. Anything else in the list (a block of another kind) is skipped too.
+ */
+export function readChoices(answer: Pick<OptionAnswerBlock, "choices">): ChoiceItem[] {
+  const items: ChoiceItem[] = [];
+  for (const choice of Array.isArray(answer.choices) ? answer.choices : []) {
+    if (typeof choice === "string") {
+      if (hasText(choice)) items.push({ label: choice });
+    } else if (choice?.component === "response-text-question-answer-choice" && hasText(choice.content)) {
+      items.push({ label: choice.content, audio: choice.audio ?? null, block: choice });
+    }
+  }
+  return items;
 }
 
 export interface ResponseTextQuestionBlock extends BlockBase, WithPromptRecording {
@@ -176,7 +208,7 @@ export function listAnswerFields(survey: SurveyBlock): AnswerField[] {
               kind: "choice",
               prompt: question.prompt ?? "",
               questionNumber: questionIndex + 1,
-              choices: (answer.choices ?? []).filter(hasText),
+              choices: readChoices(answer).map((choice) => choice.label),
             });
           }
         }

@@ -25,13 +25,7 @@ import { jsModes, newContext } from "../support/browser";
 import { CLASS_CODE } from "../support/e2e-world";
 import { createAssignment } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
-import {
-  type Actor,
-  type ActorCredentials,
-  type ActorsWorld,
-  createActorsWorld,
-  setUpActors,
-} from "./authorization-matrix.support";
+import { type Actor, type ActorCredentials, createActorsWorld, setUpActors } from "./authorization-matrix.support";
 import {
   axeWcag22,
   type FakeVoice,
@@ -43,22 +37,29 @@ import {
 } from "./student-a11y.support";
 import { signInContext } from "./third-party.screens";
 
-/** The actors' world, and the daily check-in (recordings on its first question) running in 5A. */
+/**
+ * The actors' world, with two surveys running in 5A: the daily check-in (recordings on its first
+ * question and faces) and the class climate check (recordings on its choice question and choices).
+ */
 async function world(kit: FixtureKit) {
   const actorsWorld = await createActorsWorld(kit);
-  const [daily] = await kit.db
-    .select()
-    .from(surveys)
-    .where(eq(surveys.fullSlug, "surveys/young-readers/daily-check-in"));
-  const checkIn = await createAssignment(kit.db, {
-    classId: actorsWorld.class5A.id,
-    surveyId: daily.id,
-    status: "active",
-  });
-  return { ...actorsWorld, checkIn };
+  const runningIn5A = async (fullSlug: string) => {
+    const [survey] = await kit.db.select().from(surveys).where(eq(surveys.fullSlug, fullSlug));
+    const assignment = await createAssignment(kit.db, {
+      classId: actorsWorld.class5A.id,
+      surveyId: survey.id,
+      status: "active",
+    });
+    return { id: assignment.id, surveyId: survey.id };
+  };
+  return {
+    ...actorsWorld,
+    checkIn: await runningIn5A("surveys/young-readers/daily-check-in"),
+    climate: await runningIn5A("surveys/your-school/class-climate-check"),
+  };
 }
 
-let app: AppServer<ActorsWorld & { checkIn: { id: number } }>;
+let app: AppServer<Awaited<ReturnType<typeof world>>>;
 let actors: Record<Actor, ActorCredentials>;
 let drawingAssignmentId: number;
 let checkInPath: string;
@@ -247,6 +248,55 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     await page.keyboard.press("Shift+Tab");
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("AUDIO");
   });
+});
+
+test("JS off, Polish: a choice question's recordings and its choices' are plain <audio controls> named in Polish, beside (never inside) each choice; the teacher's preview plays them too", async () => {
+  const context = await studentContext(false);
+  const page = await context.newPage();
+  await page.goto(`/student/assignments/${app.fixtures.climate.id}?lng=pl`);
+  const texts = ["Więcej spokojnego czasu", "Więcej pracy w grupach"];
+  const group = page.getByRole("group", { name: "1. Co najbardziej pomogłoby naszej klasie?" });
+  const players = await group.locator("audio").evaluateAll((elements) =>
+    (elements as HTMLAudioElement[]).map((audio) => ({
+      src: new URL(audio.src).pathname,
+      autoplay: audio.autoplay,
+      paused: audio.paused,
+      preload: audio.getAttribute("preload"),
+      label: audio.getAttribute("aria-label"),
+      transcript: document.getElementById(audio.getAttribute("aria-describedby") ?? "")?.textContent,
+      inLabel: audio.closest("label") !== null,
+    })),
+  );
+  expect(players.map((player) => player.src)).toEqual(
+    ["help", "help-1", "help-2", "help-3", "help-4"].map((name) => `/survey-audio/pl/class-climate-check/${name}.ogg`),
+  );
+  expect(players.every((p) => p.label === "Posłuchaj" && !p.autoplay && p.paused && p.preload === "none")).toBe(true);
+  expect(players.some((player) => player.inLabel)).toBe(false);
+  expect(players.slice(1, 3).map((player) => player.transcript)).toEqual(texts);
+  // Reached with the keyboard: Tab from a choice's radio goes to its recording.
+  await group.getByRole("radio", { name: texts[1] }).focus();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("src"))).toBe(
+    "/survey-audio/pl/class-climate-check/help-2.ogg",
+  );
+
+  const teacher = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signInContext(teacher, app.baseURL, actors.teacher);
+  const preview = await teacher.newPage();
+  await preview.goto(`/survey/content/${app.fixtures.climate.surveyId}?lang=pl`);
+  const previewPlayers = preview.locator("#survey-responses audio");
+  expect(await previewPlayers.count()).toBe(5);
+  expect(await previewPlayers.evaluateAll((elements) => elements.map((e) => e.getAttribute("aria-label")))).toEqual(
+    Array(5).fill("Posłuchaj"),
+  );
+  await preview.goto(`/survey/content/${app.fixtures.checkIn.surveyId}`);
+  expect(
+    await preview
+      .locator("#survey-responses audio")
+      .evaluateAll((elements) => (elements as HTMLAudioElement[]).map((audio) => new URL(audio.src).pathname)),
+  ).toEqual(["feel", "feel-1", "feel-2", "feel-3"].map((name) => `/survey-audio/en/daily-check-in/${name}.ogg`));
+  await context.close();
+  await teacher.close();
 });
 
 test("JS on: no Listen button without a voice on the device; one appears when such a voice is listed, reads only when pressed, and stops when pressed again", async () => {

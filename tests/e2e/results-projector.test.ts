@@ -2,7 +2,7 @@
  * The projector view of results (ADR 208) in Chromium, with JavaScript on and
  * off, against the built app: reached from the results screen, it shows bars
  * and counts, lists written answers hidden until the teacher shows each one
- * (and hides it again), never puts a student's name in the HTML, refreshes
+ * (and hides it again), a drawing described in words likewise (issue 37), never puts a student's name in the HTML, refreshes
  * itself on `?refresh=5` with a visible "Stop refreshing" link, says plainly
  * why an anonymous survey below its threshold shows nothing, and fits 375 px.
  * A screenshot at 1280×720 is saved to /tmp/results-projector-1280x720.png.
@@ -24,6 +24,8 @@ import { type AppServer, startAppServer } from "../support/server";
 
 /** The written answers, one per respondent: none may reach the page before it is shown. */
 const WORDS = ["I like the reading corner", "More football please", "The new desks are comfy"];
+/** What the last respondent wrote instead of drawing (issue 37): hidden until shown, like written answers. */
+const DESCRIBED = "A castle made of books";
 
 async function createProjectorWorld(kit: FixtureKit) {
   const world = await createE2eWorld(kit);
@@ -42,7 +44,11 @@ async function createProjectorWorld(kit: FixtureKit) {
       await createResponse(kit.db, {
         assignmentId: namedAssignment.id,
         studentId: student.id,
-        answers: { "sy-excited": i === 2 ? 2 : 0, "sy-q1-a1": WORDS[i] },
+        answers: {
+          "sy-excited": i === 2 ? 2 : 0,
+          "sy-q1-a1": WORDS[i],
+          ...(i === 2 ? { "sy-art": { description: DESCRIBED } } : {}),
+        },
         submittedAt: new Date(Date.now() - (3 - i) * 60_000),
       });
     }
@@ -119,7 +125,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(rows[0]).toMatch(/2 \(67%\)$/);
     expect(rows[2]).toMatch(/1 \(33%\)$/);
 
-    await expectNowhere(page, WORDS);
+    await expectNowhere(page, [...WORDS, DESCRIBED]);
     await expectNoNames(page);
     if (name === "JS on") await page.screenshot({ path: "/tmp/results-projector-1280x720.png" });
 
@@ -132,7 +138,18 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
 
     await page.getByRole("button", { name: "Hide answer 1", exact: true }).click();
     await page.getByRole("button", { name: "Show answer 1", exact: true }).waitFor();
+    await expectNowhere(page, [...WORDS, DESCRIBED]);
+
+    // A drawing described instead is a drawing card: its words only once shown.
+    expect(await page.getByText("Drawing 1: hidden", { exact: true }).count()).toBe(1);
+    await page.getByRole("button", { name: "Show drawing 1", exact: true }).click();
+    await page.getByText(`“${DESCRIBED}”`).waitFor();
+    expect(await page.getByText("Described instead", { exact: true }).count()).toBe(1);
     await expectNowhere(page, WORDS);
+    await expectNoNames(page);
+    await page.getByRole("button", { name: "Hide drawing 1", exact: true }).click();
+    await page.getByRole("button", { name: "Show drawing 1", exact: true }).waitFor();
+    await expectNowhere(page, [DESCRIBED]);
   });
 
   test("?refresh=5 refreshes the page by itself until Stop refreshing", async () => {

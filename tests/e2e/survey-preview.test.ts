@@ -7,7 +7,14 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type ContentBlock, hasText, headerAnchorId, type ResponseBlock, type SurveyStory } from "~/lib/survey-content";
+import {
+  type ContentBlock,
+  hasText,
+  headerAnchorId,
+  type ResponseBlock,
+  readChoices,
+  type SurveyStory,
+} from "~/lib/survey-content";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-id";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
@@ -45,7 +52,7 @@ async function signedInPage(javaScriptEnabled: boolean): Promise<Page> {
   return page;
 }
 
-/** The element's text as a reader sees it: every text node outside visually hidden text, separated by spaces. */
+/** The element's text as a reader sees it: every text node outside visually hidden text and audio, separated by spaces. */
 async function text(page: Page, selector: string): Promise<string> {
   const content = await page
     .locator(selector)
@@ -54,7 +61,8 @@ async function text(page: Page, selector: string): Promise<string> {
       const parts: string[] = [];
       const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.parentElement?.closest(".visually-hidden")) parts.push(node.textContent ?? "");
+        // An <audio>'s fallback link is not shown where the browser plays audio.
+        if (!node.parentElement?.closest(".visually-hidden, audio")) parts.push(node.textContent ?? "");
       }
       return parts.join(" ");
     });
@@ -123,7 +131,9 @@ async function expectResponseBlock(page: Page, block: ResponseBlock, section: st
         expected +=
           answer.component === "response-text-question-answer-freetext"
             ? " [Student will type their answer here]"
-            : ` ${(answer.choices ?? []).filter(hasText).join(" ")}`;
+            : ` ${readChoices(answer)
+                .map((choice) => choice.label)
+                .join(" ")}`;
       }
       expect(section).toContain(expected);
     });

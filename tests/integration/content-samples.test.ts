@@ -52,6 +52,7 @@ test("together they use every block type", () => {
     "response-text-question",
     "response-text-question-answer-freetext",
     "response-text-question-answer-option",
+    "response-text-question-answer-choice",
     "response-art",
   ]) {
     expect(used, component).toContain(component);

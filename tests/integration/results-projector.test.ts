@@ -8,11 +8,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import * as projectorRoute from "~/routes/class/results-projector";
 import {
   ANSWER_GONE_MESSAGE,
   getProjectorResults,
   hideAnswer,
   type ProjectorQuestion,
+  type ProjectorResults,
   revealAnswer,
 } from "~/server/assignments/projector.server";
 import type { Actor } from "~/server/classes/class-scope.server";
@@ -21,6 +23,7 @@ import { auditEvents, responses, resultReveals, students } from "~/server/db/sch
 import type { StudentPrincipal } from "~/server/students/student-tokens.server";
 import { createTestDatabase } from "../support/database";
 import { actorOf, createClass, createResponse, createUser } from "../support/fixtures";
+import { callRoute, signIn } from "../support/route-call";
 import { createAnsweringClass, openSchoolYearSurvey, type SurveyContext } from "../support/survey-class-world";
 
 /** The shipped survey's questions: an option question, a written answer, a choice and a drawing. */
@@ -131,6 +134,73 @@ test("a drawing's image address is given only once revealed", async () => {
   expect((await w.question(DRAWING_UID, "drawing")).answers[0].imageUrl).toBe(
     `/class/${w.klass.id}/drawings/d0000000000000000000000001.png`,
   );
+});
+
+test("a drawing described instead (issue 37): listed with the drawings, its words only once revealed, through the loader too", async () => {
+  const w = await world(4, { anonymous: false });
+  const words = await w.answer(w.students[0], { [DRAWING_UID]: { description: "A tree house by a river" } });
+  const both = await w.answer(w.students[1], {
+    [DRAWING_UID]: { drawingId: "d0000000000000000000000002", description: "My dog" },
+  });
+  await w.answer(w.students[2], { [DRAWING_UID]: { description: "   " } }); // nothing to list
+  await w.answer(w.students[3], { [OPTION_UID]: 1 });
+
+  const before = await w.question(DRAWING_UID, "drawing");
+  expect(before.answers.map((a) => [a.ref, a.revealed, a.text, a.imageUrl])).toEqual([
+    [`r:${words.id}`, false, null, null],
+    [`r:${both.id}`, false, null, null],
+  ]);
+  expect(JSON.stringify(await w.view())).not.toMatch(/tree house|My dog/);
+
+  for (const response of [words, both])
+    await revealAnswer(database.db, w.teacher, { ...w.scope, questionUid: DRAWING_UID, answerRef: `r:${response.id}` });
+  // What the page's loader gives the screen.
+  const cookie = await signIn(database, w.teacher.id);
+  const loaded = await callRoute(projectorRoute, database, {
+    path: `/class/${w.klass.id}/assignments/${w.assignment.id}/projector`,
+    params: { classId: w.klass.id, assignmentId: w.assignment.id },
+    cookie,
+  });
+  expect(loaded.status).toBe(200);
+  const { results } = (await loaded.json()) as { results: ProjectorResults };
+  const drawing = results.questions.find((q) => q.uid === DRAWING_UID);
+  expect(drawing?.kind === "drawing" ? drawing.answers.map((a) => [a.number, a.text, a.imageUrl]) : null).toEqual([
+    [1, "A tree house by a river", null],
+    [2, "My dog", `/class/${w.klass.id}/drawings/d0000000000000000000000002.png`],
+  ]);
+});
+
+test("anonymous: drawings described instead come from the release only, and only as revealed", async () => {
+  const w = await world(8, { anonymous: true, threshold: 5 });
+  for (const [i, student] of w.students.slice(0, 4).entries())
+    await w.answer(student, { [DRAWING_UID]: { description: `described ${i}` } });
+  expect((await w.view()).questions).toEqual([]);
+
+  await w.answer(w.students[4], { [DRAWING_UID]: { description: "described 4" } });
+  const listed = await w.question(DRAWING_UID, "drawing");
+  expect(listed.answers).toHaveLength(5);
+  expect(listed.answers.every((a) => a.text === null && /^p:[1-5]$/.test(a.ref))).toBe(true);
+  await revealAnswer(database.db, w.teacher, {
+    ...w.scope,
+    questionUid: DRAWING_UID,
+    answerRef: listed.answers[1].ref,
+  });
+  expect((await w.question(DRAWING_UID, "drawing")).answers.filter((a) => a.revealed)).toEqual([
+    {
+      ref: listed.answers[1].ref,
+      number: 2,
+      revealed: true,
+      text: expect.stringMatching(/^described [0-4]$/),
+      imageUrl: null,
+    },
+  ]);
+
+  // Given after the release: counted as waiting, never listed or shown.
+  await w.answer(w.students[5], { [DRAWING_UID]: { description: "after the release" } });
+  const waiting = await w.view();
+  expect(waiting.unreleased).toEqual({ threshold: 5, count: 1 });
+  expect(JSON.stringify(waiting)).not.toContain("after the release");
+  expect((await w.question(DRAWING_UID, "drawing")).answers).toHaveLength(5);
 });
 
 test("only a teacher of the class (or an admin of its school) may see, reveal or hide: anyone else gets NOT_FOUND", async () => {

@@ -319,3 +319,76 @@ test("the back link's arrow points back the way the page reads (ADR 229)", async
   expect(back(arabicPage.html)).toMatch(/^<span aria-hidden="true">→<\/span>/);
   expect(back(arabicPage.html)).not.toContain("←");
 });
+
+const CLIMATE = "surveys/your-school/class-climate-check";
+
+/** The `<audio>` elements of a page: each one's src and name. */
+const audioPlayers = (html: string) =>
+  [...html.matchAll(/<audio [^>]*>/g)].map((match) => ({
+    src: /src="([^"]+)"/.exec(match[0])?.[1],
+    label: /aria-label="([^"]+)"/.exec(match[0])?.[1],
+    autoplay: match[0].includes("autoplay"),
+    preload: /preload="([^"]+)"/.exec(match[0])?.[1],
+  }));
+
+test("a choice's recordings (issue 37): the student API serves them in the student's language; the answer is the choice's text", async () => {
+  const { db } = server.app;
+  const [climate] = await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, CLIMATE));
+  const assignment = await createAssignment(db, { classId: klass.id, surveyId: climate.id, status: "active" });
+  const { body } = await getSurvey(climate.id, { "Accept-Language": "pl" });
+  expect(body.language).toBe("pl");
+  const text = body.story.content.response.find((block) => block._uid === "ycc-more") as unknown as {
+    questions: { prompt_audio: { filename: string }; answers: { choices: { content: string; audio: unknown }[] }[] }[];
+  };
+  const [question] = text.questions;
+  expect(question.prompt_audio.filename).toBe("/survey-audio/pl/class-climate-check/help.ogg");
+  expect(question.answers[0].choices[1]).toMatchObject({
+    component: "response-text-question-answer-choice",
+    content: "Więcej pracy w grupach",
+    audio: { filename: "/survey-audio/pl/class-climate-check/help-2.ogg" },
+  });
+  // What a choice sends: the default's text, as for a plain choice.
+  expect(body.choiceValues["ycc-q1-a1"]).toEqual([
+    "More quiet time",
+    "More group work",
+    "Kinder words",
+    "Clearer class rules",
+  ]);
+  const sent = await api(`${API}/assignments/${assignment.id}/responses`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ answers: { "ycc-q1-a1": body.choiceValues["ycc-q1-a1"][1] } }),
+  });
+  expect(sent.status).toBe(200);
+  const [stored] = await db
+    .select({ answers: responses.answers })
+    .from(responses)
+    .where(eq(responses.assignmentId, assignment.id));
+  expect(stored.answers).toEqual({ "ycc-q1-a1": "More group work" });
+});
+
+test("the teacher's preview plays the recordings of prompts, faces and choices, named in the content's language", async () => {
+  const { db } = server.app;
+  const id = async (fullSlug: string) =>
+    (await db.select({ id: surveys.id }).from(surveys).where(eq(surveys.fullSlug, fullSlug)))[0].id;
+  const climate = await preview(await id(CLIMATE), "?lang=de");
+  expect(climate.status).toBe(200);
+  expect(audioPlayers(climate.html)).toEqual(
+    ["help", "help-1", "help-2", "help-3", "help-4"].map((name) => ({
+      src: `/survey-audio/de/class-climate-check/${name}.ogg`,
+      label: "Anhören",
+      autoplay: false,
+      preload: "none",
+    })),
+  );
+  // Each player is described by the text it says.
+  expect(climate.html).toMatch(/aria-describedby="(survey-choice-ycc-q1-a1-1)"/);
+  expect(climate.html).toMatch(/id="survey-choice-ycc-q1-a1-1"[^>]*>Mehr Gruppenarbeit</);
+
+  const checkIn = await preview(await id("surveys/young-readers/daily-check-in"));
+  expect(audioPlayers(checkIn.html).map((player) => [player.src, player.label])).toEqual(
+    ["feel", "feel-1", "feel-2", "feel-3"].map((name) => [`/survey-audio/en/daily-check-in/${name}.ogg`, "Listen"]),
+  );
+  // A survey without recordings has no player.
+  expect(audioPlayers((await preview(translatedSurvey.id)).html)).toEqual([]);
+});

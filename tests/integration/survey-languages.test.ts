@@ -5,16 +5,19 @@
  * only when it asks the same questions (same `_uid`s, as many options), else
  * the survey's default.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { listAnswerFields, type SurveyStory } from "~/lib/survey-content";
+import { LANGUAGE_CODES } from "~/lib/i18n/languages";
+import { listAnswerFields, type OptionAnswerBlock, readChoices, type SurveyStory } from "~/lib/survey-content";
 import { loadSurveyStoryIn } from "~/server/assignments/student-assignments.server";
 import { createContent } from "~/server/surveys/content.server";
-import { listVersionLanguages } from "~/server/surveys/translations.server";
+import { choiceValuesOf, listVersionLanguages } from "~/server/surveys/translations.server";
 import { type FakeStoryblokCdn, startFakeStoryblokCdn } from "../fakes/storyblok-cdn";
 
 const TOKEN = "fake-public-token";
 const SLUG = "surveys/starting-the-school-year";
+const CLIMATE = "surveys/your-school/class-climate-check";
 const local = {
   CONTENT_DIR: "./content",
   CONTENT_CACHE_TTL_SECONDS: 60,
@@ -107,3 +110,97 @@ test("the languages a survey has: local versions; on Storyblok only a language w
   expect(await listVersionLanguages(storyblok, english)).toEqual(["en", "de"]);
   expect((await loadSurveyStoryIn(storyblok, SLUG, "fr")).content.title).toBe("Starting the school year");
 });
+
+/** The choices of the climate check's choice question ('What would help our class most?'), as shown. */
+function climateChoices(story: SurveyStory) {
+  const question = story.content.response
+    ?.flatMap((block) => (block.component === "response-text" ? (block.questions ?? []) : []))
+    .find((q) => q._uid === "ycc-q1");
+  const answer = question?.answers?.find((a) => a.component === "response-text-question-answer-option");
+  return { question, choices: answer?.component === "response-text-question-answer-option" ? readChoices(answer) : [] };
+}
+
+test("a choice's recording (issue 37): local content ships one per language; the choice's text stays its answer", async () => {
+  const content = createContent(local, { warn() {} });
+  const english = await loadSurveyStoryIn(content, CLIMATE, "en");
+  // What is sent, counted and exported is the default's text, not the block.
+  expect(choiceValuesOf(english)["ycc-q1-a1"]).toEqual([
+    "More quiet time",
+    "More group work",
+    "Kinder words",
+    "Clearer class rules",
+  ]);
+  for (const language of LANGUAGE_CODES) {
+    const story = await loadSurveyStoryIn(content, CLIMATE, language);
+    const { question, choices } = climateChoices(story);
+    expect(question?.prompt_audio?.filename, language).toBe(`/survey-audio/${language}/class-climate-check/help.ogg`);
+    expect(
+      choices.map((choice) => choice.audio?.filename),
+      language,
+    ).toEqual([1, 2, 3, 4].map((n) => `/survey-audio/${language}/class-climate-check/help-${n}.ogg`));
+    const field = listAnswerFields(story.content).find((f) => f.uid === "ycc-q1-a1");
+    expect(field?.kind === "choice" ? field.choices : null, language).toEqual(choices.map((choice) => choice.label));
+    if (language !== "en") expect(choices[0].label, language).not.toBe("More quiet time");
+    // The files are shipped (public/), small.
+    for (const url of [question?.prompt_audio?.filename, ...choices.map((choice) => choice.audio?.filename)]) {
+      const size = (await stat(path.join("public", String(url)))).size;
+      expect(size, String(url)).toBeGreaterThan(1000);
+      expect(size, String(url)).toBeLessThan(20_000);
+    }
+  }
+});
+
+test("a choice's recording on Storyblok: plain and recorded choices in one list, each language's own recording", async () => {
+  const english = await storyFile("content/surveys/your-school/class-climate-check.json");
+  // A list written before choices could carry recordings, with one choice re-entered as a block.
+  const mixed = structuredClone(english);
+  const answer = climateAnswer(mixed);
+  answer.choices = ["More quiet time", answer.choices?.[1] ?? "", "", "Kinder words", "Clearer class rules"];
+  const german = await storyFile("content/languages/de/surveys/your-school/class-climate-check.json");
+  const germanMixed = structuredClone(german);
+  const germanAnswer = climateAnswer(germanMixed);
+  germanAnswer.choices = [
+    "Mehr ruhige Zeit",
+    germanAnswer.choices?.[1] ?? "",
+    "",
+    "Freundlichere Worte",
+    "Klarere Klassenregeln",
+  ];
+  cdn.setStories([await storyFile("content/surveys/starting-the-school-year.json"), mixed]);
+  cdn.setTranslations("de", [germanMixed]);
+  const storyblok = createContent(
+    { ...local, STORYBLOK_TOKEN: TOKEN, STORYBLOK_ENDPOINT: cdn.endpoint },
+    { warn() {} },
+  );
+
+  const shown = await loadSurveyStoryIn(storyblok, CLIMATE, "en");
+  expect(climateChoices(shown).choices.map(({ label, audio }) => ({ label, audio }))).toEqual([
+    { label: "More quiet time", audio: undefined },
+    {
+      label: "More group work",
+      audio: { filename: "/survey-audio/en/class-climate-check/help-2.ogg", alt: "More group work" },
+    },
+    { label: "Kinder words", audio: undefined },
+    { label: "Clearer class rules", audio: undefined },
+  ]);
+  expect(choiceValuesOf(shown)["ycc-q1-a1"]).toEqual([
+    "More quiet time",
+    "More group work",
+    "Kinder words",
+    "Clearer class rules",
+  ]);
+  const inGerman = await loadSurveyStoryIn(storyblok, CLIMATE, "de");
+  expect(climateChoices(inGerman).choices.map((choice) => [choice.label, choice.audio?.filename ?? null])).toEqual([
+    ["Mehr ruhige Zeit", null],
+    ["Mehr Gruppenarbeit", "/survey-audio/de/class-climate-check/help-2.ogg"],
+    ["Freundlichere Worte", null],
+    ["Klarere Klassenregeln", null],
+  ]);
+});
+
+function climateAnswer(story: SurveyStory): OptionAnswerBlock {
+  const { question } = climateChoices(story);
+  const answer = question?.answers?.find((a) => a.component === "response-text-question-answer-option");
+  if (answer?.component !== "response-text-question-answer-option") throw new Error("no choice question");
+  return answer;
+}

@@ -8,7 +8,7 @@
  * - response-faces: the face scale (faces-answer.tsx).
  * - response-text: each question numbered; a free-text answer is a text
  *   area of at most MAX_TEXT_ANSWER_LENGTH characters, a choice answer a
- *   group of radios.
+ *   group of radios (each choice with its recording, where it has one).
  * - response-art: the drawing pad with JavaScript; without it, a plain note
  *   that drawing needs JavaScript and the rest can still be sent. Below it,
  *   with or without JavaScript, "Describe it instead": a short text for a
@@ -33,6 +33,7 @@ import {
   type ResponseBlock,
   type ResponseOptionsBlock,
   type ResponseTextBlock,
+  readChoices,
   type StoryblokAsset,
 } from "~/lib/survey-content";
 import { DrawingAnswer } from "./drawing-answer";
@@ -216,7 +217,7 @@ function ChoiceAnswer({
   state: AnswerState;
 }) {
   const field = fieldState(answer._uid, state);
-  const choices = (answer.choices ?? []).filter(hasText);
+  const choices = readChoices(answer);
   if (choices.length === 0) return null;
   return (
     <QuestionFieldset
@@ -227,16 +228,16 @@ function ChoiceAnswer({
     >
       {choices.map((choice, index) => {
         // The value is the survey's default text even where the label is translated (ADR 217).
-        const value = state.choiceValues?.[answer._uid]?.[index] ?? choice;
+        const value = state.choiceValues?.[answer._uid]?.[index] ?? choice.label;
         return (
-          <div key={`${index}-${choice}`} className="student-choice-row">
+          <div key={`${index}-${choice.label}`} className="student-choice-row">
             <label className="student-choice">
               <input type="radio" name={field.name} value={value} defaultChecked={field.value === value} />
               <span id={`${field.id}-${index}`} {...contentAttributes(state)}>
-                {choice}
+                {choice.label}
               </span>
             </label>
-            <ReadAloud textId={`${field.id}-${index}`} />
+            <ReadAloud textId={`${field.id}-${index}`} recording={choice.audio} />
           </div>
         );
       })}

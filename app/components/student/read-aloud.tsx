@@ -1,20 +1,19 @@
 /**
  * Hearing a question or an option (issue 37, docs/product.md#recordings).
  *
- * - `Recording`: where the author attached a recording (a Storyblok asset, per language), a plain
- *   `<audio controls>` that plays without JavaScript, named "Listen" in the child's language. It
- *   never plays by itself and loads nothing until pressed (`preload="none"`). Its URL passes the
- *   content filter and must be our own or a host the CSP's `media-src` names (safeMediaUrl).
+ * - Where the author attached a recording (a Storyblok asset, per language), a plain
+ *   `<audio controls>` that plays without JavaScript, named "Listen" in the child's language
+ *   (../survey/recording.tsx, the teacher's preview plays the same).
  * - Otherwise an empty slot: the answering page's read-aloud script (`ReadAloudScript`,
  *   app/client/speech-buttons.ts) puts a Listen button in it where the device has a voice of its own.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import readAloudScript from "~/client/listen.ts?worker&url";
-import { safeMediaUrl } from "~/lib/content-url";
 import { useNonce } from "~/lib/nonce";
 import { READ_ALOUD_ATTRIBUTE } from "~/lib/read-aloud";
 import type { StoryblokAsset } from "~/lib/survey-content";
+import { RecordingAudio, recordingSource } from "../survey/recording";
 
 export function ReadAloud({
   textId,
@@ -25,24 +24,8 @@ export function ReadAloud({
   recording?: StoryblokAsset | null;
 }) {
   const { t } = useTranslation("student");
-  const src = safeMediaUrl(recording?.filename);
-  if (src) {
-    return (
-      // The recording says the text beside it (its transcript, named by aria-describedby): an audio
-      // alternative for text needs no captions (WCAG 1.2.1).
-      // biome-ignore lint/a11y/useMediaCaption: the text on the page is the recording's transcript
-      <audio
-        className="student-audio"
-        controls
-        preload="none"
-        src={src}
-        aria-label={t("Listen")}
-        aria-describedby={textId}
-      >
-        <a href={src}>{t("Listen")}</a>
-      </audio>
-    );
-  }
+  const src = recordingSource(recording);
+  if (src) return <RecordingAudio src={src} label={t("Listen")} describedBy={textId} className="student-audio" />;
   return <span className="student-listen-slot" {...{ [READ_ALOUD_ATTRIBUTE]: textId }} />;
 }
 

@@ -6,6 +6,8 @@ import { BrowserI18n } from "~/lib/i18n/browser-react-i18next";
 import {
   type ContentBlock,
   headerAnchorIds,
+  listAnswerFields,
+  type OptionAnswerBlock,
   type SurveyBlock as SurveyBlockData,
   videoFrameTitles,
 } from "~/lib/survey-content";
@@ -26,16 +28,20 @@ import { SurveyVideo } from "./survey-video";
 
 /** What a reader sees: the markup's text, visually hidden text and tags dropped, entities decoded, spaces collapsed. */
 function visibleText(html: string): string {
-  return html
-    .replace(/<(\w+) class="visually-hidden">[^<]*<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    html
+      .replace(/<(\w+) class="visually-hidden">[^<]*<\/\1>/g, " ")
+      // An <audio>'s fallback link is not shown where the browser plays audio.
+      .replace(/<audio [^>]*>.*?<\/audio>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 function hrefs(html: string): string[] {
@@ -336,6 +342,82 @@ describe("response-text", () => {
     expect(visibleText(html)).toContain("2. Who do you talk to? A teacher A friend");
     expect(html.match(/<input type="radio"[^>]*disabled/g)).toHaveLength(2);
     expect(html).toMatch(/<fieldset[^>]*disabled/);
+  });
+
+  test("a choice may be a block with a recording, beside plain ones; its recording plays beside it, never by itself (issue 37)", () => {
+    const choices = [
+      "A teacher",
+      {
+        _uid: "c2",
+        component: "response-text-question-answer-choice",
+        content: "A friend",
+        audio: { filename: "/survey-audio/en/friend.ogg" },
+        _editable: EDITABLE.replace('"uid": "h1"', '"uid": "c2"'),
+      },
+      { _uid: "c3", component: "response-text-question-answer-choice", content: " " },
+      {
+        _uid: "c4",
+        component: "response-text-question-answer-choice",
+        content: "Far away",
+        audio: { filename: "https://elsewhere.example/a.ogg" },
+      },
+      { _uid: "c5", component: "survey-text", content: "not a choice" },
+      null,
+    ] as unknown as OptionAnswerBlock["choices"];
+    const rendered = renderToStaticMarkup(
+      <ResponseText
+        blok={{
+          _uid: "t",
+          component: "response-text",
+          questions: [
+            {
+              _uid: "q",
+              component: "response-text-question",
+              prompt: "Who?",
+              prompt_audio: { filename: "/survey-audio/en/who.ogg" },
+              answers: [{ _uid: "a", component: "response-text-question-answer-option", choices }],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(visibleText(rendered)).toContain("1. Who? A teacher A friend Far away");
+    expect(rendered.match(/<input type="radio"[^>]*disabled/g)).toHaveLength(3);
+    const players = rendered.match(/<audio [^>]*>/g) ?? [];
+    // The prompt's and the second choice's; a host the page may not play from gives no player.
+    expect(players.map((tag) => /src="([^"]+)"/.exec(tag)?.[1])).toEqual([
+      "/survey-audio/en/who.ogg",
+      "/survey-audio/en/friend.ogg",
+    ]);
+    for (const tag of players) {
+      expect(tag).toContain('preload="none"');
+      expect(tag).not.toContain("autoplay");
+    }
+    expect(rendered).toMatch(/aria-describedby="survey-choice-a-1"/);
+    // In Storyblok's visual editor a recorded choice is a block of its own to edit.
+    expect(rendered).toContain('data-blok-uid="42-c2"');
+    expect(rendered).not.toMatch(/<label[^>]*>(?:(?!<\/label>).)*<audio/);
+    expect(
+      listAnswerFields({
+        _uid: "s",
+        component: "survey",
+        response: [
+          {
+            _uid: "t",
+            component: "response-text",
+            questions: [
+              {
+                _uid: "q",
+                component: "response-text-question",
+                answers: [{ _uid: "a", component: "response-text-question-answer-option", choices }],
+              },
+            ],
+          },
+        ],
+      }),
+    ).toEqual([
+      { uid: "a", kind: "choice", prompt: "", questionNumber: 1, choices: ["A teacher", "A friend", "Far away"] },
+    ]);
   });
 });
 

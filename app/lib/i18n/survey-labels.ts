@@ -42,6 +42,7 @@ export const SURVEY_LABEL_KEYS = [
   "Video not showing?",
   "Watch it on YouTube",
   "Open the image on its own",
+  "Listen",
 ] as const;
 
 /** The content language's messages of SURVEY_LABEL_KEYS, compiled (the page's own messages' shape). */

@@ -197,7 +197,7 @@ export const surveyContentResponseSchema = z
         name: z.string(),
         content: z.looseObject({ _uid: z.string(), component: z.literal("survey") }).meta({
           description:
-            "The story's Storyblok blocks: a `survey` block with `content[]` and `response[]` (see docs/api.md).",
+            "The story's Storyblok blocks: a `survey` block with `content[]` and `response[]` (see docs/api.md). A question block may carry a recording of its prompt (`prompt_audio`), an option or face one of its text (`audio`): assets `{ filename }` in this language. A choice in `choices` is its text, or a `response-text-question-answer-choice` block `{ content, audio }` whose `content` is its text.",
         }),
       })
       .meta({ id: "SurveyStory" }),

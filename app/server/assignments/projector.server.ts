@@ -5,7 +5,8 @@
  * an anonymous assignment, ADR 188); written answers and drawings are listed
  * (the latest `answerLimit` per question) but their content leaves the
  * database only once a teacher of the class has revealed that answer. Names
- * are never read.
+ * are never read. A drawing question's answers include those described in
+ * words instead of drawn (issue 37): the words, like a drawing, only once revealed.
  *
  * A reveal (table result_reveals) names one answer: `r:<response id>` for a
  * named assignment, `p:<released position>` for an anonymous one. It holds
@@ -26,7 +27,7 @@ import { anonymousReleases, releasedAnswers, responses, resultReveals } from "..
 import { conflict } from "../errors.server";
 import { groupTallies, type TallyRow, talliesQuery } from "../responses/tallies.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
-import { releasedResults } from "./releases.server";
+import { releasedResults, writtenText } from "./releases.server";
 import { minGroupSizeForClass, type OptionCount, optionCounts } from "./results.server";
 import type { SurveyContentLookup } from "./survey-content.server";
 
@@ -43,9 +44,9 @@ export interface ProjectorAnswer {
   /** Its number on the projector (1, 2, …), as the buttons name it. */
   number: number;
   revealed: boolean;
-  /** The written answer, when revealed. */
+  /** The written answer, or a drawing's "describe it instead" text (issue 37), when revealed. */
   text: string | null;
-  /** The drawing's image for the teacher's session, when revealed. */
+  /** The drawing's image for the teacher's session, when revealed (null when it was only described). */
   imageUrl: string | null;
 }
 
@@ -84,8 +85,10 @@ interface AnswerRow {
   uid: string;
   ref: string;
   revealed: boolean;
-  /** The text or the drawing id; null unless revealed (it never leaves the database otherwise). */
+  /** The text (a drawing's description); null unless revealed (it never leaves the database otherwise). */
   content: string | null;
+  /** The drawing id; null unless revealed. */
+  drawing_id: string | null;
 }
 
 /**
@@ -156,10 +159,10 @@ export async function getProjectorResults(
         ref: row.ref,
         number: index + 1,
         revealed: row.revealed,
-        text: field.kind === "freetext" && row.revealed ? row.content : null,
+        text: row.revealed && row.content?.trim() ? row.content : null,
         imageUrl:
-          field.kind === "drawing" && row.revealed && row.content
-            ? `/class/${input.classId}/drawings/${encodeURIComponent(row.content)}.png`
+          field.kind === "drawing" && row.revealed && row.drawing_id
+            ? `/class/${input.classId}/drawings/${encodeURIComponent(row.drawing_id)}.png`
             : null,
       }));
     return field.kind === "freetext"
@@ -198,15 +201,23 @@ function listedQuestions(listed: ListedField[]): SQL {
   return sql`(values ${values}) as k(uid, kind, ord)`;
 }
 
-/** Whether `value` (a jsonb answer) is an answer of the question's kind worth listing. */
+/**
+ * Whether `value` (a jsonb answer) is an answer of the question's kind worth listing: a written
+ * answer; a drawing, or a drawing question answered in words instead (issue 37).
+ */
 function isListedAnswer(value: SQL, kind: SQL): SQL {
   return sql`(case when ${kind} = 'drawing' then jsonb_typeof(${value} -> 'drawingId') = 'string'
+      or (jsonb_typeof(${value}) = 'object' and btrim(${writtenText(value)}) <> '')
     else jsonb_typeof(${value}) = 'string' and btrim(${value} #>> '{}') <> '' end)`;
 }
 
-/** The answer's text or drawing id, read only when the reveal matches. */
+/**
+ * The answer's words (a written answer, or what a child wrote instead of drawing: the results'
+ * `writtenText`) and a drawing's id, each read only when the reveal matches.
+ */
 function revealedContent(value: SQL, kind: SQL, revealed: SQL): SQL {
-  return sql`case when ${revealed} then (case when ${kind} = 'drawing' then ${value} ->> 'drawingId' else ${value} #>> '{}' end) end`;
+  return sql`case when ${revealed} then ${writtenText(value)} end as content,
+    case when ${revealed} and ${kind} = 'drawing' then ${value} ->> 'drawingId' end as drawing_id`;
 }
 
 /**
@@ -220,11 +231,11 @@ function namedAnswersQuery(assignmentId: number, listed: ListedField[], limit: n
   const value = sql`r.answers -> k.uid`;
   const revealed = sql`rv.answer_ref is not null`;
   return sql`
-    select k.uid, x.ref, x.revealed, x.content
+    select k.uid, x.ref, x.revealed, x.content, x.drawing_id
     from ${listedQuestions(listed)}
     cross join lateral (
       select * from (
-        select 'r:' || r.id as ref, ${revealed} as revealed, ${revealedContent(value, sql`k.kind`, revealed)} as content,
+        select 'r:' || r.id as ref, ${revealed} as revealed, ${revealedContent(value, sql`k.kind`, revealed)},
                r.submitted_at, r.id
         from ${responses} r
         left join ${resultReveals} rv on rv.assignment_id = r.assignment_id and rv.question_uid = k.uid
@@ -257,11 +268,11 @@ async function selectReleasedAnswers(
   const [row] = await selectRows<{ answers: AnswerRow[] | null }>(
     db,
     sql`select (select json_agg(x) from (
-      select k.uid, x.ref, x.revealed, x.content
+      select k.uid, x.ref, x.revealed, x.content, x.drawing_id
       from ${listedQuestions(listed)}
       cross join lateral (
         select 'p:' || ra.position as ref, ${revealed} as revealed,
-               ${revealedContent(value, sql`k.kind`, revealed)} as content
+               ${revealedContent(value, sql`k.kind`, revealed)}
         from ${releasedAnswers} ra
         join ${anonymousReleases} ar on ar.assignment_id = ra.assignment_id
         left join ${resultReveals} rv on rv.assignment_id = ra.assignment_id and rv.question_uid = k.uid
@@ -349,7 +360,7 @@ async function answerVersion(tx: Tx, summary: AssignmentSummary, input: AnswerRe
   const value = (answers: SQL) => sql`${answers} -> ${input.questionUid}`;
   const listedAnswer = (answers: SQL) =>
     sql`(jsonb_typeof(${value(answers)} -> 'drawingId') = 'string'
-      or (jsonb_typeof(${value(answers)}) = 'string' and btrim(${value(answers)} #>> '{}') <> ''))`;
+      or btrim(${writtenText(value(answers))}) <> '')`;
   const [row] = summary.anonymous
     ? await selectRows<{ version_at: string }>(
         tx,

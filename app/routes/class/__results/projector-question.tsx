@@ -63,7 +63,10 @@ export function QuestionPanel({
   );
 }
 
-/** One written answer or drawing: hidden (with Show) until the teacher reveals it, then shown (with Hide). */
+/**
+ * One written answer or drawing: hidden (with Show) until the teacher reveals it, then shown (with
+ * Hide); a drawing with what the child wrote instead, where they did (issue 37).
+ */
 function AnswerItem({
   questionUid,
   kind,
@@ -83,18 +86,24 @@ function AnswerItem({
       id={answerAnchor(questionUid, answer.ref)}
       className={answer.revealed ? "results-projector-answer" : "results-projector-answer is-hidden"}
     >
-      {answer.revealed && answer.text !== null ? (
-        <blockquote className="results-projector-text">
-          “<bdi>{answer.text}</bdi>”
-        </blockquote>
-      ) : answer.revealed && answer.imageUrl ? (
-        <img
-          className="results-projector-drawing"
-          src={answer.imageUrl}
-          alt={t("Drawing {number}", values)}
-          width={300}
-          height={200}
-        />
+      {answer.revealed && (answer.text !== null || answer.imageUrl) ? (
+        <>
+          {answer.imageUrl ? (
+            <img
+              className="results-projector-drawing"
+              src={answer.imageUrl}
+              alt={t("Drawing {number}", values)}
+              width={300}
+              height={200}
+            />
+          ) : null}
+          {answer.text !== null && drawing ? <p className="projector-note">{t("Described instead")}</p> : null}
+          {answer.text !== null ? (
+            <blockquote className="results-projector-text">
+              “<bdi>{answer.text}</bdi>”
+            </blockquote>
+          ) : null}
+        </>
       ) : (
         <p className="results-projector-placeholder">
           {drawing ? t("Drawing {number}: hidden", values) : t("Answer {number}: hidden", values)}
