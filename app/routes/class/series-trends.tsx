@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/class/format";
 import { SurveyPageHeader } from "~/components/class/survey-page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
-import { Badge, Text as KitText, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
+import { TrendNotes } from "~/components/trends/trend-notes";
+import { Text as KitText, Stack } from "~/components/ui/kit";
+import { ButtonAnchor, TextLink } from "~/components/ui/kit-controls";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { getSeriesTrend } from "~/server/trends/trends.server";
@@ -39,13 +40,11 @@ export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
         classId={classId}
         crumb={t("Over time")}
         title={t("Over time: {survey}", { survey: trend.surveyTitle })}
+        anonymous={trend.anonymous}
         facts={
-          <>
-            {trend.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
-            <KitText size="2" color="gray">
-              {t("{count, plural, one {# round} other {# rounds}}", { count: trend.rounds.length })}
-            </KitText>
-          </>
+          <KitText size="2" color="gray">
+            {t("{count, plural, one {# round} other {# rounds}}", { count: trend.rounds.length })}
+          </KitText>
         }
         actions={
           <ButtonAnchor
@@ -58,15 +57,13 @@ export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
           </ButtonAnchor>
         }
       />
-      <Callout color="gray" role="note">
-        {t(
+      <TrendNotes
+        privacy={t(
           "A round with fewer than {threshold} responses shows “too few answers to show”, so nobody’s answer can be picked out. Anonymous rounds show their released answers only.",
           { threshold: trend.threshold },
         )}
-      </Callout>
-      {trend.contentAvailable ? null : (
-        <Callout color="amber">{t("The survey's questions could not be loaded")}</Callout>
-      )}
+        contentAvailable={trend.contentAvailable}
+      />
       <ol className="trend-rounds no-print">
         {trend.rounds.map((round, index) => (
           <li key={round.assignmentId}>

@@ -7,7 +7,7 @@ import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { SurveyPageHeader } from "~/components/class/survey-page-header";
-import { Badge, Card, Flex, Heading, Text as KitText, Stack } from "~/components/ui/kit";
+import { Card, Flex, Heading, Text as KitText, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } from "~/lib/auto-refresh";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
@@ -81,10 +81,10 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
         classId={classId}
         crumb={t("Results")}
         title={t("Results: {survey}", { survey: assignment.surveyTitle })}
+        status={<AssignmentStatusBadge status={assignment.status} />}
+        anonymous={assignment.anonymous}
         facts={
           <>
-            <AssignmentStatusBadge status={assignment.status} />
-            {assignment.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
             <KitText size="2" color="gray">
               {assignment.startedAt ? t("Started {date}", { date: date(assignment.startedAt) }) : t("Not started yet")}
               {assignment.closedAt ? ` · ${t("closed {date}", { date: date(assignment.closedAt) })}` : ""}
