@@ -5,8 +5,11 @@
  * without its `<script>` elements and module preloads: what the page shows
  * and styles), and the HTML's size as a multiple of that markup. What is
  * left over is the page data and the client bundle's tags (issue 34: the
- * class home's HTML within 1.3x of its visible markup).
+ * class home's HTML within 1.3x of its visible markup). With
+ * `BENCH_BYTES_DUMP=<folder>`, each page's HTML is written there to be read.
  */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { DemoAccountKey } from "~/server/seed/demo-data.server";
 import { formatTable } from "../support/bundle-budget";
@@ -72,6 +75,9 @@ export async function measurePageBytes(
         redirect: "manual",
       });
       const html = await response.text();
+      if (process.env.BENCH_BYTES_DUMP) {
+        writeFileSync(path.join(process.env.BENCH_BYTES_DUMP, `${page.name.split(" ")[0]}-${language}.html`), html);
+      }
       rows.push({ page, language, status: response.status, ...measureHtml(html) });
     }
   }

@@ -1,23 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import {
-  BACKGROUND,
-  CHARACTER_ORIGIN,
-  CHEEKS,
-  EARS,
-  type EllipseSpec,
-  EYE_BALL,
-  EYE_SHINE,
-  EYES,
-  FACE,
-  HAIR,
-  MOUTH,
-} from "~/lib/rive/avatar-design";
+import * as design from "~/lib/rive/avatar-design";
 import { AVATAR_ARTBOARD_SIZE } from "~/lib/rive/avatar-names";
 import { AvatarFace } from "./avatar-face";
 
 /** The face drawn as React elements, shape by shape from the design data: what the markup must equal. */
-function Ellipse({ spec }: { spec: EllipseSpec }) {
+function Ellipse({ spec }: { spec: design.EllipseSpec }) {
   return (
     <ellipse
       cx={spec.x}
@@ -31,7 +19,7 @@ function Ellipse({ spec }: { spec: EllipseSpec }) {
 }
 
 function DrawnFace({ size }: { size: number }) {
-  const { halfWidth, depth } = MOUTH;
+  const { halfWidth, depth } = design.MOUTH;
   return (
     <svg
       width={size}
@@ -41,27 +29,27 @@ function DrawnFace({ size }: { size: number }) {
       focusable="false"
       style={{ display: "block" }}
     >
-      <Ellipse spec={BACKGROUND} />
-      <g transform={`translate(${CHARACTER_ORIGIN.x} ${CHARACTER_ORIGIN.y})`}>
-        {EARS.map((ear) => (
+      <Ellipse spec={design.BACKGROUND} />
+      <g transform={`translate(${design.CHARACTER_ORIGIN.x} ${design.CHARACTER_ORIGIN.y})`}>
+        {design.EARS.map((ear) => (
           <Ellipse key={ear.name} spec={ear} />
         ))}
-        <Ellipse spec={FACE} />
-        {HAIR.map((hair) => (
+        <Ellipse spec={design.FACE} />
+        {design.HAIR.map((hair) => (
           <Ellipse key={hair.name} spec={hair} />
         ))}
-        {CHEEKS.map((cheek) => (
+        {design.CHEEKS.map((cheek) => (
           <Ellipse key={cheek.name} spec={cheek} />
         ))}
         <path
           d={`M ${-halfWidth} 0 C ${-halfWidth} ${depth} ${halfWidth} ${depth} ${halfWidth} 0 Z`}
-          transform={`translate(${MOUTH.x} ${MOUTH.y})`}
-          fill={MOUTH.color}
+          transform={`translate(${design.MOUTH.x} ${design.MOUTH.y})`}
+          fill={design.MOUTH.color}
         />
-        {EYES.map((eye) => (
+        {design.EYES.map((eye) => (
           <g key={eye.name} transform={`translate(${eye.x} ${eye.y})`}>
-            <Ellipse spec={EYE_BALL} />
-            <Ellipse spec={EYE_SHINE} />
+            <Ellipse spec={design.EYE_BALL} />
+            <Ellipse spec={design.EYE_SHINE} />
           </g>
         ))}
       </g>

@@ -9,39 +9,29 @@
  * time per avatar before, docs/performance.md). The markup holds only the design's own
  * numbers and colours, never text from a user.
  */
-import {
-  BACKGROUND,
-  CHARACTER_ORIGIN,
-  CHEEKS,
-  EARS,
-  type EllipseSpec,
-  EYE_BALL,
-  EYE_SHINE,
-  EYES,
-  FACE,
-  HAIR,
-  MOUTH,
-} from "~/lib/rive/avatar-design";
+import * as design from "~/lib/rive/avatar-design";
 import { AVATAR_ARTBOARD_SIZE } from "~/lib/rive/avatar-names";
 
-function ellipse(spec: EllipseSpec): string {
+function ellipse(spec: design.EllipseSpec): string {
   const opacity = spec.opacity === undefined ? "" : ` opacity="${spec.opacity}"`;
   return `<ellipse cx="${spec.x}" cy="${spec.y}" rx="${spec.width / 2}" ry="${spec.height / 2}" fill="${spec.color}"${opacity}></ellipse>`;
 }
 
-const { halfWidth, depth } = MOUTH;
+const { halfWidth, depth } = design.MOUTH;
 const mouthPath = `M ${-halfWidth} 0 C ${-halfWidth} ${depth} ${halfWidth} ${depth} ${halfWidth} 0 Z`;
 
 /** Back to front, the reverse of the Rive file's order. */
 const FACE_SHAPES = [
-  ellipse(BACKGROUND),
-  `<g transform="translate(${CHARACTER_ORIGIN.x} ${CHARACTER_ORIGIN.y})">`,
-  ...EARS.map(ellipse),
-  ellipse(FACE),
-  ...HAIR.map(ellipse),
-  ...CHEEKS.map(ellipse),
-  `<path d="${mouthPath}" transform="translate(${MOUTH.x} ${MOUTH.y})" fill="${MOUTH.color}"></path>`,
-  ...EYES.map((eye) => `<g transform="translate(${eye.x} ${eye.y})">${ellipse(EYE_BALL)}${ellipse(EYE_SHINE)}</g>`),
+  ellipse(design.BACKGROUND),
+  `<g transform="translate(${design.CHARACTER_ORIGIN.x} ${design.CHARACTER_ORIGIN.y})">`,
+  ...design.EARS.map(ellipse),
+  ellipse(design.FACE),
+  ...design.HAIR.map(ellipse),
+  ...design.CHEEKS.map(ellipse),
+  `<path d="${mouthPath}" transform="translate(${design.MOUTH.x} ${design.MOUTH.y})" fill="${design.MOUTH.color}"></path>`,
+  ...design.EYES.map(
+    (eye) => `<g transform="translate(${eye.x} ${eye.y})">${ellipse(design.EYE_BALL)}${ellipse(design.EYE_SHINE)}</g>`,
+  ),
   "</g>",
 ].join("");
 

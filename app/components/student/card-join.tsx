@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { StudentSubmit } from "~/components/student/student-submit";
 import { JOIN_PATH } from "~/lib/student-paths";
 
 export interface CardOnPage {
@@ -25,11 +26,7 @@ export function CardJoin({ card }: { card: CardOnPage & { holder: NonNullable<Ca
         </h2>
         <p>{t("Hello, {name}! This is your card.", { name: card.holder.firstName })}</p>
         <input type="hidden" name="card" value={card.token} />
-        <div className="student-actions">
-          <button type="submit" className="student-button">
-            {t("Join")}
-          </button>
-        </div>
+        <StudentSubmit>{t("Join")}</StudentSubmit>
       </Form>
       <NotYourCard code="" />
     </>

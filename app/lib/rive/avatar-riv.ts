@@ -17,20 +17,7 @@
  *   StateMachine "State Machine 1" → StateMachineLayer → Entry (→ transition to Idle),
  *     Any, Exit, AnimationState(Idle); the artboard names it its default state machine.
  */
-import {
-  BACKGROUND,
-  CHARACTER_ORIGIN,
-  CHEEKS,
-  EARS,
-  type EllipseSpec,
-  EYE_BALL,
-  EYE_SHINE,
-  EYES,
-  FACE,
-  HAIR,
-  IDLE,
-  MOUTH,
-} from "./avatar-design";
+import * as design from "./avatar-design";
 import { AVATAR_ANIMATION, AVATAR_ARTBOARD, AVATAR_ARTBOARD_SIZE, AVATAR_STATE_MACHINE } from "./avatar-names";
 import {
   argb,
@@ -54,7 +41,7 @@ class ArtboardObjects {
 }
 
 /** A Shape with an Ellipse path and a solid Fill: Shape → Ellipse, Fill → SolidColor. */
-function addEllipseShape(board: ArtboardObjects, parentId: number, spec: EllipseSpec): number {
+function addEllipseShape(board: ArtboardObjects, parentId: number, spec: design.EllipseSpec): number {
   const shapeProps: Props = [
     ["Component.name", spec.name],
     ["Component.parentId", parentId],
@@ -83,10 +70,10 @@ function addSolidFill(board: ArtboardObjects, shape: number, color: string) {
 /** The grin: a closed PointsPath of two CubicDetachedVertex corners (radians, y down). */
 function addMouth(board: ArtboardObjects, parentId: number) {
   const shape = board.add(TypeKey.Shape, [
-    ["Component.name", MOUTH.name],
+    ["Component.name", design.MOUTH.name],
     ["Component.parentId", parentId],
-    ["Node.x", MOUTH.x],
-    ["Node.y", MOUTH.y],
+    ["Node.x", design.MOUTH.x],
+    ["Node.y", design.MOUTH.y],
   ]);
   const path = board.add(TypeKey.PointsPath, [
     ["Component.parentId", shape],
@@ -96,24 +83,24 @@ function addMouth(board: ArtboardObjects, parentId: number) {
   // Left corner: the closing edge arrives straight (in distance 0); the curve leaves downwards.
   board.add(TypeKey.CubicDetachedVertex, [
     ["Component.parentId", path],
-    ["Vertex.x", -MOUTH.halfWidth],
+    ["Vertex.x", -design.MOUTH.halfWidth],
     ["Vertex.y", 0],
     ["CubicDetachedVertex.inRotation", 0],
     ["CubicDetachedVertex.inDistance", 0],
     ["CubicDetachedVertex.outRotation", down],
-    ["CubicDetachedVertex.outDistance", MOUTH.depth],
+    ["CubicDetachedVertex.outDistance", design.MOUTH.depth],
   ]);
   // Right corner: the curve arrives from below; the closing edge leaves straight.
   board.add(TypeKey.CubicDetachedVertex, [
     ["Component.parentId", path],
-    ["Vertex.x", MOUTH.halfWidth],
+    ["Vertex.x", design.MOUTH.halfWidth],
     ["Vertex.y", 0],
     ["CubicDetachedVertex.inRotation", down],
-    ["CubicDetachedVertex.inDistance", MOUTH.depth],
+    ["CubicDetachedVertex.inDistance", design.MOUTH.depth],
     ["CubicDetachedVertex.outRotation", 0],
     ["CubicDetachedVertex.outDistance", 0],
   ]);
-  addSolidFill(board, shape, MOUTH.color);
+  addSolidFill(board, shape, design.MOUTH.color);
 }
 
 type Key = { frame: number; value: number; interpolation: "hold" | "linear" | "cubic" };
@@ -157,10 +144,10 @@ export function avatarRiveObjects(): RiveObject[] {
   const character = board.add(TypeKey.Node, [
     ["Component.name", "Character"],
     ["Component.parentId", artboard],
-    ["Node.x", CHARACTER_ORIGIN.x],
-    ["Node.y", CHARACTER_ORIGIN.y],
+    ["Node.x", design.CHARACTER_ORIGIN.x],
+    ["Node.y", design.CHARACTER_ORIGIN.y],
   ]);
-  const eyes = EYES.map((eye) =>
+  const eyes = design.EYES.map((eye) =>
     board.add(TypeKey.Node, [
       ["Component.name", eye.name],
       ["Component.parentId", character],
@@ -170,16 +157,16 @@ export function avatarRiveObjects(): RiveObject[] {
   );
 
   // Drawables, topmost first.
-  for (const eye of eyes) addEllipseShape(board, eye, EYE_SHINE);
-  for (const eye of eyes) addEllipseShape(board, eye, EYE_BALL);
+  for (const eye of eyes) addEllipseShape(board, eye, design.EYE_SHINE);
+  for (const eye of eyes) addEllipseShape(board, eye, design.EYE_BALL);
   addMouth(board, character);
-  for (const cheek of CHEEKS) addEllipseShape(board, character, cheek);
-  for (const hair of HAIR) addEllipseShape(board, character, hair);
-  addEllipseShape(board, character, FACE);
-  for (const ear of EARS) addEllipseShape(board, character, ear);
-  addEllipseShape(board, artboard, BACKGROUND);
+  for (const cheek of design.CHEEKS) addEllipseShape(board, character, cheek);
+  for (const hair of design.HAIR) addEllipseShape(board, character, hair);
+  addEllipseShape(board, character, design.FACE);
+  for (const ear of design.EARS) addEllipseShape(board, character, ear);
+  addEllipseShape(board, artboard, design.BACKGROUND);
 
-  const { fps, durationFrames, bobHeight, blink } = IDLE;
+  const { fps, durationFrames, bobHeight, blink } = design.IDLE;
   const blinkKeys: Key[] = [
     { frame: 0, value: 1, interpolation: "hold" },
     { frame: blink.start, value: 1, interpolation: "linear" },
@@ -201,9 +188,9 @@ export function avatarRiveObjects(): RiveObject[] {
       character,
       "Node.y",
       [
-        { frame: 0, value: CHARACTER_ORIGIN.y, interpolation: "cubic" },
-        { frame: durationFrames / 2, value: CHARACTER_ORIGIN.y - bobHeight, interpolation: "cubic" },
-        { frame: durationFrames, value: CHARACTER_ORIGIN.y, interpolation: "cubic" },
+        { frame: 0, value: design.CHARACTER_ORIGIN.y, interpolation: "cubic" },
+        { frame: durationFrames / 2, value: design.CHARACTER_ORIGIN.y - bobHeight, interpolation: "cubic" },
+        { frame: durationFrames, value: design.CHARACTER_ORIGIN.y, interpolation: "cubic" },
       ],
       easeInOut,
     ),

@@ -10,8 +10,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
+import { Flex } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
+import { ScreenHeader } from "~/components/ui/screen-header";
 import { ONEROSTER_LIMITS } from "~/lib/oneroster-limits";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
@@ -95,17 +96,19 @@ export default function ImportSchool({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("staff");
   return (
     <Flex direction="column" gap="5">
-      <SplitRow gap="3">
-        <Flex direction="column" gap="1">
-          <Heading size="6">{t("Import the school")}</Heading>
-          <Text size="2" color="gray">
+      <ScreenHeader
+        title={t("Import the school")}
+        description={
+          <>
             <bdi>{school.name}</bdi> · {t("Nothing is saved until you confirm the preview.")}
-          </Text>
-        </Flex>
-        <ButtonLink variant="soft" to={`/admin/schools/${school.id}`}>
-          {t("Back to the school")}
-        </ButtonLink>
-      </SplitRow>
+          </>
+        }
+        actions={
+          <ButtonLink variant="soft" to={`/admin/schools/${school.id}`}>
+            {t("Back to the school")}
+          </ButtonLink>
+        }
+      />
       {actionData?.preview ? (
         <OneRosterPreview preview={actionData.preview} notice={actionData.notice} />
       ) : (

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/class/format";
 import { PageHeader } from "~/components/layout/page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
+import { TrendNotes } from "~/components/trends/trend-notes";
 import { Heading, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, Callout, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
@@ -85,15 +86,13 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
           </ButtonAnchor>
         }
       />
-      <Callout color="gray" role="note">
-        {t(
+      <TrendNotes
+        privacy={t(
           "A class with fewer than {threshold} responses shows “too few answers to show”. A year group’s and the school’s totals add up only the classes shown, so no total can be taken apart to show a hidden class. Anonymous surveys count their released answers only.",
           { threshold: view.threshold },
         )}
-      </Callout>
-      {view.contentAvailable ? null : (
-        <Callout color="amber">{t("The survey's questions could not be loaded")}</Callout>
-      )}
+        contentAvailable={view.contentAvailable}
+      />
       <TabNav label={t("Across classes and year groups")} className="no-print">
         <TabNavLink to={here} active={!byYearGroup}>
           {t("By class")}

@@ -10,7 +10,7 @@ import { Badge, Card, Grid, Heading, Row, SplitRow, Stack, Text } from "~/compon
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
-import { getClassDashboard } from "~/server/classes/class-dashboard.server";
+import { type ClassDashboard, getClassDashboard } from "~/server/classes/class-dashboard.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -31,7 +31,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   // The public address from the configuration, never the request's Host.
   const timeZone = dashboard.schoolTimeZone ?? config.SCHOOL_TIME_ZONE;
-  return { dashboard, waitingRequests, joinAddress: `${config.appUrl}/join`, timeZone, now: new Date().toISOString() };
+  return {
+    dashboard: homeView(dashboard),
+    waitingRequests,
+    joinAddress: `${config.appUrl}/join`,
+    timeZone,
+    now: new Date().toISOString(),
+  };
+}
+
+/** Of the dashboard, what this page shows and no more: the loader data is in the page's HTML (issue 34). */
+function homeView(dashboard: ClassDashboard) {
+  const { class: klass, classCode, studentCount, closeNames } = dashboard;
+  return {
+    class: { id: klass.id, name: klass.name, schoolName: klass.schoolName },
+    studentCount,
+    onlineStudents: dashboard.onlineStudents.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+    classCode: classCode && {
+      code: classCode.code,
+      expiresAt: classCode.expiresAt,
+      expired: classCode.expired,
+      joinedCount: classCode.joinedCount,
+    },
+    activeAssignments: dashboard.activeAssignments.map(({ id, surveyTitle, startedAt, responseCount }) => ({
+      id,
+      surveyTitle,
+      startedAt,
+      responseCount,
+    })),
+    comingAssignments: dashboard.comingAssignments.map(({ id, surveyTitle, opensAt }) => ({
+      id,
+      surveyTitle,
+      opensAt,
+    })),
+    teacherNames: dashboard.teachers.map((teacher) => teacher.name),
+    closeNames,
+  };
 }
 
 /** Admit or Refuse a device waiting to join (docs/product.md#student-identity); generate a class code. */
@@ -174,7 +209,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
         <Heading as="h2" size="4">
           {t("Teachers")}
         </Heading>
-        <Text size="2">{dashboard.teachers.map((teacher) => teacher.name).join(", ") || t("No teacher yet.")}</Text>
+        <Text size="2">{dashboard.teacherNames.join(", ") || t("No teacher yet.")}</Text>
       </Stack>
     </Stack>
   );

@@ -15,7 +15,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const myClasses = await listMyClassesForRequest(request, context, user);
   const decision = decideClassRoute(myClasses, params.classId);
   if (decision.kind !== "current") throw redirect(decision.redirectTo);
-  return { currentClass: decision.currentClass, myClasses };
+  const { id, name, schoolName } = decision.currentClass;
+  // Only what the class navigation shows: this data is in every class screen's HTML (issue 34).
+  return { currentClass: { id, name, schoolName }, myClasses: myClasses.map((c) => ({ id: c.id, name: c.name })) };
 }
 
 export default function ClassLayout() {

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/class/format";
+import { SurveyPageHeader } from "~/components/class/survey-page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
-import { Badge, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, Callout, TextLink } from "~/components/ui/kit-controls";
+import { TrendNotes } from "~/components/trends/trend-notes";
+import { Text as KitText, Stack } from "~/components/ui/kit";
+import { ButtonAnchor, TextLink } from "~/components/ui/kit-controls";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { getSeriesTrend } from "~/server/trends/trends.server";
@@ -34,37 +36,34 @@ export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
   }));
   return (
     <Stack gap="5" className="trends-page">
-      <SplitRow gap="3">
-        <Stack gap="1">
-          <KitText size="2" color="gray" className="no-print">
-            <TextLink to={`${base}/surveys/manage`}>{t("Surveys")}</TextLink> / {t("Over time")}
+      <SurveyPageHeader
+        classId={classId}
+        crumb={t("Over time")}
+        title={t("Over time: {survey}", { survey: trend.surveyTitle })}
+        anonymous={trend.anonymous}
+        facts={
+          <KitText size="2" color="gray">
+            {t("{count, plural, one {# round} other {# rounds}}", { count: trend.rounds.length })}
           </KitText>
-          <Heading size="6">{t("Over time: {survey}", { survey: trend.surveyTitle })}</Heading>
-          <Row gap="2">
-            {trend.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
-            <KitText size="2" color="gray">
-              {t("{count, plural, one {# round} other {# rounds}}", { count: trend.rounds.length })}
-            </KitText>
-          </Row>
-        </Stack>
-        <ButtonAnchor
-          variant="soft"
-          href={`${base}/surveys/series/${trend.seriesId}/csv`}
-          download
-          className="no-print"
-        >
-          {t("Download CSV")}
-        </ButtonAnchor>
-      </SplitRow>
-      <Callout color="gray" role="note">
-        {t(
+        }
+        actions={
+          <ButtonAnchor
+            variant="soft"
+            href={`${base}/surveys/series/${trend.seriesId}/csv`}
+            download
+            className="no-print"
+          >
+            {t("Download CSV")}
+          </ButtonAnchor>
+        }
+      />
+      <TrendNotes
+        privacy={t(
           "A round with fewer than {threshold} responses shows “too few answers to show”, so nobody’s answer can be picked out. Anonymous rounds show their released answers only.",
           { threshold: trend.threshold },
         )}
-      </Callout>
-      {trend.contentAvailable ? null : (
-        <Callout color="amber">{t("The survey's questions could not be loaded")}</Callout>
-      )}
+        contentAvailable={trend.contentAvailable}
+      />
       <ol className="trend-rounds no-print">
         {trend.rounds.map((round, index) => (
           <li key={round.assignmentId}>

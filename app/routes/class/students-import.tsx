@@ -9,8 +9,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Flex, Heading, SplitRow, Text } from "~/components/ui/kit";
+import { Flex } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
+import { ScreenHeader } from "~/components/ui/screen-header";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { sayNumberedRefusal } from "~/server/i18n/numbered-refusal.server";
 import { redirectWithSuccess } from "~/server/redirects.server";
@@ -91,17 +92,15 @@ export default function ImportClassList({ loaderData, actionData }: Route.Compon
   const base = `/class/${classId}`;
   return (
     <Flex direction="column" gap="5">
-      <SplitRow gap="3">
-        <Flex direction="column" gap="1">
-          <Heading size="6">{t("Import a class list")}</Heading>
-          <Text size="2" color="gray">
-            {t("Nothing is saved until you confirm the preview.")}
-          </Text>
-        </Flex>
-        <ButtonLink variant="soft" to={`${base}/students/manage`}>
-          {t("Back to the students")}
-        </ButtonLink>
-      </SplitRow>
+      <ScreenHeader
+        title={t("Import a class list")}
+        description={t("Nothing is saved until you confirm the preview.")}
+        actions={
+          <ButtonLink variant="soft" to={`${base}/students/manage`}>
+            {t("Back to the students")}
+          </ButtonLink>
+        }
+      />
       {actionData?.preview ? (
         <ImportPreview preview={actionData.preview} notice={actionData.notice} />
       ) : (

@@ -7,8 +7,9 @@ import { JoinRulesForm } from "~/components/class/join-rules-form";
 import { LiveWaitingJoinRequests } from "~/components/class/live-waiting-join-requests";
 import { StudentForm } from "~/components/class/student-form";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { Flex, Grid, Heading, SplitRow, Text } from "~/components/ui/kit";
+import { Flex, Grid } from "~/components/ui/kit";
 import { ButtonLink } from "~/components/ui/kit-controls";
+import { ScreenHeader } from "~/components/ui/screen-header";
 import { generateClassCode, stopClassCode } from "~/server/class-codes/class-codes.server";
 import { listWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
 import { mayRemoveTeacher } from "~/server/classes/class-owner.server";
@@ -182,22 +183,20 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
   return (
     // The layout kit (kit.tsx) for everything shown on every visit.
     <Flex direction="column" gap="5">
-      <SplitRow gap="3">
-        <Flex direction="column" gap="1">
-          <Heading size="6">{t("Students")}</Heading>
-          <Text size="2" color="gray">
-            {t("{count, plural, one {# student} other {# students}} in this class, with their contacts.", {
-              count: students.length,
-            })}
-          </Text>
-        </Flex>
-        <Flex gap="2" wrap="wrap">
-          <ButtonLink variant="soft" to={`${base}/students/import`}>
-            {t("Import a class list")}
-          </ButtonLink>
-          {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
-        </Flex>
-      </SplitRow>
+      <ScreenHeader
+        title={t("Students")}
+        description={t("{count, plural, one {# student} other {# students}} in this class, with their contacts.", {
+          count: students.length,
+        })}
+        actions={
+          <Flex gap="2" wrap="wrap">
+            <ButtonLink variant="soft" to={`${base}/students/import`}>
+              {t("Import a class list")}
+            </ButtonLink>
+            {!showAddForm && !addFormResult ? <ButtonLink to="?add=1">{t("Add a student")}</ButtonLink> : null}
+          </Flex>
+        }
+      />
 
       <LiveWaitingJoinRequests classId={classId} requests={waitingRequests} fromStudentsPage />
 

@@ -6,7 +6,8 @@ import { LiveAnnouncement } from "~/components/class/live-announcement";
 import { ResultBars } from "~/components/class/result-bars";
 import { StatCard } from "~/components/class/stat-card";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
-import { Badge, Card, Flex, Heading, Text as KitText, Row, SplitRow, Stack } from "~/components/ui/kit";
+import { SurveyPageHeader } from "~/components/class/survey-page-header";
+import { Card, Flex, Heading, Text as KitText, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, ButtonLink, Callout, TextLink } from "~/components/ui/kit-controls";
 import { AUTO_REFRESH_DEFAULT_SECONDS, autoRefreshSearch, autoRefreshSeconds } from "~/lib/auto-refresh";
 import { GROUP_PROTECTION_KEY, UNRELEASED_ANSWERS_KEY } from "~/lib/privacy-texts";
@@ -76,47 +77,48 @@ export default function SurveyResults({ loaderData }: Route.ComponentProps) {
   // The layout kit (kit.tsx): Radix's markup, without the components' prop parsing.
   return (
     <Stack gap="5" className="results-page">
-      <SplitRow gap="3">
-        <Stack gap="1">
-          <KitText size="2" color="gray" className="no-print">
-            <TextLink to={`${base}/surveys/manage`}>{t("Surveys")}</TextLink> / {t("Results")}
-          </KitText>
-          <Heading size="6">{t("Results: {survey}", { survey: assignment.surveyTitle })}</Heading>
-          <Row gap="2">
-            <AssignmentStatusBadge status={assignment.status} />
-            {assignment.anonymous ? <Badge color="violet">{t("Anonymous")}</Badge> : null}
+      <SurveyPageHeader
+        classId={classId}
+        crumb={t("Results")}
+        title={t("Results: {survey}", { survey: assignment.surveyTitle })}
+        status={<AssignmentStatusBadge status={assignment.status} />}
+        anonymous={assignment.anonymous}
+        facts={
+          <>
             <KitText size="2" color="gray">
               {assignment.startedAt ? t("Started {date}", { date: date(assignment.startedAt) }) : t("Not started yet")}
               {assignment.closedAt ? ` · ${t("closed {date}", { date: date(assignment.closedAt) })}` : ""}
             </KitText>
             <ScheduleLine schedule={{ ...assignment, timeZone: schedule.timeZone }} />
-          </Row>
-        </Stack>
-        <Flex wrap="wrap" gap="2" align="center" className="no-print">
-          {refreshSeconds ? (
-            <KitText size="2" color="gray">
-              {t("Refreshing every {seconds} s.", { seconds: refreshSeconds })}{" "}
-              <TextLink to={resultsPath}>{t("Stop refreshing")}</TextLink>
-            </KitText>
-          ) : assignment.status === "active" ? (
-            <TextLink to={`${resultsPath}${autoRefreshSearch(AUTO_REFRESH_DEFAULT_SECONDS)}`}>
-              {t("Refresh automatically")}
-            </TextLink>
-          ) : null}
-          {seriesId === null ? null : (
-            <ButtonLink variant="soft" to={`${base}/surveys/series/${seriesId}`}>
-              {t("All rounds over time")}
+          </>
+        }
+        actions={
+          <Flex wrap="wrap" gap="2" align="center" className="no-print">
+            {refreshSeconds ? (
+              <KitText size="2" color="gray">
+                {t("Refreshing every {seconds} s.", { seconds: refreshSeconds })}{" "}
+                <TextLink to={resultsPath}>{t("Stop refreshing")}</TextLink>
+              </KitText>
+            ) : assignment.status === "active" ? (
+              <TextLink to={`${resultsPath}${autoRefreshSearch(AUTO_REFRESH_DEFAULT_SECONDS)}`}>
+                {t("Refresh automatically")}
+              </TextLink>
+            ) : null}
+            {seriesId === null ? null : (
+              <ButtonLink variant="soft" to={`${base}/surveys/series/${seriesId}`}>
+                {t("All rounds over time")}
+              </ButtonLink>
+            )}
+            <TextLink to={`${base}/surveys/schedule/${assignment.id}`}>{t("Schedule")}</TextLink>
+            <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
+              {t("Show on the projector")}
             </ButtonLink>
-          )}
-          <TextLink to={`${base}/surveys/schedule/${assignment.id}`}>{t("Schedule")}</TextLink>
-          <ButtonLink variant="soft" to={`/class/${classId}/assignments/${assignment.id}/projector`}>
-            {t("Show on the projector")}
-          </ButtonLink>
-          <ButtonAnchor variant="soft" href={`${resultsPath}/csv`} download>
-            {t("Download CSV")}
-          </ButtonAnchor>
-        </Flex>
-      </SplitRow>
+            <ButtonAnchor variant="soft" href={`${resultsPath}/csv`} download>
+              {t("Download CSV")}
+            </ButtonAnchor>
+          </Flex>
+        }
+      />
       <LiveAnnouncement announcement={announcement} connected={connected} />
       <SeriesRounds rounds={schedule.rounds} currentId={assignment.id} classId={classId} timeZone={schedule.timeZone} />
 

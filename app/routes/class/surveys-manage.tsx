@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
@@ -7,8 +7,8 @@ import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { AssignmentStatusBadge } from "~/components/class/status-badge";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
-import { SplitRow } from "~/components/ui/kit";
 import { TextLink } from "~/components/ui/kit-controls";
+import { ScreenHeader } from "~/components/ui/screen-header";
 import { CardTable } from "~/components/ui/table-head";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { listClassAssignments, setAssignmentStatus } from "~/server/assignments/assignments.server";
@@ -65,19 +65,15 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("staff");
   return (
     <Flex direction="column" gap="4">
-      <SplitRow gap="3">
-        <Flex direction="column" gap="1">
-          <Heading as="h1" size="6">
-            {t("Manage surveys")}
-          </Heading>
-          <Text color="gray" size="2">
-            {t("Start a survey to open it for your students; close it when the class is done.")}
-          </Text>
-        </Flex>
-        <Button asChild>
-          <Link to={`${base}/surveys/library`}>{t("Assign a survey")}</Link>
-        </Button>
-      </SplitRow>
+      <ScreenHeader
+        title={t("Manage surveys")}
+        description={t("Start a survey to open it for your students; close it when the class is done.")}
+        actions={
+          <Button asChild>
+            <Link to={`${base}/surveys/library`}>{t("Assign a survey")}</Link>
+          </Button>
+        }
+      />
       {assignments.length === 0 ? (
         <EmptyState
           title={t("No surveys assigned yet")}

@@ -16,6 +16,7 @@ import { AnswerOutbox } from "~/components/student/answer-outbox";
 import { LANGUAGE_INTENT, type LanguageFormHandle } from "~/components/student/language-menu";
 import { LazySurveyContent } from "~/components/student/lazy-survey-content";
 import { FormErrors } from "~/components/student/student-fields";
+import { StudentSubmit } from "~/components/student/student-submit";
 import { answerFieldName, FORM_TOKEN_FIELD } from "~/lib/answer-form";
 import { languageDir } from "~/lib/i18n/languages";
 import { metaTranslator } from "~/lib/i18n/meta";
@@ -153,11 +154,9 @@ export default function Answer({ loaderData, actionData }: Route.ComponentProps)
             contentLanguage: page.contentLanguage,
           }}
         />
-        <div className="student-actions">
-          <button type="submit" className="student-button" aria-disabled={sending || undefined}>
-            {page.previous ? t("Send my new answers") : t("Send my answers")}
-          </button>
-        </div>
+        <StudentSubmit aria-disabled={sending || undefined}>
+          {page.previous ? t("Send my new answers") : t("Send my answers")}
+        </StudentSubmit>
       </Form>
       {outbox ? (
         <AnswerOutbox

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
+import { StudentSubmit } from "~/components/student/student-submit";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
@@ -109,11 +110,9 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
         <p>{t("Your teacher needs to let you in to {className}.", { className })}</p>
         <p>{t("Please wait. Tell your teacher you are waiting. When your teacher says yes, you go in by yourself.")}</p>
         <Form method="post">
-          <div className="student-actions">
-            <button type="submit" name="intent" value="check" className="student-button">
-              {t("Check again")}
-            </button>
-          </div>
+          <StudentSubmit name="intent" value="check">
+            {t("Check again")}
+          </StudentSubmit>
         </Form>
       </div>
       <Form method="post" className="student-hint">
@@ -151,11 +150,7 @@ export default function JoinWaiting({ loaderData }: Route.ComponentProps) {
             maxLength={MAX_PERSONAL_CODE_LENGTH}
           />
           <HoneypotInput name={HONEYPOT_FIELD} />
-          <div className="student-actions">
-            <button type="submit" className="student-button student-button-quiet">
-              {t("Join with my code")}
-            </button>
-          </div>
+          <StudentSubmit className="student-button-quiet">{t("Join with my code")}</StudentSubmit>
         </Form>
       ) : null}
     </StudentPlainPage>

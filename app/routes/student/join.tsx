@@ -16,6 +16,7 @@ import { CloseNameQuestion, type NameSuggestion } from "~/components/student/clo
 import { STAFF_CANNOT_JOIN_MESSAGE, StaffSignedIn } from "~/components/student/staff-signed-in";
 import { FormErrors, HoneypotInput, TextInput } from "~/components/student/student-fields";
 import { StudentPlainPage } from "~/components/student/student-frame";
+import { StudentSubmit } from "~/components/student/student-submit";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
@@ -221,11 +222,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           optional={!withCard}
         />
         <HoneypotInput name={HONEYPOT_FIELD} />
-        <div className="student-actions">
-          <button type="submit" className="student-button">
-            {t("Join")}
-          </button>
-        </div>
+        <StudentSubmit>{t("Join")}</StudentSubmit>
       </Form>
       {withCard ? <NotYourCard code={loaderData.code} /> : null}
       <p className="student-hint">

@@ -188,21 +188,37 @@ async function studentForNewName(
   return { ...created, created: true };
 }
 
+type JoinRequestInput = { classId: number; requestId: number };
+type WaitingRequest = Awaited<ReturnType<typeof lockWaitingRequest>>;
+
+/** In one transaction: the actor's class (open, for an admission) and its waiting request, locked; then `decide`. */
+function decideWaitingRequest(
+  db: Db,
+  actor: Actor,
+  input: JoinRequestInput,
+  now: Date,
+  { openClassOnly }: { openClassOnly: boolean },
+  decide: (tx: Tx, klass: ClassRecord, request: WaitingRequest) => Promise<JoinRequestDecision>,
+): Promise<JoinRequestDecision> {
+  return db.transaction(async (tx) => {
+    const klass = await getClass(tx, actor, input.classId);
+    if (openClassOnly && klass.status !== "active") throw conflict("This class is archived, so nobody can join it.");
+    return decide(tx, klass, await lockWaitingRequest(tx, klass, input.requestId, now));
+  });
+}
+
 /**
  * Admit: the waiting device may collect its token. A new name held by the
  * class becomes a student of the class (in its school) first; a rostered
  * child must still be on the class list.
  */
-export async function admitJoinRequest(
+export function admitJoinRequest(
   db: Db,
   actor: Actor,
-  input: { classId: number; requestId: number },
+  input: JoinRequestInput,
   now = new Date(),
 ): Promise<JoinRequestDecision> {
-  return db.transaction(async (tx) => {
-    const klass = await getClass(tx, actor, input.classId);
-    if (klass.status !== "active") throw conflict("This class is archived, so nobody can join it.");
-    const request = await lockWaitingRequest(tx, klass, input.requestId, now);
+  return decideWaitingRequest(db, actor, input, now, { openClassOnly: true }, async (tx, klass, request) => {
     let studentId: number;
     let name = request.name;
     let newStudent = false;
@@ -240,15 +256,13 @@ export async function admitJoinRequest(
 }
 
 /** Refuse: the waiting device is told no, and nothing else changes. */
-export async function refuseJoinRequest(
+export function refuseJoinRequest(
   db: Db,
   actor: Actor,
-  input: { classId: number; requestId: number },
+  input: JoinRequestInput,
   now = new Date(),
 ): Promise<JoinRequestDecision> {
-  return db.transaction(async (tx) => {
-    const klass = await getClass(tx, actor, input.classId);
-    const request = await lockWaitingRequest(tx, klass, input.requestId, now);
+  return decideWaitingRequest(db, actor, input, now, { openClassOnly: false }, async (tx, klass, request) => {
     await tx
       .update(joinRequests)
       .set({ status: "refused", decidedAt: now, decidedByUserId: actor.id })

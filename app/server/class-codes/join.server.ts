@@ -263,6 +263,16 @@ export async function classIdOfCode(db: Db, input: string): Promise<number | nul
   return row?.classId ?? null;
 }
 
+/** What joining needs of a code's class. */
+const joinClassColumns = {
+  classId: classes.id,
+  className: classes.name,
+  classSourcedId: classes.sourcedId,
+  schoolId: classes.schoolId,
+  joinMode: classes.joinMode,
+  newNames: classes.newNames,
+};
+
 /** The live code's class, or the 404/410 answer (counted as a failed join). */
 async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode> {
   const code = normalizeClassCode(input);
@@ -270,12 +280,7 @@ async function findLiveCode(db: Db, input: string, now: Date): Promise<LiveCode>
     .select({
       id: classCodes.id,
       expiresAt: classCodes.expiresAt,
-      classId: classes.id,
-      className: classes.name,
-      classSourcedId: classes.sourcedId,
-      schoolId: classes.schoolId,
-      joinMode: classes.joinMode,
-      newNames: classes.newNames,
+      ...joinClassColumns,
       // A class is open to students only while it and its school are active.
       open: sql<boolean>`${classes.status} = 'active' and ${schools.status} = 'active'`,
     })
@@ -318,14 +323,7 @@ async function findCardClass(db: Db, input: string, now: Date): Promise<CardClas
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === "CLASS_CODE_NOT_FOUND") throw error;
     const [card] = await db
-      .select({
-        classId: classes.id,
-        className: classes.name,
-        classSourcedId: classes.sourcedId,
-        schoolId: classes.schoolId,
-        joinMode: classes.joinMode,
-        newNames: classes.newNames,
-      })
+      .select(joinClassColumns)
       .from(classCodes)
       .innerJoin(classes, and(eq(classes.id, classCodes.classId), eq(classes.status, "active")))
       .innerJoin(schools, and(eq(schools.id, classes.schoolId), eq(schools.status, "active")))

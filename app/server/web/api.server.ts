@@ -53,9 +53,15 @@ function isAbortedBody(error: unknown): boolean {
  * an error's message and field messages are in the request's language
  * (Accept-Language, `?lng=`, the language cookie; issue 36), its code never.
  */
-export async function handleApi(
+export function handleApi(run: () => Promise<Response>, context?: Readonly<RouterContextProvider>): Promise<Response> {
+  return runApiHandler(run, context, "staff");
+}
+
+/** A handler's answer, or its error through toApiResponse; an error's texts in the request's language (namespace `ns`). */
+export async function runApiHandler(
   run: () => Promise<Response>,
-  context?: Readonly<RouterContextProvider>,
+  context: Readonly<RouterContextProvider> | undefined,
+  ns: "student" | "staff",
 ): Promise<Response> {
   let response: Response;
   let thrown: unknown;
@@ -65,7 +71,7 @@ export async function handleApi(
     thrown = error;
     response = toApiResponse(error);
   }
-  return context && response.status >= 400 ? translateErrorBody(response, context, thrown, "staff") : response;
+  return context && response.status >= 400 ? translateErrorBody(response, context, thrown, ns) : response;
 }
 
 /**

@@ -4,8 +4,7 @@
  * the request's language, and no answer is cached.
  */
 import type { RouterContextProvider } from "react-router";
-import { toApiResponse } from "./api.server";
-import { translateErrorBody } from "./api-language.server";
+import { runApiHandler } from "./api.server";
 
 /**
  * Runs a student API handler; anything it throws goes through toApiResponse.
@@ -17,15 +16,7 @@ export async function handleStudentApi(
   run: () => Promise<Response>,
   context?: Readonly<RouterContextProvider>,
 ): Promise<Response> {
-  let response: Response;
-  let thrown: unknown;
-  try {
-    response = await run();
-  } catch (error) {
-    thrown = error;
-    response = toApiResponse(error);
-  }
-  if (context && response.status >= 400) response = await translateErrorBody(response, context, thrown, "student");
+  const response = await runApiHandler(run, context, "student");
   // Answers carry tokens and a student's own data: never cache them.
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
