@@ -8,9 +8,12 @@
  * a CPU profile of the loop (node:inspector): the functions with the most
  * time including what they call, and the packages the time is spent in.
  *
- * Paths default to the bench reference page, the login form, the class home
- * and the results screen; class screens are requested signed in as the demo
- * teacher. Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
+ * Paths default to the bench reference page, the login form, the class home,
+ * the results screen (30 responses), the trends page (20 rounds of a class of
+ * 30) and the school view (40 classes); class screens are requested signed in
+ * as the demo teacher, /admin ones as the school admin. A path may also be
+ * one of those by name: `results`, `trends`, `school-view` (the bench data's
+ * ids are not known before it is made). Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
  * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list;
  * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle).
  *
@@ -62,8 +65,7 @@ async function main() {
       await withBareApp((bare, barePath) => compare(app, bare, barePath));
       return;
     }
-    const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-    for (const pathname of asked.length ? asked : app.paths) {
+    for (const pathname of askedPaths(app)) {
       await profilePath(app.handler, pathname, app.headersFor(pathname));
     }
   } finally {
@@ -72,6 +74,15 @@ async function main() {
 }
 
 type Handler = (request: Request) => Promise<Response>;
+
+/** The paths on the command line (a name of `app.named` stands for its path), else the default ones. */
+function askedPaths(app: { named: Record<string, string>; paths: string[] }): string[] {
+  const asked = process.argv
+    .slice(2)
+    .filter((arg) => !arg.startsWith("--"))
+    .map((arg) => app.named[arg] ?? arg);
+  return asked.length ? asked : app.paths;
+}
 
 /** The production build in this process, on the bench data, with a signed-in teacher's cookie. */
 async function loadApp() {
@@ -97,28 +108,38 @@ async function loadApp() {
   const reactRouter = createRequestHandler(app.build, "production");
   const handler: Handler = (request) => reactRouter(request, app.context());
 
-  const teacher = DEMO_ACCOUNTS.find((account) => account.key === "teacher")!;
-  const loginResponse = await handler(
-    new Request(`${ORIGIN}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email: teacher.email, password: teacher.password }),
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-  );
-  const cookie = loginResponse.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const signIn = async (key: "teacher" | "schoolAdmin") => {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
+    const loginResponse = await handler(
+      new Request(`${ORIGIN}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email: account.email, password: account.password }),
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    return loginResponse.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+  };
+  const cookie = await signIn("teacher");
+  const adminCookie = await signIn("schoolAdmin");
+  // Issue 38: the trends and school views against the results page of 30 responses.
+  const named: Record<string, string> = {
+    results: `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
+    trends: `/class/${data.trendsClassId}/surveys/series/${data.trendsSeriesId}`,
+    "school-view": `/admin/schools/${data.schoolId}/survey/${data.schoolSurveyId}`,
+  };
   return {
     handler,
-    paths: [
-      "/bench/reference",
-      "/login",
-      `/class/${data.classId}/home`,
-      `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
-    ],
+    named,
+    paths: ["/bench/reference", "/login", `/class/${data.classId}/home`, ...Object.values(named)],
     headersFor: (pathname: string): Record<string, string> =>
-      pathname.startsWith("/class") || pathname.startsWith("/home") ? { Cookie: cookie } : {},
+      pathname.startsWith("/admin")
+        ? { Cookie: adminCookie }
+        : pathname.startsWith("/class") || pathname.startsWith("/home")
+          ? { Cookie: cookie }
+          : {},
     close: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -159,9 +180,7 @@ async function compare(app: Awaited<ReturnType<typeof loadApp>>, bare: Handler, 
     for (let i = 0; i < 300; i++) await (await app.handler(new Request(ORIGIN + pathname, { headers }))).arrayBuffer();
   }
   for (let i = 0; i < 1000; i++) await (await bare(bareRequest())).arrayBuffer();
-  for (const pathname of process.argv.slice(2).filter((arg) => !arg.startsWith("--")).length
-    ? process.argv.slice(2).filter((arg) => !arg.startsWith("--"))
-    : app.paths) {
+  for (const pathname of askedPaths(app)) {
     const headers = app.headersFor(pathname);
     const appRequest = () => new Request(ORIGIN + pathname, { headers });
     for (let i = 0; i < 100; i++) {

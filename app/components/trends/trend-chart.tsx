@@ -21,6 +21,21 @@ const LEFT = 36;
 const BOTTOM = 48;
 const TOP = 8;
 
+const formats = new Map<string, { number: Intl.NumberFormat; percent: Intl.NumberFormat }>();
+
+/** The number and percent formats of a language, made once per process (a page draws many charts). */
+function formatsOf(language: string) {
+  let made = formats.get(language);
+  if (!made) {
+    made = {
+      number: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }),
+      percent: new Intl.NumberFormat(language, { style: "percent" }),
+    };
+    formats.set(language, made);
+  }
+  return made;
+}
+
 const x0 = (c: number, step: number, bar: number) => LEFT + c * step + (step - bar) / 2;
 
 /** One path per option: its segment of every shown column, stacked from the first option up (whole pixels, short paths). */
@@ -64,8 +79,7 @@ export function TrendChart({
   headingAs?: "h2" | "h3";
 }) {
   const { t, i18n } = useTranslation("staff");
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(i18n.language, { style: "percent" });
+  const { number, percent } = formatsOf(i18n.language);
   const plot = { w: WIDTH - LEFT - 8, h: HEIGHT - TOP - BOTTOM };
   const step = plot.w / Math.max(columns.length, 1);
   const bar = Math.max(4, step * 0.7);
@@ -164,8 +178,9 @@ export function TrendChart({
                       <>
                         <td>{number.format(column.cell.respondents)}</td>
                         {counts.counts.map((n, o) => (
+                          // One text node per cell (not four with React's separators): 7 tables of 20 rows.
                           <td key={question.labels[o]}>
-                            {number.format(n)} ({percent.format(total === 0 ? 0 : n / total)})
+                            {`${number.format(n)} (${percent.format(total === 0 ? 0 : n / total)})`}
                           </td>
                         ))}
                         {question.faceScale ? (

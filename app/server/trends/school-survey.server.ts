@@ -69,12 +69,8 @@ export async function getSchoolSurveyView(
     .where(eq(schools.id, input.schoolId));
   if (!meta) throw notFound("School not found");
   if (meta.surveyFullSlug === null) throw notFound("Survey not found");
-  // Each active class's latest started assignment of the survey.
-  const latest = sql`select distinct on (a.class_id) a.id, a.class_id, a.started_at
-      from ${assignments} a join ${classes} c on c.id = a.class_id
-     where c.school_id = ${input.schoolId} and c.status = 'active'
-       and a.survey_id = ${input.surveyId} and a.started_at is not null
-     order by a.class_id, a.started_at desc, a.id desc`;
+  // Each active class's latest started assignment of the survey. The survey's assignments are read
+  // once (materialized), not once per class of the school as a join planned without statistics did.
   const rows = await selectRows<{
     id: number;
     class_id: number;
@@ -83,15 +79,23 @@ export async function getSchoolSurveyView(
     year_group: string | null;
   }>(
     db,
-    sql`select l.id, l.class_id, l.started_at, c.name, nullif(btrim(c.year_group), '') as year_group
-          from (${latest}) l join ${classes} c on c.id = l.class_id
-         order by c.name, c.id`,
+    sql`with started as materialized (
+          select id, class_id, started_at from ${assignments}
+           where survey_id = ${input.surveyId} and started_at is not null
+        ), latest as (
+          select distinct on (a.class_id) a.id, a.class_id, a.started_at, c.name,
+                 nullif(btrim(c.year_group), '') as year_group
+            from started a join ${classes} c on c.id = a.class_id
+           where c.school_id = ${input.schoolId} and c.status = 'active'
+           order by a.class_id, a.started_at desc, a.id desc
+        )
+        select * from latest order by name, class_id`,
   );
   const content = await lookupContent(meta.surveyFullSlug);
   const fields = countedFields(content ? listAnswerFields(content) : []);
   const counts = await countsOfAssignments(
     db,
-    sql`select id from (${latest}) l`,
+    rows.map((row) => row.id),
     fields.map((field) => field.uid),
   );
   const threshold = thresholdOf(meta.minGroupSize);

@@ -95,7 +95,7 @@ export async function getSeriesTrend(
   const fields = countedFields(content ? listAnswerFields(content) : []);
   const counts = await countsOfAssignments(
     db,
-    sql`select id from ${assignments} where series_id = ${series.id}`,
+    rounds.map((round) => round.id),
     fields.map((field) => field.uid),
   );
   const threshold = thresholdOf(series.minGroupSize);
