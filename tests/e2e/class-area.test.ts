@@ -2,7 +2,8 @@
  * The teacher's class area, end to end, with JavaScript on and off:
  * assign from the library, start, close, read results; generate and stop a
  * code; add and edit a student with two contacts; remove a student; create a class;
- * import a class list from a CSV (preview, then confirm).
+ * import a class list from a CSV (preview, then confirm); with JavaScript off, assign with a
+ * schedule and in rounds and edit a schedule (issue 38), and a series over time and the school view.
  * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, so the two runs never share rows.
  * The school, classes and teacher are the file's own (tests/support/e2e-world.ts).
  */
@@ -281,4 +282,62 @@ test("JavaScript off: a series over time and the school view draw each question 
     "Year 6: 0 of 1 classes showntoo few answers to show",
     "School: 0 of 1 classes showntoo few answers to show",
   ]);
+});
+
+/** The library's first survey (the JS-off class's), through its "Schedule or repeat" form: its title. */
+async function openAssignForm(page: Page, classId: number): Promise<string> {
+  await page.goto(`/class/${classId}/surveys/library`);
+  const title = (await page.getByRole("heading", { level: 2 }).first().textContent())!.trim();
+  await page.getByRole("link", { name: "Schedule or repeat" }).first().click();
+  await page.getByRole("heading", { name: `Assign ${title}`, level: 1 }).waitFor();
+  return title;
+}
+
+test("JavaScript off (issue 38): assign with opening and closing times, edit them on the assignment's schedule page, and assign in rounds every 2 weeks", async () => {
+  const page = await teacherPage(false);
+  const classId = await classIdByName(page, "5B Oak Tree");
+
+  // A schedule: opens and closes at set times (in the school's time zone).
+  const scheduled = await openAssignForm(page, classId);
+  await page.getByLabel("Opens at").fill("2030-03-04T09:00");
+  await page.getByLabel("Closes at").fill("2030-03-06T15:30");
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expectToast(page, "Survey assigned successfully!");
+  expect(new URL(page.url()).pathname).toBe(`/class/${classId}/surveys/manage`);
+  const row = page.getByRole("row").filter({ hasText: scheduled });
+  expect(await row.getByText("Not started").count()).toBe(1);
+  expect(await row.getByText(/^Opens .*2030.* · Closes .*2030.*\(.+\)$/).count()).toBe(1);
+
+  // Its schedule page: the times come back as entered; a closing time before the opening is refused
+  // on its field, and a later one is saved.
+  await row.getByRole("link", { name: `Schedule ${scheduled}` }).click();
+  await page.getByRole("heading", { name: `Schedule: ${scheduled}`, level: 1 }).waitFor();
+  expect(await page.getByLabel("Opens at").inputValue()).toBe("2030-03-04T09:00");
+  expect(await page.getByLabel("Closes at").inputValue()).toBe("2030-03-06T15:30");
+  await page.getByLabel("Closes at").fill("2030-03-01T12:00");
+  await page.getByRole("button", { name: "Save the schedule" }).click();
+  await page.getByText("The closing time must be after the opening time.").waitFor();
+  await page.getByLabel("Closes at").fill("2030-03-07T12:00");
+  await page.getByRole("button", { name: "Save the schedule" }).click();
+  await expectToast(page, "The schedule is saved.");
+  expect(await page.getByLabel("Closes at").inputValue()).toBe("2030-03-07T12:00");
+  expect(await page.getByLabel("Opens at").inputValue()).toBe("2030-03-04T09:00");
+
+  // In rounds: every 2 weeks until 15 April, from Monday 4 March: 4, 18 March, 1 and 15 April.
+  const repeated = await openAssignForm(page, classId);
+  await page.getByLabel("Opens at").fill("2030-03-04T09:00");
+  await page.getByLabel("Closes at").fill("2030-03-06T15:30");
+  await page.getByRole("radio", { name: "Every few weeks, until a day" }).check();
+  await page.getByLabel("Every how many weeks").fill("2");
+  await page.getByLabel("Until (the last day a round may open)").fill("2030-04-15");
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expectToast(page, "4 rounds assigned.");
+  const rounds = page.getByRole("row").filter({ hasText: repeated });
+  expect(await rounds.count()).toBe(4);
+  await rounds
+    .first()
+    .getByRole("link", { name: `Schedule ${repeated}` })
+    .click();
+  await page.getByText("Rounds of this series (4)").waitFor();
+  expect(await page.locator("ol.series-rounds > li").count()).toBe(4);
 });

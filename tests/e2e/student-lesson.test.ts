@@ -6,7 +6,8 @@
  * draws; a 375 px phone) join with the class code and answer; the teacher's
  * results show three responses and the drawing; an anonymous survey shows no names anywhere; after
  * Close a student sees that it is closed; a face scale answered with JavaScript off and on; answers
- * that survive the network (offline at Send, a reload while typing, a classmate on the same tablet). Screenshots for the lead go to the
+ * that survive the network (offline at Send, a reload while typing, a classmate on the same tablet); the
+ * teacher's reminder, JavaScript off, at the top of the child's page. Screenshots for the lead go to the
  * students/ folder of the screens folder (tests/support/screens-dir.ts). The school, teacher and class code are the file's
  * own (tests/support/e2e-world.ts).
  */
@@ -576,4 +577,35 @@ test("a client-side navigation from a hydrated page into the student pages rende
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await beat;
   expect(documents).toEqual(["GET /bench/reference"]);
+});
+
+test("JavaScript off (issue 38): 'Remind' on a named survey's results; the child who has not answered sees it at the top of their page", async () => {
+  const teacher = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signIn(teacher, app, app.fixtures.sessions.teacher);
+  const { classId, assignmentId } = await startSurvey(teacher, "Screen time and sleep");
+  const childContext = await newContext({ javaScriptEnabled: false, baseURL: app.baseURL });
+  const child = await childContext.newPage();
+  await join(child, "Rosa", "Reminded");
+  expect(await child.getByTestId("student-reminder").count()).toBe(0);
+
+  const page = await teacher.newPage();
+  await page.goto(`/class/${classId}/surveys/results/${assignmentId}`);
+  expect(await page.getByTestId("last-reminder").count()).toBe(0);
+  const remind = page.getByRole("button", { name: /^Remind \d+ students?$/ });
+  const notAnswered = Number((await remind.textContent())!.match(/\d+/)![0]);
+  expect(notAnswered).toBeGreaterThan(0);
+  await remind.click();
+  await page.getByText(`${notAnswered} students will see a reminder.`).first().waitFor();
+  expect(await page.getByTestId("last-reminder").textContent()).toMatch(
+    new RegExp(`^Last reminder: .+, to ${notAnswered} students\\.$`),
+  );
+
+  // The child's page, the next time they open it.
+  await child.goto("/student");
+  const reminders = child.getByRole("list", { name: "Reminders from your teacher" });
+  expect(await reminders.getByRole("listitem").allTextContents()).toEqual([
+    "Your teacher is waiting for your answers to Screen time and sleep.",
+  ]);
+  await reminders.getByRole("link", { name: "Screen time and sleep" }).click();
+  await child.getByRole("heading", { level: 1, name: "Screen time and sleep" }).waitFor();
 });
