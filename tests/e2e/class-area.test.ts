@@ -7,21 +7,30 @@
  * JS on works in 5A Sunflowers, JS off in 5B Oak Tree, so the two runs never share rows.
  * The school, classes and teacher are the file's own (tests/support/e2e-world.ts).
  */
+import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
-import { addWellbeingSeries } from "../support/series-world";
+import { screensDir } from "../support/screens-dir";
+import { addFirstTimeViews, addWellbeingSeries } from "../support/series-world";
 import { type AppServer, startAppServer } from "../support/server";
 
-type World = E2eWorld & { wellbeing: Awaited<ReturnType<typeof addWellbeingSeries>> };
+type World = E2eWorld & {
+  wellbeing: Awaited<ReturnType<typeof addWellbeingSeries>>;
+  firstTime: Awaited<ReturnType<typeof addFirstTimeViews>>;
+};
 let app: AppServer<World>;
 
 beforeAll(async () => {
   app = await startAppServer({
     fixtures: async (kit) => {
       const world = await createE2eWorld(kit);
-      return { ...world, wellbeing: await addWellbeingSeries(kit.db, world) };
+      return {
+        ...world,
+        wellbeing: await addWellbeingSeries(kit.db, world),
+        firstTime: await addFirstTimeViews(kit.db, world),
+      };
     },
   });
 });
@@ -340,4 +349,47 @@ test("JavaScript off (issue 38): assign with opening and closing times, edit the
     .click();
   await page.getByText("Rounds of this series (4)").waitFor();
   expect(await page.locator("ol.series-rounds > li").count()).toBe(4);
+});
+
+test("JavaScript off, first time (issue 38): a series nobody has answered yet, and the school view of a school with no classes, with no class started, and with no answers, each say what to do next", async () => {
+  const shots = screensDir("trends");
+  await mkdir(shots, { recursive: true });
+  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.platformAdmin);
+  const { hillClass, hillside, wellbeing, firstTime } = app.fixtures;
+  const emptyState = (title: string) =>
+    page.locator(".rt-Card", { has: page.getByRole("heading", { name: title, level: 3 }) });
+
+  // A series whose rounds nobody has answered: no charts of nothing, but what to do, and the rounds.
+  await page.goto(`/class/${hillClass.id}/surveys/series/${firstTime.unansweredSeries.id}`);
+  await page.screenshot({ path: `${shots}/trends-no-answers.png`, fullPage: true });
+  const noRounds = emptyState("No answers to show yet");
+  expect(await noRounds.textContent()).toContain("Each round shows here once at least 5 students have answered it.");
+  expect(await noRounds.getByRole("link", { name: "Go to Manage surveys" }).getAttribute("href")).toBe(
+    `/class/${hillClass.id}/surveys/manage`,
+  );
+  expect(await page.locator("svg.trend-chart").count()).toBe(0);
+  expect(await page.getByRole("link", { name: /^Round [12] · / }).count()).toBe(2);
+
+  // The school view: a school with no classes, classes but none started, started but nothing to show.
+  await page.goto(`/admin/schools/${firstTime.noClasses.id}/survey/${wellbeing.surveyId}`);
+  await page.screenshot({ path: `${shots}/school-no-classes.png`, fullPage: true });
+  const noClasses = emptyState("This school has no classes yet");
+  expect(await noClasses.getByRole("link", { name: "Create a class" }).getAttribute("href")).toBe(
+    "/admin/create-class",
+  );
+  await page.goto(`/admin/schools/${hillside.id}/survey/${firstTime.climateSurveyId}`);
+  await page.screenshot({ path: `${shots}/school-none-started.png`, fullPage: true });
+  expect(await emptyState("No class has started this survey yet").textContent()).toContain(
+    "Teachers assign it from their class's survey library and start it",
+  );
+  await page.goto(`/admin/schools/${hillside.id}/survey/${wellbeing.surveyId}`);
+  await page.screenshot({ path: `${shots}/school-no-answers.png`, fullPage: true });
+  expect(await emptyState("No answers to show yet").textContent()).toContain(
+    "1 class has started this survey. A class shows here once at least 5 of its students have answered",
+  );
+  // The charts still list the class that started, with nothing to show.
+  expect(
+    await page.getByRole("table", { name: "This week I had lots of energy." }).getByRole("row").allTextContents(),
+  ).toEqual([expect.stringMatching(/^Responses/), expect.stringMatching(/^7 Cedar · .*too few answers to show$/)]);
 });

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { assignmentSeries, assignments, classes, surveys } from "~/server/db/schema.server";
-import { createResponse, createStudent } from "./fixtures";
+import { createResponse, createSchool, createStudent } from "./fixtures";
 
 const DAY = 86_400_000;
 
@@ -59,4 +59,23 @@ export async function addWellbeingSeries(db: Db, world: { riverside: { id: numbe
   for (const student of respondents.slice(0, 2))
     await createResponse(db, { assignmentId: rounds[1].id, studentId: student.id, answers: { "ywb-energy": 4 } });
   return { series, rounds, surveyId: survey.id };
+}
+
+/**
+ * First-time states of the trends and school views (tests/e2e/class-area.test.ts): 7 Cedar
+ * (hillside) gets a series of the wellbeing check-in in two rounds nobody has answered yet, and a
+ * school with no classes at all is made.
+ */
+export async function addFirstTimeViews(db: Db, world: { hillClass: { id: number } }) {
+  const [survey] = await db
+    .select()
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/your-school/wellbeing-check-in"));
+  const { series } = await createSeries(db, { classId: world.hillClass.id, surveyId: survey.id, rounds: 2 });
+  const [climate] = await db
+    .select()
+    .from(surveys)
+    .where(eq(surveys.fullSlug, "surveys/your-school/class-climate-check"));
+  const noClasses = await createSchool(db, { name: "Lakeside (no classes yet)" });
+  return { unansweredSeries: series, climateSurveyId: climate.id, noClasses };
 }

@@ -7,6 +7,7 @@ import { Heading, Stack } from "~/components/ui/kit";
 import { ButtonAnchor, Callout, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
 import type { Cell } from "~/server/trends/suppression.server";
+import { SchoolSurveyEmpty } from "./__survey/school-survey-empty";
 import { loadSchoolSurveyView } from "./__survey/school-survey-view.server";
 import type { Route } from "./+types/school-survey";
 
@@ -104,9 +105,14 @@ export default function SchoolSurvey({ loaderData }: Route.ComponentProps) {
       <Heading as="h2" size="5">
         {byYearGroup ? t("By year group") : t("By class")}
       </Heading>
-      {view.classCount === 0 ? (
-        <Callout color="gray">{t("No class of this school has started this survey yet.")}</Callout>
-      ) : (
+      {view.classCount === 0 || !view.school.shown ? (
+        <SchoolSurveyEmpty
+          schoolClassCount={view.schoolClassCount}
+          startedCount={view.classCount}
+          threshold={view.threshold}
+        />
+      ) : null}
+      {view.classCount === 0 ? null : (
         <>
           {shownQuestion === null ? null : (
             <nav aria-label={t("Questions")} className="no-print">

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "~/components/class/empty-state";
 import { formatDate } from "~/components/class/format";
 import { SurveyPageHeader } from "~/components/class/survey-page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
 import { TrendNotes } from "~/components/trends/trend-notes";
 import { Text as KitText, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, TextLink } from "~/components/ui/kit-controls";
+import { ButtonAnchor, ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { getSeriesTrend } from "~/server/trends/trends.server";
@@ -71,9 +72,26 @@ export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      {trend.questions.map((question, index) => (
-        <TrendChart key={question.uid} question={question} columns={columns} id={`q${index}`} />
-      ))}
+      {trend.rounds.some((round) => round.cell.shown) ? (
+        trend.questions.map((question, index) => (
+          <TrendChart key={question.uid} question={question} columns={columns} id={`q${index}`} />
+        ))
+      ) : (
+        // First time: no round has enough answers yet, so no chart would show anything.
+        <EmptyState
+          title={t("No answers to show yet")}
+          action={
+            <ButtonLink variant="soft" to={`${base}/surveys/manage`}>
+              {t("Go to Manage surveys")}
+            </ButtonLink>
+          }
+        >
+          {t(
+            "Each round shows here once at least {threshold} students have answered it. Start a round from Manage surveys, or remind the students who have not answered from a round's results.",
+            { threshold: trend.threshold },
+          )}
+        </EmptyState>
+      )}
     </Stack>
   );
 }

@@ -41,6 +41,8 @@ export interface YearGroupColumn {
 export interface SchoolSurveyView {
   schoolId: number;
   schoolName: string;
+  /** The school's active classes, whether or not they started the survey (the first-time state says which it is). */
+  schoolClassCount: number;
   surveyId: number;
   surveyTitle: string;
   threshold: number;
@@ -64,6 +66,7 @@ export async function getSchoolSurveyView(
       minGroupSize: schools.minGroupSize,
       surveyTitle: sql<string>`(select ${surveys.title} from ${surveys} where ${surveys.id} = ${input.surveyId})`,
       surveyFullSlug: sql<string>`(select ${surveys.fullSlug} from ${surveys} where ${surveys.id} = ${input.surveyId})`,
+      classCount: sql<number>`(select count(*)::int from ${classes} c where c.school_id = ${input.schoolId} and c.status = 'active')`,
     })
     .from(schools)
     .where(eq(schools.id, input.schoolId));
@@ -121,6 +124,7 @@ export async function getSchoolSurveyView(
   return {
     schoolId: input.schoolId,
     schoolName: meta.schoolName,
+    schoolClassCount: Number(meta.classCount),
     surveyId: input.surveyId,
     surveyTitle: meta.surveyTitle,
     threshold,
