@@ -393,3 +393,33 @@ test("JavaScript off, first time (issue 38): a series nobody has answered yet, a
     await page.getByRole("table", { name: "This week I had lots of energy." }).getByRole("row").allTextContents(),
   ).toEqual([expect.stringMatching(/^Responses/), expect.stringMatching(/^7 Cedar · .*too few answers to show$/)]);
 });
+
+test("Manage surveys at 1280, 768 and 375 px: every row's Results, Schedule and Start/Close are in view, with no sideways scrolling", async () => {
+  const shots = screensDir("class");
+  await mkdir(shots, { recursive: true });
+  const page = await teacherPage(false);
+  const classId = await classIdByName(page, "5A Sunflowers");
+  for (const width of [1280, 768, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/class/${classId}/surveys/manage`);
+    await page.screenshot({ path: `${shots}/manage-surveys-${width}.png`, fullPage: true });
+    const table = page.locator(".rt-TableRoot").filter({ has: page.getByRole("table") });
+    const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await table.boundingBox())!;
+    const actions = page.getByRole("row").getByRole("button").or(page.getByRole("row").getByRole("link"));
+    expect(await actions.count()).toBeGreaterThan(2);
+    for (const action of await actions.all()) {
+      expect(await action.isVisible()).toBe(true);
+      const at = (await action.boundingBox())!;
+      expect(at.width * at.height).toBeGreaterThan(0);
+      // Not clipped by the card (which hides what overflows it).
+      expect(at.y + at.height, `${width} px: ${await action.textContent()}`).toBeLessThanOrEqual(box.y + box.height);
+      expect(at.x, `${width} px: ${await action.textContent()}`).toBeGreaterThanOrEqual(box.x);
+      expect(at.x + at.width, `${width} px: ${await action.textContent()}`).toBeLessThanOrEqual(
+        box.x + box.width + 0.5,
+      );
+    }
+  }
+});

@@ -34,19 +34,25 @@ export function TableHead({ columns, actions = false }: { columns: TableColumn[]
   );
 }
 
-/** A table in a card (a class's surveys, a student's responses): the header row of its columns, then its rows. */
+/**
+ * A table in a card (a class's surveys, a student's responses): the header row of its columns, then its rows.
+ * `stackOnPhones`: below 600 px each row is a small card of its own, its cells stacked and the actions
+ * cell on a line of its own (class.css, `.card-table-stacked`), so nothing scrolls sideways at 375 px.
+ */
 export function CardTable({
   columns,
   actions,
+  stackOnPhones = false,
   children,
 }: {
   columns: TableColumn[];
   actions?: boolean;
+  stackOnPhones?: boolean;
   /** The rows. */
   children: ReactNode;
 }) {
   return (
-    <Card size="1">
+    <Card size="1" className={stackOnPhones ? "card-table-stacked" : undefined}>
       <TableRoot variant="ghost" size="2">
         <TableHead columns={columns} actions={actions} />
         <Table.Body>{children}</Table.Body>

@@ -86,7 +86,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
           {t("Choose a survey in the library and assign it to this class. It then appears here, ready to start.")}
         </EmptyState>
       ) : (
-        <CardTable columns={[t("Survey"), t("Status"), t("Responses")]} actions>
+        <CardTable columns={[t("Survey"), t("Status"), t("Responses")]} actions stackOnPhones>
           {assignments.map((assignment) => (
             <Table.Row key={assignment.id} align="center">
               <Table.RowHeaderCell>
@@ -115,6 +115,10 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
                 <AssignmentStatusBadge status={assignment.status} />
               </Table.Cell>
               <Table.Cell>
+                {/* On a phone the header row is out of sight: the column's name goes before the number. */}
+                <span className="card-table-label" aria-hidden="true">
+                  {t("Responses")}{" "}
+                </span>
                 {assignment.responseCount} / {studentCount}
               </Table.Cell>
               <Table.Cell>
