@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
 import { TrendNotes } from "~/components/trends/trend-notes";
 import { Heading, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, Callout, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
+import { ButtonAnchor, TabNav, TabNavLink, TextLink } from "~/components/ui/kit-controls";
 import { getServerT } from "~/server/i18n/i18n.server";
 import type { Cell } from "~/server/trends/suppression.server";
 import { SchoolSurveyEmpty } from "./__survey/school-survey-empty";
