@@ -182,7 +182,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
   staffScreen("admin schools", "/admin/schools", 158),
   staffScreen("admin school", "/admin/schools/1", 162),
   staffScreen("admin: import the school", "/admin/schools/1/import", 140),
-  staffScreen("admin school survey", "/admin/schools/1/survey/1", 139),
+  // Issue 38: the school view's first-time states (the class area's EmptyState card and their texts) took it 139.1 kB.
+  staffScreen("admin school survey", "/admin/schools/1/survey/1", 140),
   staffScreen("admin create class", "/admin/create-class", 149),
   staffScreen("admin settings", "/admin/settings", 150),
   staffScreen("admin surveys", "/admin/survey", 147),
