@@ -158,7 +158,8 @@ const oneRosterBudgets: Record<keyof typeof ONEROSTER_LIMITS, Pick<Budget, "reso
 };
 
 const IN_FLIGHT_TESTS = "app/http/in-flight-limits.server.test.ts";
-const STREAM_TESTS = "app/server/web/live-budget.server.test.ts, tests/integration/live-results-stream.test.ts";
+const STREAM_TESTS =
+  "app/server/web/live-budget.server.test.ts, tests/integration/live-results-stream.test.ts, tests/e2e/live-results.test.ts";
 
 export const BUDGETS: Record<string, Budget> = {
   ...Object.fromEntries(
@@ -229,7 +230,7 @@ export const BUDGETS: Record<string, Budget> = {
   "LIVE_STREAM_LIMITS.memoryBytes": {
     resource: "live streams (memory)",
     key: "instance",
-    limit: `${LIVE_STREAM_LIMITS.memoryBytes / MB} MB at ${LIVE_STREAM_LIMITS.bytesPerStream / 1024} kB a stream`,
+    limit: `${LIVE_STREAM_LIMITS.memoryBytes / MB} MB at ${LIVE_STREAM_LIMITS.bytesPerStream / 1024} kB a stream (\`LIVE_STREAMS_MEMORY_MB\`)`,
     test: STREAM_TESTS,
   },
 };
