@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/components/class/format";
 import { GenerateCodeForm } from "~/components/class/generate-code-form";
 import { JoinQrCode } from "~/components/class/join-qr-code";
+import { useClassLive } from "~/components/class/use-class-live";
 import { WaitingCount } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { listClassAssignments } from "~/server/assignments/assignments.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
@@ -25,13 +25,11 @@ import {
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/projector";
 
-/** How often, with JavaScript, the joined count is brought up to date. */
-const REFRESH_MS = 5_000;
-
 /**
  * The projector view of joining: the live code in very large letters, the
  * join address and its QR code (drawn here, from the configured public
- * address, never from the request's Host), and how many have joined.
+ * address, never from the request's Host), and how many have joined and
+ * how many devices wait (kept live by the class's stream, /class/{id}/live).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
@@ -99,7 +97,9 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
     activeAssignments,
   } = loaderData;
   const hydrated = useHydrated();
-  useRevalidateWhileVisible(REFRESH_MS);
+  // With JavaScript the class's stream brings the joined and waiting counts up to date (as on the class home);
+  // without it, "Refresh now".
+  useClassLive(klass.id, waitingCount);
   const classHome = `/class/${klass.id}/home`;
   const { t, i18n } = useTranslation("staff");
   return (
