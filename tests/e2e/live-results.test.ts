@@ -168,13 +168,14 @@ test("a dropped stream gives its place back, closed or reset: per session, per s
   for (let round = 0; round < 3; round++) {
     const held: HeldStream[] = [];
     // Waits for the places the last round dropped, then fills the first session's 10.
-    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++)
-      held.push(await holdStreamWhenFree(app.baseURL, teachersClass, first));
-    expect(held.map((stream) => stream.status)).toEqual(held.map(() => 200));
+    const hold = async (cookie: string) => {
+      const stream = await holdStreamWhenFree(app.baseURL, teachersClass, cookie);
+      expect(stream.status, `round ${round}, stream ${held.length + 1}`).toBe(200);
+      held.push(stream);
+    };
+    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(first);
     expect(await statusOf(holdStream(app.baseURL, teachersClass, first))).toBe(429);
-    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++)
-      held.push(await holdStreamWhenFree(app.baseURL, teachersClass, second));
-    expect(held.map((stream) => stream.status)).toEqual(held.map(() => 200));
+    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(second);
     // The teacher's 20 are open: a third session of hers is refused, and the instance is full for a colleague.
     expect(await statusOf(holdStream(app.baseURL, teachersClass, third))).toBe(429);
     expect(await statusOf(holdStream(app.baseURL, colleaguesClass, colleague))).toBe(503);

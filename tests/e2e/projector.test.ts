@@ -219,7 +219,8 @@ test("with JavaScript, a hidden tab asks the server for nothing, and catches up 
   const whileHidden: string[] = [];
   page.on("request", (request) => whileHidden.push(request.url()));
   await joinAsStudent(code, "Hidden", "Tabb");
-  // Three refresh periods pass with the tab hidden: no request, the old count stays.
+  // The class's stream says a child joined, and time passes with the tab hidden: no request, the old count stays.
+  await page.waitForTimeout(3_000);
   await page.clock.runFor(15_000);
   expect(whileHidden).toEqual([]);
   expect(await joinedCount(page)).toBe(before);
