@@ -12,7 +12,7 @@ import { listClassAssignments } from "~/server/assignments/assignments.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
-import { countWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
+import { getClassLiveState } from "~/server/classes/class-live.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -34,10 +34,10 @@ import type { Route } from "./+types/projector";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  const [progress, waitingCount, { assignments }] = await orNotFound(
+  const [progress, classLive, { assignments }] = await orNotFound(
     Promise.all([
       getJoinProgress(db, user, classId),
-      countWaitingJoinRequests(db, user, classId),
+      getClassLiveState(db, user, classId),
       listClassAssignments(db, user, classId),
     ]),
   );
@@ -51,7 +51,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
     // Only how many: the class sees the projector, so no names and no Admit or Refuse (issue 36).
-    waitingCount,
+    waitingCount: classLive.waiting.length,
+    // What the class's stream is compared with when it starts: the waiting requests' ids and the class list's counter.
+    live: { waiting: classLive.waiting, roster: classLive.roster },
     joinAddress,
     joinUrl,
     qrCode: joinUrl ? drawQrCode(joinUrl) : null,
@@ -91,6 +93,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
     classCode,
     joinedCount,
     waitingCount,
+    live,
     joinAddress,
     joinUrl,
     qrCode,
@@ -99,7 +102,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // With JavaScript the class's stream brings the joined and waiting counts up to date (as on the class home);
   // without it, "Refresh now".
-  useClassLive(klass.id, waitingCount);
+  useClassLive(klass.id, live.waiting, live.roster);
   const classHome = `/class/${klass.id}/home`;
   const { t, i18n } = useTranslation("staff");
   return (
