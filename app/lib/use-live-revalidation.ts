@@ -27,7 +27,8 @@ export interface LiveRevalidation {
  * the page loading. While the stream is down (a proxy that cuts it, no
  * EventSource) the page falls back to reloading its data every few seconds
  * while visible. An `end` event (signed out, access lost) closes the stream
- * and reloads once, so the page shows where the user stands.
+ * and reloads once, so the page shows where the user stands. A hidden tab
+ * reloads nothing: what changed meanwhile is reloaded once it is shown.
  * Without JavaScript nothing runs; the page works on reload.
  */
 export function useLiveRevalidation<T = unknown>(
@@ -55,11 +56,23 @@ export function useLiveRevalidation<T = unknown>(
       setFailed(true);
       return;
     }
+    // A hidden tab asks for nothing: a change seen while hidden is caught up when the tab is shown.
+    let missed = false;
     const reload = () => {
+      if (document.visibilityState === "hidden") {
+        missed = true;
+        return;
+      }
       const current = latest.current.revalidator;
       if (current.state === "idle") void current.revalidate();
       else pending.current = true;
     };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden" || !missed) return;
+      missed = false;
+      reload();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
     let previous: T | null = null;
     let previousData: string | null = null;
     const source = new EventSource(url);
@@ -89,6 +102,7 @@ export function useLiveRevalidation<T = unknown>(
       reload();
     });
     return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
       source.close();
       setConnected(false);
     };

@@ -55,6 +55,11 @@ export const envSchema = z.object({
   LIVE_RESULTS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** How often a live stream sends its heartbeat comment and re-checks the viewer's access, in milliseconds. */
   LIVE_RESULTS_HEARTBEAT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
+  /**
+   * The memory all open live streams of an instance may hold together, in MB (LIVE_STREAM_LIMITS:
+   * each counts 300 kB); past it a new stream is answered 503 (issue #35).
+   */
+  LIVE_STREAMS_MEMORY_MB: z.coerce.number().int().min(1).max(65_536).default(256),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().optional(),
   DEMO_DATA: booleanFlag,

@@ -3,6 +3,7 @@
  * starting a survey through the JSON API, a student joining and answering,
  * and the response count the results page shows.
  */
+import { get } from "node:http";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -86,4 +87,48 @@ export async function drawStroke(page: Page) {
       placed.y + placed.height * (0.3 + step * 0.04),
     );
   await page.mouse.up();
+}
+
+/** A live stream held over its own connection, as an EventSource holds one. */
+export interface HeldStream {
+  status: number;
+  /** Drops the connection: "close" ends it as a closing tab does (FIN), "reset" destroys the socket abruptly (RST). */
+  drop(how: "close" | "reset"): void;
+}
+
+/**
+ * Opens a live stream (`/class/{id}/live` or a results stream) with the session's cookie; resolves once the first
+ * snapshot arrives (200) or with the whole refusal (429, 503).
+ */
+export function holdStream(baseURL: string, path: string, cookie: string): Promise<HeldStream> {
+  return new Promise((resolve, reject) => {
+    const req = get(`${baseURL}${path}`, { agent: false, headers: { accept: "text/event-stream", cookie } }, (res) => {
+      const socket = res.socket;
+      const held = {
+        status: res.statusCode ?? 0,
+        drop: (how: "close" | "reset") => {
+          if (how === "close") socket.end();
+          else socket.resetAndDestroy();
+        },
+      };
+      res.on("error", () => {});
+      if (held.status !== 200) {
+        res.resume();
+        res.on("end", () => resolve(held));
+        return;
+      }
+      res.once("data", () => resolve(held));
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Opens the stream, asking again (a place given back reaches the server's budget a moment after the drop) until it opens. */
+export async function holdStreamWhenFree(baseURL: string, path: string, cookie: string): Promise<HeldStream> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const stream = await holdStream(baseURL, path, cookie);
+    if (stream.status === 200 || Date.now() > deadline) return stream;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

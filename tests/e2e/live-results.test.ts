@@ -5,21 +5,42 @@
  * page within 2 seconds without a reload, and screen readers hear "1 new
  * answer"; closing the survey shows at once. Without JavaScript the page
  * refreshes itself only when asked (`?refresh=5`), with a "Stop refreshing"
- * link. The school, teacher and class code are the file's own
- * (tests/support/e2e-world.ts). Two instances on one PostgreSQL: in
+ * link. A dropped stream, closed or reset, gives its place in the streams'
+ * budget back (issue #35). The school, teacher and class code are the file's
+ * own (tests/support/e2e-world.ts). Two instances on one PostgreSQL: in
  * live-results-instances.test.ts.
  */
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
+import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
+import { LIVE_STREAM_LIMITS } from "~/server/web/live-budget.server";
+import { type FixtureKit, sessionCookieValue } from "../support/app-fixtures";
 import { newContext, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
-import { joinAndAnswer, shownResponses, startSurvey } from "./live-results.support";
+import {
+  type HeldStream,
+  holdStream,
+  holdStreamWhenFree,
+  joinAndAnswer,
+  shownResponses,
+  startSurvey,
+} from "./live-results.support";
 
-let app: AppServer<Awaited<ReturnType<typeof createE2eWorldWithCode>>>;
+/** The e2e world, and three more sessions of its teacher for the streams' budget. */
+async function liveWorld(kit: FixtureKit) {
+  const world = await createE2eWorldWithCode(kit);
+  const teacherSessions = await Promise.all([1, 2, 3].map(() => kit.sessionFor(world.users.teacher)));
+  return { ...world, teacherSessions };
+}
+
+let app: AppServer<Awaited<ReturnType<typeof liveWorld>>>;
+
+/** The instance's memory for live streams: 6 MB at 300 kB a stream holds 20, one teacher's cap. */
+const STREAMS_MEMORY_MB = 6;
 
 beforeAll(async () => {
-  app = await startAppServer({ fixtures: createE2eWorldWithCode });
+  app = await startAppServer({ fixtures: liveWorld, env: { LIVE_STREAMS_MEMORY_MB: String(STREAMS_MEMORY_MB) } });
 });
 
 async function teacherContext(javaScriptEnabled = true): Promise<BrowserContext> {
@@ -132,3 +153,40 @@ test("without JavaScript: an opt-in auto-refresh with a visible Stop refreshing 
   expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
   await noJs.close();
 });
+
+test("a dropped stream gives its place back, closed or reset: per session, per staff member, per address and in the instance's memory (issue #35)", async () => {
+  const perInstance = Math.floor((STREAMS_MEMORY_MB * 1024 * 1024) / LIVE_STREAM_LIMITS.bytesPerStream);
+  expect(perInstance).toBe(LIVE_STREAM_LIMITS.perUser);
+  const cookieOf = async (token: string) =>
+    `${SESSION_COOKIE_NAME}=${await sessionCookieValue(app.sessionSecret, token)}`;
+  const [first, second, third] = await Promise.all(app.fixtures.teacherSessions.map((s) => cookieOf(s.token)));
+  const colleague = await cookieOf(app.fixtures.sessions.colleague.token);
+  const teachersClass = `/class/${app.fixtures.class5A.id}/live`;
+  const colleaguesClass = `/class/${app.fixtures.class6.id}/live`;
+  const statusOf = async (stream: Promise<HeldStream>) => (await stream).status;
+  // Three times the streams one teacher may hold, all from one address (more than its 48 staff requests in flight).
+  for (let round = 0; round < 3; round++) {
+    const held: HeldStream[] = [];
+    // Waits for the places the last round dropped, then fills the first session's 10.
+    const hold = async (cookie: string) => {
+      const stream = await holdStreamWhenFree(app.baseURL, teachersClass, cookie);
+      expect(stream.status, `round ${round}, stream ${held.length + 1}`).toBe(200);
+      held.push(stream);
+    };
+    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(first);
+    expect(await statusOf(holdStream(app.baseURL, teachersClass, first))).toBe(429);
+    for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(second);
+    // The teacher's 20 are open: a third session of hers is refused, and the instance is full for a colleague.
+    expect(await statusOf(holdStream(app.baseURL, teachersClass, third))).toBe(429);
+    expect(await statusOf(holdStream(app.baseURL, colleaguesClass, colleague))).toBe(503);
+    // Tabs closed, and connections cut: each gives its place back.
+    for (const [n, stream] of held.entries()) stream.drop(n % 2 === 0 ? "close" : "reset");
+  }
+  // The third session and the colleague open theirs again; nothing is left held.
+  const again = [
+    await holdStreamWhenFree(app.baseURL, teachersClass, third),
+    await holdStreamWhenFree(app.baseURL, colleaguesClass, colleague),
+  ];
+  expect(again.map((stream) => stream.status)).toEqual([200, 200]);
+  for (const stream of again) stream.drop("reset");
+}, 120_000);

@@ -3,7 +3,8 @@
  * says where students join and leads to the projector view; the projector
  * view shows the live code, the join address and a QR code that decodes to
  * the join URL, offers a code when there is none, and its joined count rises
- * after a join (on reload, and with JavaScript by itself).
+ * after a join (on reload, and with JavaScript by itself, from the class's
+ * live stream; the count of devices waiting too).
  *
  * The server's public address (APP_URL) is not the address the browser uses,
  * so every address on these screens must come from the configuration, never
@@ -140,6 +141,9 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
   test("the joined count rises after a student joins with the code", async () => {
     const page = await teacherPage(javaScriptEnabled);
     const classId = await classIdByName(page, className);
+    const opened: string[] = [];
+    page.on("request", (request) => opened.push(new URL(request.url()).pathname));
+    const dataRequests = () => opened.filter((path) => path === `/class/${classId}/projector.data`);
     await page.goto(`/class/${classId}/projector`);
     const code = (await page.getByTestId("projector-code").textContent())?.trim() ?? "";
     const before = await joinedCount(page);
@@ -155,8 +159,10 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     expect(await joinedCount(page)).toBe(before + 1);
 
     if (javaScriptEnabled) {
-      // With JavaScript the page refreshes the count by itself: no reload (the marker survives).
+      // With JavaScript the page follows the class's stream, as the class home does (issue 35): no reload (the
+      // marker survives), no asking every few seconds.
       await page.getByText("Updates every few seconds.").waitFor();
+      await page.getByTestId("waiting-count").getByText("1 device is waiting for you").waitFor();
       await page.evaluate(() => {
         (window as unknown as { projectorMarker: boolean }).projectorMarker = true;
       });
@@ -165,9 +171,17 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
         .getByTestId("joined-count")
         .getByText(String(before + 2), { exact: true })
         .waitFor({ timeout: 20_000 });
+      // Grace again on another device waits for the teacher: the count of waiting devices moves by itself too.
+      await joinAsStudent(code, "grace", lastName.toUpperCase(), 202);
+      await page.getByTestId("waiting-count").getByText("2 devices are waiting for you").waitFor({ timeout: 20_000 });
       expect(await page.evaluate(() => (window as unknown as { projectorMarker?: boolean }).projectorMarker)).toBe(
         true,
       );
+      // The class's stream told it, and nothing asks while nothing changes (it asked every 5 s before).
+      expect(opened).toContain(`/class/${classId}/live`);
+      const asked = dataRequests().length;
+      await page.waitForTimeout(6_000);
+      expect(dataRequests().length).toBe(asked);
     } else {
       await page.getByRole("link", { name: "Refresh now" }).click();
       expect(await joinedCount(page)).toBe(before + 1);
@@ -205,7 +219,8 @@ test("with JavaScript, a hidden tab asks the server for nothing, and catches up 
   const whileHidden: string[] = [];
   page.on("request", (request) => whileHidden.push(request.url()));
   await joinAsStudent(code, "Hidden", "Tabb");
-  // Three refresh periods pass with the tab hidden: no request, the old count stays.
+  // The class's stream says a child joined, and time passes with the tab hidden: no request, the old count stays.
+  await page.waitForTimeout(3_000);
   await page.clock.runFor(15_000);
   expect(whileHidden).toEqual([]);
   expect(await joinedCount(page)).toBe(before);

@@ -21,6 +21,8 @@ import { findOwnResponse } from "~/server/responses/answer-page.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
 import { submitResponse } from "~/server/responses/submissions.server";
 import { ensurePersonalCodes, regeneratePersonalCode } from "~/server/students/personal-codes.server";
+import { applyRosterImport, previewRosterImport } from "~/server/students/roster-import.server";
+import { makeSignInCards } from "~/server/students/sign-in-cards.server";
 import { deleteStudent } from "~/server/students/student-deletion.server";
 import {
   authenticateStudentToken,
@@ -29,7 +31,7 @@ import {
 } from "~/server/students/student-tokens.server";
 import { createStudent as addStudent } from "~/server/students/students.server";
 import { createTestDatabase } from "../support/database";
-import { createResponse, createStudent } from "../support/fixtures";
+import { createClassCode, createResponse, createStudent } from "../support/fixtures";
 import {
   createAnsweringClass,
   openSchoolYearSurvey,
@@ -304,21 +306,40 @@ test("the first lesson: children who join after the survey started see it releas
   }
 });
 
-test("students a teacher adds or makes sign-in codes for while an anonymous survey is open are shown to the school's admin", async () => {
+test("students a teacher adds, imports or makes sign-in codes or cards for while an anonymous survey is open are shown to the school's admin", async () => {
   const { db } = database;
   for (const anonymous of [true, false]) {
     const { teacher, admin, klass, assignment, students } = await anonymousClass(1, { anonymous });
     const puppet = await addStudent(db, teacher, klass.id, { firstName: "Made", lastName: "Up", contacts: [] });
+    // Puppets by the class list's import too, and printed cards for them (issue #35).
+    const list = "First name,Last name\nMade,Up\nPuppet,One\nPuppet,Two\n";
+    const { plan } = await previewRosterImport(db, teacher, klass.id, list);
+    await applyRosterImport(db, teacher, klass.id, {
+      text: list,
+      choice: {},
+      fingerprint: plan.fingerprint,
+      remove: [],
+    });
     await ensurePersonalCodes(db, teacher, klass.id);
     await regeneratePersonalCode(db, teacher, { classId: klass.id, studentId: students[0].studentId });
+    await createClassCode(db, { classId: klass.id, code: anonymous ? "CARD-1111-ANON" : "CARD-2222-NAME" });
+    expect(Object.keys((await makeSignInCards(db, teacher, { classId: klass.id })).tokens).length).toBeGreaterThan(2);
     const log = await listAuditLog(db, admin, {});
     const rosterEvents = log.rows.filter((row) =>
-      ["student.create", "student.personal_codes.ensure", "student.personal_code.regenerate"].includes(row.action),
+      [
+        "student.create",
+        "student.import",
+        "student.personal_codes.ensure",
+        "student.personal_code.regenerate",
+        "student.sign_in_cards.make",
+      ].includes(row.action),
     );
     expect(rosterEvents.map((row) => row.action).sort()).toEqual([
       "student.create",
+      "student.import",
       "student.personal_code.regenerate",
       "student.personal_codes.ensure",
+      "student.sign_in_cards.make",
     ]);
     for (const row of rosterEvents)
       expect(row.details.openAnonymousSurveys).toEqual(anonymous ? [assignment.id] : undefined);

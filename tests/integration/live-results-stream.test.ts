@@ -25,6 +25,7 @@ import {
   type ClassWorld,
   createAssignment,
   createClass,
+  createClassCode,
   createClassWorld,
   createJoinRequest,
   createResponse,
@@ -365,8 +366,22 @@ test("the class stream (issue 36): a device asking to join, admitted, refused, a
     const rosterAfterAdmit = classSnapshots(stream.text()).at(-1)?.roster ?? 0;
 
     // A child put on the class list by hand: "roster changed" alone.
-    await createStudent(db, { schoolId: world.riverside.id, classId: klass.id });
+    const listed = await createStudent(db, { schoolId: world.riverside.id, classId: klass.id });
     await stream.waitFor(new RegExp(`"waiting":\\[\\],"roster":(?!${rosterAfterAdmit}\\})[1-9]\\d*\\}`), 10_000);
+    // That child joins with the class code (the list's row is marked joined): the joined counts move too.
+    const rosterBeforeJoin = classSnapshots(stream.text()).at(-1)?.roster ?? 0;
+    await createClassCode(db, { classId: klass.id, code: "LIVE-4242-JOIN" });
+    const joined = await server.handle(
+      new Request(`${origin}/api/student/v1/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code: "LIVE-4242-JOIN", firstName: listed.firstName, lastName: listed.lastName }),
+      }),
+    );
+    expect(((await joined.json()) as { status: string }).status).toBe("joined");
+    await expect
+      .poll(() => classSnapshots(stream.text()).at(-1)?.roster, { timeout: 10_000 })
+      .not.toBe(rosterBeforeJoin);
     // Another class's changes send nothing here.
     const before = classSnapshots(stream.text()).length;
     await createStudent(db, { schoolId: world.riverside.id, classId: world.class5A.id });

@@ -7,7 +7,7 @@
  * every kind of error; the bounds; another school's admin and a teacher get
  * 404; nothing of the file reaches the logs or the audit log.
  */
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, expect, test } from "vitest";
 import { bodyLimitFor } from "~/http/body-limit.server";
@@ -21,12 +21,18 @@ import {
   classTeachers,
   credentials,
   responses,
+  schools,
   students,
   users,
 } from "~/server/db/schema.server";
 import { DomainError } from "~/server/errors.server";
 import { ONEROSTER_LIMITS } from "~/server/oneroster/oneroster-files.server";
-import { applyOneRosterImport, previewOneRosterImport } from "~/server/oneroster/oneroster-import.server";
+import {
+  applyOneRosterImport,
+  IMPORTS_BUSY_MESSAGE,
+  ONEROSTER_IMPORTS_AT_ONCE,
+  previewOneRosterImport,
+} from "~/server/oneroster/oneroster-import.server";
 import { createTestDatabase } from "../support/database";
 import {
   actorOf,
@@ -323,6 +329,56 @@ test("the bounds: size, files, unpacked bytes (a zip bomb), rows; not a zip; eac
     "enrollments.csv:At most {count} rows in one file.",
   ]);
   expect(bodyLimitFor(`/admin/schools/${school.id}/import`).bytes).toBeGreaterThan(ONEROSTER_LIMITS.zipBytes * 1.3);
+});
+
+test("imports at once: past the instance's places every upload is a 503 with Retry-After at once, through the screen too, and the places come back (issue #35)", async () => {
+  const { school, admin, sample } = await freshSchool();
+  const zip = zipRoster(sample());
+  // A self-signed-up school's admin sends 10 at once: each would hold its zip unpacked while it plans.
+  const outcomes = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      previewOneRosterImport(db, admin, school.id, zip).then(
+        () => "planned",
+        (error) => (error instanceof DomainError ? `${error.status} ${error.headers?.["Retry-After"]}` : String(error)),
+      ),
+    ),
+  );
+  expect(outcomes.filter((outcome) => outcome === "planned")).toHaveLength(ONEROSTER_IMPORTS_AT_ONCE);
+  expect(outcomes.filter((outcome) => outcome === "503 30")).toHaveLength(10 - ONEROSTER_IMPORTS_AT_ONCE);
+
+  // The same through the screen while two uploads hold the places: they are planned against another database
+  // whose schools table a transaction keeps locked, so they wait inside their places until it ends.
+  const other = await createTestDatabase();
+  let unlock = () => {};
+  const locked = new Promise<void>((resolve) => {
+    unlock = resolve;
+  });
+  let lockTaken = () => {};
+  const taken = new Promise<void>((resolve) => {
+    lockTaken = resolve;
+  });
+  const lock = other.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${schools} in access exclusive mode`);
+    lockTaken();
+    await locked;
+  });
+  await taken;
+  const holding = [1, 2].map(() => previewOneRosterImport(other.db, admin, school.id, zip).catch(() => null));
+  const screen = await callRoute(importRoute, database, {
+    path: `/admin/schools/${school.id}/import`,
+    cookie: await signIn(database, admin.id),
+    params: { schoolId: school.id },
+    method: "POST",
+    form: { intent: "preview", zipData: Buffer.from(zip).toString("base64") },
+  });
+  unlock();
+  await Promise.all([lock, ...holding]);
+  expect(screen.status).toBe(503);
+  expect(screen.headers.get("Retry-After")).toBe("30");
+  expect(await screen.text()).toContain(IMPORTS_BUSY_MESSAGE);
+  // Done, the places are free again: a preview and its confirm go through.
+  const { result } = await importSet(admin, school.id, zip);
+  expect(result.students).toBe(60);
 });
 
 test("only into the admin's own school: another school's admin and a teacher get 404, the screen too", async () => {

@@ -16,6 +16,7 @@ import { ScreenHeader } from "~/components/ui/screen-header";
 import { ONEROSTER_LIMITS } from "~/lib/oneroster-limits";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
+import type { DomainError } from "~/server/errors.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { sayNumberedRefusal } from "~/server/i18n/numbered-refusal.server";
 import {
@@ -43,6 +44,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Answer = { preview: OneRosterPreviewData | null; error: string | null; notice: string | null };
 const answer = (body: Answer, status = 200) => data(body, { status });
+/** A refusal's answer: 503 with its Retry-After when the instance reads other imports (issue #35), else 400. */
+const refused = (error: DomainError, t: Awaited<ReturnType<typeof getServerT>>) =>
+  data<Answer>(
+    { preview: null, error: sayNumberedRefusal(error.message, t), notice: null },
+    error.code === "SERVICE_UNAVAILABLE" ? { status: 503, headers: error.headers } : { status: 400 },
+  );
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getServerT(context, "staff");
@@ -76,10 +83,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ),
       );
     } catch (error) {
-      const refused = refusal(error);
-      if (refused.code !== "CONFLICT")
-        return answer({ preview: null, error: sayNumberedRefusal(refused.message, t), notice: null }, 400);
-      notice = t(refused.message);
+      const domainError = refusal(error);
+      if (domainError.code !== "CONFLICT") return refused(domainError, t);
+      notice = t(domainError.message);
     }
   }
   try {
@@ -87,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const zipData = Buffer.from(zip).toString("base64");
     return answer({ preview: { plan, zipData }, error: null, notice }, notice ? 409 : 200);
   } catch (error) {
-    return answer({ preview: null, error: sayNumberedRefusal(refusal(error).message, t), notice: null }, 400);
+    return refused(refusal(error), t);
   }
 }
 

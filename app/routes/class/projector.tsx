@@ -3,16 +3,16 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/components/class/format";
 import { GenerateCodeForm } from "~/components/class/generate-code-form";
 import { JoinQrCode } from "~/components/class/join-qr-code";
+import { useClassLive } from "~/components/class/use-class-live";
 import { WaitingCount } from "~/components/class/waiting-join-requests";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ButtonLink, TextLink } from "~/components/ui/kit-controls";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRevalidateWhileVisible } from "~/lib/use-revalidate-while-visible";
 import { listClassAssignments } from "~/server/assignments/assignments.server";
 import { generateClassCode } from "~/server/class-codes/class-codes.server";
 import { getJoinProgress } from "~/server/class-codes/join-progress.server";
 import { drawQrCode } from "~/server/class-codes/join-qr.server";
-import { countWaitingJoinRequests } from "~/server/class-codes/join-requests.server";
+import { getClassLiveState } from "~/server/classes/class-live.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/redirects.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
@@ -25,21 +25,19 @@ import {
 import { orNotFound, redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/projector";
 
-/** How often, with JavaScript, the joined count is brought up to date. */
-const REFRESH_MS = 5_000;
-
 /**
  * The projector view of joining: the live code in very large letters, the
  * join address and its QR code (drawn here, from the configured public
- * address, never from the request's Host), and how many have joined.
+ * address, never from the request's Host), and how many have joined and
+ * how many devices wait (kept live by the class's stream, /class/{id}/live).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  const [progress, waitingCount, { assignments }] = await orNotFound(
+  const [progress, classLive, { assignments }] = await orNotFound(
     Promise.all([
       getJoinProgress(db, user, classId),
-      countWaitingJoinRequests(db, user, classId),
+      getClassLiveState(db, user, classId),
       listClassAssignments(db, user, classId),
     ]),
   );
@@ -53,7 +51,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     classCode: progress.classCode,
     joinedCount: progress.joinedCount,
     // Only how many: the class sees the projector, so no names and no Admit or Refuse (issue 36).
-    waitingCount,
+    waitingCount: classLive.waiting.length,
+    // What the class's stream is compared with when it starts: the waiting requests' ids and the class list's counter.
+    live: { waiting: classLive.waiting, roster: classLive.roster },
     joinAddress,
     joinUrl,
     qrCode: joinUrl ? drawQrCode(joinUrl) : null,
@@ -93,13 +93,16 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
     classCode,
     joinedCount,
     waitingCount,
+    live,
     joinAddress,
     joinUrl,
     qrCode,
     activeAssignments,
   } = loaderData;
   const hydrated = useHydrated();
-  useRevalidateWhileVisible(REFRESH_MS);
+  // With JavaScript the class's stream brings the joined and waiting counts up to date (as on the class home);
+  // without it, "Refresh now".
+  useClassLive(klass.id, live.waiting, live.roster);
   const classHome = `/class/${klass.id}/home`;
   const { t, i18n } = useTranslation("staff");
   return (

@@ -86,21 +86,6 @@ export async function listWaitingJoinRequests(
   }));
 }
 
-/** How many devices wait in the class: all the projector may show (issue 36). */
-export async function countWaitingJoinRequests(
-  db: Db,
-  actor: Actor,
-  classId: number,
-  now = new Date(),
-): Promise<number> {
-  const klass = await getClass(db, actor, classId);
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(joinRequests)
-    .where(and(eq(joinRequests.classId, klass.id), isStillWaiting(now)));
-  return row?.count ?? 0;
-}
-
 /** The roster's spelling for a child on the list, else the name as typed. */
 function knownName(request: {
   firstName: string;

@@ -18,7 +18,7 @@ import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, classTeachers, schools, students, users } from "../db/schema.server";
-import { badRequest, conflict, isDomainError, notFound } from "../errors.server";
+import { badRequest, conflict, DomainError, isDomainError, notFound } from "../errors.server";
 import { assertAdmin, schoolInScope } from "../users/scope.server";
 import { readRosterFiles, unpackRosterZip } from "./oneroster-files.server";
 import { type OneRosterPlan, planOneRosterImport } from "./oneroster-plan.server";
@@ -37,13 +37,44 @@ export async function getImportSchool(db: Db | Tx, actor: Actor, schoolId: numbe
   return school;
 }
 
+/**
+ * Imports an instance reads at once (issue #35): each holds its zip unpacked (up to 16 MB) and its
+ * rows while it plans, and any public sign-up makes a school admin, so without it one address's
+ * requests in flight (48) could hold most of a gigabyte. Past it the answer is 503 at once.
+ */
+export const ONEROSTER_IMPORTS_AT_ONCE = 2;
+
+export const IMPORTS_BUSY_MESSAGE = "Other imports are being read right now. Please try again in a minute.";
+
+let importsRunning = 0;
+
+/** Runs an import's work in one of the instance's places, taken before anything is read and given back after. */
+async function inImportPlace<T>(work: () => Promise<T>): Promise<T> {
+  if (importsRunning >= ONEROSTER_IMPORTS_AT_ONCE) {
+    throw new DomainError("SERVICE_UNAVAILABLE", IMPORTS_BUSY_MESSAGE, undefined, {
+      "Retry-After": "30",
+      "Cache-Control": "no-store",
+    });
+  }
+  importsRunning++;
+  try {
+    return await work();
+  } finally {
+    importsRunning--;
+  }
+}
+
 /** The preview: the zip read, checked and planned against the school (404 outside the actor's scope). */
-export async function previewOneRosterImport(
+export function previewOneRosterImport(
   db: Db | Tx,
   actor: Actor,
   schoolId: number,
   zip: Uint8Array,
 ): Promise<OneRosterPlan> {
+  return inImportPlace(() => planZip(db, actor, schoolId, zip));
+}
+
+async function planZip(db: Db | Tx, actor: Actor, schoolId: number, zip: Uint8Array): Promise<OneRosterPlan> {
   await getImportSchool(db, actor, schoolId);
   const files = readRosterFiles(unpackRosterZip(zip));
   const source = checkRosterRows(files);
@@ -68,44 +99,46 @@ export async function applyOneRosterImport(
   input: { zip: Uint8Array; fingerprint: string },
 ): Promise<OneRosterImportResult> {
   try {
-    return await db.transaction(async (tx) => {
-      await getImportSchool(tx, actor, schoolId);
-      const plan = await previewOneRosterImport(tx, actor, schoolId, input.zip);
-      if (plan.blocked) throw badRequest("The file cannot be imported. Correct the problems and upload it again.");
-      if (plan.fingerprint !== input.fingerprint) {
-        throw conflict("The school's records changed since the preview. Check the preview again.");
-      }
-      const result = await applyPlan(tx, schoolId, plan);
-      await recordAuditEvent(tx, actor, {
-        action: "roster.import",
-        targetType: "school",
-        targetId: schoolId,
-        schoolId,
-        details: {
-          format: "oneroster-1.2",
-          created: {
-            classes: plan.classes.create.length,
-            teachers: plan.teachers.create.length,
-            students: plan.students.create.length,
+    const run = () =>
+      db.transaction(async (tx) => {
+        await getImportSchool(tx, actor, schoolId);
+        const plan = await planZip(tx, actor, schoolId, input.zip);
+        if (plan.blocked) throw badRequest("The file cannot be imported. Correct the problems and upload it again.");
+        if (plan.fingerprint !== input.fingerprint) {
+          throw conflict("The school's records changed since the preview. Check the preview again.");
+        }
+        const result = await applyPlan(tx, schoolId, plan);
+        await recordAuditEvent(tx, actor, {
+          action: "roster.import",
+          targetType: "school",
+          targetId: schoolId,
+          schoolId,
+          details: {
+            format: "oneroster-1.2",
+            created: {
+              classes: plan.classes.create.length,
+              teachers: plan.teachers.create.length,
+              students: plan.students.create.length,
+            },
+            updated: {
+              classes: plan.classes.rename.length,
+              teachers: plan.teachers.update.length,
+              students: plan.students.rename.length,
+            },
+            notInFile: {
+              classes: plan.classes.missing.length,
+              teachers: plan.teachers.missing.length,
+              students: plan.students.missing.length,
+            },
+            enrolled: result.enrolled,
+            ended: result.ended,
+            problems: result.problems,
+            otherUsers: plan.otherUsers,
           },
-          updated: {
-            classes: plan.classes.rename.length,
-            teachers: plan.teachers.update.length,
-            students: plan.students.rename.length,
-          },
-          notInFile: {
-            classes: plan.classes.missing.length,
-            teachers: plan.teachers.missing.length,
-            students: plan.students.missing.length,
-          },
-          enrolled: result.enrolled,
-          ended: result.ended,
-          problems: result.problems,
-          otherUsers: plan.otherUsers,
-        },
+        });
+        return result;
       });
-      return result;
-    });
+    return await inImportPlace(run);
   } catch (error) {
     if (isDomainError(error)) throw error;
     // A failed query's message carries its parameters (names, e-mail addresses): only its kind goes on to the log.

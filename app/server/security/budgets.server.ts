@@ -22,6 +22,7 @@
 import { CONCURRENCY_LIMITS } from "~/http/concurrency-limits.server";
 import { IN_FLIGHT_LIMITS } from "~/http/in-flight-limits.server";
 import { ONEROSTER_LIMITS } from "../oneroster/oneroster-files.server";
+import { ONEROSTER_IMPORTS_AT_ONCE } from "../oneroster/oneroster-import.server";
 import { DRAWING_QUOTAS } from "../responses/drawings.server";
 import { LIVE_STREAM_LIMITS } from "../web/live-budget.server";
 import { NEW_NAMES_PER_CODE, RATE_LIMITS, type RateLimitRule, WAITING_NEW_NAMES_PER_CLASS } from "./rate-limit.server";
@@ -158,7 +159,8 @@ const oneRosterBudgets: Record<keyof typeof ONEROSTER_LIMITS, Pick<Budget, "reso
 };
 
 const IN_FLIGHT_TESTS = "app/http/in-flight-limits.server.test.ts";
-const STREAM_TESTS = "app/server/web/live-budget.server.test.ts, tests/integration/live-results-stream.test.ts";
+const STREAM_TESTS =
+  "app/server/web/live-budget.server.test.ts, tests/integration/live-results-stream.test.ts, tests/e2e/live-results.test.ts";
 
 export const BUDGETS: Record<string, Budget> = {
   ...Object.fromEntries(
@@ -226,10 +228,16 @@ export const BUDGETS: Record<string, Budget> = {
       { ...budget, key: "request" as const, test: "tests/integration/oneroster-import.test.ts" },
     ]),
   ),
+  ONEROSTER_IMPORTS_AT_ONCE: {
+    resource: "OneRoster imports being read and planned (memory)",
+    key: "instance",
+    limit: `${ONEROSTER_IMPORTS_AT_ONCE} at once`,
+    test: "tests/integration/oneroster-import.test.ts",
+  },
   "LIVE_STREAM_LIMITS.memoryBytes": {
     resource: "live streams (memory)",
     key: "instance",
-    limit: `${LIVE_STREAM_LIMITS.memoryBytes / MB} MB at ${LIVE_STREAM_LIMITS.bytesPerStream / 1024} kB a stream`,
+    limit: `${LIVE_STREAM_LIMITS.memoryBytes / MB} MB at ${LIVE_STREAM_LIMITS.bytesPerStream / 1024} kB a stream (\`LIVE_STREAMS_MEMORY_MB\`)`,
     test: STREAM_TESTS,
   },
 };

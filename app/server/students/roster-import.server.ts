@@ -20,6 +20,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type ContactInput, type StudentInput, studentSchema } from "~/lib/schemas/classroom";
 import { findForbiddenCharacter } from "~/lib/schemas/text";
 import { MAX_CONTACTS } from "~/lib/student-contacts";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
@@ -467,6 +468,8 @@ async function applyInTransaction(
         unchanged: plan.unchanged,
         kept: plan.missing.length - remove.length,
         ...result,
+        // Students added while an anonymous survey is open are shown to the school's admin (issue #35).
+        ...(plan.create.length > 0 ? await openAnonymousSurveysDetail(tx, classId) : {}),
       },
     });
     return result;

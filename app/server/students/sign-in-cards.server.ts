@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { hashToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
@@ -71,7 +72,8 @@ export async function makeSignInCards(
       targetType: "class",
       targetId: cards.class.id,
       schoolId: klass.schoolId,
-      details: { count: ids.length },
+      // Cards made while an anonymous survey is open are shown to the school's admin, as codes are (issue #35).
+      details: { count: ids.length, ...(await openAnonymousSurveysDetail(tx, cards.class.id)) },
     });
     return { ...cards, students: chosen, tokens };
   });

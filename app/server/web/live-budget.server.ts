@@ -16,7 +16,10 @@ export const LIVE_STREAM_LIMITS = {
   perUser: 20,
   /** What one open stream costs the server, as the bench measures it (docs/performance.md). */
   bytesPerStream: 300 * 1024,
-  /** The memory all open streams of an instance may hold together: about 870 streams. */
+  /**
+   * The memory all open streams of an instance may hold together: about 870 streams. The default of
+   * `LIVE_STREAMS_MEMORY_MB`, which sets it per instance (liveStreamBudgetOf).
+   */
   memoryBytes: 256 * 1024 * 1024,
 };
 export type LiveStreamLimits = typeof LIVE_STREAM_LIMITS;
@@ -81,11 +84,14 @@ export function createLiveStreamBudget(limits: LiveStreamLimits = LIVE_STREAM_LI
 
 const budgets = new WeakMap<object, LiveStreamBudget>();
 
-/** The budget of one App (each test app has its own). */
-export function liveStreamBudgetOf(app: object): LiveStreamBudget {
+/** The budget of one App (each test app has its own), with the instance's memory from its configuration. */
+export function liveStreamBudgetOf(app: { config: { LIVE_STREAMS_MEMORY_MB: number } }): LiveStreamBudget {
   let budget = budgets.get(app);
   if (!budget) {
-    budget = createLiveStreamBudget();
+    budget = createLiveStreamBudget({
+      ...LIVE_STREAM_LIMITS,
+      memoryBytes: app.config.LIVE_STREAMS_MEMORY_MB * 1024 * 1024,
+    });
     budgets.set(app, budget);
   }
   return budget;
