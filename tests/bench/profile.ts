@@ -39,6 +39,8 @@ import { median } from "./wrk";
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 400);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 const ORIGIN = "http://127.0.0.1:3000";
+/** PROFILE_LARGE_RESPONSES (30): the responses of the large results page, the last path of the default list. */
+const LARGE_RESPONSES = Number(process.env.PROFILE_LARGE_RESPONSES ?? 30);
 
 interface CpuProfileNode {
   id: number;
@@ -52,6 +54,7 @@ interface CpuProfile {
 }
 
 async function main() {
+  if (process.env.PROFILE_SQL) replaySql = await traceSql();
   if (process.argv.includes("--bare")) {
     await withBareApp((handler, pathname) => profilePath(handler, pathname, {}));
     return;
@@ -71,6 +74,45 @@ async function main() {
   }
 }
 
+/**
+ * PROFILE_SQL=1 (PGlite only): the statements of one request of each path,
+ * each with its own CPU time, measured by running it again alone 50 times (the
+ * request's statements may overlap, so their times in the request would not add up).
+ */
+let tracing = false;
+let replaySql: (() => Promise<void>) | undefined;
+const traced: { client: unknown; args: unknown[] }[] = [];
+async function traceSql() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    if (tracing) traced.push({ client: this, args });
+    return original.apply(this, args);
+  };
+  return async () => {
+    const rows: string[] = [];
+    let total = 0;
+    for (const { client, args } of traced.splice(0)) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < 50; i++) await original.apply(client, args);
+      const used = process.cpuUsage(start);
+      const ms = (used.user + used.system) / 1000 / 50;
+      total += ms;
+      const text = String(args[0]).replace(/\s+/g, " ");
+      rows.push(`  ${ms.toFixed(2).padStart(6)} ms  ${text.slice(0, Number(process.env.PROFILE_SQL_CHARS ?? 160))}`);
+      if (process.env.PROFILE_SQL === "explain" && ms > 0.5) {
+        const plan = (await original.apply(client, [`explain analyze ${args[0]}`, ...args.slice(1)])) as {
+          rows: Record<string, string>[];
+        };
+        rows.push(...plan.rows.map((row) => `            ${Object.values(row)[0]}`));
+      }
+    }
+    console.log(rows.join("\n"));
+    console.log(`  ${total.toFixed(2).padStart(6)} ms  in ${rows.length} statements`);
+  };
+}
+
 type Handler = (request: Request) => Promise<Response>;
 
 /** The production build in this process, on the bench data, with a signed-in teacher's cookie. */
@@ -79,7 +121,10 @@ async function loadApp() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-profile-"));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const data = await prepareBenchData(database.db, { contentDir: path.resolve("content"), largeResponses: 30 });
+  const data = await prepareBenchData(database.db, {
+    contentDir: path.resolve("content"),
+    largeResponses: LARGE_RESPONSES,
+  });
   await database.close();
   Object.assign(process.env, {
     NODE_ENV: "production",
@@ -116,6 +161,7 @@ async function loadApp() {
       "/login",
       `/class/${data.classId}/home`,
       `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
+      ...(LARGE_RESPONSES > 30 ? [`/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}`] : []),
     ],
     headersFor: (pathname: string): Record<string, string> =>
       pathname.startsWith("/class") || pathname.startsWith("/home") ? { Cookie: cookie } : {},
@@ -194,6 +240,15 @@ async function profilePath(handler: Handler, pathname: string, headers: Record<s
   await session.post("Profiler.setSamplingInterval", { interval: 100 });
   {
     const request = () => new Request(ORIGIN + pathname, { headers });
+    if (process.env.PROFILE_SQL) {
+      await (await handler(request())).arrayBuffer(); // warm caches: the second request is the steady state
+      console.log(`\n${pathname}: the statements of one request`);
+      tracing = true;
+      await (await handler(request())).arrayBuffer();
+      tracing = false;
+      await replaySql?.();
+      return;
+    }
     const first = await handler(request());
     const bytes = (await first.arrayBuffer()).byteLength;
     for (let i = 0; i < 100; i++) await (await handler(request())).arrayBuffer(); // warm up
