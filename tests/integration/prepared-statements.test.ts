@@ -2,11 +2,17 @@
  * Prepared statements on PostgreSQL (ADR 063): what the database holds after
  * the app's queries. PostgreSQL only (pg_prepared_statements is per
  * connection, PGlite has no pool); CI runs this suite with TEST_DATABASE_URL.
+ * And on PGlite, which has no autovacuum: the planner's statistics the
+ * server gathers itself (app/server/db/pglite-statistics.server.ts).
  */
+
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSessionUser } from "~/server/auth/current-user.server";
 import { hashToken } from "~/server/auth/session.server";
+import { selectRows } from "~/server/db/json-rows.server";
+import { scheduleAnalyze } from "~/server/db/pglite-statistics.server";
 import { MAX_PREPARED_PER_CONNECTION, preparingClient, statementName } from "~/server/db/prepared-statements.server";
 import { createTestDatabase } from "../support/database";
 
@@ -55,5 +61,25 @@ describe.runIf(serverUrl)("prepared statements on PostgreSQL", () => {
     const missing = hashToken("no-such-session-token-0123456789");
     const answers = await Promise.all(Array.from({ length: 30 }, () => loadSessionUser(db, missing)));
     expect(answers.every((answer) => answer === null)).toBe(true);
+  });
+});
+
+describe.skipIf(serverUrl)("the planner's statistics on PGlite", () => {
+  it("analyses every table at start: the responses table has a row estimate instead of none", async () => {
+    const database = await createTestDatabase();
+    const estimate = async () => {
+      const [row] = await selectRows<{ reltuples: number }>(
+        database.db,
+        sql`select reltuples from pg_class where relname = 'responses'`,
+      );
+      return Number(row?.reltuples);
+    };
+    // Never analysed: PostgreSQL's "unknown" (-1), on which the planner guesses.
+    expect(await estimate()).toBe(-1);
+    const errors: unknown[] = [];
+    const job = await scheduleAnalyze(database, { error: (...args: unknown[]) => errors.push(args) });
+    job.stop();
+    expect(errors).toEqual([]);
+    expect(await estimate()).toBeGreaterThanOrEqual(0);
   });
 });
