@@ -84,25 +84,43 @@ let replaySql: (() => Promise<void>) | undefined;
 const traced: { client: unknown; args: unknown[] }[] = [];
 async function traceSql() {
   const { PGlite } = await import("@electric-sql/pglite");
-  const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    if (tracing) traced.push({ client: this, args });
-    return original.apply(this, args);
-  };
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  // Each client's `query` as the app leaves it (app/server/db/pglite-prepared.server.ts replaces it), traced.
+  const create = PGlite.create.bind(PGlite) as (...args: unknown[]) => Promise<object>;
+  Object.assign(PGlite, {
+    create: async (...args: unknown[]) => {
+      const client = await create(...args);
+      let current = (client as unknown as { query: Query }).query;
+      Object.defineProperty(client, "query", {
+        configurable: true,
+        get: () => {
+          if (!tracing) return current;
+          return (...query: unknown[]) => {
+            traced.push({ client, args: query });
+            return current(...query);
+          };
+        },
+        set: (value: Query) => {
+          current = value;
+        },
+      });
+      return client;
+    },
+  });
+  const original = (client: unknown, args: unknown[]) => (client as { query: Query }).query(...args);
   return async () => {
     const rows: string[] = [];
     let total = 0;
     for (const { client, args } of traced.splice(0)) {
       const start = process.cpuUsage();
-      for (let i = 0; i < 50; i++) await original.apply(client, args);
+      for (let i = 0; i < 50; i++) await original(client, args);
       const used = process.cpuUsage(start);
       const ms = (used.user + used.system) / 1000 / 50;
       total += ms;
       const text = String(args[0]).replace(/\s+/g, " ");
       rows.push(`  ${ms.toFixed(2).padStart(6)} ms  ${text.slice(0, Number(process.env.PROFILE_SQL_CHARS ?? 160))}`);
       if (process.env.PROFILE_SQL === "explain" && ms > 0.5) {
-        const plan = (await original.apply(client, [`explain analyze ${args[0]}`, ...args.slice(1)])) as {
+        const plan = (await original(client, [`explain analyze ${args[0]}`, ...args.slice(1)])) as {
           rows: Record<string, string>[];
         };
         rows.push(...plan.rows.map((row) => `            ${Object.values(row)[0]}`));
