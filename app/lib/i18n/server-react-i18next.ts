@@ -33,7 +33,9 @@ export function useTranslation(namespace?: string | readonly string[]): Translat
   }
   let translation = byKey.get(key);
   if (!translation) {
-    const t = i18n.getFixedT(i18n.language, namespaces[0], undefined, { scopeNs: namespaces });
+    // As the real hook asks for it (scopeNs: the hook's namespaces, for selector keys).
+    const getFixedT = i18n.getFixedT.bind(i18n) as (...args: unknown[]) => Translator;
+    const t = getFixedT(i18n.language, namespaces[0], undefined, { scopeNs: namespaces });
     translation = Object.assign([t, i18n, true] as const, { t, i18n, ready: true });
     byKey.set(key, translation);
   }
