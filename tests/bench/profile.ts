@@ -12,7 +12,10 @@
  * and the results screen; class screens are requested signed in as the demo
  * teacher. Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
  * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list;
- * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle).
+ * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle);
+ * PROFILE_LARGE_RESPONSES=N adds the results page at N responses;
+ * PROFILE_SQL=1 (PGlite) lists each path's statements with their own CPU
+ * time instead of profiling (=explain adds their plans).
  *
  * `npm run bench:profile -- --bare` profiles the bare React Router app of
  * the same versions (./bare-app.ts) the same way, on a page as long as the
