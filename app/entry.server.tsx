@@ -56,7 +56,7 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      // The request's translations (remix-i18next's middleware, ADR 215).
+      // The request's translations (the language's instance, from i18nMiddleware; ADR 215).
       <I18nextProvider i18n={getI18n(loadContext)}>
         <NonceProvider value={nonce}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

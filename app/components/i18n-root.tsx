@@ -1,6 +1,6 @@
 /**
  * The translations of the page (ADR 215). On the server the request's
- * i18next instance (remix-i18next's middleware, every catalogue) is provided
+ * i18next instance (the language's, from i18nMiddleware; every catalogue) is provided
  * by app/entry.server.tsx. In the browser this provides the active
  * language's catalogues of the page's namespaces, which the root loader names
  * and the browser loads once (app/lib/i18n/page-translations.ts), never

@@ -15,6 +15,7 @@ import { bootstrapData } from "./bootstrap.server";
 import { createClassEvents } from "./classes/class-events.server";
 import type { Config } from "./config.server";
 import { type Database, openDatabase } from "./db/client.server";
+import { scheduleAnalyze } from "./db/pglite-statistics.server";
 import { createLogger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { scheduleRetention } from "./privacy/retention.server";
@@ -30,7 +31,8 @@ export interface CreateAppOptions {
   database?: Database;
   /**
    * First-start work (default true): demo data or the first admin, the survey
-   * registry sync and the daily retention job. Tests that bring a prepared
+   * registry sync, the daily retention job and, on PGlite, the planner's
+   * statistics (db/pglite-statistics.server.ts). Tests that bring a prepared
    * database turn it off.
    */
   bootstrap?: boolean;
@@ -50,6 +52,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     }));
   let retention: { stop(): void } | undefined;
+  let analyze: { stop(): void } | undefined;
   const app: App = {
     config,
     database,
@@ -75,6 +78,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     joinDeviceCookie: createJoinDeviceCookie(config),
     async close() {
       retention?.stop();
+      analyze?.stop();
       // Mail work that runs after an answer (a reset link) finishes before the database closes.
       await app.mailer.idle();
       await app.assignmentEvents.close();
@@ -86,6 +90,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await bootstrapData(app);
     // Students' data retention: now, then daily; safe on several instances at once.
     retention = scheduleRetention(app.db, logger);
+    // PGlite has no autovacuum: its planner's statistics, now and every half hour.
+    analyze = await scheduleAnalyze(database, logger);
   }
   return app;
 }

@@ -15,7 +15,10 @@
  * one of those by name: `results`, `trends`, `school-view` (the bench data's
  * ids are not known before it is made). Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
  * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list;
- * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle).
+ * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle);
+ * PROFILE_LARGE_RESPONSES=N adds the results page at N responses;
+ * PROFILE_SQL=1 (PGlite) lists each path's statements with their own CPU
+ * time instead of profiling (=explain adds their plans).
  *
  * `npm run bench:profile -- --bare` profiles the bare React Router app of
  * the same versions (./bare-app.ts) the same way, on a page as long as the
@@ -42,6 +45,8 @@ import { median } from "./wrk";
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 400);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 const ORIGIN = "http://127.0.0.1:3000";
+/** PROFILE_LARGE_RESPONSES (30): the responses of the large results page, the last path of the default list. */
+const LARGE_RESPONSES = Number(process.env.PROFILE_LARGE_RESPONSES ?? 30);
 
 interface CpuProfileNode {
   id: number;
@@ -55,6 +60,7 @@ interface CpuProfile {
 }
 
 async function main() {
+  if (process.env.PROFILE_SQL) replaySql = await traceSql();
   if (process.argv.includes("--bare")) {
     await withBareApp((handler, pathname) => profilePath(handler, pathname, {}));
     return;
@@ -71,6 +77,63 @@ async function main() {
   } finally {
     await app.close();
   }
+}
+
+/**
+ * PROFILE_SQL=1 (PGlite only): the statements of one request of each path,
+ * each with its own CPU time, measured by running it again alone 50 times (the
+ * request's statements may overlap, so their times in the request would not add up).
+ */
+let tracing = false;
+let replaySql: (() => Promise<void>) | undefined;
+const traced: { client: unknown; args: unknown[] }[] = [];
+async function traceSql() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  // Each client's `query` as the app leaves it (app/server/db/pglite-prepared.server.ts replaces it), traced.
+  const create = PGlite.create.bind(PGlite) as (...args: unknown[]) => Promise<object>;
+  Object.assign(PGlite, {
+    create: async (...args: unknown[]) => {
+      const client = await create(...args);
+      let current = (client as unknown as { query: Query }).query;
+      Object.defineProperty(client, "query", {
+        configurable: true,
+        get: () => {
+          if (!tracing) return current;
+          return (...query: unknown[]) => {
+            traced.push({ client, args: query });
+            return current(...query);
+          };
+        },
+        set: (value: Query) => {
+          current = value;
+        },
+      });
+      return client;
+    },
+  });
+  const original = (client: unknown, args: unknown[]) => (client as { query: Query }).query(...args);
+  return async () => {
+    const rows: string[] = [];
+    let total = 0;
+    for (const { client, args } of traced.splice(0)) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < 50; i++) await original(client, args);
+      const used = process.cpuUsage(start);
+      const ms = (used.user + used.system) / 1000 / 50;
+      total += ms;
+      const text = String(args[0]).replace(/\s+/g, " ");
+      rows.push(`  ${ms.toFixed(2).padStart(6)} ms  ${text.slice(0, Number(process.env.PROFILE_SQL_CHARS ?? 160))}`);
+      if (process.env.PROFILE_SQL === "explain" && ms > 0.5) {
+        const plan = (await original(client, [`explain analyze ${args[0]}`, ...args.slice(1)])) as {
+          rows: Record<string, string>[];
+        };
+        rows.push(...plan.rows.map((row) => `            ${Object.values(row)[0]}`));
+      }
+    }
+    console.log(rows.join("\n"));
+    console.log(`  ${total.toFixed(2).padStart(6)} ms  in ${rows.length} statements`);
+  };
 }
 
 type Handler = (request: Request) => Promise<Response>;
@@ -90,7 +153,10 @@ async function loadApp() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orliverse-profile-"));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const data = await prepareBenchData(database.db, { contentDir: path.resolve("content"), largeResponses: 30 });
+  const data = await prepareBenchData(database.db, {
+    contentDir: path.resolve("content"),
+    largeResponses: LARGE_RESPONSES,
+  });
   await database.close();
   Object.assign(process.env, {
     NODE_ENV: "production",
@@ -133,7 +199,13 @@ async function loadApp() {
   return {
     handler,
     named,
-    paths: ["/bench/reference", "/login", `/class/${data.classId}/home`, ...Object.values(named)],
+    paths: [
+      "/bench/reference",
+      "/login",
+      `/class/${data.classId}/home`,
+      ...Object.values(named),
+      ...(LARGE_RESPONSES > 30 ? [`/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}`] : []),
+    ],
     headersFor: (pathname: string): Record<string, string> =>
       pathname.startsWith("/admin")
         ? { Cookie: adminCookie }
@@ -213,6 +285,15 @@ async function profilePath(handler: Handler, pathname: string, headers: Record<s
   await session.post("Profiler.setSamplingInterval", { interval: 100 });
   {
     const request = () => new Request(ORIGIN + pathname, { headers });
+    if (process.env.PROFILE_SQL) {
+      await (await handler(request())).arrayBuffer(); // warm caches: the second request is the steady state
+      console.log(`\n${pathname}: the statements of one request`);
+      tracing = true;
+      await (await handler(request())).arrayBuffer();
+      tracing = false;
+      await replaySql?.();
+      return;
+    }
     const first = await handler(request());
     const bytes = (await first.arrayBuffer()).byteLength;
     for (let i = 0; i < 100; i++) await (await handler(request())).arrayBuffer(); // warm up

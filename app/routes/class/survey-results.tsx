@@ -17,7 +17,6 @@ import { scheduleOfAssignment } from "~/server/assignments/schedule.server";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { listSubmittedDrawings } from "~/server/responses/drawings.server";
-import { seriesOfAssignment } from "~/server/trends/trends.server";
 import { requireClassTeacher } from "~/server/web/class-access.server";
 import { orNotFound, recordIdParam } from "~/server/web/screen-errors.server";
 import { DrawingGallery } from "./__results/drawing-gallery";
@@ -51,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reminder,
     refreshSeconds: refresh,
     // A round of a series links to the series over time (issue 38).
-    seriesId: await seriesOfAssignment(db, results.assignment.id),
+    seriesId: results.assignment.seriesId,
     // issue #38: its opening and closing times, and the rounds of its series.
     schedule: await scheduleOfAssignment(db, user, {
       classId,

@@ -311,10 +311,10 @@ async function selectOverview(
     ...assignmentSummaryColumns,
     schoolId: classes.schoolId,
     minGroupSize: schools.minGroupSize,
-    studentCount: sql<number>`(select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id})`,
-    respondedOnRoster: sql<number>`(select count(*)::int from ${responses} r
-        join ${classStudents} cs on cs.student_id = r.student_id and cs.class_id = ${classes.id}
-        where r.assignment_id = ${a})`,
+    // The roster's size and how many on it responded, in one pass over the roster.
+    rosterCounts: sql<[number, number]>`(select array[count(*)::int, count(r.id)::int] from ${classStudents} cs
+        left join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
+        where cs.class_id = ${classes.id})`,
     // Anonymous: no names at all.
     responded: firstStudentsByName(
       sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
@@ -337,7 +337,8 @@ async function selectOverview(
       sql`not ${assignments.anonymous}`,
     ),
   });
-  const { schoolId, minGroupSize, studentCount, respondedOnRoster, responded, notResponded, ...summary } = row;
+  const { schoolId, minGroupSize, rosterCounts, responded, notResponded, ...summary } = row;
+  const [studentCount, respondedOnRoster] = rosterCounts;
   return {
     summary: atTime(summary, new Date()),
     schoolId,

@@ -9,14 +9,16 @@
  * already decided, or expired, is refused with a message that says so and
  * changes nothing.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeStudentName } from "~/lib/student-name";
 import { recordAuditEvent } from "../audit/audit.server";
-import type { Actor } from "../classes/class-scope.server";
+import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
+import { aliased, jsonList } from "../db/json-rows.server";
 import {
+  classes,
   classStudents,
   type JoinRequestStatus,
   joinRequests,
@@ -53,33 +55,44 @@ export interface WaitingJoinRequest {
   minutesAgo: number;
 }
 
-/** The class's requests still waiting (not decided, not expired, the device still asking), newest first. */
+const waitingFields = {
+  id: joinRequests.id,
+  firstName: joinRequests.firstName,
+  lastName: joinRequests.lastName,
+  studentId: joinRequests.studentId,
+  rosterFirstName: rosterStudent.firstName,
+  rosterLastName: rosterStudent.lastName,
+  createdAt: joinRequests.createdAt,
+  expiresAt: joinRequests.expiresAt,
+  deviceBrowser: joinRequests.deviceBrowser,
+  deviceSystem: joinRequests.deviceSystem,
+  tokenKind: joinRequests.tokenKind,
+};
+
+/**
+ * The class's requests still waiting (not decided, not expired, the device
+ * still asking), newest first. One round trip: the class in the actor's
+ * scope (else NOT_FOUND) with its requests as a JSON list.
+ */
 export async function listWaitingJoinRequests(
   db: Db,
   actor: Actor,
   classId: number,
   now = new Date(),
 ): Promise<WaitingJoinRequest[]> {
-  const klass = await getClass(db, actor, classId);
-  const rows = await db
+  const [klass] = await db
     .select({
-      id: joinRequests.id,
-      firstName: joinRequests.firstName,
-      lastName: joinRequests.lastName,
-      studentId: joinRequests.studentId,
-      rosterFirstName: rosterStudent.firstName,
-      rosterLastName: rosterStudent.lastName,
-      createdAt: joinRequests.createdAt,
-      expiresAt: joinRequests.expiresAt,
-      deviceBrowser: joinRequests.deviceBrowser,
-      deviceSystem: joinRequests.deviceSystem,
-      tokenKind: joinRequests.tokenKind,
+      requests: jsonList(
+        waitingFields,
+        sql`from ${joinRequests} left join ${aliased(rosterStudent)} on ${rosterStudent.id} = ${joinRequests.studentId}
+          where ${joinRequests.classId} = ${classes.id} and ${isStillWaiting(now)}`,
+        sql`${joinRequests.createdAt} desc, ${joinRequests.id} desc`,
+      ),
     })
-    .from(joinRequests)
-    .leftJoin(rosterStudent, eq(rosterStudent.id, joinRequests.studentId))
-    .where(and(eq(joinRequests.classId, klass.id), isStillWaiting(now)))
-    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id));
-  return rows.map((row) => ({
+    .from(classes)
+    .where(and(eq(classes.id, classId), classScopeCondition(actor)));
+  if (!klass) throw notFound("Class not found");
+  return klass.requests.map((row) => ({
     ...row,
     name: knownName(row),
     minutesAgo: Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 60_000)),

@@ -7,6 +7,7 @@ import path from "node:path";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { listenOnPostgres, type NotificationHandlers, type StopListening } from "./notifications.server";
+import { preparePgliteQueries } from "./pglite-prepared.server";
 import { preparingClient } from "./prepared-statements.server";
 import * as schema from "./schema.server";
 
@@ -65,12 +66,14 @@ export const PGLITE_POSTGRESQL_CONF = [
 ];
 
 async function openPglite(options: OpenOptions): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGlite, parse, protocol } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = await PGlite.create(options.loadDataDir ? undefined : options.dataDir, {
     loadDataDir: options.loadDataDir,
     postgresqlconf: PGLITE_POSTGRESQL_CONF,
   });
+  // Repeated queries parsed once, sent in one call (pglite-prepared.server.ts).
+  preparePgliteQueries(client, { parse, protocol });
   const db = drizzle(client, { schema, casing: undefined });
   if (options.migrate ?? true) {
     const { migrate } = await import("drizzle-orm/pglite/migrator");

@@ -1,9 +1,9 @@
 /**
  * The request's language (issue #28, ADR 215, ADR 216) and its translations
- * on the server. remix-i18next's middleware (in app/root.tsx's middleware,
- * after the root middleware) detects the language once per request and puts
- * an i18next instance with every catalogue in the router context; loaders,
- * actions and the server render read it from there.
+ * on the server. Our i18nMiddleware (in app/root.tsx's middleware, after
+ * the root middleware) detects the language once per request and puts the
+ * language's i18next instance (every catalogue, made once per process) in
+ * the router context; loaders, actions and the server render read it from there.
  *
  * Detection (remix-i18next's LanguageDetector, in this order):
  * 1. `?lng=<code>` on the URL (the student language menu's GET form; the root
@@ -24,8 +24,7 @@ import { eq } from "drizzle-orm";
 import { createInstance, type i18n, type TFunction } from "i18next";
 import ICU from "i18next-icu";
 import { initReactI18next } from "react-i18next";
-import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { I18N_OPTIONS, type Namespace } from "~/lib/i18n/config";
 import { isolateValues } from "~/lib/i18n/isolate";
@@ -58,15 +57,40 @@ export const LANGUAGE_PARAM = "lng";
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true });
 
 /**
- * One ICU formatter for every request: it memoises each parsed message (keyed by language and namespace).
+ * One ICU formatter for every request: it memoises each parsed message (keyed by language, namespace and key).
  * Values of the other direction than the message's language are isolated (app/lib/i18n/isolate.ts).
+ *
+ * English has no catalogue (the key is the text), so every English message is
+ * a "fallback" to i18next-icu, which by default parses such a message again on
+ * every call: a new IntlMessageFormat per `t()`, the largest share of an
+ * English page's translating (issue 34). It memoises those too; the keys it
+ * has memoised are counted, and past MAX_MEMOISED (a text that is not in the
+ * code, e.g. an error message passed through `t`) the memo starts again.
  */
-const icu = new ICU();
-type IcuParse = (res: string, options: Record<string, unknown>, lng: string, ...rest: unknown[]) => unknown;
+const icu = new ICU({ memoizeFallback: true });
+const MAX_MEMOISED = 20_000;
+const memoised = new Set<string>();
+type IcuParse = (
+  res: string,
+  options: Record<string, unknown>,
+  lng: string,
+  ns: string,
+  key: string,
+  ...rest: unknown[]
+) => unknown;
 const icuParse = (icu as unknown as { parse: IcuParse }).parse.bind(icu);
 Object.assign(icu, {
-  parse: ((res, options, lng, ...rest) =>
-    icuParse(res, isolateValues(options, languageDir(lng)), lng, ...rest)) as IcuParse,
+  parse: ((res, options, lng, ns, key, ...rest) => {
+    const memoKey = `${lng}\u0000${ns}\u0000${key}`;
+    if (!memoised.has(memoKey)) {
+      if (memoised.size >= MAX_MEMOISED) {
+        icu.clearCache();
+        memoised.clear();
+      }
+      memoised.add(memoKey);
+    }
+    return icuParse(res, isolateValues(options, languageDir(lng)), lng, ns, key, ...rest);
+  }) as IcuParse,
 });
 
 /** findLocale gets only the request: the middleware hands it the request's context through this map. */
@@ -79,23 +103,53 @@ const DETECTION = {
   searchParamKey: LANGUAGE_PARAM,
 };
 
-const [detectingMiddleware, getDetectedLanguage, getInstance] = createI18nextMiddleware({
-  detection: {
-    ...DETECTION,
-    order: ["searchParams", "custom", "header"],
-    findLocale: async (request) => {
-      const context = requestContexts.get(request);
-      return context ? await chosenLanguage(request, context) : null;
-    },
+const detector = new LanguageDetector({
+  ...DETECTION,
+  order: ["searchParams", "custom", "header"],
+  findLocale: async (request) => {
+    const context = requestContexts.get(request);
+    return context ? await chosenLanguage(request, context) : null;
   },
-  i18next: { ...I18N_OPTIONS, resources: RESOURCES },
-  plugins: [icu, initReactI18next],
 });
 
-export const i18nMiddleware: MiddlewareFunction<Response> = (args, next) => {
-  requestContexts.set(args.request, args.context);
-  return detectingMiddleware(args, next);
+const languageContext = createContext<string>();
+const instanceContext = createContext<i18n>();
+
+/**
+ * The i18next instance of a language, made once per process: it holds every
+ * catalogue and is only read during a request (`getFixedT`, react-i18next's
+ * `useTranslation`; nothing changes its language), so requests in the same
+ * language share it. remix-i18next's own middleware made and initialised a
+ * new instance on every request, about a sixth of the reference page's time
+ * (issue 34, docs/performance.md).
+ */
+const instances = new Map<string, i18n>();
+function instanceFor(language: string): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance({ ...I18N_OPTIONS, resources: RESOURCES, lng: language });
+    instance.use(icu).use(initReactI18next);
+    void instance.init();
+    if (isLanguage(language)) instances.set(language, instance);
+  }
+  return instance;
+}
+
+/**
+ * remix-i18next's middleware with the instance made once per language: it
+ * detects the request's language (remix-i18next's LanguageDetector, in the
+ * order above) and puts the language and its instance in the router context.
+ */
+export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  requestContexts.set(request, context);
+  const language = await detector.detect(request);
+  context.set(languageContext, language);
+  context.set(instanceContext, instanceFor(language));
+  return await next();
 };
+
+const getDetectedLanguage = (context: Context) => context.get(languageContext);
+const getInstance = (context: Context) => context.get(instanceContext);
 
 /**
  * Step 2 of the detection above. Never throws: with the database down the
@@ -203,15 +257,9 @@ export function getI18n(context: Context): i18n {
   }
 }
 
-let english: i18n | null = null;
-/** The same set-up as the middleware's instance, in English: for a request refused before the middleware, and for work outside a request. */
+/** The English instance: for a request refused before the middleware, and for work outside a request. */
 function englishInstance(): i18n {
-  if (!english) {
-    english = createInstance({ ...I18N_OPTIONS, resources: RESOURCES, lng: DEFAULT_LANGUAGE });
-    english.use(icu).use(initReactI18next);
-    void english.init();
-  }
-  return english;
+  return instanceFor(DEFAULT_LANGUAGE);
 }
 
 /**

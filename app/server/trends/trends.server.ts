@@ -116,12 +116,3 @@ export async function getSeriesTrend(
     })),
   };
 }
-
-/** The series an assignment is a round of, for the link from its results page (the caller has checked the scope). */
-export async function seriesOfAssignment(db: Db, assignmentId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ seriesId: assignments.seriesId })
-    .from(assignments)
-    .where(eq(assignments.id, assignmentId));
-  return row?.seriesId ?? null;
-}
