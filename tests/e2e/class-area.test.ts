@@ -10,7 +10,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jsModes, newPage, signIn } from "../support/browser";
+import { expectNoSidewaysScroll, jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { screensDir } from "../support/screens-dir";
 import { addFirstTimeViews, addWellbeingSeries } from "../support/series-world";
@@ -232,7 +232,7 @@ describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
     const kept = await page.locator("#import-missing input[type=checkbox]").count();
     expect(kept).toBeGreaterThan(0);
     // Nothing is saved by the preview, and the preview fits a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expectToast(page, "Class list imported: 2 new, 0 with new contacts, 0 removed.");
     await page.getByRole("heading", { name: `Zoë Import${suffix}`, level: 2 }).waitFor();

@@ -16,7 +16,7 @@
  * `expectConsoleError(page, /pattern/)`. Otherwise the test fails after it ends.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
 import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.server";
 import { type FixtureSession, sessionCookieValue } from "./app-fixtures";
@@ -131,4 +131,27 @@ export async function signInThroughForm(page: Page, email: string, password: str
     page.getByRole("button", { name: "Sign in", exact: true }).click(),
   ]);
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * The page does not scroll sideways at its viewport's width. Waits for the
+ * layout to settle (late styles, a toast sliding in) rather than reading one
+ * moment, and names the elements that stick out when it fails.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => {
+      const width = window.innerWidth;
+      const root = document.documentElement;
+      if (root.scrollWidth <= width) return "fits";
+      const outside = [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5 && element.checkVisibility())
+        .slice(0, 5)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(element.getBoundingClientRect().right)} px`,
+        );
+      return `${root.scrollWidth} px wide at ${width}: ${outside.join(", ")}`;
+    });
+  await expect.poll(measure, { timeout: 10_000 }).toBe("fits");
 }
