@@ -88,6 +88,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for what it checks: its 1 s default is a timing a loaded machine breaks.
+          expect: { poll: { timeout: 10_000 } },
           retry: ciRetry,
         },
       },
@@ -112,6 +114,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As in integration: a poll without its own timeout waits up to 15 s, not vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
           retry: ciRetry,
         },
       },
