@@ -9,9 +9,11 @@ import { NonceProvider } from "./lib/nonce";
 import { getAppFromContext, requestInfoContext } from "./server/context.server";
 import { isPoolTimeout } from "./server/errors.server";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
+import { withoutPreloadNonces } from "./server/web/preload-nonces.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
+const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 // Page titles (`meta`) on the server: in the request's language, from the catalogues in memory.
 setServerTranslator((language, namespace) => {
@@ -50,7 +52,10 @@ export default function handleRequest(
         clearTimeout(timer);
         settled = true;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const html = Buffer.concat(chunks);
+        // The module preloads need no nonce (server/web/preload-nonces.server.ts); pages without the bundle have none.
+        const body = html.includes(MODULE_PRELOAD) ? withoutPreloadNonces(html.toString(), nonce) : html;
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -56,6 +56,24 @@ describe("the inline browser check", () => {
     expect(verdict(globals)).toBe(false);
   });
 
+  test("sets only its flag where it passes, and inert streams where TextEncoderStream is missing", () => {
+    const modern = modernGlobals();
+    const before = Object.keys(modern);
+    verdict(modern);
+    expect(Object.keys(modern)).toEqual([...before, ENHANCE_FLAG]);
+    const old = modernGlobals();
+    Reflect.deleteProperty(old, "TextEncoderStream");
+    expect(verdict(old)).toBe(false);
+    // What React Router's inline scripts do with them: no error.
+    const Stream = old.ReadableStream as new (source: {
+      start(c: { enqueue(x: unknown): void }): void;
+    }) => {
+      pipeThrough(t: unknown): unknown;
+    };
+    const Encoder = old.TextEncoderStream as new () => unknown;
+    expect(() => new Stream({ start: (c) => c.enqueue("data") }).pipeThrough(new Encoder())).not.toThrow();
+  });
+
   test("the JavaScript target is the oldest version of each engine that passes every check", () => {
     expect(enhancedBrowserTargets()).toEqual(["chrome93", "edge93", "firefox105", "safari15.4"]);
   });

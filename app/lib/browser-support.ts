@@ -70,13 +70,15 @@ declare global {
  * hydration: `new ReadableStream(…).pipeThrough(new TextEncoderStream())`,
  * then `streamController.enqueue(…)`) would throw. Inert stand-ins let them
  * run to the end without an error; no module of ours runs on such a page.
+ * Written short (`w` is window, `e` the verdict, `n` a no-op): it is in every
+ * enhanced page's HTML (issue 34).
  */
-const INERT_STREAMS = `if(!window.${ENHANCE_FLAG}&&typeof TextEncoderStream!="function"){window.TextEncoderStream=function(){};window.ReadableStream=function(o){o&&o.start&&o.start({enqueue:function(){},close:function(){},error:function(){}})};window.ReadableStream.prototype.pipeThrough=function(){return this}}`;
+const INERT_STREAMS = `if(!e&&typeof TextEncoderStream!="function"){var n=function(){};w.TextEncoderStream=n;w.ReadableStream=function(o){o&&o.start&&o.start({enqueue:n,close:n,error:n})};w.ReadableStream.prototype.pipeThrough=function(){return this}}`;
 
-/** The inline check: one classic script, run before any module script. */
-export const BROWSER_CHECK_SCRIPT = `try{window.${ENHANCE_FLAG}=${REQUIRED_BROWSER_FEATURES.map(
+/** The inline check: one classic script, run before any module script; it adds no global but the flag. */
+export const BROWSER_CHECK_SCRIPT = `!function(w,e){try{e=${REQUIRED_BROWSER_FEATURES.map(
   (feature) => `(${feature.test})`,
-).join("&&")}}catch(e){window.${ENHANCE_FLAG}=false}${INERT_STREAMS}`;
+).join("&&")}}catch(x){e=!1}w.${ENHANCE_FLAG}=e;${INERT_STREAMS}}(window)`;
 
 /** The oldest versions that pass every check: the build's JavaScript target (vite.config.ts). */
 export function enhancedBrowserTargets(features: BrowserFeature[] = REQUIRED_BROWSER_FEATURES): string[] {

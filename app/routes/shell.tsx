@@ -3,12 +3,12 @@ import { Avatar } from "~/components/avatar/avatar";
 import { AvatarAnimationProvider } from "~/components/avatar/avatar-animation";
 import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/layout/logo";
-import type { ProfileState } from "~/components/layout/profile-area";
+import type { ProfileState, ProfileUser } from "~/components/layout/profile-area";
 import { ProfileMenu } from "~/components/layout/profile-menu";
 import { Box, Flex } from "~/components/ui/kit";
 import { useNavbarSlot } from "~/lib/navbar-slot";
 import { asksToSaveData } from "~/lib/save-data";
-import { homePathFor, serializeCurrentUser } from "~/server/auth/current-user.server";
+import { homePathFor } from "~/server/auth/current-user.server";
 import { getRequestAuth, requireUser } from "~/server/auth/guards.server";
 import { getAppFromContext } from "~/server/context.server";
 import { isEditorPreviewRequest } from "~/server/surveys/editor-preview.server";
@@ -23,8 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { loaded } = await getRequestAuth(request, context);
   return {
     editorPreview: false as const,
-    // The user's own language choice, for the profile menu's language form.
-    user: { ...serializeCurrentUser(user), locale: user.locale },
+    // What the profile area shows and the language form's choice, nothing more: this data is in every
+    // signed-in page's HTML (issue 34); the JSON API's /api/users/me-with-school returns the whole user.
+    user: {
+      name: user.name,
+      email: user.email,
+      school: user.school ? { name: user.school.name } : null,
+      locale: user.locale,
+    } satisfies ProfileUser,
     userError: loaded?.error ?? null,
     homePath: homePathFor(user),
     // A browser saving data is not offered the animated avatar (its runtime is 0.8 MB).

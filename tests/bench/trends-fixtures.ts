@@ -2,6 +2,9 @@
  * The trends bench's data (issue #38): a class of 30 with a series of 20 rounds of the ready-made
  * wellbeing check-in, every round answered by all 30, and 40 classes of 30 in the demo teacher's
  * school that answered it once, across four year groups: the series over time and the school view.
+ * The 40 classes belong to another teacher of the school (SCHOOL_VIEW_TEACHER_EMAIL), not to the
+ * demo teacher: the school view counts every class of the school, and the demo teacher's own pages
+ * (the class home's class switcher) are measured with the classes a real teacher has (issue 34).
  */
 import { eq } from "drizzle-orm";
 import { listAnswerFields } from "~/lib/survey-content";
@@ -15,7 +18,7 @@ import {
   responses,
   students,
   surveys,
-  type users,
+  users,
 } from "~/server/db/schema.server";
 import { createLocalContentSource } from "~/server/surveys/local-source.server";
 import { answersFor } from "./fixtures";
@@ -27,6 +30,8 @@ export const TRENDS_ROUNDS = 20;
 export const SCHOOL_CLASSES = 40;
 const CLASS_SIZE = 30;
 const DAY = 86_400_000;
+/** The owner of the school view's 40 classes: a teacher of the demo school who never signs in. */
+export const SCHOOL_VIEW_TEACHER_EMAIL = "bench.school-view@bench.example";
 
 export interface TrendsBenchData {
   trendsClassId: number;
@@ -88,9 +93,19 @@ export async function prepareTrendsBenchData(db: Db, teacher: Teacher, contentDi
         .returning();
       await answer(assignment.id, studentIds, round);
     }
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        name: "Bench School-view Teacher",
+        email: SCHOOL_VIEW_TEACHER_EMAIL,
+        role: "teacher",
+        schoolId: teacher.schoolId,
+        emailVerified: true,
+      })
+      .returning();
     for (let c = 0; c < SCHOOL_CLASSES; c++) {
       const year = `Year ${3 + (c % 4)}`;
-      const made = await classWithStudents(tx, teacher, `${SCHOOL_CLASS_PREFIX} ${c + 1}`, year);
+      const made = await classWithStudents(tx, owner, `${SCHOOL_CLASS_PREFIX} ${c + 1}`, year);
       const [assignment] = await tx
         .insert(assignments)
         .values({ classId: made.klass.id, surveyId: survey.id, status: "active", startedAt: new Date() })

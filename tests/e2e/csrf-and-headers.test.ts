@@ -185,6 +185,8 @@ describe.each(PAGE_ROUTES.map((route) => ({ name: route.path, route })))("HTML p
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, url).toContain(`nonce="${nonce}"`);
+    // Module preloads need none ('self' allows them; ADR 007, issue 34): the entry drops React Router's.
+    for (const tag of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) expect(tag, url).not.toContain("nonce");
     // Inline event handlers would need 'unsafe-inline' (or hashes) to run.
     expect(html).not.toMatch(/<[^>]+\son(click|load|error|submit|change|input)=/i);
     // A fresh nonce per response.

@@ -5,7 +5,6 @@ import { Flex as KitFlex, Text as KitText } from "~/components/ui/kit";
 export interface ProfileUser {
   name: string;
   email: string;
-  image?: string | null;
   school: { name: string } | null;
   /** The user's own language choice (users.locale); null: the school's default, then the browser's. */
   locale?: string | null;
