@@ -6,7 +6,7 @@
  * questions and options, not to the number of responses, so 5,000 responses
  * render in the same order of time as 30.
  */
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type Column, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
@@ -92,17 +92,25 @@ const studentRefFields = { id: listed.id, firstName: listed.firstName, lastName:
 export type StudentRef = JsonRow<typeof studentRefFields>;
 
 /**
- * The first `limit` students of `ids` (a subquery of student ids) in name
- * order, as a typed list. The names are picked by id (`= any(array(...))`, an
- * index scan whatever the table's size), and the list's own fields (a
- * submission time) are read only for the students listed.
+ * The first `limit` students in name order that `where` picks out of the
+ * class's school (`ranked` is the student, `extra` the list's own fields), as
+ * a typed list. The ids are picked by walking the school's students in name
+ * order (students_school_name_idx) and stopping at the limit, or by sorting
+ * the few the conditions match, whichever the planner finds cheaper: neither
+ * reads a whole class of 5,000 to list 200. The list's own fields are read
+ * only for the students listed.
  */
-function firstStudentsByName<T extends Record<string, SQL>>(ids: SQL, limit: number, extra: T, only: SQL) {
+function firstStudentsByName<T extends Record<string, SQL>>(
+  schoolId: SQL | Column,
+  where: SQL,
+  limit: number,
+  extra: T,
+) {
   const byName = (t: typeof listed | typeof ranked) => sql`${t.lastName}, ${t.firstName}, ${t.id}`;
   return jsonList(
     { ...studentRefFields, ...extra },
-    sql`from ${aliased(listed)} where ${only} and ${listed.id} = any(array(
-      select ${ranked.id} from ${aliased(ranked)} where ${ranked.id} = any(array(${ids}))
+    sql`from ${aliased(listed)} where ${listed.id} = any(array(
+      select ${ranked.id} from ${aliased(ranked)} where ${ranked.schoolId} = ${schoolId} and ${where}
       order by ${byName(ranked)} limit ${limit}))`,
     byName(listed),
   );
@@ -296,8 +304,9 @@ interface Overview {
 
 /**
  * The assignment in its class, checked against the actor's scope, with the
- * roster counts and the first `listLimit` names who have and have not
- * responded, as JSON subqueries: one round trip. Anonymous: no names at all;
+ * roster counts and the first `listLimit` names who have responded, as JSON
+ * subqueries: one round trip; the names who have not are a second one, only
+ * while someone on the roster has not responded. Anonymous: no names at all;
  * each student's page says only "responded" or "not yet".
  */
 async function selectOverview(
@@ -311,13 +320,19 @@ async function selectOverview(
     ...assignmentSummaryColumns,
     schoolId: classes.schoolId,
     minGroupSize: schools.minGroupSize,
-    // The roster's size and how many on it responded, in one pass over the roster.
-    rosterCounts: sql<[number, number]>`(select array[count(*)::int, count(r.id)::int] from ${classStudents} cs
-        left join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
-        where cs.class_id = ${classes.id})`,
+    // The roster's size and how many on it responded: two counts over the
+    // class's index entries (class_students' key, and the responses' walked in
+    // the same student order), no hashing of the whole roster.
+    rosterCounts: sql<[number, number]>`array[
+        (select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id}),
+        (select count(*)::int from ${classStudents} cs
+          join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
+          where cs.class_id = ${classes.id})]`,
     // Anonymous: no names at all.
     responded: firstStudentsByName(
-      sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+      classes.schoolId,
+      sql`not ${assignments.anonymous} and exists (select 1 from ${aliased(rankedResponses)}
+          where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${ranked.id})`,
       listLimit,
       {
         submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
@@ -325,20 +340,15 @@ async function selectOverview(
           rankedResponses.submittedAt,
         ),
       },
-      sql`not ${assignments.anonymous}`,
-    ),
-    notResponded: firstStudentsByName(
-      sql`select ${classStudents.studentId} from ${classStudents}
-          where ${classStudents.classId} = ${classes.id}
-            and not exists (select 1 from ${aliased(rankedResponses)}
-              where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${classStudents.studentId})`,
-      listLimit,
-      {},
-      sql`not ${assignments.anonymous}`,
     ),
   });
-  const { schoolId, minGroupSize, rosterCounts, responded, notResponded, ...summary } = row;
+  const { schoolId, minGroupSize, rosterCounts, responded, ...summary } = row;
   const [studentCount, respondedOnRoster] = rosterCounts;
+  // Everyone on the roster has responded (the usual end of a survey): no list to look for.
+  const notResponded =
+    summary.anonymous || respondedOnRoster >= studentCount
+      ? []
+      : await selectNotResponded(db, { classId: input.classId, assignmentId: summary.id }, listLimit);
   return {
     summary: atTime(summary, new Date()),
     schoolId,
@@ -348,6 +358,28 @@ async function selectOverview(
     responded,
     notResponded,
   };
+}
+
+/** The first `listLimit` students on the roster who have not responded, in name order. */
+async function selectNotResponded(
+  db: Db,
+  input: { classId: number; assignmentId: number },
+  listLimit: number,
+): Promise<StudentRef[]> {
+  const [row] = await db
+    .select({
+      notResponded: firstStudentsByName(
+        classes.schoolId,
+        sql`exists (select 1 from ${classStudents} cs where cs.class_id = ${classes.id} and cs.student_id = ${ranked.id})
+          and not exists (select 1 from ${aliased(rankedResponses)}
+            where ${rankedResponses.assignmentId} = ${input.assignmentId} and ${rankedResponses.studentId} = ${ranked.id})`,
+        listLimit,
+        {},
+      ),
+    })
+    .from(classes)
+    .where(eq(classes.id, input.classId));
+  return row?.notResponded ?? [];
 }
 
 /**
