@@ -25,6 +25,7 @@ import {
   groupTallies,
   optionTallyKey,
   type QuestionTallies,
+  responseCountOf,
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
@@ -92,26 +93,36 @@ const studentRefFields = { id: listed.id, firstName: listed.firstName, lastName:
 export type StudentRef = JsonRow<typeof studentRefFields>;
 
 /**
- * The first `limit` students in name order that `where` picks out of the
- * class's school (`ranked` is the student, `extra` the list's own fields), as
- * a typed list. The ids are picked by walking the school's students in name
- * order (students_school_name_idx) and stopping at the limit, or by sorting
- * the few the conditions match, whichever the planner finds cheaper: neither
- * reads a whole class of 5,000 to list 200. The list's own fields are read
- * only for the students listed.
+ * Above this many candidates a name list walks the school's students in name
+ * order instead of sorting every candidate: sorting a few hundred costs less
+ * than the walk, sorting 5,000 more.
+ */
+const SORT_AT_MOST = 1000;
+
+/**
+ * The first `limit` students in name order, as a typed list (`extra`: the
+ * list's own fields, read only for the students listed). While `walk` is
+ * false, the candidates (`ids`, a subquery of student ids) are picked by id
+ * (`= any(array(...))`, an index scan whatever the table's size) and sorted;
+ * while it is true, the class's school's students are walked in name order
+ * (students_school_name_idx), those `where` keeps are taken, and the walk
+ * stops at the limit: a class of 5,000 costs about what 200 names do.
  */
 function firstStudentsByName<T extends Record<string, SQL>>(
-  schoolId: SQL | Column,
-  where: SQL,
+  candidates: { ids: SQL; schoolId: SQL | Column; where: SQL; walk: SQL },
   limit: number,
   extra: T,
+  only: SQL,
 ) {
   const byName = (t: typeof listed | typeof ranked) => sql`${t.lastName}, ${t.firstName}, ${t.id}`;
   return jsonList(
     { ...studentRefFields, ...extra },
-    sql`from ${aliased(listed)} where ${listed.id} = any(array(
-      select ${ranked.id} from ${aliased(ranked)} where ${ranked.schoolId} = ${schoolId} and ${where}
-      order by ${byName(ranked)} limit ${limit}))`,
+    sql`from ${aliased(listed)} where ${only} and ${listed.id} = any(case when ${candidates.walk}
+      then array(select ${ranked.id} from ${aliased(ranked)}
+        where ${ranked.schoolId} = ${candidates.schoolId} and ${candidates.where}
+        order by ${byName(ranked)} limit ${limit})
+      else array(select ${ranked.id} from ${aliased(ranked)} where ${ranked.id} = any(array(${candidates.ids}))
+        order by ${byName(ranked)} limit ${limit}) end)`,
     byName(listed),
   );
 }
@@ -315,24 +326,28 @@ async function selectOverview(
   input: { classId: number; assignmentId: number },
   listLimit: number,
 ): Promise<Overview> {
-  const a = assignments.id;
+  // The ids as values, not the outer row's columns: the planner then knows
+  // this class's and assignment's own sizes (a class of 5,000 is not planned
+  // as the average class).
+  const a = input.assignmentId;
+  const classId = input.classId;
   const row = await selectAssignmentInScope(db, actor, input, {
     ...assignmentSummaryColumns,
     schoolId: classes.schoolId,
     minGroupSize: schools.minGroupSize,
-    // The roster's size and how many on it responded: two counts over the
-    // class's index entries (class_students' key, and the responses' walked in
-    // the same student order), no hashing of the whole roster.
-    rosterCounts: sql<[number, number]>`array[
-        (select count(*)::int from ${classStudents} cs where cs.class_id = ${classes.id}),
-        (select count(*)::int from ${classStudents} cs
-          join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
-          where cs.class_id = ${classes.id})]`,
+    // The roster's size and how many on it responded, in one pass over the roster.
+    rosterCounts: sql<[number, number]>`(select array[count(*)::int, count(r.id)::int] from ${classStudents} cs
+        left join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
+        where cs.class_id = ${classId})`,
     // Anonymous: no names at all.
     responded: firstStudentsByName(
-      classes.schoolId,
-      sql`not ${assignments.anonymous} and exists (select 1 from ${aliased(rankedResponses)}
+      {
+        ids: sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+        schoolId: classes.schoolId,
+        where: sql`exists (select 1 from ${aliased(rankedResponses)}
           where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${ranked.id})`,
+        walk: sql`${responseCountOf(assignments.id)} > ${SORT_AT_MOST}`,
+      },
       listLimit,
       {
         submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
@@ -340,6 +355,7 @@ async function selectOverview(
           rankedResponses.submittedAt,
         ),
       },
+      sql`not ${assignments.anonymous}`,
     ),
   });
   const { schoolId, minGroupSize, rosterCounts, responded, ...summary } = row;
@@ -348,7 +364,11 @@ async function selectOverview(
   const notResponded =
     summary.anonymous || respondedOnRoster >= studentCount
       ? []
-      : await selectNotResponded(db, { classId: input.classId, assignmentId: summary.id }, listLimit);
+      : await selectNotResponded(
+          db,
+          { classId: input.classId, assignmentId: summary.id, missing: studentCount - respondedOnRoster },
+          listLimit,
+        );
   return {
     summary: atTime(summary, new Date()),
     schoolId,
@@ -360,21 +380,30 @@ async function selectOverview(
   };
 }
 
-/** The first `listLimit` students on the roster who have not responded, in name order. */
+/** The first `listLimit` of the `missing` students on the roster who have not responded, in name order. */
 async function selectNotResponded(
   db: Db,
-  input: { classId: number; assignmentId: number },
+  input: { classId: number; assignmentId: number; missing: number },
   listLimit: number,
 ): Promise<StudentRef[]> {
+  const hasNotResponded = (id: SQL | Column) =>
+    sql`not exists (select 1 from ${aliased(rankedResponses)}
+      where ${rankedResponses.assignmentId} = ${input.assignmentId} and ${rankedResponses.studentId} = ${id})`;
   const [row] = await db
     .select({
       notResponded: firstStudentsByName(
-        classes.schoolId,
-        sql`exists (select 1 from ${classStudents} cs where cs.class_id = ${classes.id} and cs.student_id = ${ranked.id})
-          and not exists (select 1 from ${aliased(rankedResponses)}
-            where ${rankedResponses.assignmentId} = ${input.assignmentId} and ${rankedResponses.studentId} = ${ranked.id})`,
+        {
+          ids: sql`select ${classStudents.studentId} from ${classStudents}
+            where ${classStudents.classId} = ${input.classId} and ${hasNotResponded(classStudents.studentId)}`,
+          schoolId: classes.schoolId,
+          where: sql`exists (select 1 from ${classStudents}
+            where ${classStudents.classId} = ${input.classId} and ${classStudents.studentId} = ${ranked.id})
+            and ${hasNotResponded(ranked.id)}`,
+          walk: sql.raw(input.missing > SORT_AT_MOST ? "true" : "false"),
+        },
         listLimit,
         {},
+        sql`true`,
       ),
     })
     .from(classes)
