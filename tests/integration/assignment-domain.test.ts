@@ -308,6 +308,22 @@ test("results lists are capped in SQL, with the totals kept", async () => {
   expect(free && "answers" in free ? free.answers.length : -1).toBe(2);
 });
 
+test("results lists of many names walk the school's students in name order and list the same first names", async () => {
+  // Over five candidates per name listed, both lists walk students_school_name_idx instead of sorting.
+  const { klass, assignment } = await classWithResponses(12, 11);
+  const results = await getAssignmentResults(
+    db,
+    world.actors.teacher,
+    { classId: klass.id, assignmentId: assignment.id },
+    lookup,
+    { listLimit: 2 },
+  );
+  expect(results.responded.map((s) => s.lastName)).toEqual(["Responder00", "Responder01"]);
+  expect(results.responded[1].submittedAt).toEqual(new Date(Date.UTC(2026, 0, 1, 9, 1)));
+  expect(results.notResponded.map((s) => s.lastName)).toEqual(["Quiet0", "Quiet1"]);
+  expect([results.respondedTotal, results.notRespondedTotal]).toEqual([12, 11]);
+});
+
 test("results without survey content still give the counts", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db, { fullSlug: "surveys/missing" });

@@ -93,11 +93,12 @@ const studentRefFields = { id: listed.id, firstName: listed.firstName, lastName:
 export type StudentRef = JsonRow<typeof studentRefFields>;
 
 /**
- * Above this many candidates a name list walks the school's students in name
- * order instead of sorting every candidate: sorting a few hundred costs less
- * than the walk, sorting 5,000 more.
+ * Above this many candidates per name listed (1,000 for the screen's 200) a
+ * name list walks the school's students in name order instead of sorting
+ * every candidate: sorting a few hundred costs less than the walk, sorting
+ * 5,000 more.
  */
-const SORT_AT_MOST = 1000;
+const SORT_AT_MOST_PER_NAME = 5;
 
 /**
  * The first `limit` students in name order, as a typed list (`extra`: the
@@ -346,7 +347,7 @@ async function selectOverview(
         schoolId: classes.schoolId,
         where: sql`exists (select 1 from ${aliased(rankedResponses)}
           where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${ranked.id})`,
-        walk: sql`${responseCountOf(assignments.id)} > ${SORT_AT_MOST}`,
+        walk: sql`${responseCountOf(assignments.id)} > ${SORT_AT_MOST_PER_NAME * listLimit}`,
       },
       listLimit,
       {
@@ -399,7 +400,7 @@ async function selectNotResponded(
           where: sql`exists (select 1 from ${classStudents}
             where ${classStudents.classId} = ${input.classId} and ${classStudents.studentId} = ${ranked.id})
             and ${hasNotResponded(ranked.id)}`,
-          walk: sql.raw(input.missing > SORT_AT_MOST ? "true" : "false"),
+          walk: sql.raw(input.missing > SORT_AT_MOST_PER_NAME * listLimit ? "true" : "false"),
         },
         listLimit,
         {},
