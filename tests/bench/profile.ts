@@ -12,7 +12,7 @@
  * the results screen (30 responses), the trends page (20 rounds of a class of
  * 30) and the school view (40 classes); class screens are requested signed in
  * as the demo teacher, /admin ones as the school admin. A path may also be
- * one of those by name: `results`, `trends`, `school-view` (the bench data's
+ * one of those by name: `results`, `trends`, `school-view`, `results-large` (the bench data's
  * ids are not known before it is made). Runs on a fresh PGlite with the bench data, or on DATABASE_URL.
  * PROFILE_REQUESTS (400) per path, PROFILE_TOP (25) lines per list;
  * PROFILE_SERVER_BUILD, another server build to load (e.g. one server bundle);
@@ -195,17 +195,14 @@ async function loadApp() {
     results: `/class/${data.smallClassId}/surveys/results/${data.smallResultsAssignmentId}`,
     trends: `/class/${data.trendsClassId}/surveys/series/${data.trendsSeriesId}`,
     "school-view": `/admin/schools/${data.schoolId}/survey/${data.schoolSurveyId}`,
+    ...(LARGE_RESPONSES > 30
+      ? { "results-large": `/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}` }
+      : {}),
   };
   return {
     handler,
     named,
-    paths: [
-      "/bench/reference",
-      "/login",
-      `/class/${data.classId}/home`,
-      ...Object.values(named),
-      ...(LARGE_RESPONSES > 30 ? [`/class/${data.largeClassId}/surveys/results/${data.largeResultsAssignmentId}`] : []),
-    ],
+    paths: ["/bench/reference", "/login", `/class/${data.classId}/home`, ...Object.values(named)],
     headersFor: (pathname: string): Record<string, string> =>
       pathname.startsWith("/admin")
         ? { Cookie: adminCookie }

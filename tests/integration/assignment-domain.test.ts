@@ -194,6 +194,13 @@ test("permissions: colleague and other school's admin get NOT_FOUND; school admi
   expect(await codeOf(listClassAssignments(db, world.actors.platformAdmin, world.class5A.id))).toBe("OK");
 });
 
+/** The class results as the class's teacher reads them. */
+const teacherResults = (
+  classId: number,
+  assignmentId: number,
+  options?: { listLimit?: number; freetextLimit?: number },
+) => getAssignmentResults(db, world.actors.teacher, { classId, assignmentId }, lookup, options);
+
 async function classWithResponses(respondents: number, rosterExtra: number, options: { anonymous?: boolean } = {}) {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const assignment = await createAssignment(db, {
@@ -235,12 +242,7 @@ async function classWithResponses(respondents: number, rosterExtra: number, opti
 
 test("results: response rate, option and choice distributions, free-text answers, who has and has not responded", async () => {
   const { klass, assignment } = await classWithResponses(8, 2);
-  const results = await getAssignmentResults(
-    db,
-    world.actors.teacher,
-    { classId: klass.id, assignmentId: assignment.id },
-    lookup,
-  );
+  const results = await teacherResults(klass.id, assignment.id);
   expect(results.contentAvailable).toBe(true);
   expect(results).toMatchObject({
     studentCount: 10,
@@ -278,13 +280,7 @@ test("results: response rate, option and choice distributions, free-text answers
 
 test("results lists are capped in SQL, with the totals kept", async () => {
   const { klass, assignment } = await classWithResponses(5, 3);
-  const results = await getAssignmentResults(
-    db,
-    world.actors.teacher,
-    { classId: klass.id, assignmentId: assignment.id },
-    lookup,
-    { listLimit: 2, freetextLimit: 2 },
-  );
+  const results = await teacherResults(klass.id, assignment.id, { listLimit: 2, freetextLimit: 2 });
   // The first two by name, each with its own submission time as a Date.
   expect(results.responded).toEqual([
     expect.objectContaining({
@@ -308,16 +304,21 @@ test("results lists are capped in SQL, with the totals kept", async () => {
   expect(free && "answers" in free ? free.answers.length : -1).toBe(2);
 });
 
+test("results lists of many names walk the school's students in name order and list the same first names", async () => {
+  // Over five candidates per name listed, both lists walk students_school_name_idx instead of sorting.
+  const { klass, assignment } = await classWithResponses(12, 11);
+  const results = await teacherResults(klass.id, assignment.id, { listLimit: 2 });
+  expect(results.responded.map((s) => s.lastName)).toEqual(["Responder00", "Responder01"]);
+  expect(results.responded[1].submittedAt).toEqual(new Date(Date.UTC(2026, 0, 1, 9, 1)));
+  expect(results.notResponded.map((s) => s.lastName)).toEqual(["Quiet0", "Quiet1"]);
+  expect([results.respondedTotal, results.notRespondedTotal]).toEqual([12, 11]);
+});
+
 test("results without survey content still give the counts", async () => {
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [world.users.teacher.id] });
   const survey = await createSurvey(db, { fullSlug: "surveys/missing" });
   const assignment = await createAssignment(db, { classId: klass.id, surveyId: survey.id, status: "active" });
-  const results = await getAssignmentResults(
-    db,
-    world.actors.teacher,
-    { classId: klass.id, assignmentId: assignment.id },
-    lookup,
-  );
+  const results = await teacherResults(klass.id, assignment.id);
   expect(results).toMatchObject({ contentAvailable: false, questions: [], studentCount: 0, responseRatePercent: 0 });
 });
 
@@ -342,12 +343,7 @@ test("the CSV has one row per respondent, option labels, and safe cells", async 
 test("anonymous assignments hide names in free text and the CSV", async () => {
   // Five respondents: the default small-group threshold (docs/product.md#small-group-protection) is met.
   const { klass, assignment } = await classWithResponses(5, 0, { anonymous: true });
-  const results = await getAssignmentResults(
-    db,
-    world.actors.teacher,
-    { classId: klass.id, assignmentId: assignment.id },
-    lookup,
-  );
+  const results = await teacherResults(klass.id, assignment.id);
   const free = results.questions.find((q) => q.kind === "freetext");
   expect(free && "answers" in free ? free.answers[0].studentName : "x").toBeNull();
   const csv = await buildResponsesCsv(

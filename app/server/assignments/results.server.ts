@@ -6,7 +6,7 @@
  * questions and options, not to the number of responses, so 5,000 responses
  * render in the same order of time as 30.
  */
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type Column, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
@@ -25,6 +25,7 @@ import {
   groupTallies,
   optionTallyKey,
   type QuestionTallies,
+  responseCountOf,
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
@@ -92,18 +93,37 @@ const studentRefFields = { id: listed.id, firstName: listed.firstName, lastName:
 export type StudentRef = JsonRow<typeof studentRefFields>;
 
 /**
- * The first `limit` students of `ids` (a subquery of student ids) in name
- * order, as a typed list. The names are picked by id (`= any(array(...))`, an
- * index scan whatever the table's size), and the list's own fields (a
- * submission time) are read only for the students listed.
+ * Above this many candidates per name listed (1,000 for the screen's 200) a
+ * name list walks the school's students in name order instead of sorting
+ * every candidate: sorting a few hundred costs less than the walk, sorting
+ * 5,000 more.
  */
-function firstStudentsByName<T extends Record<string, SQL>>(ids: SQL, limit: number, extra: T, only: SQL) {
+const SORT_AT_MOST_PER_NAME = 5;
+
+/**
+ * The first `limit` students in name order, as a typed list (`extra`: the
+ * list's own fields, read only for the students listed). While `walk` is
+ * false, the candidates (`ids`, a subquery of student ids) are picked by id
+ * (`= any(array(...))`, an index scan whatever the table's size) and sorted;
+ * while it is true, the class's school's students are walked in name order
+ * (students_school_name_idx), those `where` keeps are taken, and the walk
+ * stops at the limit: a class of 5,000 costs about what 200 names do.
+ */
+function firstStudentsByName<T extends Record<string, SQL>>(
+  candidates: { ids: SQL; schoolId: SQL | Column; where: SQL; walk: SQL },
+  limit: number,
+  extra: T,
+  only: SQL,
+) {
   const byName = (t: typeof listed | typeof ranked) => sql`${t.lastName}, ${t.firstName}, ${t.id}`;
   return jsonList(
     { ...studentRefFields, ...extra },
-    sql`from ${aliased(listed)} where ${only} and ${listed.id} = any(array(
-      select ${ranked.id} from ${aliased(ranked)} where ${ranked.id} = any(array(${ids}))
-      order by ${byName(ranked)} limit ${limit}))`,
+    sql`from ${aliased(listed)} where ${only} and ${listed.id} = any(case when ${candidates.walk}
+      then array(select ${ranked.id} from ${aliased(ranked)}
+        where ${ranked.schoolId} = ${candidates.schoolId} and ${candidates.where}
+        order by ${byName(ranked)} limit ${limit})
+      else array(select ${ranked.id} from ${aliased(ranked)} where ${ranked.id} = any(array(${candidates.ids}))
+        order by ${byName(ranked)} limit ${limit}) end)`,
     byName(listed),
   );
 }
@@ -296,8 +316,9 @@ interface Overview {
 
 /**
  * The assignment in its class, checked against the actor's scope, with the
- * roster counts and the first `listLimit` names who have and have not
- * responded, as JSON subqueries: one round trip. Anonymous: no names at all;
+ * roster counts and the first `listLimit` names who have responded, as JSON
+ * subqueries: one round trip; the names who have not are a second one, only
+ * while someone on the roster has not responded. Anonymous: no names at all;
  * each student's page says only "responded" or "not yet".
  */
 async function selectOverview(
@@ -306,7 +327,11 @@ async function selectOverview(
   input: { classId: number; assignmentId: number },
   listLimit: number,
 ): Promise<Overview> {
-  const a = assignments.id;
+  // The ids as values, not the outer row's columns: the planner then knows
+  // this class's and assignment's own sizes (a class of 5,000 is not planned
+  // as the average class).
+  const a = input.assignmentId;
+  const classId = input.classId;
   const row = await selectAssignmentInScope(db, actor, input, {
     ...assignmentSummaryColumns,
     schoolId: classes.schoolId,
@@ -314,10 +339,16 @@ async function selectOverview(
     // The roster's size and how many on it responded, in one pass over the roster.
     rosterCounts: sql<[number, number]>`(select array[count(*)::int, count(r.id)::int] from ${classStudents} cs
         left join ${responses} r on r.assignment_id = ${a} and r.student_id = cs.student_id
-        where cs.class_id = ${classes.id})`,
+        where cs.class_id = ${classId})`,
     // Anonymous: no names at all.
     responded: firstStudentsByName(
-      sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+      {
+        ids: sql`select ${rankedResponses.studentId} from ${aliased(rankedResponses)} where ${rankedResponses.assignmentId} = ${a}`,
+        schoolId: classes.schoolId,
+        where: sql`exists (select 1 from ${aliased(rankedResponses)}
+          where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${ranked.id})`,
+        walk: sql`${responseCountOf(assignments.id)} > ${SORT_AT_MOST_PER_NAME * listLimit}`,
+      },
       listLimit,
       {
         submittedAt: sql`(select ${rankedResponses.submittedAt} from ${aliased(rankedResponses)}
@@ -327,18 +358,18 @@ async function selectOverview(
       },
       sql`not ${assignments.anonymous}`,
     ),
-    notResponded: firstStudentsByName(
-      sql`select ${classStudents.studentId} from ${classStudents}
-          where ${classStudents.classId} = ${classes.id}
-            and not exists (select 1 from ${aliased(rankedResponses)}
-              where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${classStudents.studentId})`,
-      listLimit,
-      {},
-      sql`not ${assignments.anonymous}`,
-    ),
   });
-  const { schoolId, minGroupSize, rosterCounts, responded, notResponded, ...summary } = row;
+  const { schoolId, minGroupSize, rosterCounts, responded, ...summary } = row;
   const [studentCount, respondedOnRoster] = rosterCounts;
+  // Everyone on the roster has responded (the usual end of a survey): no list to look for.
+  const notResponded =
+    summary.anonymous || respondedOnRoster >= studentCount
+      ? []
+      : await selectNotResponded(
+          db,
+          { classId: input.classId, assignmentId: summary.id, missing: studentCount - respondedOnRoster },
+          listLimit,
+        );
   return {
     summary: atTime(summary, new Date()),
     schoolId,
@@ -348,6 +379,37 @@ async function selectOverview(
     responded,
     notResponded,
   };
+}
+
+/** The first `listLimit` of the `missing` students on the roster who have not responded, in name order. */
+async function selectNotResponded(
+  db: Db,
+  input: { classId: number; assignmentId: number; missing: number },
+  listLimit: number,
+): Promise<StudentRef[]> {
+  const hasNotResponded = (id: SQL | Column) =>
+    sql`not exists (select 1 from ${aliased(rankedResponses)}
+      where ${rankedResponses.assignmentId} = ${input.assignmentId} and ${rankedResponses.studentId} = ${id})`;
+  const [row] = await db
+    .select({
+      notResponded: firstStudentsByName(
+        {
+          ids: sql`select ${classStudents.studentId} from ${classStudents}
+            where ${classStudents.classId} = ${input.classId} and ${hasNotResponded(classStudents.studentId)}`,
+          schoolId: classes.schoolId,
+          where: sql`exists (select 1 from ${classStudents}
+            where ${classStudents.classId} = ${input.classId} and ${classStudents.studentId} = ${ranked.id})
+            and ${hasNotResponded(ranked.id)}`,
+          walk: sql.raw(input.missing > SORT_AT_MOST_PER_NAME * listLimit ? "true" : "false"),
+        },
+        listLimit,
+        {},
+        sql`true`,
+      ),
+    })
+    .from(classes)
+    .where(eq(classes.id, input.classId));
+  return row?.notResponded ?? [];
 }
 
 /**

@@ -280,6 +280,8 @@ export const students = pgTable(
   },
   (t) => [
     index("students_school_id_idx").on(t.schoolId),
+    // The results screen's first 200 names of a class's respondents: walked in name order, stopping at the limit.
+    index("students_school_name_idx").on(t.schoolId, t.lastName, t.firstName, t.id),
     uniqueIndex("students_school_sourced_id_unique").on(t.schoolId, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     uniqueIndex("students_school_personal_code_unique")
       .on(t.schoolId, t.personalCode)

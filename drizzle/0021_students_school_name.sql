@@ -1,0 +1,1 @@
+CREATE INDEX "students_school_name_idx" ON "students" USING btree ("school_id","last_name","first_name","id");
