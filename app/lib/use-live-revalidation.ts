@@ -27,7 +27,9 @@ export interface LiveRevalidation {
  * the page loading. While the stream is down (a proxy that cuts it, no
  * EventSource) the page falls back to reloading its data every few seconds
  * while visible. An `end` event (signed out, access lost) closes the stream
- * and reloads once, so the page shows where the user stands. A hidden tab
+ * and reloads once, so the page shows where the user stands; ended because a
+ * newer view of the same account took its place ("replaced"), the page falls
+ * back to reloading every few seconds. A hidden tab
  * reloads nothing: what changed meanwhile is reloaded once it is shown.
  * Without JavaScript nothing runs; the page works on reload.
  */
@@ -96,9 +98,11 @@ export function useLiveRevalidation<T = unknown>(
       setFailed(false);
       if (changed) reload();
     });
-    source.addEventListener("end", () => {
+    source.addEventListener("end", (event) => {
       source.close();
       setConnected(false);
+      // A newer view of this account took the stream's place: this page goes on reloading every few seconds.
+      if (endReasonOf((event as MessageEvent<string>).data) === "replaced") setFailed(true);
       reload();
     });
     return () => {
@@ -110,4 +114,12 @@ export function useLiveRevalidation<T = unknown>(
 
   useRevalidateWhileVisible(LIVE_FALLBACK_MS, url !== null && failed && !connected);
   return { connected };
+}
+
+function endReasonOf(data: string): string | undefined {
+  try {
+    return (JSON.parse(data) as { reason?: string }).reason;
+  } catch {
+    return undefined;
+  }
 }

@@ -92,6 +92,8 @@ export async function drawStroke(page: Page) {
 /** A live stream held over its own connection, as an EventSource holds one. */
 export interface HeldStream {
   status: number;
+  /** Everything the server sent, once it ended the stream (the `end` event's reason among it). */
+  ended: Promise<string>;
   /** Drops the connection: "close" ends it as a closing tab does (FIN), "reset" destroys the socket abruptly (RST). */
   drop(how: "close" | "reset"): void;
 }
@@ -104,8 +106,14 @@ export function holdStream(baseURL: string, path: string, cookie: string): Promi
   return new Promise((resolve, reject) => {
     const req = get(`${baseURL}${path}`, { agent: false, headers: { accept: "text/event-stream", cookie } }, (res) => {
       const socket = res.socket;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
       const held = {
         status: res.statusCode ?? 0,
+        ended: new Promise<string>((resolveEnd) => res.on("end", () => resolveEnd(body))),
         drop: (how: "close" | "reset") => {
           if (how === "close") socket.end();
           else socket.resetAndDestroy();

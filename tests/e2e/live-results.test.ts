@@ -154,7 +154,7 @@ test("without JavaScript: an opt-in auto-refresh with a visible Stop refreshing 
   await noJs.close();
 });
 
-test("a dropped stream gives its place back, closed or reset: per session, per staff member, per address and in the instance's memory (issue #35)", async () => {
+test("the newest view wins at a session's and a staff member's cap, and a dropped stream gives its place back, closed or reset, in the instance's memory too (issue #35)", async () => {
   const perInstance = Math.floor((STREAMS_MEMORY_MB * 1024 * 1024) / LIVE_STREAM_LIMITS.bytesPerStream);
   expect(perInstance).toBe(LIVE_STREAM_LIMITS.perUser);
   const cookieOf = async (token: string) =>
@@ -163,30 +163,31 @@ test("a dropped stream gives its place back, closed or reset: per session, per s
   const colleague = await cookieOf(app.fixtures.sessions.colleague.token);
   const teachersClass = `/class/${app.fixtures.class5A.id}/live`;
   const colleaguesClass = `/class/${app.fixtures.class6.id}/live`;
-  const statusOf = async (stream: Promise<HeldStream>) => (await stream).status;
+  const replaced = '"reason":"replaced"';
   // Three times the streams one teacher may hold, all from one address (more than its 48 staff requests in flight).
   for (let round = 0; round < 3; round++) {
     const held: HeldStream[] = [];
-    // Waits for the places the last round dropped, then fills the first session's 10.
     const hold = async (cookie: string) => {
-      const stream = await holdStreamWhenFree(app.baseURL, teachersClass, cookie);
+      const stream = await holdStream(app.baseURL, teachersClass, cookie);
       expect(stream.status, `round ${round}, stream ${held.length + 1}`).toBe(200);
       held.push(stream);
+      return stream;
     };
     for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(first);
-    expect(await statusOf(holdStream(app.baseURL, teachersClass, first))).toBe(429);
+    // An eleventh view of the same sign-in opens, and the session's oldest is ended (a tab or device long gone, say).
+    // (Which one is certain only in the first round: later, a place the last round dropped may still be held.)
+    await hold(first);
+    if (round === 0) expect(await held[0].ended).toContain(replaced);
     for (let n = 0; n < LIVE_STREAM_LIMITS.perSession; n++) await hold(second);
-    // The teacher's 20 are open: a third session of hers is refused, and the instance is full for a colleague.
-    expect(await statusOf(holdStream(app.baseURL, teachersClass, third))).toBe(429);
-    expect(await statusOf(holdStream(app.baseURL, colleaguesClass, colleague))).toBe(503);
+    // The teacher's 20 are open: a third session of hers ends her oldest stream; the instance is full for a colleague.
+    await hold(third);
+    if (round === 0) expect(await held[1].ended).toContain(replaced);
+    expect((await holdStream(app.baseURL, colleaguesClass, colleague)).status).toBe(503);
     // Tabs closed, and connections cut: each gives its place back.
     for (const [n, stream] of held.entries()) stream.drop(n % 2 === 0 ? "close" : "reset");
+    // The colleague gets a place once they have (a place reaches the budget a moment after its drop).
+    const colleagues = await holdStreamWhenFree(app.baseURL, colleaguesClass, colleague);
+    expect(colleagues.status, `round ${round}`).toBe(200);
+    colleagues.drop("reset");
   }
-  // The third session and the colleague open theirs again; nothing is left held.
-  const again = [
-    await holdStreamWhenFree(app.baseURL, teachersClass, third),
-    await holdStreamWhenFree(app.baseURL, colleaguesClass, colleague),
-  ];
-  expect(again.map((stream) => stream.status)).toEqual([200, 200]);
-  for (const stream of again) stream.drop("reset");
 }, 120_000);

@@ -213,13 +213,13 @@ export const BUDGETS: Record<string, Budget> = {
   "LIVE_STREAM_LIMITS.perSession": {
     resource: "live streams",
     key: "session",
-    limit: `${LIVE_STREAM_LIMITS.perSession} at once`,
+    limit: `${LIVE_STREAM_LIMITS.perSession} at once, the newest wins`,
     test: STREAM_TESTS,
   },
   "LIVE_STREAM_LIMITS.perUser": {
     resource: "live streams",
     key: "staff member",
-    limit: `${LIVE_STREAM_LIMITS.perUser} at once`,
+    limit: `${LIVE_STREAM_LIMITS.perUser} at once, the newest wins`,
     test: STREAM_TESTS,
   },
   ...Object.fromEntries(

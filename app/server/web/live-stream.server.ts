@@ -85,7 +85,8 @@ export interface LiveStreamOptions<T> {
   changeSeqOf?(snapshot: T): number;
 }
 
-export type StreamEndReason = "signed-out" | "no-access";
+/** Why the server ends a stream: "replaced" when a newer view of the same session or user took its place (live-budget.server.ts). */
+export type StreamEndReason = "signed-out" | "no-access" | "replaced";
 
 /**
  * The reads one change caused, by what they read: every stream the change
@@ -155,12 +156,18 @@ export async function liveEventStream<T>(
   let unsubscribe: () => void = () => {};
   let onChange: (change: KeyedChange) => void = () => {};
   let release: () => void = () => {};
+  /** Ends this stream when a newer one takes its place; before the stream has started, just gives the place back. */
+  let replace: () => void = () => release();
+  let replaced = false;
   const token = await readSessionToken(app.sessionCookie, request);
   const resumeFrom = request.headers.get("last-event-id");
   try {
     const user = await requireApiUser(request, context);
     // A place in the streams' budget (per session, per user, the instance's memory), or an answer at once.
-    const place = liveStreamBudgetOf(app).take(token ? hashToken(token) : "", user.id);
+    const place = liveStreamBudgetOf(app).take(token ? hashToken(token) : "", user.id, () => {
+      replaced = true;
+      replace();
+    });
     if ("refusal" in place) {
       app.logger.info("live.stream_refused", { userId: user.id, status: place.refusal.status });
       return place.refusal;
@@ -223,6 +230,15 @@ export async function liveEventStream<T>(
       if (ended) return;
       if (write(() => send({ event: "end", data: JSON.stringify({ reason }) }))) finish();
     };
+    // A newer view of the session or user took this one's place (it must be given back at once).
+    replace = () => {
+      end("replaced");
+      stop();
+    };
+    if (replaced) {
+      end("replaced");
+      return stop;
+    }
     const idOf = (snapshot: T, data: string) =>
       options.changeSeqOf ? snapshotEventId(options.changeSeqOf(snapshot), data) : undefined;
     const sendSnapshot = (snapshot: T, force: boolean) => {
