@@ -168,7 +168,17 @@ export class Screen {
   ) {}
 
   async goto(pathname: string): Promise<void> {
-    await this.driver.goto(`${this.baseURL}${pathname}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.driver.goto(`${this.baseURL}${pathname}`);
+        return;
+      } catch (error) {
+        // Firefox reports NS_BINDING_ABORTED when a navigation the page started itself (for example a data request
+        // that gave up and loads the page as a document, app/lib/data-retry.ts) overtakes ours: go again.
+        if (attempt >= 3 || !String(error).includes("NS_BINDING_ABORTED")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
   }
 
   /** Polls `read` until `accept` holds; reads that throw (a page mid-navigation) are retried. */
