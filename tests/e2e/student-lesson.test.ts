@@ -409,16 +409,24 @@ test("no answer lost to the network (issue #37): a reload keeps what was typed; 
   expect(results).toContain("1 response");
   expect(results.split("Mia shared her crayons with me")).toHaveLength(2);
 
-  // Otto starts changing his answer, then leaves the tablet offline with the change waiting on it.
-  await page.goto(`/student/assignments/${assignmentId}`);
+  // Otto starts changing his answer, then leaves the tablet with the change waiting on it: his page stays open
+  // in its tab, and the school's connection lets everything through but his answers (so his page keeps them).
+  // (A page closed or left instead lives on for a moment in Chromium and may send them when the emulated
+  // network comes back: his own answers, but not what this test is about.)
+  const answersPath = `/student/assignments/${assignmentId}`;
+  await page.goto(answersPath);
   await kind.fill("Otto's unsent secret");
   await tablet.setOffline(true);
   await page.getByRole("button", { name: "Send my new answers" }).click();
   await saved.waitFor();
-  await page.close();
+  const blocked = (url: URL) => url.pathname === answersPath;
+  await tablet.route(blocked, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
   await tablet.setOffline(false);
 
-  // "Not you? Sign out", and a classmate signs in on the same tablet: nothing of Otto's is there or sent.
+  // "Not you? Sign out" in another tab, and a classmate signs in on the same tablet: nothing of Otto's is
+  // there, and what his open page kept is gone, so it can never be sent.
   const next = await tablet.newPage();
   await next.goto("/student");
   await next.getByRole("button", { name: "Sign out" }).click();
@@ -428,6 +436,8 @@ test("no answer lost to the network (issue #37): a reload keeps what was typed; 
   await openSurvey(next, "Friendship and kindness");
   expect(await next.getByRole("textbox", { name: /Describe something kind/ }).inputValue()).toBe("");
   expect(await next.locator("p.student-outbox").innerText()).toBe("");
+  expect(await outboxKeys(page)).toEqual([]);
+  await tablet.unroute(blocked);
   await teacherPage.reload();
   const after = await teacherPage.locator("main").innerText();
   expect(after).toContain("1 response");
