@@ -4,7 +4,7 @@
  * each page it renders (`createServerRoutes`, `convertRoutesToDataRoutes`),
  * and matches by trying the ranked branches until one fits (then again in
  * rendering, where `<Routes>` flattens and ranks the whole tree): the work
- * grows with the table, 77 routes, of which a page needs a handful
+ * grows with the table, 109 routes, of which a page needs a handful
  * (docs/performance.md, "6. What the shell costs the server").
  *
  * 1. The JSON API's routes and the rest apart: the server entry sends `/api`
