@@ -1,22 +1,10 @@
-import type { ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
 import { createApiRouteTable, screenMethodAnswer } from "./api-routes.server";
+import { appRouteRows, routesOf, routeTree, wholePathOf } from "./route-config.test-support";
 
 const page = { default: () => null, loader: () => null };
 const loaderOnly = { loader: () => null };
 const actionOnly = { action: () => null };
-
-/** A small route tree in the server build's shape: ids, parents, paths and modules. */
-function routesOf(
-  list: { id: string; parentId?: string; path?: string; index?: boolean; module: object }[],
-): ServerBuild["routes"] {
-  return Object.fromEntries(
-    list.map((route) => [
-      route.id,
-      { ...route, parentId: route.id === "root" ? undefined : (route.parentId ?? "root"), caseSensitive: undefined },
-    ]),
-  ) as unknown as ServerBuild["routes"];
-}
 
 const routes = routesOf([
   { id: "root", path: "", module: page },
@@ -67,51 +55,13 @@ describe("the route table asks the small tree, and answers as the whole tree wou
 });
 
 describe("over the app's own routes, the compiled table answers as React Router's matching would", async () => {
-  const { readFileSync } = await import("node:fs");
   const { matchRoutes } = await import("react-router");
-  const { default: config } = await import("~/routes");
-  type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
-  const list: Parameters<typeof routesOf>[0] = [{ id: "root", path: "", module: page }];
-  const add = (entries: Entry[], parentId: string) => {
-    for (const entry of entries) {
-      const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
-      const source = readFileSync(`app/${entry.file}`, "utf8");
-      const module = {
-        ...(/export default/.test(source) ? { default: () => null } : {}),
-        ...(/export (async )?function loader/.test(source) ? { loader: () => null } : {}),
-        ...(/export (async )?function action/.test(source) ? { action: () => null } : {}),
-      };
-      list.push({ id, parentId, path: entry.path, index: entry.index, module });
-      if (entry.children) add(entry.children, id);
-    }
-  };
-  add(config as Entry[], "root");
-  const built = routesOf(list);
+  const built = routesOf(appRouteRows());
   const table = createApiRouteTable(built);
-  // The whole tree, as React Router sees it.
-  const byParent = new Map<string | undefined, typeof list>();
-  for (const route of list) {
-    const parent = route.id === "root" ? undefined : (route.parentId ?? "root");
-    byParent.set(parent, [...(byParent.get(parent) ?? []), route]);
-  }
-  const tree = (parent: string | undefined): object[] =>
-    (byParent.get(parent) ?? []).map((route) => ({
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      ...(route.index ? {} : { children: tree(route.id) }),
-    }));
   const leafOf = (pathname: string) =>
-    matchRoutes(tree(undefined) as never, pathname)?.at(-1)?.route as { id?: string } | undefined;
-  const paths = list
-    .map((route) => {
-      const segments: string[] = [];
-      for (let at: (typeof list)[number] | undefined = route; at; ) {
-        if (at.path) segments.unshift(at.path);
-        at = list.find((candidate) => candidate.id === (at as { parentId?: string }).parentId);
-      }
-      return `/${segments.join("/")}`;
-    })
+    matchRoutes(routeTree(built), pathname)?.at(-1)?.route as { id?: string } | undefined;
+  const paths = Object.keys(built)
+    .map((id) => wholePathOf(built, id))
     .flatMap((path) => [
       path.replace(/:[\w-]+/g, "7"),
       path.replace(/:[\w-]+/g, "mine"),

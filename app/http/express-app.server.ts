@@ -15,8 +15,8 @@
  * 7. request bodies received only as many at once as the budgets allow
  *    (concurrency-limits.server.ts);
  * 8. React Router, with the App and the request's info in its context: in
- *    production, the API's routes and the screens' in builds of their own
- *    (split-build.server.ts).
+ *    production, the API's routes and each area's screens in builds of
+ *    their own (split-build.server.ts).
  */
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -126,14 +126,21 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
   if (viteDevServer || typeof build === "function") {
     server.use(reactRouter(loadBuild));
   } else {
-    // A production build never changes: the API's routes and the screens' are matched apart.
-    const builds = splitBuild(build);
-    const api = reactRouter(builds.api);
-    const pages = reactRouter(builds.pages);
-    server.use((req, res, next) => (isApiPath(req.path) ? api : pages)(req, res, next));
+    // A production build never changes: the API's routes and each area's screens are matched apart.
+    const handlers = splitBuild(build, reactRouter);
+    server.use((req, res, next) => handlers.forRequest(req.path, urlPathOf(req.originalUrl))(req, res, next));
   }
   server.use(lastResort(app, answerOptions));
   return server;
+}
+
+/** The path of the URL React Router's Express adapter builds from the request target (dot segments resolved). */
+function urlPathOf(target: string): string | undefined {
+  try {
+    return new URL(`http://localhost${target}`).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A failure outside React Router (it answers its own): a clear 4xx/5xx, never a stack trace. */

@@ -16,8 +16,9 @@ function isMainModule(): boolean {
 
 /**
  * The app without HTTP, for tools that call React Router's handler in a loop
- * (tests/bench/profile.ts): the build inside this bundle and a context as the
- * Express entry gives each request.
+ * (tests/bench/profile.ts): the build inside this bundle, a context as the
+ * Express entry gives each request, and `handle`, which answers a request
+ * through the same split of the build as the Express entry.
  */
 export async function inProcessApp(env: NodeJS.ProcessEnv = process.env) {
   return (await import("./server.server")).inProcessApp(env);

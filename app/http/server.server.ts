@@ -11,13 +11,14 @@
  */
 import { createServer, type Server } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type App, createApp } from "~/server/app.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { appContext, requestInfoContext } from "~/server/context.server";
 import { limitConnections } from "./concurrency-limits.server";
 import { createExpressApp } from "./express-app.server";
+import { splitBuild } from "./split-build.server";
 
 /** How long a client may take to send its request (ADR 102): well below Node's 300 s. */
 export const SERVER_TIMEOUTS = {
@@ -140,15 +141,20 @@ export async function runServer(options: StartOptions = {}): Promise<void> {
 /** See inProcessApp in ./main.server.ts. */
 export async function inProcessApp(env: NodeJS.ProcessEnv) {
   const app = await createApp(parseConfig(env));
+  const build = serverBuild as unknown as ServerBuild;
   let requests = 0;
+  const context = (): RouterContextProvider => {
+    const provider = new RouterContextProvider();
+    provider.set(appContext, app);
+    provider.set(requestInfoContext, { requestId: `in-process-${++requests}`, clientAddress: "127.0.0.1" });
+    return provider;
+  };
+  // The production entry's split of the build (createExpressApp), so a profile measures what the server runs.
+  const handlers = splitBuild(build, (cut) => createRequestHandler(cut, "production"));
   return {
-    build: serverBuild as unknown as ServerBuild,
-    context(): RouterContextProvider {
-      const context = new RouterContextProvider();
-      context.set(appContext, app);
-      context.set(requestInfoContext, { requestId: `in-process-${++requests}`, clientAddress: "127.0.0.1" });
-      return context;
-    },
+    build,
+    context,
+    handle: (request: Request) => handlers.forRequest(new URL(request.url).pathname)(request, context()),
     close: () => app.close(),
   };
 }

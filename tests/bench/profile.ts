@@ -3,7 +3,9 @@
  *
  * Loads the production server build (build/server/index.js) in this process,
  * calls its request handler in a loop (no HTTP, no wrk: only what React
- * Router, our middleware, loaders and components cost), and prints for each
+ * Router, our middleware, loaders and components cost; through the same
+ * split of the build into the API's and each area's routes as the server
+ * entry, app/http/split-build.server.ts), and prints for each
  * path the CPU time per request (process.cpuUsage(), median of batches) and
  * a CPU profile of the loop (node:inspector): the functions with the most
  * time including what they call, and the packages the time is spent in.
@@ -168,11 +170,16 @@ async function loadApp() {
     APP_URL: ORIGIN,
   });
   const entry = (await import(pathToFileURL(process.env.PROFILE_SERVER_BUILD ?? SERVER_BUILD).href)) as {
-    inProcessApp: () => Promise<{ build: ServerBuild; context: () => RouterContextProvider }>;
+    inProcessApp: () => Promise<{
+      build: ServerBuild;
+      context: () => RouterContextProvider;
+      handle?: Handler;
+    }>;
   };
   const app = await entry.inProcessApp();
+  // The production entry's own split of the build (a build from before it had one: the whole build).
   const reactRouter = createRequestHandler(app.build, "production");
-  const handler: Handler = (request) => reactRouter(request, app.context());
+  const handler: Handler = app.handle ?? ((request) => reactRouter(request, app.context()));
 
   const signIn = async (key: "teacher" | "schoolAdmin") => {
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;

@@ -64,3 +64,26 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     expect(new URL(page.url()).pathname).not.toBe("/class/-1/home");
   });
 });
+
+// The server matches a class path among the class area's routes only (app/http/split-build.server.ts):
+// the path in any case, percent-encoded, with a trailing slash, and its single-fetch data all still reach them.
+test("a class path reaches its route in any spelling React Router accepts, and its data as well", async () => {
+  const page = await newPage({ javaScriptEnabled: false, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.sessions.teacher);
+  const get = (path: string) => page.context().request.get(`${app.baseURL}${path}`, { maxRedirects: 0 });
+  for (const path of [firstClassHome.toUpperCase(), firstClassHome.replace("class", "cl%61ss"), `${firstClassHome}/`]) {
+    const response = await get(path);
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).toContain("5A Sunflowers");
+  }
+  const students = await get(firstClassHome.replace(/home$/, "students/manage.data"));
+  expect(students.status()).toBe(200);
+  expect(await students.text()).toContain("routes/class/students-manage");
+  // `/`'s data: the index route's redirect of a signed-in teacher (single fetch answers a redirect with 202).
+  const root = await get("/_root.data");
+  expect(root.status()).toBe(202);
+  expect(await root.text()).toContain("/class/-1/home");
+  const unknown = await get(firstClassHome.replace(/home$/, "no-such-page"));
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain("5A Sunflowers");
+});
