@@ -7,6 +7,7 @@ import routes from "./app/routes.ts";
 import { browserI18n } from "./app/vite/browser-i18n.ts";
 import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
 import { firstLoadChunks } from "./app/vite/first-load-chunks.ts";
+import { pageStartScript } from "./app/vite/page-start-script.ts";
 import { radixDeepImports } from "./app/vite/radix-deep-imports.ts";
 import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
 
@@ -34,7 +35,7 @@ function onPostgres(): string[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), radixDeepImports(), reactRouter()],
+  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), radixDeepImports(), pageStartScript(), reactRouter()],
   resolve: {
     tsconfigPaths: true,
     // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).

@@ -7,7 +7,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunction,
   useLoaderData,
   useMatches,
@@ -16,11 +15,11 @@ import {
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import plainPageScript from "./client/plain-page.ts?worker&url";
-import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { I18nRoot } from "./components/i18n-root";
 import { FocusAfterSubmission } from "./components/layout/focus-after-submission";
 import { ThemeRoot } from "./components/layout/theme-root";
+import { PageStartScript, ScrollPositions } from "./components/page-start";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import type { PageI18n } from "./lib/i18n/compiled";
@@ -80,8 +79,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /**
  * A page whose route asks for it (lib/plain-page.ts, ADR 170) is served
- * without the client bundle: no feature check, no `<Scripts />` (and so no
- * modulepreloads), no scroll restoration; its stylesheets stay, and the
+ * without the client bundle: no page-start script (the feature check and the
+ * scroll restoration), no `<Scripts />` (and so no modulepreloads); its stylesheets stay, and the
  * student pages' plain script (built as a classic script of its own by
  * Vite's `?worker&url`) adds the pending state and the heartbeat. Decided on
  * the server only: a page the browser renders itself (a client-side
@@ -109,14 +108,14 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
   const matches = useMatches();
   const plain = typeof document === "undefined" && isPlainPage(matches);
   // Storyblok's editor frames the survey preview from another site, where a browser that blocks
-  // third-party storage throws on sessionStorage, which the scroll-restoration script reads (ADR 200).
+  // third-party storage throws on sessionStorage, which React Router's scroll restoration uses (ADR 200;
+  // the page-start script's part of it never throws).
   const framedByEditor = matches.some((match) => (match.data as { editorPreview?: unknown })?.editorPreview === true);
   return (
     <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {plain ? null : <BrowserSupportCheck nonce={nonce} />}
         <Meta />
         <Links />
         {plain || !catalogues ? null : <CataloguePreloads urls={Object.values(catalogues)} />}
@@ -127,7 +126,8 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
           <script src={plainPageScript} nonce={nonce} defer />
         ) : (
           <>
-            {framedByEditor ? null : <ScrollRestoration nonce={nonce} />}
+            <PageStartScript nonce={nonce} />
+            {framedByEditor ? null : <ScrollPositions />}
             <Scripts nonce={nonce} />
           </>
         )}
