@@ -16,7 +16,7 @@
  *   saves the position when the page is left) is React Router's hook, in
  *   components/scroll-positions.tsx.
  */
-import { BROWSER_CHECK_SCRIPT } from "./browser-support";
+import { BROWSER_CHECK_SCRIPT } from "./browser-support.ts";
 
 /** React Router's `SCROLL_RESTORATION_STORAGE_KEY`, where its hook keeps the positions. */
 export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
