@@ -10,6 +10,7 @@ import { getAppFromContext, requestInfoContext } from "./server/context.server";
 import { isPoolTimeout } from "./server/errors.server";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { withoutPreloadNonces } from "./server/web/preload-nonces.server";
+import { withoutFalseFutureFlags } from "./server/web/router-handoff.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -64,7 +65,15 @@ export default function handleRequest(
       // The request's translations (the language's instance, from i18nMiddleware; ADR 215).
       <I18nextProvider i18n={getI18n(loadContext)}>
         <NonceProvider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter
+            // Its handoff without the future flags that are off (server/web/router-handoff.server.ts).
+            context={{
+              ...routerContext,
+              serverHandoffString: withoutFalseFutureFlags(routerContext.serverHandoffString),
+            }}
+            url={request.url}
+            nonce={nonce}
+          />
         </NonceProvider>
       </I18nextProvider>,
       {
