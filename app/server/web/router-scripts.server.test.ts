@@ -1,0 +1,51 @@
+import { runInNewContext } from "node:vm";
+import { expect, test } from "vitest";
+import { withoutFalseFutureFlags, withSingleQuotedStreamChunks } from "./router-scripts.server";
+
+test("the handoff keeps the future flags that are on and everything else, escaped for a script", () => {
+  const handoff = JSON.stringify({
+    basename: "/",
+    future: { v8_middleware: true, v8_splitRouteModules: false, unstable_optimizeDeps: false },
+    routeDiscovery: { mode: "initial" },
+    ssr: true,
+    isSpaMode: false,
+    criticalCss: "a>b{}</style>",
+  }).replace(/[<>]/g, (c) => (c === "<" ? "\\u003c" : "\\u003e"));
+  const trimmed = withoutFalseFutureFlags(handoff) as string;
+  expect(JSON.parse(trimmed)).toEqual({
+    basename: "/",
+    future: { v8_middleware: true },
+    routeDiscovery: { mode: "initial" },
+    ssr: true,
+    isSpaMode: false,
+    criticalCss: "a>b{}</style>",
+  });
+  expect(trimmed).not.toMatch(/[<>]/);
+  expect(trimmed.length).toBeLessThan(handoff.length - 50);
+});
+
+test("a handoff without flags, or none, stays as it is", () => {
+  expect(withoutFalseFutureFlags(undefined)).toBeUndefined();
+  expect(withoutFalseFutureFlags('{"basename":"/"}')).toBe('{"basename":"/"}');
+});
+
+test("the page data's string reads the same in single quotes, and still cannot end its script", () => {
+  const data = `[{"_1":2},"name","O'Brien \\\\ </script><script>alert(1)</script> & \u2028 line\nnext"]`;
+  const literal = JSON.stringify(data).replace(
+    /[<>&\u2028]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  const html = `<p>x</p><script nonce="abc">window.__reactRouterContext.streamController.enqueue(${literal});</script><script nonce="abc">window.__reactRouterContext.streamController.close();</script>`;
+  const short = withSingleQuotedStreamChunks(html);
+  expect(short.length).toBeLessThan(html.length);
+  const chunks: string[] = [];
+  for (const script of short.matchAll(/<script nonce="abc">([\s\S]*?)<\/script>/g)) {
+    const window = {
+      __reactRouterContext: { streamController: { enqueue: (c: string) => chunks.push(c), close() {} } },
+    };
+    runInNewContext(script[1], { window });
+  }
+  expect(chunks).toEqual([data]);
+  expect(short.match(/<\/script>/g)).toHaveLength(2);
+  expect(short).toContain("<p>x</p>");
+});
