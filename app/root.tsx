@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The active language's catalogues of the namespaces this page renders, as cached files (ADR 215, issue 34).
   const i18n: PageI18n = {
     language,
-    dir: languageDir(language),
     catalogues: catalogueUrls(language, namespacesForPath(url.pathname)),
   };
   const headers = new Headers();
