@@ -125,7 +125,7 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
           <script src={plainPageScript} nonce={nonce} defer />
         ) : (
           <>
-            <PageStartScript nonce={nonce} />
+            <PageStartScript />
             {framedByEditor ? null : <ScrollPositions />}
             <Scripts nonce={nonce} />
           </>

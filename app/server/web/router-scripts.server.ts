@@ -37,10 +37,25 @@ function escapeForScript(json: string): string {
  * them (no `</script>` can end the script early).
  */
 export function withSingleQuotedStreamChunks(html: string): string {
-  return html.replace(STREAM_CHUNK, (_match, open: string, literal: string, close: string) => {
-    return `${open}${singleQuoted(JSON.parse(literal) as string)}${close}`;
-  });
+  return html
+    .replace(STREAM_CHUNK, (_match, open: string, literal: string, close: string) => {
+      return `${open}${singleQuoted(JSON.parse(literal) as string)}${close}`;
+    })
+    .replace(CLOSE_AFTER_CHUNK, `;${CLOSE}</script>$1`);
 }
+
+/**
+ * The stream's close, which React Router writes as a script of its own right
+ * after the last chunk's (inside a Suspense boundary of the server's render
+ * alone, which the browser's render never hydrates: React Router renders it
+ * on the server only), goes at the end of that chunk's script: the same
+ * statements in the same order, one `<script nonce>` less.
+ */
+const CLOSE = "window.__reactRouterContext.streamController.close();";
+const CLOSE_AFTER_CHUNK = new RegExp(
+  `;</script>(<!--\\$-->)<script nonce="[^"]*">${CLOSE.replace(/[.()]/g, "\\$&")}</script>`,
+  "g",
+);
 
 const STREAM_CHUNK =
   /(<script nonce="[^"]*">window\.__reactRouterContext\.streamController\.enqueue\()("(?:[^"\\]|\\.)*")(\);<\/script>)/g;
