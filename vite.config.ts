@@ -55,10 +55,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           rolldownOptions: {
             output: {
               codeSplitting: { groups: firstLoadChunks(path.resolve("app"), routes) },
-              // Shared chunks by their content hash alone: every hydrated page names about 15 of them in its
-              // `<link rel="modulepreload">` tags and imports (issue 34). The route modules and the client entry
-              // keep their names (React Router's `[name]-[hash].js`); the `-` before the hash is what marks a
-              // file as hashed to the server's year-long caching.
+              // Chunks by their content hash alone: every hydrated page names about 20 in its
+              // `<link rel="modulepreload">` tags and its module script (issue 34); the route manifest says
+              // which route module is which file. The `-` before the hash is what marks a file as hashed to
+              // the server's year-long caching.
+              entryFileNames: "assets/r-[hash].js",
               chunkFileNames: "assets/c-[hash].js",
             },
           },

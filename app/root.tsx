@@ -12,7 +12,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { getToast } from "remix-toast";
+import { getToast, type ToastMessage } from "remix-toast";
 import type { Route } from "./+types/root";
 import plainPageScript from "./client/plain-page.ts?worker&url";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
@@ -50,10 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await languageCookieHeader(chosen, getAppFromContext(context).config.secureCookies));
   }
   // Only touch the flash cookie when there is one: no Set-Cookie on every page.
-  if (!request.headers.get("cookie")?.includes("toast-session=")) return data({ toast: null, i18n }, { headers });
+  if (!request.headers.get("cookie")?.includes("toast-session=")) return data(rootData(i18n), { headers });
   const { toast, headers: toastHeaders } = await getToast(request);
   for (const cookie of toastHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return data({ toast: toast ?? null, i18n }, { headers });
+  return data(rootData(i18n, toast), { headers });
+}
+
+/** The flash message only when there is one: no `toast: null` in every page's data (issue 34). */
+function rootData(i18n: PageI18n, toast?: ToastMessage): { i18n: PageI18n; toast?: ToastMessage } {
+  return toast ? { toast, i18n } : { i18n };
 }
 
 /**
@@ -125,7 +130,7 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
           <script src={plainPageScript} nonce={nonce} defer />
         ) : (
           <>
-            <PageStartScript />
+            <PageStartScript nonce={nonce} />
             {framedByEditor ? null : <ScrollPositions />}
             <Scripts nonce={nonce} />
           </>
@@ -142,7 +147,7 @@ function CataloguePreloads({ urls }: { urls: string[] }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast = null } = useLoaderData<typeof loader>();
   return (
     <>
       <SkipLink />

@@ -4,13 +4,11 @@ import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-route
 /**
  * The feature check and the scroll restoration, one cached classic script
  * (lib/page-start-script.ts): blocking, at the end of `<body>` before
- * React Router's scripts, so it has run before they do. A file of our own,
- * which `script-src 'self'` allows without the page's nonce, as it allows the
- * module preloads (server/web/preload-nonces.server.ts); every inline script
- * keeps its nonce.
+ * React Router's scripts, so it has run before they do. It carries the
+ * page's nonce like every `<script>` (docs/security.md).
  */
-export function PageStartScript() {
-  return <script src={pageStartUrl} />;
+export function PageStartScript({ nonce }: { nonce: string }) {
+  return <script src={pageStartUrl} nonce={nonce} suppressHydrationWarning />;
 }
 
 /**
