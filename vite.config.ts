@@ -7,6 +7,7 @@ import routes from "./app/routes.ts";
 import { browserI18n } from "./app/vite/browser-i18n.ts";
 import { supportedBrowserTargets } from "./app/vite/browser-targets.ts";
 import { firstLoadChunks } from "./app/vite/first-load-chunks.ts";
+import { pageStartScript } from "./app/vite/page-start-script.ts";
 import { radixDeepImports } from "./app/vite/radix-deep-imports.ts";
 import { radixThemesCss } from "./app/vite/radix-themes-css.ts";
 
@@ -34,7 +35,7 @@ function onPostgres(): string[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), radixDeepImports(), reactRouter()],
+  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), radixDeepImports(), pageStartScript(), reactRouter()],
   resolve: {
     tsconfigPaths: true,
     // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).
@@ -52,7 +53,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           cssTarget: supportedBrowserTargets(),
           // A chunk per layout of what it always loads: fewer files to preload, not more bytes (issue 34).
           rolldownOptions: {
-            output: { codeSplitting: { groups: firstLoadChunks(path.resolve("app"), routes) } },
+            output: {
+              codeSplitting: { groups: firstLoadChunks(path.resolve("app"), routes) },
+              // Chunks by their content hash alone: every hydrated page names about 20 in its
+              // `<link rel="modulepreload">` tags and its module script (issue 34); the route manifest says
+              // which route module is which file. The `-` before the hash is what marks a file as hashed to
+              // the server's year-long caching.
+              entryFileNames: "assets/r-[hash].js",
+              chunkFileNames: "assets/c-[hash].js",
+            },
           },
         }),
   },

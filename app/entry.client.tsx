@@ -21,7 +21,7 @@ function tabStorage(): Storage | null {
 }
 
 /**
- * The client starts only where the inline check in <head> found every
+ * The client starts only where the check (the page-start script) found every
  * feature the bundle uses (lib/browser-support.ts, ADR 142). Anywhere else
  * nothing hydrates, and the server-rendered page stays: the no-JS product,
  * whole, rather than a page that stops half-way.

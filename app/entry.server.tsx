@@ -10,6 +10,7 @@ import { getAppFromContext, requestInfoContext } from "./server/context.server";
 import { isPoolTimeout } from "./server/errors.server";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { withoutPreloadNonces } from "./server/web/preload-nonces.server";
+import { withoutFalseFutureFlags, withSingleQuotedStreamChunks } from "./server/web/router-scripts.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -53,8 +54,11 @@ export default function handleRequest(
         settled = true;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         const html = Buffer.concat(chunks);
-        // The module preloads need no nonce (server/web/preload-nonces.server.ts); pages without the bundle have none.
-        const body = html.includes(MODULE_PRELOAD) ? withoutPreloadNonces(html.toString(), nonce) : html;
+        // The module preloads need no nonce (server/web/preload-nonces.server.ts), the page data's string is
+        // written short (server/web/router-scripts.server.ts); pages without the bundle have neither.
+        const body = html.includes(MODULE_PRELOAD)
+          ? withSingleQuotedStreamChunks(withoutPreloadNonces(html.toString(), nonce))
+          : html;
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
@@ -64,7 +68,15 @@ export default function handleRequest(
       // The request's translations (the language's instance, from i18nMiddleware; ADR 215).
       <I18nextProvider i18n={getI18n(loadContext)}>
         <NonceProvider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter
+            // Its handoff without the future flags that are off (server/web/router-scripts.server.ts).
+            context={{
+              ...routerContext,
+              serverHandoffString: withoutFalseFutureFlags(routerContext.serverHandoffString),
+            }}
+            url={request.url}
+            nonce={nonce}
+          />
         </NonceProvider>
       </I18nextProvider>,
       {

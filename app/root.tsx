@@ -7,20 +7,19 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunction,
   useLoaderData,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { getToast } from "remix-toast";
+import { getToast, type ToastMessage } from "remix-toast";
 import type { Route } from "./+types/root";
 import plainPageScript from "./client/plain-page.ts?worker&url";
-import { BrowserSupportCheck } from "./components/browser-support-check";
 import { errorPageTitle, GeneralErrorBoundary } from "./components/error-boundary";
 import { I18nRoot } from "./components/i18n-root";
 import { FocusAfterSubmission } from "./components/layout/focus-after-submission";
 import { ThemeRoot } from "./components/layout/theme-root";
+import { PageStartScript, ScrollPositions } from "./components/page-start";
 import { PendingIndicator } from "./components/pending-indicator";
 import { Toasts } from "./components/toasts";
 import type { PageI18n } from "./lib/i18n/compiled";
@@ -42,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The active language's catalogues of the namespaces this page renders, as cached files (ADR 215, issue 34).
   const i18n: PageI18n = {
     language,
-    dir: languageDir(language),
     catalogues: catalogueUrls(language, namespacesForPath(url.pathname)),
   };
   const headers = new Headers();
@@ -52,10 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await languageCookieHeader(chosen, getAppFromContext(context).config.secureCookies));
   }
   // Only touch the flash cookie when there is one: no Set-Cookie on every page.
-  if (!request.headers.get("cookie")?.includes("toast-session=")) return data({ toast: null, i18n }, { headers });
+  if (!request.headers.get("cookie")?.includes("toast-session=")) return data(rootData(i18n), { headers });
   const { toast, headers: toastHeaders } = await getToast(request);
   for (const cookie of toastHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return data({ toast: toast ?? null, i18n }, { headers });
+  return data(rootData(i18n, toast), { headers });
+}
+
+/** The flash message only when there is one: no `toast: null` in every page's data (issue 34). */
+function rootData(i18n: PageI18n, toast?: ToastMessage): { i18n: PageI18n; toast?: ToastMessage } {
+  return toast ? { toast, i18n } : { i18n };
 }
 
 /**
@@ -80,8 +83,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /**
  * A page whose route asks for it (lib/plain-page.ts, ADR 170) is served
- * without the client bundle: no feature check, no `<Scripts />` (and so no
- * modulepreloads), no scroll restoration; its stylesheets stay, and the
+ * without the client bundle: no page-start script (the feature check and the
+ * scroll restoration), no `<Scripts />` (and so no modulepreloads); its stylesheets stay, and the
  * student pages' plain script (built as a classic script of its own by
  * Vite's `?worker&url`) adds the pending state and the heartbeat. Decided on
  * the server only: a page the browser renders itself (a client-side
@@ -109,14 +112,14 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
   const matches = useMatches();
   const plain = typeof document === "undefined" && isPlainPage(matches);
   // Storyblok's editor frames the survey preview from another site, where a browser that blocks
-  // third-party storage throws on sessionStorage, which the scroll-restoration script reads (ADR 200).
+  // third-party storage throws on sessionStorage, which React Router's scroll restoration uses (ADR 200;
+  // the page-start script's part of it never throws).
   const framedByEditor = matches.some((match) => (match.data as { editorPreview?: unknown })?.editorPreview === true);
   return (
     <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {plain ? null : <BrowserSupportCheck nonce={nonce} />}
         <Meta />
         <Links />
         {plain || !catalogues ? null : <CataloguePreloads urls={Object.values(catalogues)} />}
@@ -127,7 +130,8 @@ function Document({ children, catalogues }: { children: React.ReactNode; catalog
           <script src={plainPageScript} nonce={nonce} defer />
         ) : (
           <>
-            {framedByEditor ? null : <ScrollRestoration nonce={nonce} />}
+            <PageStartScript nonce={nonce} />
+            {framedByEditor ? null : <ScrollPositions />}
             <Scripts nonce={nonce} />
           </>
         )}
@@ -143,7 +147,7 @@ function CataloguePreloads({ urls }: { urls: string[] }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast = null } = useLoaderData<typeof loader>();
   return (
     <>
       <SkipLink />

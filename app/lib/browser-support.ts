@@ -4,9 +4,9 @@
  * Every page works without JavaScript. The client bundle adds dialogs,
  * toasts and pending states, but only where the browser has everything the
  * bundle uses: otherwise hydration could stop half-way and leave a dialog
- * that opens but cannot submit, or the error panel. So a small inline script
- * (components/browser-support-check.tsx) tests the features below before any
- * module runs and leaves its verdict in `window.__orliverseEnhance`; the
+ * that opens but cannot submit, or the error panel. So a small classic script
+ * (lib/page-start-script.ts, a cached file since issue 34) tests the features
+ * below before any module runs and leaves its verdict in `window.__orliverseEnhance`; the
  * client entry hydrates only when it is true. Everywhere else the page stays
  * the server-rendered page, which is the no-JS product.
  *
@@ -55,7 +55,7 @@ export const REQUIRED_BROWSER_FEATURES: BrowserFeature[] = [
   },
 ];
 
-/** The global the inline check sets, and the client entry reads. */
+/** The global the check sets, and the client entry reads. */
 export const ENHANCE_FLAG = "__orliverseEnhance";
 
 declare global {
@@ -75,7 +75,7 @@ declare global {
  */
 const INERT_STREAMS = `if(!e&&typeof TextEncoderStream!="function"){var n=function(){};w.TextEncoderStream=n;w.ReadableStream=function(o){o&&o.start&&o.start({enqueue:n,close:n,error:n})};w.ReadableStream.prototype.pipeThrough=function(){return this}}`;
 
-/** The inline check: one classic script, run before any module script; it adds no global but the flag. */
+/** The check: one classic script, run before any module script; it adds no global but the flag. */
 export const BROWSER_CHECK_SCRIPT = `!function(w,e){try{e=${REQUIRED_BROWSER_FEATURES.map(
   (feature) => `(${feature.test})`,
 ).join("&&")}}catch(x){e=!1}w.${ENHANCE_FLAG}=e;${INERT_STREAMS}}(window)`;
@@ -86,7 +86,7 @@ export function enhancedBrowserTargets(features: BrowserFeature[] = REQUIRED_BRO
   return engines.map((engine) => `${engine}${Math.max(...features.map((feature) => feature.since[engine]))}`);
 }
 
-/** True when the inline check ran and passed. */
+/** True when the check ran and passed. */
 export function browserCanRunApp(): boolean {
   return typeof window !== "undefined" && window[ENHANCE_FLAG] === true;
 }

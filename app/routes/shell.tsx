@@ -22,19 +22,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { loaded } = await getRequestAuth(request, context);
   return {
-    editorPreview: false as const,
     // What the profile area shows and the language form's choice, nothing more: this data is in every
     // signed-in page's HTML (issue 34); the JSON API's /api/users/me-with-school returns the whole user.
     user: {
       name: user.name,
       email: user.email,
       school: user.school ? { name: user.school.name } : null,
-      locale: user.locale,
+      // Only a choice the user made: none is the school's default, then the browser's.
+      ...(user.locale ? { locale: user.locale } : {}),
     } satisfies ProfileUser,
-    userError: loaded?.error ?? null,
+    // Only when the user could not be loaded (the profile menu says so): no key on every page (issue 34).
+    ...(loaded?.error ? { userError: loaded.error } : {}),
     homePath: homePathFor(user),
-    // A browser saving data is not offered the animated avatar (its runtime is 0.8 MB).
-    offerAvatarAnimation: !asksToSaveData(request.headers),
+    // A browser saving data is not offered the animated avatar (its runtime is 0.8 MB); said only then.
+    ...(asksToSaveData(request.headers) ? { saveData: true as const } : {}),
   };
 }
 
@@ -44,7 +45,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Shell({ loaderData }: Route.ComponentProps) {
-  if (loaderData.editorPreview) return <EditorPreviewFrame />;
+  if ("editorPreview" in loaderData) return <EditorPreviewFrame />;
   return (
     <ShellFrame data={loaderData}>
       <Outlet />
@@ -71,7 +72,7 @@ function ShellFrame({ data, children }: { data: SignedInData; children: React.Re
   const state: ProfileState = reloadingUser ? "loading" : data.userError ? "error" : "loaded";
   // The layout kit (kit.tsx), not Radix's components: this header is on every signed-in page.
   return (
-    <AvatarAnimationProvider value={data.offerAvatarAnimation}>
+    <AvatarAnimationProvider value={!data.saveData}>
       <Flex direction="column" minHeight="100vh">
         <Box as="header" className="app-header no-print">
           <Flex
@@ -109,7 +110,7 @@ export const meta: Route.MetaFunction = ({ error, matches }) => [
  */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const loaded = useRouteLoaderData<typeof loader>("routes/shell");
-  const data = loaded?.editorPreview ? undefined : loaded;
+  const data = loaded && "editorPreview" in loaded ? undefined : loaded;
   const panel = <GeneralErrorBoundary error={error} params={params} homeLink={homeLinkFor(data?.homePath)} />;
   return data ? <ShellFrame data={data}>{panel}</ShellFrame> : panel;
 }

@@ -1,12 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { firstLoadChunks } from "./first-load-chunks";
+import { declaresPlainPage, firstLoadChunks } from "./first-load-chunks";
 import { barrelExports, deepImports } from "./radix-deep-imports";
 
 const app = "/app";
 const routes = [
   { file: "routes/index.tsx", index: true },
   { file: "routes/projector.tsx", path: "projector" },
+  // served without the client bundle (ADR 170)
+  { file: "routes/login.tsx", path: "login" },
   {
     file: "routes/shell.tsx",
     children: [
@@ -26,7 +28,9 @@ const graph: Record<string, string[]> = {
   [a("routes/index.tsx")]: ["kit"],
   [a("routes/projector.tsx")]: ["kit", "big-code"],
   "big-code": [],
-  [a("routes/shell.tsx")]: ["avatar", "menu", "big-code"],
+  [a("routes/login.tsx")]: ["logo"],
+  [a("routes/shell.tsx")]: ["avatar", "menu", "big-code", "logo"],
+  logo: [],
   avatar: ["theme"],
   menu: ["menu-part"],
   "menu-part": [],
@@ -43,7 +47,7 @@ const graph: Record<string, string[]> = {
 };
 
 function chunkOf(id: string): string | null {
-  const groups = firstLoadChunks(app, routes);
+  const groups = firstLoadChunks(app, routes, (file) => file === "routes/login.tsx");
   const ctx = { getModuleInfo: (moduleId: string) => ({ importedIds: graph[moduleId] ?? [] }) };
   for (const group of groups) {
     const name = group.name(id, ctx);
@@ -60,6 +64,16 @@ describe("firstLoadChunks", () => {
     expect(chunkOf("avatar")).toBe("shell-first-load");
     expect(chunkOf("menu-part")).toBe("shell-first-load");
     expect(chunkOf("sidebar")).toBe("admin-first-load");
+  });
+
+  it("does not count a page served without the client bundle as a user: it loads no chunk", () => {
+    expect(chunkOf("logo")).toBe("shell-first-load"); // the shell's and the sign-in page's
+    expect(chunkOf(a("routes/login.tsx"))).toBeNull();
+  });
+
+  it("finds the routes that declare a plain page", () => {
+    expect(declaresPlainPage("export const handle: PlainPageHandle = { plainPage: true };")).toBe(true);
+    expect(declaresPlainPage("export const handle = { plainPage: false };")).toBe(false);
   });
 
   it("leaves to the bundler what a page outside the layout also uses, or some of its pages only", () => {

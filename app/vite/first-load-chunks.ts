@@ -5,13 +5,17 @@
  * - that layout statically imports it (directly or through other modules), so
  *   it is loaded whenever the layout is, and
  * - every route module that statically imports it is that layout or one of
- *   its descendants, so no page outside the layout would load the chunk, and
+ *   its descendants, so no page outside the layout would load the chunk
+ *   (a route served without the client bundle, ADR 170, does not count: its
+ *   page loads no chunk; only a client-side navigation to it from a hydrated
+ *   page would, and that page has the root's chunk and mostly the shell's), and
  * - every module it imports is in that chunk or an ancestor layout's (the
  *   bundler pulls a captured module's imports into its chunk).
  * What is left (modules some pages of an area use and others do not, and
  * everything behind `import()`) the bundler splits as before. Without this,
  * the class home named 44 files in `<link rel="modulepreload">` tags.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
@@ -46,6 +50,25 @@ function findRoute(routes: RouteConfigEntry[], file: string): RouteConfigEntry |
   return undefined;
 }
 
+/** A route module that says its page needs no client bundle (`handle = { plainPage: true }`, app/lib/plain-page.ts). */
+export function declaresPlainPage(source: string): boolean {
+  return /\bplainPage:\s*true\b/.test(source);
+}
+
+/**
+ * The route files whose pages are never served with the client bundle: those
+ * that declare it, and layouts all of whose routes are such.
+ */
+function plainRoutes(routes: RouteConfigEntry[], isPlain: (file: string) => boolean, into = new Set<string>()) {
+  for (const route of routes) {
+    if (route.children?.length) {
+      plainRoutes(route.children, isPlain, into);
+      if (route.children.every((child) => into.has(child.file))) into.add(route.file);
+    } else if (isPlain(route.file)) into.add(route.file);
+  }
+  return into;
+}
+
 /** The module id without the query string a plugin may add. */
 const bare = (id: string) => id.split("?")[0] ?? id;
 
@@ -53,9 +76,15 @@ const bare = (id: string) => id.split("?")[0] ?? id;
  * Rolldown's `output.codeSplitting.groups`: one for each layout, naming the
  * modules of its chunk.
  */
-export function firstLoadChunks(appDirectory: string, routes: RouteConfigEntry[]) {
+export function firstLoadChunks(
+  appDirectory: string,
+  routes: RouteConfigEntry[],
+  isPlain: (file: string) => boolean = (file) =>
+    declaresPlainPage(readFileSync(path.resolve(appDirectory, file), "utf8")),
+) {
   const abs = (file: string) => path.resolve(appDirectory, file);
   const allRoutes = new Set([...routeFiles(routes)].map(abs));
+  const plain = new Set([...plainRoutes(routes, isPlain)].map(abs));
   const layouts: Layout[] = CHUNK_LAYOUTS.map((file) => {
     const route = file === "root.tsx" ? undefined : findRoute(routes, file);
     if (file !== "root.tsx" && !route) throw new Error(`first-load chunks: no route ${file}`);
@@ -87,6 +116,7 @@ export function firstLoadChunks(appDirectory: string, routes: RouteConfigEntry[]
   function assign(info: GetModuleInfo): Map<string, Layout> {
     const reachedBy = new Map<string, Set<string>>();
     for (const entry of entries) {
+      if (plain.has(entry)) continue;
       const owner = entry === abs("entry.client.tsx") ? abs("root.tsx") : entry;
       for (const id of closure(entry, info)) reachedBy.set(id, (reachedBy.get(id) ?? new Set()).add(owner));
     }

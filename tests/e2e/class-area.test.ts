@@ -10,7 +10,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { expectNoSidewaysScroll, jsModes, newPage, signIn } from "../support/browser";
+import { expectConsoleError, expectNoSidewaysScroll, jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { screensDir } from "../support/screens-dir";
 import { addFirstTimeViews, addWellbeingSeries } from "../support/series-world";
@@ -422,4 +422,25 @@ test("Manage surveys at 1280, 768 and 375 px: every row's Results, Schedule and 
       );
     }
   }
+});
+
+test("JavaScript on: a reload goes back to where the class home was scrolled, with the bundle and before it starts", async () => {
+  const page = await teacherPage(true);
+  await page.setViewportSize({ width: 800, height: 400 });
+  await page.goto(`/class/${await classIdByName(page, "5A Sunflowers")}/home`);
+  const hydrated = () => page.locator("header button.profile-trigger").waitFor();
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await hydrated();
+  await page.evaluate(() => window.scrollTo(0, 150));
+  await expect.poll(scrollY).toBe(150);
+  await page.reload();
+  await hydrated();
+  expect(await scrollY()).toBe(150);
+  // The bundle's modules refused: the page-start script (app/lib/page-start-script.ts) alone puts it back.
+  await page.route(/\/assets\/(?!page-start-)[^/]+\.js$/, (route) => route.abort());
+  expectConsoleError(page, /Failed to load|ERR_FAILED/);
+  await page.reload();
+  await page.waitForLoadState("load");
+  expect(await page.locator("header button.profile-trigger").count()).toBe(0);
+  expect(await scrollY()).toBe(150);
 });

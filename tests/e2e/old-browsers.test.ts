@@ -2,7 +2,7 @@
  * Old browsers get the no-JS product, never a half-working one (ADR 142).
  *
  * A browser that lacks a feature the bundle uses must not start the client:
- * the inline check in <head> (app/lib/browser-support.ts) says no, nothing
+ * the check (app/lib/browser-support.ts, in the page-start script) says no, nothing
  * hydrates, and every page stays the working server-rendered page. Here
  * Chromium plays such a browser: an init script removes modern features
  * before any script of the page runs, and the core teacher flow runs the way

@@ -5,9 +5,11 @@
  * the figures are deterministic: no server, no browser, no timing.
  *
  * A page's first load is what its server-rendered HTML names:
- * - JS: the manifest module, the client entry and its static imports, and for
- *   every route the URL matches (root, layouts, the page) its module and
- *   static imports. The `<link rel="modulepreload">` tags are exactly these.
+ * - JS: the page-start script (the feature check and scroll restoration, a
+ *   classic script: app/lib/page-start-script.ts), the manifest module, the
+ *   client entry and its static imports, and for every route the URL matches
+ *   (root, layouts, the page) its module and static imports. The
+ *   `<link rel="modulepreload">` tags are exactly these but the page-start script.
  *   Chunks loaded later by `import()` (React.lazy, the Rive runtime) are not.
  * - CSS: the stylesheets of the entry and of every matched route.
  * A page served without the client bundle (`plainScripts`: ADR 170) names
@@ -240,6 +242,11 @@ export function plainScriptUrl(name: PlainScript, buildDir = "build"): string {
   return onlyAssetNamed(buildDir, new RegExp(`/assets/${name}-[A-Za-z0-9_-]{8}\\.js`, "g"), `plain script ${name}`);
 }
 
+/** The URL of the page-start script every page with the client bundle loads first (app/vite/page-start-script.ts). */
+export function pageStartScriptUrl(buildDir = "build"): string {
+  return onlyAssetNamed(buildDir, /\/assets\/page-start-[A-Za-z0-9_-]{8}\.js/g, "page-start script");
+}
+
 /** The one client asset of a kind that the server build names (and so writes into pages). */
 function onlyAssetNamed(buildDir: string, pattern: RegExp, what: string): string {
   const urls = new Set(serverBuildSource(buildDir).match(pattern) ?? []);
@@ -315,7 +322,7 @@ export function measureFirstLoad(buildDir = "build", pages: PageBudget[] = PAGE_
     const js = new Set<string>(
       page.plainScripts
         ? page.plainScripts.map((name) => plainScriptUrl(name, buildDir))
-        : [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
+        : [pageStartScriptUrl(buildDir), manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])],
     );
     const css = new Set<string>(manifest.entry.css ?? []);
     for (const id of routeIds) {

@@ -18,13 +18,12 @@ export interface Translations {
 }
 
 /**
- * What the root loader sends (issue 34): the page's language, its direction
- * and, per namespace the page renders, the URL of that language's compiled
+ * What the root loader sends (issue 34): the page's language (its direction
+ * follows from it: languageDir) and, per namespace the page renders, the URL of that language's compiled
  * catalogue, a content-hashed file the browser loads once and caches
  * (app/server/i18n/catalogues.server.ts). No message is in the page itself.
  */
 export interface PageI18n {
   language: string;
-  dir: "ltr" | "rtl";
   catalogues: Record<string, string>;
 }

@@ -15,6 +15,7 @@
  */
 import { BrowserI18n } from "./browser-react-i18next";
 import type { CompiledCatalogue, PageI18n } from "./compiled";
+import { languageDir } from "./languages";
 
 const loaded = new Map<string, CompiledCatalogue>();
 const loading = new Map<string, Promise<void>>();
@@ -64,7 +65,7 @@ export function pageTranslations(page: PageI18n): BrowserI18n {
   if (current?.page !== page) {
     const messages: Record<string, CompiledCatalogue> = {};
     for (const [namespace, url] of Object.entries(page.catalogues)) messages[namespace] = loaded.get(url) ?? {};
-    current = { page, i18n: new BrowserI18n({ language: page.language, dir: page.dir, messages }) };
+    current = { page, i18n: new BrowserI18n({ language: page.language, dir: languageDir(page.language), messages }) };
   }
   return current.i18n;
 }

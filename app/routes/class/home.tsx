@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import { ClassCodePanel } from "~/components/class/class-code-panel";
 import { CloseNameJoins } from "~/components/class/close-name-joins";
 import { ComingSurveys } from "~/components/class/coming-surveys";
@@ -22,6 +23,7 @@ import {
 } from "~/server/web/join-request-actions.server";
 import { redirectWithFailure } from "~/server/web/screen-errors.server";
 import type { Route } from "./+types/home";
+import type { loader as classLayoutLoader } from "./layout";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
@@ -40,11 +42,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Of the dashboard, what this page shows and no more: the loader data is in the page's HTML (issue 34). */
+/**
+ * Of the dashboard, what this page shows and no more: the loader data is in the page's HTML (issue 34).
+ * The class's id, name and school are the class layout's (its `currentClass`), not sent twice.
+ */
 function homeView(dashboard: ClassDashboard) {
-  const { class: klass, classCode, studentCount, closeNames } = dashboard;
+  const { classCode, studentCount, closeNames } = dashboard;
   return {
-    class: { id: klass.id, name: klass.name, schoolName: klass.schoolName },
     studentCount,
     onlineStudents: dashboard.onlineStudents.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
     classCode: classCode && {
@@ -93,17 +97,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 // On the layout kit (ADR 161): the class home is the most visited screen.
 export default function ClassHome({ loaderData }: Route.ComponentProps) {
   const { dashboard, waitingRequests, joinAddress, timeZone, now } = loaderData;
+  const klass = useRouteLoaderData<typeof classLayoutLoader>("routes/class/layout")!.currentClass;
   const { t, i18n } = useTranslation("staff");
-  const base = `/class/${dashboard.class.id}`;
+  const base = `/class/${klass.id}`;
   return (
     <Stack gap="5">
       <SplitRow gap="3">
         <Stack gap="1">
           <Heading size="7">
-            <bdi>{dashboard.class.name}</bdi>
+            <bdi>{klass.name}</bdi>
           </Heading>
           <Text color="gray">
-            <bdi>{dashboard.class.schoolName}</bdi>
+            <bdi>{klass.schoolName}</bdi>
           </Text>
         </Stack>
         <Row gap="2">
@@ -115,7 +120,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       </SplitRow>
 
       {/* Live: a device asking to join shows as it asks (issue 36). */}
-      <LiveWaitingJoinRequests classId={dashboard.class.id} requests={waitingRequests} />
+      <LiveWaitingJoinRequests classId={klass.id} requests={waitingRequests} />
       <CloseNameJoins joins={dashboard.closeNames} base={base} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
@@ -160,12 +165,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
             {t("All of this class's surveys")}
           </TextLink>
         </Row>
-        <ComingSurveys
-          coming={dashboard.comingAssignments}
-          classId={dashboard.class.id}
-          timeZone={timeZone}
-          now={now}
-        />
+        <ComingSurveys coming={dashboard.comingAssignments} classId={klass.id} timeZone={timeZone} now={now} />
         {dashboard.activeAssignments.length === 0 ? (
           <EmptyState
             title={t("No survey is running")}
@@ -215,6 +215,4 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.dashboard.class.name ?? "Class"} · Orliverse Classroom` },
-];
+// Its title is the class layout's: the class's name (routes/class/layout.tsx).
