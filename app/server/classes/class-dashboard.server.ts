@@ -9,6 +9,7 @@ import { atTime, effectiveStatusSql, isOpenSql } from "../assignments/effective-
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
+import { preparedPerDatabase } from "../db/prepared.server";
 import { assignments, classCodes, classes, classStudents, schools, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { studentListFields } from "../students/student-fields.server";
@@ -92,6 +93,88 @@ export interface ClassDashboard {
   closeNames: CloseNameJoin[];
 }
 
+/** The times the dashboard's query compares with, as placeholders of its prepared statements. */
+const at = {
+  now: sql.placeholder("now"),
+  onlineSince: sql.placeholder("onlineSince"),
+  closeSince: sql.placeholder("closeSince"),
+};
+
+function selectDashboard(db: Db, scope: SQL | undefined) {
+  return db
+    .select({
+      ...classColumns,
+      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
+      onlineStudents: jsonList(
+        onlineStudentFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${at.onlineSince}::timestamptz`,
+        sql`${student.lastSeenAt} desc, ${student.id}`,
+      ),
+      classCode: liveClassCodeJson(classesColumn.id),
+      activeAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.classId} = ${classes.id} and ${isOpenSql(assignment, at.now)}`,
+        sql`coalesce(${assignment.startedAt}, ${assignment.opensAt}) desc, ${assignment.id} desc`,
+      ),
+      comingAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.id} in (select ${coming.id} from ${aliased(coming)}
+              where ${coming.classId} = ${classes.id} and ${coming.opensAt} > ${at.now}::timestamptz
+                and ${effectiveStatusSql(coming, at.now)} = 'assigned'
+              order by ${coming.opensAt}, ${coming.id} limit 3)`,
+        sql`${assignment.opensAt}, ${assignment.id}`,
+      ),
+      teachers: classTeachersJson(classesColumn.id),
+      schoolTimeZone: schools.timeZone,
+      closeNames: jsonList(
+        closeNameFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
+            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${at.closeSince}::timestamptz`,
+        sql`${member.createdAt} desc, ${student.id}`,
+      ),
+    })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.id, sql.placeholder("classId")), scope))
+    .limit(1);
+}
+
+/** An actor whose id and school are the prepared statement's `actorId` and `schoolId`. */
+const placeholderActor = {
+  id: sql.placeholder("actorId") as unknown as number,
+  schoolId: sql.placeholder("schoolId") as unknown as number,
+};
+
+/**
+ * The dashboard's query, prepared once per database for each kind of scope (ADR 063): drizzle
+ * building this large query object on every visit of the most visited screen cost more CPU than
+ * the other statements of the page (issue 34, docs/performance.md).
+ */
+const dashboardQueries = {
+  teacher: preparedPerDatabase((db) =>
+    selectDashboard(db, classScopeCondition({ ...placeholderActor, role: "teacher" })).prepare(
+      "class_dashboard_teacher",
+    ),
+  ),
+  schoolAdmin: preparedPerDatabase((db) =>
+    selectDashboard(db, classScopeCondition({ ...placeholderActor, role: "admin" })).prepare(
+      "class_dashboard_school_admin",
+    ),
+  ),
+  admin: preparedPerDatabase((db) =>
+    selectDashboard(db, classScopeCondition({ id: 0, role: "admin", schoolId: null })).prepare("class_dashboard_admin"),
+  ),
+};
+
+function dashboardQuery(db: Db, actor: Actor) {
+  if (actor.role !== "admin") return dashboardQueries.teacher(db);
+  return actor.schoolId === null ? dashboardQueries.admin(db) : dashboardQueries.schoolAdmin(db);
+}
+
 /**
  * Everything the class home shows, in one round trip: the class (checked
  * against the actor's scope), its student count, who is online, the live
@@ -105,48 +188,14 @@ export async function getClassDashboard(
   classId: number,
   now = new Date(),
 ): Promise<ClassDashboard> {
-  const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
-  const closeSince = new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString();
-  const [row] = await db
-    .select({
-      ...classColumns,
-      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
-      onlineStudents: jsonList(
-        onlineStudentFields,
-        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
-            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${onlineSince}::timestamptz`,
-        sql`${student.lastSeenAt} desc, ${student.id}`,
-      ),
-      classCode: liveClassCodeJson(classesColumn.id),
-      activeAssignments: jsonList(
-        activeAssignmentFields,
-        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
-            where ${assignment.classId} = ${classes.id} and ${isOpenSql(assignment, now)}`,
-        sql`coalesce(${assignment.startedAt}, ${assignment.opensAt}) desc, ${assignment.id} desc`,
-      ),
-      comingAssignments: jsonList(
-        activeAssignmentFields,
-        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
-            where ${assignment.id} in (select ${coming.id} from ${aliased(coming)}
-              where ${coming.classId} = ${classes.id} and ${coming.opensAt} > ${now.toISOString()}::timestamptz
-                and ${effectiveStatusSql(coming, now)} = 'assigned'
-              order by ${coming.opensAt}, ${coming.id} limit 3)`,
-        sql`${assignment.opensAt}, ${assignment.id}`,
-      ),
-      teachers: classTeachersJson(classesColumn.id),
-      schoolTimeZone: schools.timeZone,
-      closeNames: jsonList(
-        closeNameFields,
-        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
-            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
-            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${closeSince}::timestamptz`,
-        sql`${member.createdAt} desc, ${student.id}`,
-      ),
-    })
-    .from(classes)
-    .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(and(eq(classes.id, classId), classScopeCondition(actor)))
-    .limit(1);
+  const [row] = await dashboardQuery(db, actor).execute({
+    classId,
+    actorId: actor.id,
+    schoolId: actor.schoolId,
+    now: now.toISOString(),
+    onlineSince: new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString(),
+    closeSince: new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString(),
+  });
   if (!row) throw notFound("Class not found");
   const {
     studentCount,
