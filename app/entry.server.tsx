@@ -13,7 +13,6 @@ import { withoutPreloadNonces } from "./server/web/preload-nonces.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
-const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 // Page titles (`meta`) on the server: in the request's language, from the catalogues in memory.
 setServerTranslator((language, namespace) => {
@@ -52,9 +51,8 @@ export default function handleRequest(
         clearTimeout(timer);
         settled = true;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = Buffer.concat(chunks);
         // The module preloads need no nonce (server/web/preload-nonces.server.ts); pages without the bundle have none.
-        const body = html.includes(MODULE_PRELOAD) ? withoutPreloadNonces(html.toString(), nonce) : html;
+        const body = withoutPreloadNonces(Buffer.concat(chunks), nonce);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
