@@ -14,7 +14,7 @@
  */
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 
-export function withoutPreloadNonces(html: Buffer, nonce: string): Buffer {
+export function withoutPreloadNonces(html: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   if (!nonce) return html;
   const first = html.indexOf(MODULE_PRELOAD);
   if (first < 0) return html;
