@@ -9,12 +9,11 @@ import { atTime, effectiveStatusSql, isOpenSql } from "../assignments/effective-
 import type { LiveClassCode } from "../class-codes/class-codes.server";
 import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
-import { preparedPerDatabase } from "../db/prepared.server";
 import { assignments, classCodes, classes, classStudents, schools, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
 import { studentListFields } from "../students/student-fields.server";
 import { assignmentSummaryFields } from "./assignment-summary.server";
-import { type Actor, classScopeCondition } from "./class-scope.server";
+import { type Actor, classScopeCondition, preparedPerScope, scopeValues } from "./class-scope.server";
 import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
 import {
   type ClassRecord,
@@ -143,37 +142,14 @@ function selectDashboard(db: Db, scope: SQL | undefined) {
     .limit(1);
 }
 
-/** An actor whose id and school are the prepared statement's `actorId` and `schoolId`. */
-const placeholderActor = {
-  id: sql.placeholder("actorId") as unknown as number,
-  schoolId: sql.placeholder("schoolId") as unknown as number,
-};
-
 /**
- * The dashboard's query, prepared once per database for each kind of scope (ADR 063): drizzle
- * building this large query object on every visit of the most visited screen cost more CPU than
- * the other statements of the page (issue 34, docs/performance.md).
+ * The dashboard's query, prepared once per database and kind of scope: drizzle building this
+ * large query object on every visit of the most visited screen cost more CPU than the other
+ * statements of the page (issue 34, docs/performance.md).
  */
-const dashboardQueries = {
-  teacher: preparedPerDatabase((db) =>
-    selectDashboard(db, classScopeCondition({ ...placeholderActor, role: "teacher" })).prepare(
-      "class_dashboard_teacher",
-    ),
-  ),
-  schoolAdmin: preparedPerDatabase((db) =>
-    selectDashboard(db, classScopeCondition({ ...placeholderActor, role: "admin" })).prepare(
-      "class_dashboard_school_admin",
-    ),
-  ),
-  admin: preparedPerDatabase((db) =>
-    selectDashboard(db, classScopeCondition({ id: 0, role: "admin", schoolId: null })).prepare("class_dashboard_admin"),
-  ),
-};
-
-function dashboardQuery(db: Db, actor: Actor) {
-  if (actor.role !== "admin") return dashboardQueries.teacher(db);
-  return actor.schoolId === null ? dashboardQueries.admin(db) : dashboardQueries.schoolAdmin(db);
-}
+const dashboardQuery = preparedPerScope("class_dashboard", (db, actor, name) =>
+  selectDashboard(db, classScopeCondition(actor)).prepare(name),
+);
 
 /**
  * Everything the class home shows, in one round trip: the class (checked
@@ -190,8 +166,7 @@ export async function getClassDashboard(
 ): Promise<ClassDashboard> {
   const [row] = await dashboardQuery(db, actor).execute({
     classId,
-    actorId: actor.id,
-    schoolId: actor.schoolId,
+    ...scopeValues(actor),
     now: now.toISOString(),
     onlineSince: new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString(),
     closeSince: new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString(),
