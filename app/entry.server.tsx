@@ -10,11 +10,10 @@ import { getAppFromContext, requestInfoContext } from "./server/context.server";
 import { isPoolTimeout } from "./server/errors.server";
 import { getI18n, translatorFor } from "./server/i18n/i18n.server";
 import { withoutPreloadNonces } from "./server/web/preload-nonces.server";
-import { withoutFalseFutureFlags, withSingleQuotedStreamChunks } from "./server/web/router-scripts.server";
+import { withoutFalseFutureFlags, withSingleQuotedStreamChunksIn } from "./server/web/router-scripts.server";
 import { contentSecurityPolicy, createNonce } from "./server/web/security-headers.server";
 
 export const streamTimeout = 5_000;
-const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 // Page titles (`meta`) on the server: in the request's language, from the catalogues in memory.
 setServerTranslator((language, namespace) => {
@@ -53,12 +52,9 @@ export default function handleRequest(
         clearTimeout(timer);
         settled = true;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = Buffer.concat(chunks);
         // The module preloads need no nonce (server/web/preload-nonces.server.ts), the page data's string is
-        // written short (server/web/router-scripts.server.ts); pages without the bundle have neither.
-        const body = html.includes(MODULE_PRELOAD)
-          ? withSingleQuotedStreamChunks(withoutPreloadNonces(html.toString(), nonce))
-          : html;
+        // written short (server/web/router-scripts.server.ts); both work on the bytes of the page's parts they change.
+        const body = withSingleQuotedStreamChunksIn(withoutPreloadNonces(Buffer.concat(chunks), nonce));
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },

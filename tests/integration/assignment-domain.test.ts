@@ -194,6 +194,18 @@ test("permissions: colleague and other school's admin get NOT_FOUND; school admi
   expect(await codeOf(listClassAssignments(db, world.actors.platformAdmin, world.class5A.id))).toBe("OK");
 });
 
+test("the results (prepared per kind of scope) answer the class's teacher, its school's admin and the platform admin, and no one else", async () => {
+  const survey = await createSurvey(db);
+  const assignment = await createAssignment(db, { classId: world.class5A.id, surveyId: survey.id });
+  const ref = { classId: world.class5A.id, assignmentId: assignment.id };
+  for (const actor of [world.actors.teacher, world.actors.schoolAdmin, world.actors.platformAdmin]) {
+    expect((await getAssignmentResults(db, actor, ref, lookup)).assignment.id).toBe(assignment.id);
+  }
+  for (const actor of [world.actors.colleague, world.actors.otherAdmin, world.actors.otherTeacher]) {
+    expect(await codeOf(getAssignmentResults(db, actor, ref, lookup))).toBe("NOT_FOUND");
+  }
+});
+
 /** The class results as the class's teacher reads them. */
 const teacherResults = (
   classId: number,

@@ -205,6 +205,15 @@ describe("presence and the dashboard", () => {
     ]);
     expect(dashboard.teachers.map((t) => t.id)).toEqual([world.users.teacher.id]);
   });
+
+  test("the dashboard (prepared per kind of scope) answers the class's teacher, its school's admin and the platform admin, and no one else", async () => {
+    for (const actor of [world.actors.teacher, world.actors.schoolAdmin, world.actors.platformAdmin]) {
+      expect((await getClassDashboard(db, actor, world.class5A.id)).class.name).toBe("5A Sunflowers");
+    }
+    for (const actor of [world.actors.colleague, world.actors.otherTeacher, world.actors.otherAdmin]) {
+      expect(await codeOf(getClassDashboard(db, actor, world.class5A.id))).toBe("NOT_FOUND");
+    }
+  });
 });
 
 describe("class codes", () => {

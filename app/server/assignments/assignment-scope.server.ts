@@ -30,6 +30,18 @@ export async function throwAssignmentNotFound(db: Db, actor: Actor, classId: num
   throw notFound("Assignment not found");
 }
 
+/** The select of `fields` over the assignment, its survey, class and school, of the one row `where` keeps. */
+export function selectAssignmentWhere(db: Db, fields: SelectedFields, where: SQL | undefined) {
+  return db
+    .select(fields)
+    .from(assignments)
+    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(where)
+    .limit(1);
+}
+
 /** `fields` of the assignment in scope (over assignments, surveys, classes and schools), or NotFound. */
 export async function selectAssignmentInScope<T extends SelectedFields>(
   db: Db,
@@ -38,14 +50,7 @@ export async function selectAssignmentInScope<T extends SelectedFields>(
   fields: T,
 ) {
   // Drizzle's types do not follow a generic selection through joins; every join is inner, so a row has every field.
-  const [row] = (await db
-    .select(fields as SelectedFields)
-    .from(assignments)
-    .innerJoin(surveys, eq(surveys.id, assignments.surveyId))
-    .innerJoin(classes, eq(classes.id, assignments.classId))
-    .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(assignmentInScope(actor, input))
-    .limit(1)) as SelectResultFields<T>[];
+  const [row] = (await selectAssignmentWhere(db, fields, assignmentInScope(actor, input))) as SelectResultFields<T>[];
   if (!row) return throwAssignmentNotFound(db, actor, input.classId);
   return row;
 }

@@ -14,7 +14,7 @@
  * `effectiveStatus` is the rule; `effectiveStatusSql` is the same rule for a WHERE clause or a column
  * that the database filters or pages on (effective-status.test.ts checks that both agree in every case).
  */
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AssignmentStatus } from "~/lib/statuses";
 
 export interface ScheduleFields {
@@ -56,9 +56,12 @@ interface AssignmentColumns {
   closesAt: AnyColumn;
 }
 
-/** effectiveStatus in SQL, for the database's filters and pages (the same order of rules). */
-export function effectiveStatusSql(table: AssignmentColumns, now: Date): SQL<AssignmentStatus> {
-  const at = now.toISOString();
+/**
+ * effectiveStatus in SQL, for the database's filters and pages (the same order of rules). `now` may be
+ * a placeholder of a prepared query, filled with the time as ISO 8601 text (`now.toISOString()`).
+ */
+export function effectiveStatusSql(table: AssignmentColumns, now: Date | Placeholder): SQL<AssignmentStatus> {
+  const at = now instanceof Date ? now.toISOString() : now;
   return sql<AssignmentStatus>`(case
     when ${table.status} = 'completed' then 'completed'
     when ${table.closesAt} is not null and ${table.closesAt} <= ${at}::timestamptz then 'completed'
@@ -68,6 +71,6 @@ export function effectiveStatusSql(table: AssignmentColumns, now: Date): SQL<Ass
 }
 
 /** Open now (takes answers), in SQL. */
-export function isOpenSql(table: AssignmentColumns, now: Date): SQL {
+export function isOpenSql(table: AssignmentColumns, now: Date | Placeholder): SQL {
   return sql`${effectiveStatusSql(table, now)} = 'active'`;
 }

@@ -8,12 +8,13 @@
  */
 import { type Column, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { FaceMood } from "~/lib/face-scale";
 import { DEFAULT_MIN_GROUP_SIZE, groupProtectionMessage, MIN_GROUP_SIZE_FLOOR } from "~/lib/privacy";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
 import { recordIdentifiedResponsesRead } from "../audit/audit-log.server";
 import { assignmentSummaryColumns } from "../classes/class-dashboard.server";
-import type { Actor } from "../classes/class-scope.server";
+import { type Actor, preparedPerScope, scopeValues } from "../classes/class-scope.server";
 import { answerText, fieldLabel } from "../csv/answer-columns.server";
 import { csvRows } from "../csv/csv.server";
 import type { Db } from "../db/client.server";
@@ -29,7 +30,7 @@ import {
   type TallyRow,
   talliesQuery,
 } from "../responses/tallies.server";
-import { selectAssignmentInScope } from "./assignment-scope.server";
+import { assignmentInScope, selectAssignmentWhere, throwAssignmentNotFound } from "./assignment-scope.server";
 import { type AssignmentSummary, getAssignment } from "./assignments.server";
 import { atTime } from "./effective-status.server";
 import { getReleaseState, listReleasedAnswers, releasedResults, writtenText } from "./releases.server";
@@ -321,18 +322,13 @@ interface Overview {
  * while someone on the roster has not responded. Anonymous: no names at all;
  * each student's page says only "responded" or "not yet".
  */
-async function selectOverview(
-  db: Db,
-  actor: Actor,
-  input: { classId: number; assignmentId: number },
-  listLimit: number,
-): Promise<Overview> {
-  // The ids as values, not the outer row's columns: the planner then knows
-  // this class's and assignment's own sizes (a class of 5,000 is not planned
-  // as the average class).
-  const a = input.assignmentId;
-  const classId = input.classId;
-  const row = await selectAssignmentInScope(db, actor, input, {
+/**
+ * The overview's fields. The ids as values, not the outer row's columns: the
+ * planner then knows this class's and assignment's own sizes (a class of
+ * 5,000 is not planned as the average class).
+ */
+function overviewFields(a: number, classId: number, listLimit: number, walkAbove: number) {
+  return {
     ...assignmentSummaryColumns,
     schoolId: classes.schoolId,
     minGroupSize: schools.minGroupSize,
@@ -347,7 +343,7 @@ async function selectOverview(
         schoolId: classes.schoolId,
         where: sql`exists (select 1 from ${aliased(rankedResponses)}
           where ${rankedResponses.assignmentId} = ${a} and ${rankedResponses.studentId} = ${ranked.id})`,
-        walk: sql`${responseCountOf(assignments.id)} > ${SORT_AT_MOST_PER_NAME * listLimit}`,
+        walk: sql`${responseCountOf(assignments.id)} > ${walkAbove}`,
       },
       listLimit,
       {
@@ -358,7 +354,37 @@ async function selectOverview(
       },
       sql`not ${assignments.anonymous}`,
     ),
+  };
+}
+
+/** A number of the prepared overview, filled at execute (the placeholders are typed as the values they stand for). */
+const placeholder = (name: string) => sql.placeholder(name) as unknown as number;
+
+/**
+ * The overview's query, prepared once per database and kind of scope (ADR 063): drizzle built
+ * its query object on every request, more CPU than the statement itself (issue 34, docs/performance.md).
+ */
+const overviewQuery = preparedPerScope("assignment_results_overview", (db, actor, name) => {
+  const ref = { assignmentId: placeholder("assignmentId"), classId: placeholder("classId") };
+  const fields = overviewFields(ref.assignmentId, ref.classId, placeholder("listLimit"), placeholder("walkAbove"));
+  return selectAssignmentWhere(db, fields, assignmentInScope(actor, ref)).prepare(name);
+});
+
+async function selectOverview(
+  db: Db,
+  actor: Actor,
+  input: { classId: number; assignmentId: number },
+  listLimit: number,
+): Promise<Overview> {
+  const [found] = await overviewQuery(db, actor).execute({
+    ...input,
+    ...scopeValues(actor),
+    listLimit,
+    walkAbove: SORT_AT_MOST_PER_NAME * listLimit,
   });
+  if (!found) return throwAssignmentNotFound(db, actor, input.classId);
+  // Drizzle's types do not follow a selection through joins; every join is inner, so a row has every field.
+  const row = found as SelectResultFields<ReturnType<typeof overviewFields>>;
   const { schoolId, minGroupSize, rosterCounts, responded, ...summary } = row;
   const [studentCount, respondedOnRoster] = rosterCounts;
   // Everyone on the roster has responded (the usual end of a survey): no list to look for.

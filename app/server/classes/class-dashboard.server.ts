@@ -13,7 +13,7 @@ import { assignments, classCodes, classes, classStudents, schools, students, sur
 import { notFound } from "../errors.server";
 import { studentListFields } from "../students/student-fields.server";
 import { assignmentSummaryFields } from "./assignment-summary.server";
-import { type Actor, classScopeCondition } from "./class-scope.server";
+import { type Actor, classScopeCondition, preparedPerScope, scopeValues } from "./class-scope.server";
 import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
 import {
   type ClassRecord,
@@ -92,6 +92,65 @@ export interface ClassDashboard {
   closeNames: CloseNameJoin[];
 }
 
+/** The times the dashboard's query compares with, as placeholders of its prepared statements. */
+const at = {
+  now: sql.placeholder("now"),
+  onlineSince: sql.placeholder("onlineSince"),
+  closeSince: sql.placeholder("closeSince"),
+};
+
+function selectDashboard(db: Db, scope: SQL | undefined) {
+  return db
+    .select({
+      ...classColumns,
+      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
+      onlineStudents: jsonList(
+        onlineStudentFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${at.onlineSince}::timestamptz`,
+        sql`${student.lastSeenAt} desc, ${student.id}`,
+      ),
+      classCode: liveClassCodeJson(classesColumn.id),
+      activeAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.classId} = ${classes.id} and ${isOpenSql(assignment, at.now)}`,
+        sql`coalesce(${assignment.startedAt}, ${assignment.opensAt}) desc, ${assignment.id} desc`,
+      ),
+      comingAssignments: jsonList(
+        activeAssignmentFields,
+        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
+            where ${assignment.id} in (select ${coming.id} from ${aliased(coming)}
+              where ${coming.classId} = ${classes.id} and ${coming.opensAt} > ${at.now}::timestamptz
+                and ${effectiveStatusSql(coming, at.now)} = 'assigned'
+              order by ${coming.opensAt}, ${coming.id} limit 3)`,
+        sql`${assignment.opensAt}, ${assignment.id}`,
+      ),
+      teachers: classTeachersJson(classesColumn.id),
+      schoolTimeZone: schools.timeZone,
+      closeNames: jsonList(
+        closeNameFields,
+        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
+            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
+            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${at.closeSince}::timestamptz`,
+        sql`${member.createdAt} desc, ${student.id}`,
+      ),
+    })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.id, sql.placeholder("classId")), scope))
+    .limit(1);
+}
+
+/**
+ * The dashboard's query, prepared once per database and kind of scope: drizzle building this
+ * large query object on every visit of the most visited screen cost more CPU than the other
+ * statements of the page (issue 34, docs/performance.md).
+ */
+const dashboardQuery = preparedPerScope("class_dashboard", (db, actor, name) =>
+  selectDashboard(db, classScopeCondition(actor)).prepare(name),
+);
+
 /**
  * Everything the class home shows, in one round trip: the class (checked
  * against the actor's scope), its student count, who is online, the live
@@ -105,48 +164,13 @@ export async function getClassDashboard(
   classId: number,
   now = new Date(),
 ): Promise<ClassDashboard> {
-  const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
-  const closeSince = new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString();
-  const [row] = await db
-    .select({
-      ...classColumns,
-      studentCount: sql<number>`(${studentCountOf(classes.id)})`,
-      onlineStudents: jsonList(
-        onlineStudentFields,
-        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
-            where ${member.classId} = ${classes.id} and ${student.lastSeenAt} > ${onlineSince}::timestamptz`,
-        sql`${student.lastSeenAt} desc, ${student.id}`,
-      ),
-      classCode: liveClassCodeJson(classesColumn.id),
-      activeAssignments: jsonList(
-        activeAssignmentFields,
-        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
-            where ${assignment.classId} = ${classes.id} and ${isOpenSql(assignment, now)}`,
-        sql`coalesce(${assignment.startedAt}, ${assignment.opensAt}) desc, ${assignment.id} desc`,
-      ),
-      comingAssignments: jsonList(
-        activeAssignmentFields,
-        sql`from ${aliased(assignment)} join ${aliased(survey)} on ${survey.id} = ${assignment.surveyId}
-            where ${assignment.id} in (select ${coming.id} from ${aliased(coming)}
-              where ${coming.classId} = ${classes.id} and ${coming.opensAt} > ${now.toISOString()}::timestamptz
-                and ${effectiveStatusSql(coming, now)} = 'assigned'
-              order by ${coming.opensAt}, ${coming.id} limit 3)`,
-        sql`${assignment.opensAt}, ${assignment.id}`,
-      ),
-      teachers: classTeachersJson(classesColumn.id),
-      schoolTimeZone: schools.timeZone,
-      closeNames: jsonList(
-        closeNameFields,
-        sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
-            join ${aliased(listedTwin)} on ${listedTwin.id} = ${member.closeToStudentId}
-            where ${member.classId} = ${classes.id} and ${member.createdAt} > ${closeSince}::timestamptz`,
-        sql`${member.createdAt} desc, ${student.id}`,
-      ),
-    })
-    .from(classes)
-    .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(and(eq(classes.id, classId), classScopeCondition(actor)))
-    .limit(1);
+  const [row] = await dashboardQuery(db, actor).execute({
+    classId,
+    ...scopeValues(actor),
+    now: now.toISOString(),
+    onlineSince: new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString(),
+    closeSince: new Date(now.getTime() - CLOSE_NAME_NOTICE_MS).toISOString(),
+  });
   if (!row) throw notFound("Class not found");
   const {
     studentCount,

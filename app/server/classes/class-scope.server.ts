@@ -50,3 +50,31 @@ export async function listMyClasses(db: Db, actor: Actor): Promise<ClassSummary[
   if (actor.role === "teacher") return teacherClassesQuery(db).execute({ userId: actor.id });
   return selectMyClasses(db, classScopeCondition(actor));
 }
+
+/** An actor whose id and school are a prepared statement's `actorId` and `schoolId` placeholders. */
+const placeholderActor = {
+  id: sql.placeholder("actorId") as unknown as number,
+  schoolId: sql.placeholder("schoolId") as unknown as number,
+};
+
+/**
+ * A query prepared once per database for each kind of scope (ADR 063): a teacher's classes, a school
+ * admin's school, every class. `build` gets an actor whose id and school are placeholders; execute
+ * the query with `scopeValues(actor)` among its values. Named `name_teacher`, `name_school_admin`, `name_admin`.
+ */
+export function preparedPerScope<T>(name: string, build: (db: Db, actor: Actor, name: string) => T) {
+  const teacher = preparedPerDatabase((db) => build(db, { ...placeholderActor, role: "teacher" }, `${name}_teacher`));
+  const schoolAdmin = preparedPerDatabase((db) =>
+    build(db, { ...placeholderActor, role: "admin" }, `${name}_school_admin`),
+  );
+  const admin = preparedPerDatabase((db) => build(db, { id: 0, role: "admin", schoolId: null }, `${name}_admin`));
+  return (db: Db, actor: Actor): T => {
+    if (actor.role !== "admin") return teacher(db);
+    return actor.schoolId === null ? admin(db) : schoolAdmin(db);
+  };
+}
+
+/** The values of a preparedPerScope query's scope placeholders. */
+export function scopeValues(actor: Actor) {
+  return { actorId: actor.id, schoolId: actor.schoolId };
+}

@@ -1,6 +1,10 @@
 import { runInNewContext } from "node:vm";
 import { expect, test } from "vitest";
-import { withoutFalseFutureFlags, withSingleQuotedStreamChunks } from "./router-scripts.server";
+import {
+  withoutFalseFutureFlags,
+  withSingleQuotedStreamChunks,
+  withSingleQuotedStreamChunksIn,
+} from "./router-scripts.server";
 
 test("the handoff keeps the future flags that are on and everything else, escaped for a script", () => {
   const handoff = JSON.stringify({
@@ -47,4 +51,14 @@ test("the page data's string reads the same in single quotes, and still cannot e
   expect(calls).toEqual([data, "close"]);
   expect(short.match(/<\/script>/g)).toHaveLength(1);
   expect(short).toMatch(/^<p>x<\/p><script nonce="abc">.*<\/script><!--\$--><!--\/\$--><\/body>$/s);
+});
+
+test("on the page's bytes, only its end is rewritten: the same page as the text's rewrite, a page without data as it was", () => {
+  const literal = JSON.stringify(`[{"_1":2},"Zoë","مرحبا"]`);
+  const page = `<html dir="rtl"><p>مرحبا Zoë</p><script nonce="n">window.__reactRouterContext.streamController.enqueue(${literal});</script><!--$--><script nonce="n">window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>`;
+  const bytes = Buffer.from(page);
+  expect(withSingleQuotedStreamChunksIn(bytes).toString()).toBe(withSingleQuotedStreamChunks(page));
+  expect(withSingleQuotedStreamChunksIn(bytes).length).toBeLessThan(bytes.length);
+  const plain = Buffer.from('<html><p>Zoë</p><script nonce="n">x()</script></html>');
+  expect(withSingleQuotedStreamChunksIn(plain)).toBe(plain);
 });

@@ -45,6 +45,25 @@ export function withSingleQuotedStreamChunks(html: string): string {
 }
 
 /**
+ * The same on the rendered page's bytes: only the page's end, from the first
+ * chunk's script on, is decoded and written again (the stream's scripts come
+ * last); the rest of the page is passed on as it is, as the preload step
+ * does (server/web/preload-nonces.server.ts).
+ */
+export function withSingleQuotedStreamChunksIn(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const call = html.indexOf(ENQUEUE);
+  if (call < 0) return html;
+  const start = html.lastIndexOf("<script", call);
+  if (start < 0) return html;
+  const end = html.toString("utf8", start);
+  const short = withSingleQuotedStreamChunks(end);
+  if (short === end) return html;
+  return Buffer.concat([html.subarray(0, start), Buffer.from(short)]);
+}
+
+const ENQUEUE = "window.__reactRouterContext.streamController.enqueue(";
+
+/**
  * The stream's close, which React Router writes as a script of its own right
  * after the last chunk's (inside a Suspense boundary of the server's render
  * alone, which the browser's render never hydrates: React Router renders it
