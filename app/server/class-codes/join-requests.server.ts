@@ -28,6 +28,7 @@ import {
 import { conflict, notFound } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
 import { closestListedName } from "../students/close-names.server";
+import { studentNameFields } from "../students/student-fields.server";
 import { isStillWaiting, JOIN_LOCK_NAMESPACE, readRoster, sameLookingStudent } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
@@ -175,7 +176,7 @@ async function studentForNewName(
   const [created] = await tx
     .insert(students)
     .values({ schoolId: klass.schoolId, firstName, lastName, lastSeenAt: now })
-    .returning({ id: students.id, firstName: students.firstName, lastName: students.lastName });
+    .returning(studentNameFields(students));
   await tx.insert(classStudents).values({
     classId: klass.id,
     studentId: created.id,

@@ -22,6 +22,7 @@ import type { Db, Tx } from "../db/client.server";
 import { classStudents, signInCards, students } from "../db/schema.server";
 import { DomainError, notFound } from "../errors.server";
 import { revokeSignInCards } from "./card-tokens.server";
+import { studentNameFields } from "./student-fields.server";
 
 const MAX_ATTEMPTS = 8;
 const UNIQUE_INDEX = "students_school_personal_code_unique";
@@ -207,12 +208,7 @@ export async function getSignInCards(
   const [live, roster] = await Promise.all([
     findLiveClassCode(db, klass.id, now),
     db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        personalCode: students.personalCode,
-      })
+      .select({ ...studentNameFields(students), personalCode: students.personalCode })
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
       .where(eq(classStudents.classId, klass.id))

@@ -7,16 +7,12 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { classStudents, students } from "../db/schema.server";
 import { notFound } from "../errors.server";
+import { studentNameFields } from "./student-fields.server";
 
 /** The student's id, names and school, or NOT_FOUND when the student is not on the class's roster. */
 export async function requireStudentInClass(db: Db | Tx, classId: number, studentId: number) {
   const [student] = await db
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      schoolId: students.schoolId,
-    })
+    .select({ ...studentNameFields(students), schoolId: students.schoolId })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))

@@ -3,7 +3,7 @@
  * school; the class roster is class_students. Removing a student from a class
  * removes the membership only; the student's record and answers stay.
  */
-import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { effectiveStatusSql } from "../assignments/effective-status.server";
@@ -33,15 +33,7 @@ import { requireStudentInClass } from "./student-in-class.server";
 
 const contact = alias(studentContacts, "c");
 /** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
-const contactFields = {
-  id: contact.id,
-  name: contact.name,
-  relationship: contact.relationship,
-  email: contact.email,
-  phonePrimary: contact.phonePrimary,
-  phoneSecondary: contact.phoneSecondary,
-  notes: contact.notes,
-};
+const { studentId: _student, position: _position, createdAt: _createdAt, ...contactFields } = getTableColumns(contact);
 export type Contact = JsonRow<typeof contactFields>;
 
 /** A student's contacts in SQL, ordered by position, for a select that has the student's id. */
