@@ -1,8 +1,8 @@
 /** The new-staff page's CSV import: a file, or pasted rows. */
 
-import { Box, Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { TextAreaField } from "~/components/forms";
+import { FieldFrame, TextAreaField } from "~/components/forms";
 import { DescribedFormCard } from "~/components/ui/form-card";
 import { TextAnchor } from "~/components/ui/kit-controls";
 
@@ -45,18 +45,17 @@ export function ImportCsvCard({
           <Callout.Text>{error}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <Flex direction="column" gap="1">
-        <Text as="label" htmlFor="csv-file" size="2" weight="medium">
-          {t("CSV file")}
-        </Text>
-        <input
-          id="csv-file"
-          name="csvFile"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={error ? "import-csv-error" : undefined}
-        />
-      </Flex>
+      <FieldFrame label={t("CSV file")} id="csv-file">
+        {(control) => (
+          <input
+            {...control}
+            name="csvFile"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={error ? "import-csv-error" : undefined}
+          />
+        )}
+      </FieldFrame>
       <Box className="admin-textarea-csv">
         <TextAreaField
           label={t("Or paste CSV rows")}
