@@ -7,7 +7,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { FieldFrame, type ListOfErrors, TextAreaField } from "~/components/forms";
 import { Box, Card, Flex, Heading, Text } from "~/components/ui/kit";
 import { Button, Callout } from "~/components/ui/kit-controls";
 
@@ -96,31 +95,5 @@ export function PreviewSection({ id, title, children }: { id: string; title: Rea
         {children}
       </Flex>
     </Card>
-  );
-}
-
-/**
- * A CSV upload's two inputs (the staff and class-list imports): a file, or its rows pasted
- * instead (`csvFile`, `csvText`); what was wrong with the upload shows under the file.
- */
-export function CsvFileOrRows({
-  id,
-  accept,
-  pasteLabel,
-  errors,
-}: {
-  id: string;
-  accept: string;
-  pasteLabel: string;
-  errors?: ListOfErrors;
-}) {
-  const { t } = useTranslation("staff");
-  return (
-    <>
-      <FieldFrame label={t("CSV file")} id={`${id}-file`} errors={errors}>
-        {(control) => <input {...control} name="csvFile" type="file" accept={accept} />}
-      </FieldFrame>
-      <TextAreaField label={pasteLabel} name="csvText" id={`${id}-text`} hint={t("Used when no file is chosen.")} />
-    </>
   );
 }

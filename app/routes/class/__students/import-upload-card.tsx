@@ -1,6 +1,7 @@
 /** The class list import's first step: a CSV file, or pasted rows, and "Preview". */
 import { useTranslation } from "react-i18next";
-import { CsvFileOrRows, ImportUploadCard as UploadCard } from "~/components/import-steps";
+import { CsvFileOrRows } from "~/components/csv-file-or-rows";
+import { ImportUploadCard as UploadCard } from "~/components/import-steps";
 
 export function ImportUploadCard({ error, maxRows }: { error: string | null; maxRows: number }) {
   const { t } = useTranslation("staff");

@@ -2,7 +2,7 @@
 
 import { Box, Button, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { CsvFileOrRows } from "~/components/import-steps";
+import { CsvFileOrRows } from "~/components/csv-file-or-rows";
 import { DescribedFormCard } from "~/components/ui/form-card";
 import { TextAnchor } from "~/components/ui/kit-controls";
 
