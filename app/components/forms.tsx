@@ -223,12 +223,23 @@ export function Honeypot({ name }: { name: string }) {
   );
 }
 
-/** Conform field metadata → Field props: name, id, errors and the value to show again. */
-export function fieldProps(meta: { name: string; id: string; errors?: string[]; initialValue?: unknown }) {
-  return {
-    name: meta.name,
-    id: meta.id,
-    errors: meta.errors,
-    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
-  };
+/** Conform field metadata, as the field helpers read it. */
+export interface FieldMeta {
+  name: string;
+  id: string;
+  errors?: string[];
+  initialValue?: unknown;
+}
+
+/** The value a field shows again (what was sent, or its form's default), else `fallback`. */
+export function initialText<T extends string | undefined>(meta: FieldMeta, fallback: T): string | T {
+  return typeof meta.initialValue === "string" ? meta.initialValue : fallback;
+}
+
+/**
+ * Conform field metadata → Field, TextAreaField or SelectField props: name, id,
+ * errors and the value to show again (`fallback` when there is none).
+ */
+export function fieldProps(meta: FieldMeta, fallback?: string) {
+  return { name: meta.name, id: meta.id, errors: meta.errors, defaultValue: initialText(meta, fallback) };
 }

@@ -83,3 +83,17 @@ export function ImportPreviewForm({
     </Form>
   );
 }
+
+/** One part of what the import will do (new students, rows with problems, ...): a card with its heading. */
+export function PreviewSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <Card size="2" id={id}>
+      <Flex direction="column" gap="2">
+        <Heading as="h3" size="3">
+          {title}
+        </Heading>
+        {children}
+      </Flex>
+    </Card>
+  );
+}

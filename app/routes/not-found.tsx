@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { MessageCard } from "~/components/message-card";
 import { metaTranslator } from "~/lib/i18n/meta";
 import type { PlainPageHandle } from "~/lib/plain-page";
 import type { Route } from "./+types/not-found";
@@ -22,21 +23,13 @@ export default function NotFound() {
   return (
     <Flex asChild justify="center" p="6">
       <main id="main" tabIndex={-1}>
-        <Card size="3" style={{ maxWidth: 480, width: "100%" }}>
-          <Flex direction="column" gap="3">
-            <Heading as="h1" size="6">
-              {t("Not Found")}
-            </Heading>
-            <Text color="gray">
-              {t("We could not find that page. Check the address, or start again from the beginning.")}
-            </Text>
-            <Flex>
-              <Button asChild variant="soft">
-                <Link to="/">{t("Go to the start page")}</Link>
-              </Button>
-            </Flex>
-          </Flex>
-        </Card>
+        <MessageCard
+          title={t("Not Found")}
+          action={<Link to="/">{t("Go to the start page")}</Link>}
+          style={{ maxWidth: 480, width: "100%" }}
+        >
+          {t("We could not find that page. Check the address, or start again from the beginning.")}
+        </MessageCard>
       </main>
     </Flex>
   );

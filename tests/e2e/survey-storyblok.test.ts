@@ -96,6 +96,9 @@ test("with nothing cached, a failing CDN gives a clear message and a 503, never 
       "The survey content service is not answering right now, so this preview cannot be loaded.",
     );
     expect(await page.locator("h1").first().textContent()).toBe("Class climate");
+    expect(await page.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe(
+      `/survey/content/${surveyId}`,
+    );
   } finally {
     cdn.failAlways(null);
     await fresh.stop();

@@ -1,6 +1,11 @@
 import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { ButtonLink } from "~/components/ui/kit-controls";
 
-/** Nothing to show yet: says so, and what to do next. The layout kit (kit.tsx): it shows on many class screens. */
+/**
+ * Nothing to show yet: says so, and what to do next. The next step, when there
+ * is one, is `action={{ to, label }}`: a soft button-link in the theme's accent
+ * (the same on every screen). The layout kit (kit.tsx): it shows on many class screens.
+ */
 export function EmptyState({
   title,
   children,
@@ -8,7 +13,7 @@ export function EmptyState({
 }: {
   title: string;
   children: React.ReactNode;
-  action?: React.ReactNode;
+  action?: { to: string; label: string };
 }) {
   return (
     <Card size="2">
@@ -19,7 +24,11 @@ export function EmptyState({
         <Text as="p" size="2" color="gray">
           {children}
         </Text>
-        {action}
+        {action ? (
+          <ButtonLink variant="soft" to={action.to}>
+            {action.label}
+          </ButtonLink>
+        ) : null}
       </Flex>
     </Card>
   );

@@ -4,19 +4,8 @@
  * without JavaScript; the server checks them (no zod in the browser, ADR 141) and answers per field.
  */
 import { useTranslation } from "react-i18next";
-import { ErrorList, Field, TextAreaField } from "~/components/forms";
+import { ErrorList, Field, type FieldMeta, fieldProps, initialText, TextAreaField } from "~/components/forms";
 import { Stack, Text } from "~/components/ui/kit";
-
-interface FieldMeta {
-  name: string;
-  id: string;
-  errors?: string[];
-  initialValue?: unknown;
-}
-
-function initial(meta: FieldMeta, fallback = ""): string {
-  return typeof meta.initialValue === "string" ? meta.initialValue : fallback;
-}
 
 /** Opens and closes, as datetime-local values in `timeZone` ("" for none). */
 export function ScheduleFields({
@@ -42,20 +31,14 @@ export function ScheduleFields({
       <Field
         label={t("Opens at")}
         type="datetime-local"
-        name={opensAt.name}
-        id={opensAt.id}
-        errors={opensAt.errors}
-        defaultValue={initial(opensAt, defaults.opensAt)}
+        {...fieldProps(opensAt, defaults.opensAt ?? "")}
         hint={opensLocked ? t("This survey has already opened.") : hint}
         inputProps={opensLocked ? { readOnly: true } : undefined}
       />
       <Field
         label={t("Closes at")}
         type="datetime-local"
-        name={closesAt.name}
-        id={closesAt.id}
-        errors={closesAt.errors}
-        defaultValue={initial(closesAt, defaults.closesAt)}
+        {...fieldProps(closesAt, defaults.closesAt ?? "")}
         hint={hint}
       />
     </Stack>
@@ -65,7 +48,7 @@ export function ScheduleFields({
 /** Repeat: not at all, every N weeks until a day, or on a list of days; each round an assignment of its own. */
 export function RepeatFields({ fields }: { fields: Record<"repeat" | "everyWeeks" | "until" | "dates", FieldMeta> }) {
   const { t } = useTranslation("staff");
-  const repeat = initial(fields.repeat, "none");
+  const repeat = initialText(fields.repeat, "none");
   const choices = [
     { value: "none", label: t("Once") },
     { value: "weeks", label: t("Every few weeks, until a day") },
@@ -100,27 +83,11 @@ export function RepeatFields({ fields }: { fields: Record<"repeat" | "everyWeeks
       <Field
         label={t("Every how many weeks")}
         type="number"
-        name={fields.everyWeeks.name}
-        id={fields.everyWeeks.id}
-        errors={fields.everyWeeks.errors}
-        defaultValue={initial(fields.everyWeeks, "2")}
+        {...fieldProps(fields.everyWeeks, "2")}
         inputProps={{ min: 1, max: 12 }}
       />
-      <Field
-        label={t("Until (the last day a round may open)")}
-        type="date"
-        name={fields.until.name}
-        id={fields.until.id}
-        errors={fields.until.errors}
-        defaultValue={initial(fields.until)}
-      />
-      <TextAreaField
-        label={t("Or these days (one per line, YYYY-MM-DD)")}
-        name={fields.dates.name}
-        id={fields.dates.id}
-        errors={fields.dates.errors}
-        defaultValue={initial(fields.dates)}
-      />
+      <Field label={t("Until (the last day a round may open)")} type="date" {...fieldProps(fields.until, "")} />
+      <TextAreaField label={t("Or these days (one per line, YYYY-MM-DD)")} {...fieldProps(fields.dates, "")} />
     </Stack>
   );
 }

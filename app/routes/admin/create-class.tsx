@@ -10,7 +10,6 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { TextLink } from "~/components/ui/kit-controls";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { recordIdSchema } from "~/lib/schemas/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -71,14 +70,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
         description={t("Add a class to a school and choose one or more of its teachers.")}
       />
       {schools.length === 0 ? (
-        <EmptyState
-          title={t("No active school")}
-          action={
-            <TextLink to="/admin/schools" size="2">
-              {t("Go to Schools")}
-            </TextLink>
-          }
-        >
+        <EmptyState title={t("No active school")} action={{ to: "/admin/schools", label: t("Go to Schools") }}>
           {t("A class belongs to a school. Create a school first (or restore an archived one).")}
         </EmptyState>
       ) : null}
@@ -121,11 +113,7 @@ export default function AdminCreateClassPage({ loaderData, actionData }: Route.C
               {teachers.length === 0 ? (
                 <EmptyState
                   title={t("No active teachers in this school")}
-                  action={
-                    <TextLink to="/admin/staff/new" size="2">
-                      {t("Add staff")}
-                    </TextLink>
-                  }
+                  action={{ to: "/admin/staff/new", label: t("Add staff") }}
                 >
                   A class needs at least one teacher. Add a teacher to {school.name} on the Staff page first.
                 </EmptyState>

@@ -93,14 +93,7 @@ export default function AdminIndexPage({ loaderData }: Route.ComponentProps) {
           </TextLink>
         </Flex>
         {activity.length === 0 ? (
-          <EmptyState
-            title={t("No activity yet")}
-            action={
-              <TextLink to="/admin/staff/new" size="2">
-                {t("Add staff")}
-              </TextLink>
-            }
-          >
+          <EmptyState title={t("No activity yet")} action={{ to: "/admin/staff/new", label: t("Add staff") }}>
             {t("Changes made by admins and teachers appear here: who did what, to what, and when.")}
           </EmptyState>
         ) : (

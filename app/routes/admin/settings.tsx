@@ -12,7 +12,6 @@ import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { ErrorList, Field, fieldProps } from "~/components/forms";
 import { PageHeader } from "~/components/layout/page-header";
-import { TextLink } from "~/components/ui/kit-controls";
 import { classNameSchema } from "~/lib/schemas/classroom";
 import { parseRecordId, recordIdSchema } from "~/lib/schemas/ids";
 import type { CurrentUser } from "~/server/auth/current-user.server";
@@ -113,14 +112,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         description={t("Choose a class, then rename it, change its teachers or archive it.")}
       />
       {classes.length === 0 ? (
-        <EmptyState
-          title={t("No classes yet")}
-          action={
-            <TextLink to="/admin/create-class" size="2">
-              {t("Create a class")}
-            </TextLink>
-          }
-        >
+        <EmptyState title={t("No classes yet")} action={{ to: "/admin/create-class", label: t("Create a class") }}>
           {t("There are no classes in your scope yet. Create one and choose its teachers.")}
         </EmptyState>
       ) : (

@@ -100,22 +100,14 @@ export default function AdminSurveyPage({ loaderData }: Route.ComponentProps) {
             hasFilters ? (
               <EmptyState
                 title={t("No responses match these filters")}
-                action={
-                  <TextLink to={base} size="2">
-                    {t("Clear the filters")}
-                  </TextLink>
-                }
+                action={{ to: base, label: t("Clear the filters") }}
               >
                 {t("Try a wider date range, or another school, class or status.")}
               </EmptyState>
             ) : (
               <EmptyState
                 title={t("No responses yet")}
-                action={
-                  <TextLink to="/admin/create-class" size="2">
-                    {t("Create a class")}
-                  </TextLink>
-                }
+                action={{ to: "/admin/create-class", label: t("Create a class") }}
               >
                 {t(
                   "Responses appear here once a teacher assigns this survey to a class and starts it, and students answer it.",

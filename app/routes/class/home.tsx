@@ -169,11 +169,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
         {dashboard.activeAssignments.length === 0 ? (
           <EmptyState
             title={t("No survey is running")}
-            action={
-              <ButtonLink variant="soft" to={`${base}/surveys/manage`}>
-                {t("Start a survey")}
-              </ButtonLink>
-            }
+            action={{ to: `${base}/surveys/manage`, label: t("Start a survey") }}
           >
             {t("Start one of the class's assigned surveys, or assign a new one from the survey library.")}
           </EmptyState>

@@ -5,7 +5,7 @@ import { SurveyPageHeader } from "~/components/class/survey-page-header";
 import { type ChartColumn, TrendChart } from "~/components/trends/trend-chart";
 import { TrendNotes } from "~/components/trends/trend-notes";
 import { Text as KitText, Stack } from "~/components/ui/kit";
-import { ButtonAnchor, ButtonLink, TextLink } from "~/components/ui/kit-controls";
+import { ButtonAnchor, TextLink } from "~/components/ui/kit-controls";
 import { createSurveyContentLookup } from "~/server/assignments/survey-content.server";
 import { getServerT } from "~/server/i18n/i18n.server";
 import { getSeriesTrend } from "~/server/trends/trends.server";
@@ -80,11 +80,7 @@ export default function SeriesTrends({ loaderData }: Route.ComponentProps) {
         // First time: no round has enough answers yet, so no chart would show anything.
         <EmptyState
           title={t("No answers to show yet")}
-          action={
-            <ButtonLink variant="soft" to={`${base}/surveys/manage`}>
-              {t("Go to Manage surveys")}
-            </ButtonLink>
-          }
+          action={{ to: `${base}/surveys/manage`, label: t("Go to Manage surveys") }}
         >
           {t(
             "Each round shows here once at least {threshold} students have answered it. Start a round from Manage surveys, or remind the students who have not answered from a round's results.",

@@ -114,14 +114,7 @@ export default function StudentPage({ loaderData, actionData }: Route.ComponentP
             {t("Contacts")}
           </Heading>
           {student.contacts.length === 0 ? (
-            <EmptyState
-              title={t("No contacts")}
-              action={
-                <Button asChild variant="soft">
-                  <Link to="?edit=1">{t("Add a contact")}</Link>
-                </Button>
-              }
-            >
+            <EmptyState title={t("No contacts")} action={{ to: "?edit=1", label: t("Add a contact") }}>
               {t("Add a parent or guardian so the school can reach them.")}
             </EmptyState>
           ) : (

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
@@ -69,11 +69,7 @@ export default function SurveyLibrary({ loaderData }: Route.ComponentProps) {
       {surveys.length === 0 ? (
         <EmptyState
           title={t("Every survey is already assigned")}
-          action={
-            <Button asChild variant="soft">
-              <Link to={`/class/${classId}/surveys/manage`}>{t("Go to Manage surveys")}</Link>
-            </Button>
-          }
+          action={{ to: `/class/${classId}/surveys/manage`, label: t("Go to Manage surveys") }}
         >
           {t(
             "This class has every survey in the library. Start or reopen one from Manage surveys, or ask an admin to publish a new survey.",

@@ -77,11 +77,7 @@ export default function ManageSurveys({ loaderData }: Route.ComponentProps) {
       {assignments.length === 0 ? (
         <EmptyState
           title={t("No surveys assigned yet")}
-          action={
-            <Button asChild variant="soft">
-              <Link to={`${base}/surveys/library`}>{t("Open the survey library")}</Link>
-            </Button>
-          }
+          action={{ to: `${base}/surveys/library`, label: t("Open the survey library") }}
         >
           {t("Choose a survey in the library and assign it to this class. It then appears here, ready to start.")}
         </EmptyState>

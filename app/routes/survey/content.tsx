@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Callout, Card, Container, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, useLocation } from "react-router";
 import { z } from "zod";
 import { BackArrow } from "~/components/back-arrow";
 import { GeneralErrorBoundary, NotFoundMessage, pageTitle } from "~/components/error-boundary";
+import { MessageCard } from "~/components/message-card";
 import { LazySurveyPreview } from "~/components/survey/lazy-survey-preview";
 import { useStoryblokEditorStory } from "~/components/survey/storyblok-bridge";
 import { SurveyLabelsProvider } from "~/components/survey/survey-labels";
@@ -129,21 +130,9 @@ export default function SurveyContent({ loaderData }: Route.ComponentProps) {
             <LivePreview story={story as SurveyStory} editorOrigins={editorOrigins} language={language} />
           </SurveyLabelsProvider>
         ) : (
-          <Card size="3">
-            <Flex direction="column" gap="3">
-              <Heading as="h1" size="6">
-                {survey.title || survey.fullSlug}
-              </Heading>
-              <Text color="gray">
-                {t("The preview will be back as soon as the survey content service answers again.")}
-              </Text>
-              <Box>
-                <Button asChild variant="soft">
-                  <a href={retryHref}>{t("Try again")}</a>
-                </Button>
-              </Box>
-            </Flex>
-          </Card>
+          <MessageCard title={survey.title || survey.fullSlug} action={<a href={retryHref}>{t("Try again")}</a>}>
+            {t("The preview will be back as soon as the survey content service answers again.")}
+          </MessageCard>
         )}
       </Flex>
     </Container>

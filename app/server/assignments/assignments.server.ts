@@ -4,7 +4,7 @@
  * any other value starts it. A survey is assigned to a class at most once.
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, notExists, type SQL, sql } from "drizzle-orm";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, assignmentSummaryColumns } from "../classes/class-dashboard.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
@@ -153,13 +153,10 @@ export async function assignSurvey(
         .onConflictDoNothing()
         .returning({ id: assignments.id });
       if (!created) throw conflict(ALREADY_ASSIGNED_MESSAGE);
-      await recordAuditEvent(tx, actor, {
+      await recordClassAuditEvent(tx, actor, klass, {
         action: "assignment.assign",
-        targetType: "assignment",
-        targetId: created.id,
-        schoolId: klass.schoolId,
+        target: { type: "assignment", id: created.id },
         details: {
-          classId: klass.id,
           surveyId: survey.id,
           title: survey.title,
           anonymous,
@@ -214,12 +211,10 @@ export async function setAssignmentStatus(
             },
       )
       .where(eq(assignments.id, stored.id));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: closing ? "assignment.close" : "assignment.start",
-      targetType: "assignment",
-      targetId: stored.id,
-      schoolId: klass.schoolId,
-      details: { classId: klass.id, from: current.status, to: closing ? "completed" : "active" },
+      target: { type: "assignment", id: stored.id },
+      details: { from: current.status, to: closing ? "completed" : "active" },
     });
     return {
       change: closing ? "closed" : "started",
@@ -264,12 +259,10 @@ export async function setAssignmentAnonymous(
         .update(assignments)
         .set({ anonymous: input.anonymous, updatedAt: now })
         .where(eq(assignments.id, current.id));
-      await recordAuditEvent(tx, actor, {
+      await recordClassAuditEvent(tx, actor, klass, {
         action: "assignment.set_anonymous",
-        targetType: "assignment",
-        targetId: current.id,
-        schoolId: klass.schoolId,
-        details: { classId: klass.id, anonymous: input.anonymous },
+        target: { type: "assignment", id: current.id },
+        details: { anonymous: input.anonymous },
       });
     }
     return (await selectSummary(tx, klass.id, current.id, now))!;

@@ -18,7 +18,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { isRecordId } from "~/lib/schemas/ids";
 import { type AnswerField, listAnswerFields } from "~/lib/survey-content";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -379,11 +379,9 @@ async function answerVersion(tx: Tx, summary: AssignmentSummary, input: AnswerRe
 
 async function recordRevealEvent(tx: Tx, actor: Actor, action: string, input: AnswerRevealInput): Promise<void> {
   const klass = await getClass(tx, actor, input.classId);
-  await recordAuditEvent(tx, actor, {
-    action,
-    targetType: "assignment",
-    targetId: input.assignmentId,
-    schoolId: klass.schoolId,
-    details: { classId: input.classId, questionUid: input.questionUid, answerRef: input.answerRef },
+  await recordClassAuditEvent(tx, actor, klass, {
+    action: action,
+    target: { type: "assignment", id: input.assignmentId },
+    details: { questionUid: input.questionUid, answerRef: input.answerRef },
   });
 }

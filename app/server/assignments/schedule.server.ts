@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { checkRounds, checkSchedule, MAX_ROUNDS, type Schedule } from "~/lib/schemas/schedule";
 import type { AssignmentStatus } from "~/lib/statuses";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -88,18 +88,10 @@ export async function assignRounds(
       )
       .returning({ id: assignments.id, opensAt: assignments.opensAt });
     created.sort((a, b) => a.opensAt!.getTime() - b.opensAt!.getTime());
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "assignment.assign_series",
-      targetType: "assignment_series",
-      targetId: series.id,
-      schoolId: klass.schoolId,
-      details: {
-        classId: klass.id,
-        surveyId: survey.id,
-        title: survey.title,
-        anonymous: input.anonymous,
-        rounds: created.length,
-      },
+      target: { type: "assignment_series", id: series.id },
+      details: { surveyId: survey.id, title: survey.title, anonymous: input.anonymous, rounds: created.length },
     });
     return {
       first: (await selectSummary(tx, klass.id, created[0].id, now))!,
@@ -133,16 +125,10 @@ export async function setAssignmentSchedule(
       .update(assignments)
       .set({ opensAt, closesAt: input.closesAt, updatedAt: now })
       .where(eq(assignments.id, stored.id));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "assignment.schedule",
-      targetType: "assignment",
-      targetId: stored.id,
-      schoolId: klass.schoolId,
-      details: {
-        classId: klass.id,
-        opensAt: opensAt?.toISOString() ?? null,
-        closesAt: input.closesAt?.toISOString() ?? null,
-      },
+      target: { type: "assignment", id: stored.id },
+      details: { opensAt: opensAt?.toISOString() ?? null, closesAt: input.closesAt?.toISOString() ?? null },
     });
     return (await selectSummary(tx, klass.id, stored.id, now))!;
   });

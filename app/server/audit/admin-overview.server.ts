@@ -2,12 +2,13 @@
  * The /admin index: counts for the admin's scope and the recent activity
  * from the audit log (who, what, target, when).
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Actor } from "../classes/class-scope.server";
 import type { Db } from "../db/client.server";
-import { assignments, auditEvents, classes, responses, schools, students, users } from "../db/schema.server";
+import { assignments, classes, responses, schools, students, users } from "../db/schema.server";
 import { assertAdmin } from "../users/scope.server";
+import { selectAuditEventsInScope } from "./audit-log.server";
 
 export interface AdminCounts {
   schools: number;
@@ -47,23 +48,11 @@ function summarise(action: string, details: Record<string, unknown>): string | n
 /** The newest audit events in scope: all for a platform admin, their school's for a school admin. */
 export async function listRecentActivity(db: Db, actor: Actor, limit = 20) {
   assertAdmin(actor);
-  const rows = await db
-    .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      targetType: auditEvents.targetType,
-      targetId: auditEvents.targetId,
-      actorName: users.name,
-      schoolName: schools.name,
-      details: auditEvents.details,
-      createdAt: auditEvents.createdAt,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .leftJoin(schools, eq(schools.id, auditEvents.schoolId))
-    .where(and(isPlatformAdmin(actor) ? undefined : eq(auditEvents.schoolId, actor.schoolId ?? -1)))
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(limit);
-  return rows.map(({ details, ...row }) => ({ ...row, summary: summarise(row.action, details) }));
+  const rows = await selectAuditEventsInScope(db, actor).limit(limit);
+  // The admin home names the actor only: who acted by id and whether a student did are the audit log's.
+  return rows.map(({ details, actorUserId: _id, byStudent: _student, ...row }) => ({
+    ...row,
+    summary: summarise(row.action, details),
+  }));
 }
 export type ActivityItem = Awaited<ReturnType<typeof listRecentActivity>>[number];

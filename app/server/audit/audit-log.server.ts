@@ -3,7 +3,7 @@
  * in the admin's scope (a school admin sees their school's events, a platform
  * admin all). Also where reads of identified responses by admins are recorded.
  */
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isoDateParam } from "~/lib/schemas/dates";
 import { recordIdSchema } from "~/lib/schemas/ids";
@@ -30,15 +30,41 @@ export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 const scope = (actor: Actor) => (isPlatformAdmin(actor) ? undefined : eq(auditEvents.schoolId, actor.schoolId ?? -1));
 
+/**
+ * The audit events an admin may read (all for a platform admin, their school's for a school admin), with the
+ * actor's and the school's names, newest first: the audit log pages through them with its filters, the admin
+ * home shows the newest few.
+ */
+export function selectAuditEventsInScope(db: Db, actor: Actor, filter?: SQL) {
+  return db
+    .select({
+      id: auditEvents.id,
+      createdAt: auditEvents.createdAt,
+      action: auditEvents.action,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      actorUserId: auditEvents.actorUserId,
+      actorName: users.name,
+      byStudent: sql<boolean>`${auditEvents.actorStudentId} is not null`,
+      schoolName: schools.name,
+      details: auditEvents.details,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(schools, eq(schools.id, auditEvents.schoolId))
+    .where(and(scope(actor), filter))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id));
+}
+
 export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) {
   assertAdmin(actor);
-  const where = and(
-    scope(actor),
+  const filtered = and(
     filters.actorId ? eq(auditEvents.actorUserId, filters.actorId) : undefined,
     filters.action ? eq(auditEvents.action, filters.action) : undefined,
     filters.from ? gte(auditEvents.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to ? lt(auditEvents.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
   );
+  const where = and(scope(actor), filtered);
   const [[{ total }], actions, actors] = await Promise.all([
     db.select({ total: count() }).from(auditEvents).where(where),
     db
@@ -55,24 +81,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters) 
   ]);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pageCount);
-  const rows = await db
-    .select({
-      id: auditEvents.id,
-      createdAt: auditEvents.createdAt,
-      action: auditEvents.action,
-      targetType: auditEvents.targetType,
-      targetId: auditEvents.targetId,
-      actorUserId: auditEvents.actorUserId,
-      actorName: users.name,
-      byStudent: sql<boolean>`${auditEvents.actorStudentId} is not null`,
-      schoolName: schools.name,
-      details: auditEvents.details,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .leftJoin(schools, eq(schools.id, auditEvents.schoolId))
-    .where(where)
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+  const rows = await selectAuditEventsInScope(db, actor, filtered)
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return { rows, total, page, pageCount, actions: actions.map((a) => a.action), actors };

@@ -7,7 +7,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CLASS_CODE_EXPIRATION_HOURS } from "~/lib/schemas/classroom";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import { isUniqueViolation } from "../classes/unique-violation.server";
@@ -134,11 +134,8 @@ export async function generateClassCode(
             createdAt: now,
           })
           .returning();
-        await recordAuditEvent(tx, actor, {
+        await recordClassAuditEvent(tx, actor, klass, {
           action: "class_code.generate",
-          targetType: "class",
-          targetId: klass.id,
-          schoolId: klass.schoolId,
           details: { code, expirationHours: hours, replaced: replaced[0]?.code ?? null },
         });
         return {
@@ -188,11 +185,8 @@ export async function stopClassCode(
         code: null,
         message: "This class has no live class code, so there was nothing to stop.",
       };
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "class_code.stop",
-      targetType: "class",
-      targetId: klass.id,
-      schoolId: klass.schoolId,
       details: { code: stopped.code },
     });
     return {

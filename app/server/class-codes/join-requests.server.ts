@@ -12,7 +12,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeStudentName } from "~/lib/student-name";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -28,6 +28,7 @@ import {
 import { conflict, notFound } from "../errors.server";
 import { withSaying } from "../i18n/refusal-text.server";
 import { closestListedName } from "../students/close-names.server";
+import { studentNameFields } from "../students/student-fields.server";
 import { isStillWaiting, JOIN_LOCK_NAMESPACE, readRoster, sameLookingStudent } from "./join.server";
 
 const rosterStudent = alias(students, "rs");
@@ -175,7 +176,7 @@ async function studentForNewName(
   const [created] = await tx
     .insert(students)
     .values({ schoolId: klass.schoolId, firstName, lastName, lastSeenAt: now })
-    .returning({ id: students.id, firstName: students.firstName, lastName: students.lastName });
+    .returning(studentNameFields(students));
   await tx.insert(classStudents).values({
     classId: klass.id,
     studentId: created.id,
@@ -242,12 +243,10 @@ export function admitJoinRequest(
       .update(joinRequests)
       .set({ status: "admitted", studentId, decidedAt: now, decidedByUserId: actor.id })
       .where(eq(joinRequests.id, request.id));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "join_request.admit",
-      targetType: "student",
-      targetId: studentId,
-      schoolId: klass.schoolId,
-      details: { classId: klass.id, requestId: request.id, newStudent },
+      target: { type: "student", id: studentId },
+      details: { requestId: request.id, newStudent },
     });
     return { name, studentId, newStudent };
   });
@@ -265,11 +264,8 @@ export function refuseJoinRequest(
       .update(joinRequests)
       .set({ status: "refused", decidedAt: now, decidedByUserId: actor.id })
       .where(eq(joinRequests.id, request.id));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "join_request.refuse",
-      targetType: "class",
-      targetId: klass.id,
-      schoolId: klass.schoolId,
       details: { requestId: request.id, studentId: request.studentId },
     });
     return { name: request.name, studentId: request.studentId, newStudent: false };

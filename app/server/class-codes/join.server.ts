@@ -81,6 +81,7 @@ import {
 import { CARD_NOT_VALID_MESSAGE, findCardHolder } from "../students/card-tokens.server";
 import { closestListedName } from "../students/close-names.server";
 import { nameSkeletonKeys, sameLookingNames } from "../students/name-skeleton.server";
+import { studentNameFields } from "../students/student-fields.server";
 import { issueStudentToken, STUDENT_TOKEN_LIFETIME_MS } from "../students/student-tokens.server";
 
 export const JOIN_RATE_LIMIT_MESSAGE = "Too many tries to join a class. Please wait a few minutes and try again.";
@@ -684,17 +685,13 @@ async function replaceOlderRequests(
     .where(and(eq(joinRequests.status, "waiting"), gt(joinRequests.expiresAt, now), or(...sameChild)));
 }
 
-export interface RosteredStudent {
-  id: number;
-  /** As the roster spells it. */
-  firstName: string;
-  lastName: string;
-}
+/** A student of the class list, names as the roster spells them. */
+export type RosteredStudent = Pick<typeof students.$inferSelect, "id" | "firstName" | "lastName">;
 
 /** The class list's names, by id. */
 export function readRoster(tx: Tx, classId: number): Promise<RosteredStudent[]> {
   return tx
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .select(studentNameFields(students))
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(eq(classStudents.classId, classId))
@@ -796,7 +793,7 @@ async function joinWithPersonalCode(
 ): Promise<Joined | null> {
   return db.transaction(async (tx) => {
     const [student] = await tx
-      .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+      .select(studentNameFields(students))
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
       .where(

@@ -5,7 +5,7 @@
  * each inside one outer transaction so a failure leaves nothing half done.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { isPlatformAdmin } from "../auth/current-user.server";
 import type { Db } from "../db/client.server";
 import { classes, classTeachers, type RecordStatus, schools, users } from "../db/schema.server";
@@ -105,11 +105,8 @@ export async function setClassStatus(
     const now = new Date();
     await tx.update(classes).set({ status, updatedAt: now }).where(eq(classes.id, classId));
     const closed = status === "archived" ? await closeClassesToStudents(tx, { classId }, actor.id, now) : null;
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: status === "archived" ? "class.archive" : "class.restore",
-      targetType: "class",
-      targetId: classId,
-      schoolId: klass.schoolId,
       details: { name: klass.name, ...closed },
     });
     return { ...klass, status };

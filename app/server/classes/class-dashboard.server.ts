@@ -11,7 +11,7 @@ import type { Db } from "../db/client.server";
 import { aliased, type JsonRow, jsonFirst, jsonList } from "../db/json-rows.server";
 import { assignments, classCodes, classes, classStudents, schools, students, surveys } from "../db/schema.server";
 import { notFound } from "../errors.server";
-import { studentListFields } from "../students/student-fields.server";
+import { studentListFields, studentNameFields } from "../students/student-fields.server";
 import { assignmentSummaryFields } from "./assignment-summary.server";
 import { type Actor, classScopeCondition, preparedPerScope, scopeValues } from "./class-scope.server";
 import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
@@ -32,9 +32,7 @@ export type OnlineStudent = JsonRow<typeof onlineStudentFields>;
 const listedTwin = alias(students, "tw");
 /** A new name that joined close to a listed one: "Zara Newkyd joined — close to Zara Newkid" (issue 36). */
 const closeNameFields = {
-  id: student.id,
-  firstName: student.firstName,
-  lastName: student.lastName,
+  ...studentNameFields(student),
   closeToFirstName: listedTwin.firstName,
   closeToLastName: listedTwin.lastName,
 };

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, notExists, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { aliased, type JsonRow, jsonList, jsonValues } from "../db/json-rows.server";
 import { classTeachers, users } from "../db/schema.server";
@@ -110,11 +110,8 @@ export async function addClassTeacher(db: Db, actor: Actor, classId: number, use
     if (inserted.length === 0) {
       throw withSaying(conflict(""), (t) => t("{name} already teaches this class.", { name: user.name }));
     }
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "class.teacher.add",
-      targetType: "class",
-      targetId: classId,
-      schoolId: klass.schoolId,
       details: { userId },
     });
     const [teacher] = await selectClassTeachers(tx, classId).then((rows) => rows.filter((row) => row.id === userId));
@@ -155,11 +152,8 @@ export async function removeClassTeacher(db: Db, actor: Actor, classId: number, 
       );
     await tx.delete(classTeachers).where(and(eq(classTeachers.classId, classId), eq(classTeachers.userId, userId)));
     const newOwnerId = target.role === "owner" ? await passOwnershipOn(tx, classId) : null;
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: leaving ? "class.teacher.leave" : "class.teacher.remove",
-      targetType: "class",
-      targetId: classId,
-      schoolId: klass.schoolId,
       details: { userId, ...(newOwnerId !== null ? { newOwnerId } : {}) },
     });
   });

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { JOIN_MODE_CHOICES, JoinRulesInput, NEW_NAMES_CHOICES } from "~/lib/schemas/classroom";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { classes, type JOIN_MODES, type NEW_NAMES_RULES } from "../db/schema.server";
 import { giveMissingPersonalCodes, type PersonalCodeOptions } from "../students/personal-codes.server";
@@ -48,11 +48,8 @@ export async function setClassJoinRules(
       .set({ joinMode: input.joinMode, newNames: input.newNames, updatedAt: new Date() })
       .where(eq(classes.id, klass.id));
     const codesGiven = input.joinMode === "personal-code" ? await giveMissingPersonalCodes(tx, klass, options) : 0;
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "class.join_rules",
-      targetType: "class",
-      targetId: klass.id,
-      schoolId: klass.schoolId,
       details: { from: before, to: { joinMode: input.joinMode, newNames: input.newNames }, codesGiven },
     });
     return { joinMode: input.joinMode, newNames: input.newNames, codesGiven };

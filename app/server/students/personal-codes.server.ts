@@ -13,7 +13,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { generatePersonalCode } from "~/lib/personal-code";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { findLiveClassCode } from "../class-codes/class-codes.server";
 import type { Actor } from "../classes/class-scope.server";
 import { type ClassRecord, getClass } from "../classes/classes.server";
@@ -22,6 +22,7 @@ import type { Db, Tx } from "../db/client.server";
 import { classStudents, signInCards, students } from "../db/schema.server";
 import { DomainError, notFound } from "../errors.server";
 import { revokeSignInCards } from "./card-tokens.server";
+import { studentNameFields } from "./student-fields.server";
 
 const MAX_ATTEMPTS = 8;
 const UNIQUE_INDEX = "students_school_personal_code_unique";
@@ -135,11 +136,8 @@ export async function ensurePersonalCodes(
     const klass = await getClass(tx, actor, classId);
     const given = await giveMissingPersonalCodes(tx, klass, options);
     if (given > 0) {
-      await recordAuditEvent(tx, actor, {
+      await recordClassAuditEvent(tx, actor, klass, {
         action: "student.personal_codes.ensure",
-        targetType: "class",
-        targetId: klass.id,
-        schoolId: klass.schoolId,
         details: { given, ...(await openAnonymousSurveysDetail(tx, klass.id)) },
       });
     }
@@ -172,12 +170,10 @@ export async function regeneratePersonalCode(
     await setFreshCode(tx, student, taken, options.generate ?? newPersonalCode, false);
     // A card printed with the old code is dead as a whole, its QR code too (issue 36).
     await revokeSignInCards(tx, eq(signInCards.studentId, student.id));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.personal_code.regenerate",
-      targetType: "student",
-      targetId: student.id,
-      schoolId: klass.schoolId,
-      details: { classId: klass.id, ...(await openAnonymousSurveysDetail(tx, klass.id)) },
+      target: { type: "student", id: student.id },
+      details: { ...(await openAnonymousSurveysDetail(tx, klass.id)) },
     });
     const [row] = await tx
       .select({
@@ -212,12 +208,7 @@ export async function getSignInCards(
   const [live, roster] = await Promise.all([
     findLiveClassCode(db, klass.id, now),
     db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        personalCode: students.personalCode,
-      })
+      .select({ ...studentNameFields(students), personalCode: students.personalCode })
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
       .where(eq(classStudents.classId, klass.id))

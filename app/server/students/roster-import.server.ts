@@ -21,7 +21,7 @@ import { type ContactInput, type StudentInput, studentSchema } from "~/lib/schem
 import { findForbiddenCharacter } from "~/lib/schemas/text";
 import { MAX_CONTACTS } from "~/lib/student-contacts";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
@@ -457,11 +457,8 @@ async function applyInTransaction(
       removed: remove.length,
       skipped: new Set(plan.problems.map(({ line }) => line)).size,
     };
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.import",
-      targetType: "class",
-      targetId: classId,
-      schoolId: klass.schoolId,
       details: {
         classId,
         rows: rows.length,

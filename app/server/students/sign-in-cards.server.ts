@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { hashToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
@@ -67,11 +67,8 @@ export async function makeSignInCards(
         createdAt: now,
       })),
     );
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.sign_in_cards.make",
-      targetType: "class",
-      targetId: cards.class.id,
-      schoolId: klass.schoolId,
       // Cards made while an anonymous survey is open are shown to the school's admin, as codes are (issue #35).
       details: { count: ids.length, ...(await openAnonymousSurveysDetail(tx, cards.class.id)) },
     });

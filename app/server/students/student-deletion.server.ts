@@ -23,32 +23,15 @@ import {
   students,
   studentTokens,
 } from "../db/schema.server";
-import { notFound } from "../errors.server";
+import { requireStudentInClass } from "./student-in-class.server";
 
 export interface StudentDeletionPreview {
-  student: { id: number; firstName: string; lastName: string };
+  student: Pick<Awaited<ReturnType<typeof requireStudentInClass>>, "id" | "firstName" | "lastName">;
   contacts: number;
   classes: number;
   tokens: number;
   responses: number;
   drawings: number;
-}
-
-async function requireStudentInClass(tx: Db | Tx, actor: Actor, classId: number, studentId: number) {
-  await getClass(tx, actor, classId);
-  const [student] = await tx
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      schoolId: students.schoolId,
-    })
-    .from(classStudents)
-    .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
-    .limit(1);
-  if (!student) throw notFound("Student not found in this class");
-  return student;
 }
 
 /**
@@ -89,7 +72,8 @@ export async function getStudentDeletionPreview(
   classId: number,
   studentId: number,
 ): Promise<StudentDeletionPreview> {
-  const student = await requireStudentInClass(db, actor, classId, studentId);
+  await getClass(db, actor, classId);
+  const student = await requireStudentInClass(db, classId, studentId);
   return {
     student: { id: student.id, firstName: student.firstName, lastName: student.lastName },
     ...(await countRows(db, studentId, "named")),
@@ -104,7 +88,8 @@ export async function deleteStudent(
   studentId: number,
 ): Promise<Omit<StudentDeletionPreview, "student">> {
   return db.transaction(async (tx) => {
-    const student = await requireStudentInClass(tx, actor, classId, studentId);
+    await getClass(tx, actor, classId);
+    const student = await requireStudentInClass(tx, classId, studentId);
     // The anonymous assignments' release locks first (ADR 188), in the order a
     // submission takes them: before the student's row, which a submission's
     // foreign-key check locks after its release lock.

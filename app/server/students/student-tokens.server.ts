@@ -4,13 +4,14 @@
  * bound to one student in one class, revocable by the class's teachers.
  */
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { hashToken, newToken } from "../auth/session.server";
 import type { Actor } from "../classes/class-scope.server";
 import { getClass } from "../classes/classes.server";
 import type { Db, Tx } from "../db/client.server";
 import { classes, classStudents, type StudentTokenKind, schools, students, studentTokens } from "../db/schema.server";
-import { DomainError, notFound } from "../errors.server";
+import { DomainError } from "../errors.server";
+import { requireStudentInClass } from "./student-in-class.server";
 import { STUDENT_TOKEN_LIFETIME_MS } from "./student-token-lifetimes.server";
 
 export const INVALID_TOKEN_MESSAGE =
@@ -158,24 +159,16 @@ export async function revokeStudentTokens(
 ): Promise<RevokeResult> {
   return db.transaction(async (tx) => {
     const klass = await getClass(tx, actor, input.classId);
-    const [student] = await tx
-      .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-      .from(classStudents)
-      .innerJoin(students, eq(students.id, classStudents.studentId))
-      .where(and(eq(classStudents.classId, klass.id), eq(classStudents.studentId, input.studentId)))
-      .limit(1);
-    if (!student) throw notFound("Student not found in this class");
+    const student = await requireStudentInClass(tx, klass.id, input.studentId);
     const revoked = await tx
       .update(studentTokens)
       .set({ revokedAt: now })
       .where(and(eq(studentTokens.classId, klass.id), eq(studentTokens.studentId, student.id), liveToken(now)))
       .returning({ id: studentTokens.id });
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student_token.revoke",
-      targetType: "student",
-      targetId: student.id,
-      schoolId: klass.schoolId,
-      details: { classId: klass.id, revoked: revoked.length },
+      target: { type: "student", id: student.id },
+      details: { revoked: revoked.length },
     });
     const name = `${student.firstName} ${student.lastName}`;
     return {

@@ -3,12 +3,12 @@
  * school; the class roster is class_students. Removing a student from a class
  * removes the membership only; the student's record and answers stay.
  */
-import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudentInput } from "~/lib/schemas/classroom";
 import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
-import { recordAuditEvent } from "../audit/audit.server";
+import { recordClassAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { addableTeachersJson, classTeachersJson } from "../classes/class-teachers.server";
@@ -29,18 +29,11 @@ import {
 import { notFound } from "../errors.server";
 import { revokeSignInCards } from "./card-tokens.server";
 import { studentListFields } from "./student-fields.server";
+import { requireStudentInClass } from "./student-in-class.server";
 
 const contact = alias(studentContacts, "c");
 /** A contact as the screens and the API show it: the table's columns but its student, position and creation time. */
-const contactFields = {
-  id: contact.id,
-  name: contact.name,
-  relationship: contact.relationship,
-  email: contact.email,
-  phonePrimary: contact.phonePrimary,
-  phoneSecondary: contact.phoneSecondary,
-  notes: contact.notes,
-};
+const { studentId: _student, position: _position, createdAt: _createdAt, ...contactFields } = getTableColumns(contact);
 export type Contact = JsonRow<typeof contactFields>;
 
 /** A student's contacts in SQL, ordered by position, for a select that has the student's id. */
@@ -160,17 +153,6 @@ export interface StudentResponseSummary extends Pick<AssignmentSummary, "surveyT
   answerCount: number;
 }
 
-async function requireStudentInClass(db: Db | Tx, classId: number, studentId: number) {
-  const [row] = await db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-    .from(classStudents)
-    .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
-    .limit(1);
-  if (!row) throw notFound("Student not found in this class");
-  return row;
-}
-
 /** One student of the class: details, contacts, and their responses across the class's assignments. */
 export async function getStudent(db: Db, actor: Actor, classId: number, studentId: number): Promise<StudentDetail> {
   await getClass(db, actor, classId);
@@ -221,12 +203,10 @@ export async function createStudent(
       .returning({ id: students.id });
     await tx.insert(classStudents).values({ classId, studentId: student.id });
     await insertContacts(tx, student.id, input.contacts);
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.create",
-      targetType: "student",
-      targetId: student.id,
-      schoolId: klass.schoolId,
-      details: { classId, contacts: input.contacts.length, ...(await openAnonymousSurveysDetail(tx, classId)) },
+      target: { type: "student", id: student.id },
+      details: { contacts: input.contacts.length, ...(await openAnonymousSurveysDetail(tx, classId)) },
     });
     return student;
   });
@@ -249,13 +229,10 @@ export async function updateStudent(
       .where(eq(students.id, studentId));
     await tx.delete(studentContacts).where(eq(studentContacts.studentId, studentId));
     await insertContacts(tx, studentId, input.contacts);
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.update",
-      targetType: "student",
-      targetId: studentId,
-      schoolId: klass.schoolId,
+      target: { type: "student", id: studentId },
       details: {
-        classId,
         from: { firstName: before.firstName, lastName: before.lastName },
         to: { firstName: input.firstName, lastName: input.lastName },
         contacts: input.contacts.length,
@@ -279,12 +256,10 @@ export async function removeStudentFromClass(
       .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)));
     // The child's printed card stops working with them (issue 36).
     await revokeSignInCards(tx, and(eq(signInCards.classId, classId), eq(signInCards.studentId, studentId)));
-    await recordAuditEvent(tx, actor, {
+    await recordClassAuditEvent(tx, actor, klass, {
       action: "student.remove_from_class",
-      targetType: "student",
-      targetId: studentId,
-      schoolId: klass.schoolId,
-      details: { classId },
+      target: { type: "student", id: studentId },
+      details: {},
     });
     return student;
   });

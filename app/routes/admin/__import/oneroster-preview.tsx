@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ImportPreviewForm } from "~/components/import-steps";
-import { Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { ImportPreviewForm, PreviewSection } from "~/components/import-steps";
+import { Flex, Text } from "~/components/ui/kit";
 import { Button, Callout } from "~/components/ui/kit-controls";
 import type { OneRosterPlan } from "~/server/oneroster/oneroster-plan.server";
 
@@ -32,18 +32,13 @@ function Section<T>({
 }) {
   if (items.length === 0) return null;
   return (
-    <Card size="2" id={id}>
-      <Flex direction="column" gap="2">
-        <Heading as="h3" size="3">
-          {title} ({items.length})
-        </Heading>
-        <ul>
-          {items.map((item, index) => (
-            <li key={index}>{render(item)}</li>
-          ))}
-        </ul>
-      </Flex>
-    </Card>
+    <PreviewSection id={id} title={`${title} (${items.length})`}>
+      <ul>
+        {items.map((item, index) => (
+          <li key={index}>{render(item)}</li>
+        ))}
+      </ul>
+    </PreviewSection>
   );
 }
 

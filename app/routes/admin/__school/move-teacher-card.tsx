@@ -4,6 +4,7 @@ import { Callout, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { SelectField } from "~/components/admin/select-field";
+import { fieldProps } from "~/components/forms";
 import { FormCard } from "~/components/ui/form-card";
 import type { moveTeacherSchema } from "~/lib/schemas/move-teacher";
 
@@ -44,8 +45,7 @@ export function MoveTeacherCard({
       ) : (
         <SelectField
           label={t("Teacher")}
-          name="userId"
-          errors={fields.userId.errors}
+          {...fieldProps(fields.userId)}
           options={[
             { value: "", label: t("Choose a teacher…") },
             ...teachers.map((teacher) => ({
@@ -57,8 +57,7 @@ export function MoveTeacherCard({
       )}
       <SelectField
         label={t("Move into school")}
-        name="schoolId"
-        errors={fields.schoolId.errors}
+        {...fieldProps(fields.schoolId)}
         options={[
           { value: "", label: t("Choose a school…") },
           ...schools.map((s) => ({ value: String(s.id), label: s.name })),

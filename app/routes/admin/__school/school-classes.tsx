@@ -22,11 +22,7 @@ export function SchoolClasses({ schoolId, classes }: { schoolId: number; classes
       {classes.length === 0 ? (
         <EmptyState
           title={t("No classes in this school")}
-          action={
-            <TextLink to={`/admin/create-class?schoolId=${schoolId}`} size="2">
-              {t("Create a class")}
-            </TextLink>
-          }
+          action={{ to: `/admin/create-class?schoolId=${schoolId}`, label: t("Create a class") }}
         >
           {t("Create a class and choose its teachers; teachers can then add students and assign surveys.")}
         </EmptyState>

@@ -20,14 +20,7 @@ export function SchoolStaff({ schoolId, staff }: { schoolId: number; staff: Scho
         </TextLink>
       </Flex>
       {staff.length === 0 ? (
-        <EmptyState
-          title={t("No staff in this school")}
-          action={
-            <TextLink to="/admin/staff/new" size="2">
-              {t("Add staff")}
-            </TextLink>
-          }
-        >
+        <EmptyState title={t("No staff in this school")} action={{ to: "/admin/staff/new", label: t("Add staff") }}>
           {t("Add teachers and admins on the Staff page, or import them from a CSV file.")}
         </EmptyState>
       ) : (

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "~/components/class/empty-state";
-import { ButtonLink } from "~/components/ui/kit-controls";
 
 /**
  * The school view's first-time states (issue 38), each saying what to do next: a school with no
@@ -21,11 +20,7 @@ export function SchoolSurveyEmpty({
     return (
       <EmptyState
         title={t("This school has no classes yet")}
-        action={
-          <ButtonLink variant="soft" to="/admin/create-class">
-            {t("Create a class")}
-          </ButtonLink>
-        }
+        action={{ to: "/admin/create-class", label: t("Create a class") }}
       >
         {t(
           "Once a class of this school starts this survey, its answers show here. Create a class and give it a teacher, who assigns the survey from the class's survey library.",

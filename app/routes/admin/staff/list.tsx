@@ -10,7 +10,6 @@ import { Link, useLocation } from "react-router";
 import { EmptyState } from "~/components/class/empty-state";
 import { GeneralErrorBoundary, pageTitle } from "~/components/error-boundary";
 import { PageHeader } from "~/components/layout/page-header";
-import { TextLink } from "~/components/ui/kit-controls";
 import { parseRecordId } from "~/lib/schemas/ids";
 import { isPlatformAdmin } from "~/server/auth/current-user.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -134,23 +133,12 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         hasFilters ? (
           <EmptyState
             title={t("No staff match these filters")}
-            action={
-              <TextLink to="/admin/staff" size="2">
-                {t("Clear the filters")}
-              </TextLink>
-            }
+            action={{ to: "/admin/staff", label: t("Clear the filters") }}
           >
             {t("Try a shorter search, or another school, role or status.")}
           </EmptyState>
         ) : (
-          <EmptyState
-            title={t("No staff yet")}
-            action={
-              <TextLink to="/admin/staff/new" size="2">
-                {t("Add staff")}
-              </TextLink>
-            }
-          >
+          <EmptyState title={t("No staff yet")} action={{ to: "/admin/staff/new", label: t("Add staff") }}>
             {t(
               "Add staff with a form, or import a CSV file with the columns name, email, role and school. Each new member gets an invitation e-mail.",
             )}

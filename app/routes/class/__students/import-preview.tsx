@@ -5,8 +5,8 @@
  * others and preview again), and the posted text carried in a hidden field.
  */
 import { useTranslation } from "react-i18next";
-import { ImportPreviewForm } from "~/components/import-steps";
-import { Box, Card, Flex, Heading, Text } from "~/components/ui/kit";
+import { ImportPreviewForm, PreviewSection } from "~/components/import-steps";
+import { Box, Flex, Text } from "~/components/ui/kit";
 import { Button } from "~/components/ui/kit-controls";
 import type { RosterColumns, RosterField, RosterPlan } from "~/server/students/roster-import.server";
 
@@ -25,19 +25,6 @@ const FIELD_LABELS: Record<RosterField, string> = {
   contactEmail: "E-mail",
   contactPhone: "Phone",
 };
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card size="2" id={id}>
-      <Flex direction="column" gap="2">
-        <Heading as="h3" size="3">
-          {title}
-        </Heading>
-        {children}
-      </Flex>
-    </Card>
-  );
-}
 
 export function ImportPreview({ preview, notice }: { preview: PreviewData; notice: string | null }) {
   const { t } = useTranslation("staff");
@@ -61,7 +48,7 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
         },
       )}
     >
-      <Section id="import-columns" title={t("Columns")}>
+      <PreviewSection id="import-columns" title={t("Columns")}>
         <Flex gap="3" wrap="wrap">
           {(Object.keys(FIELD_LABELS) as RosterField[]).map((field) => (
             <Flex key={field} direction="column" gap="1">
@@ -84,9 +71,9 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
             {t("Preview again")}
           </Button>
         </Box>
-      </Section>
+      </PreviewSection>
       {plan.problems.length > 0 ? (
-        <Section id="import-problems" title={t("Rows with problems (not imported)")}>
+        <PreviewSection id="import-problems" title={t("Rows with problems (not imported)")}>
           <ul>
             {plan.problems.map((problem, index) => (
               <li key={index}>
@@ -94,10 +81,10 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
               </li>
             ))}
           </ul>
-        </Section>
+        </PreviewSection>
       ) : null}
       {plan.create.length > 0 ? (
-        <Section id="import-new" title={t("New students")}>
+        <PreviewSection id="import-new" title={t("New students")}>
           <ul>
             {plan.create.map((student) => (
               <li key={student.line}>
@@ -111,10 +98,10 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
               </li>
             ))}
           </ul>
-        </Section>
+        </PreviewSection>
       ) : null}
       {plan.update.length > 0 ? (
-        <Section id="import-changed" title={t("Students who get new contacts")}>
+        <PreviewSection id="import-changed" title={t("Students who get new contacts")}>
           <ul>
             {plan.update.map((student) => (
               <li key={student.id}>
@@ -122,10 +109,10 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
               </li>
             ))}
           </ul>
-        </Section>
+        </PreviewSection>
       ) : null}
       {plan.missing.length > 0 ? (
-        <Section id="import-missing" title={t("On the class list but not in the file")}>
+        <PreviewSection id="import-missing" title={t("On the class list but not in the file")}>
           <Text as="p" size="2" color="gray">
             {t("They stay in the class unless you tick them.")}
           </Text>
@@ -134,7 +121,7 @@ export function ImportPreview({ preview, notice }: { preview: PreviewData; notic
               <input type="checkbox" name="remove" value={student.id} /> {t("Remove")} {name(student)}
             </Text>
           ))}
-        </Section>
+        </PreviewSection>
       ) : null}
       <Flex justify="end">
         <Button type="submit" name="intent" value="confirm">

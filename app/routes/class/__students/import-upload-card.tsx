@@ -1,6 +1,6 @@
 /** The class list import's first step: a CSV file, or pasted rows, and "Preview". */
 import { useTranslation } from "react-i18next";
-import { FieldFrame, TextAreaField } from "~/components/forms";
+import { CsvFileOrRows } from "~/components/csv-file-or-rows";
 import { ImportUploadCard as UploadCard } from "~/components/import-steps";
 
 export function ImportUploadCard({ error, maxRows }: { error: string | null; maxRows: number }) {
@@ -14,14 +14,11 @@ export function ImportUploadCard({ error, maxRows }: { error: string | null; max
         { count: maxRows },
       )}
     >
-      <FieldFrame label={t("CSV file")} id="roster-file" errors={error ? [error] : undefined}>
-        {(control) => <input {...control} name="csvFile" type="file" accept=".csv,.txt,text/csv" />}
-      </FieldFrame>
-      <TextAreaField
-        label={t("Or paste the rows")}
-        name="csvText"
-        id="roster-text"
-        hint={t("Used when no file is chosen.")}
+      <CsvFileOrRows
+        id="roster"
+        accept=".csv,.txt,text/csv"
+        pasteLabel={t("Or paste the rows")}
+        errors={error ? [error] : undefined}
       />
     </UploadCard>
   );

@@ -1,10 +1,5 @@
-/**
- * The class's students, each with their personal code and a "New code"
- * button, their contacts, an Edit link and a Remove link (which asks first).
- */
-import { Button } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ContactCard } from "~/components/class/contact-card";
 import { EmptyState } from "~/components/class/empty-state";
 import { studentName } from "~/components/class/format";
@@ -17,14 +12,7 @@ type Student = Awaited<ReturnType<typeof getClassPeople>>["students"][number];
 export function StudentList({ base, students }: { base: string; students: Student[] }) {
   const { t } = useTranslation("staff");
   return students.length === 0 ? (
-    <EmptyState
-      title={t("No students yet")}
-      action={
-        <Button asChild variant="soft">
-          <Link to="?add=1">{t("Add a student")}</Link>
-        </Button>
-      }
-    >
+    <EmptyState title={t("No students yet")} action={{ to: "?add=1", label: t("Add a student") }}>
       {t("Share the class code below with your students so they can join, or add them yourself.")}
     </EmptyState>
   ) : (

@@ -61,10 +61,7 @@ export function BulkCreateCard({
               />
               <SelectField
                 label={t("Role")}
-                name={f.role.name}
-                id={f.role.id}
-                defaultValue={typeof f.role.initialValue === "string" ? f.role.initialValue : "teacher"}
-                errors={f.role.errors}
+                {...fieldProps(f.role, "teacher")}
                 options={[
                   { value: "teacher", label: t("Teacher") },
                   { value: "admin", label: t("Admin") },
@@ -72,10 +69,7 @@ export function BulkCreateCard({
               />
               <SelectField
                 label={t("School")}
-                name={f.school.name}
-                id={f.school.id}
-                defaultValue={typeof f.school.initialValue === "string" ? f.school.initialValue : ""}
-                errors={f.school.errors}
+                {...fieldProps(f.school, "")}
                 options={schoolOptions(schoolChoices, platform, "No school (platform admins only)")}
               />
               <Button

@@ -55,10 +55,8 @@ export function EditStaffCard({
           <Field label={t("Name")} {...fieldProps(fields.name)} autoComplete="off" />
           <SelectField
             label={t("Role")}
-            name={fields.role.name}
-            id={fields.role.id}
+            {...fieldProps(fields.role)}
             defaultValue={member.role}
-            errors={fields.role.errors}
             options={[
               { value: "teacher", label: t("Teacher") },
               { value: "admin", label: t("Admin") },
@@ -66,10 +64,8 @@ export function EditStaffCard({
           />
           <SelectField
             label={t("School")}
-            name={fields.schoolId.name}
-            id={fields.schoolId.id}
+            {...fieldProps(fields.schoolId)}
             defaultValue={member.schoolId ? String(member.schoolId) : ""}
-            errors={fields.schoolId.errors}
             options={schoolOptions(choices, platform, "No school (platform admin when the role is Admin)")}
             hint={platform ? undefined : t("You can keep staff in your own school only.")}
           />

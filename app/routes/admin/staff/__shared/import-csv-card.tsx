@@ -1,8 +1,8 @@
 /** The new-staff page's CSV import: a file, or pasted rows. */
 
-import { Box, Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Box, Button, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { TextAreaField } from "~/components/forms";
+import { CsvFileOrRows } from "~/components/csv-file-or-rows";
 import { DescribedFormCard } from "~/components/ui/form-card";
 import { TextAnchor } from "~/components/ui/kit-controls";
 
@@ -40,29 +40,12 @@ export function ImportCsvCard({
         </>
       }
     >
-      {error ? (
-        <Callout.Root color="red" role="alert" id="import-csv-error">
-          <Callout.Text>{error}</Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <Flex direction="column" gap="1">
-        <Text as="label" htmlFor="csv-file" size="2" weight="medium">
-          {t("CSV file")}
-        </Text>
-        <input
-          id="csv-file"
-          name="csvFile"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={error ? "import-csv-error" : undefined}
-        />
-      </Flex>
       <Box className="admin-textarea-csv">
-        <TextAreaField
-          label={t("Or paste CSV rows")}
-          name="csvText"
-          id="csv-text"
-          hint={t("Used when no file is chosen.")}
+        <CsvFileOrRows
+          id="csv"
+          accept=".csv,text/csv"
+          pasteLabel={t("Or paste CSV rows")}
+          errors={error ? [error] : undefined}
         />
       </Box>
       <Flex justify="end">
