@@ -11,10 +11,11 @@
  * profile dropdown, a flash toast) and whatever those load have arrived and run, and the events
  * they caused (a securitypolicyviolation, a console message) have been reported. Live streams
  * (EventSource) stay open while a page is shown and are not waited for; a page that polls settles
- * between two polls. Playwright's "networkidle" instead waits for 500 ms without any request,
+ * between two polls. A page with JavaScript off has settled once loaded with no request under
+ * way. Playwright's "networkidle" instead waits for 500 ms without any request,
  * every time, and never comes on a page with a stream.
  */
-import type { Page, Request } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 
 /** A page's requests still under way, but for live streams and data: URLs. */
@@ -68,12 +69,23 @@ function loadedAndHydrated(): boolean {
 /** Evaluated in the page after an animation frame and a task: whether it is still loaded and hydrated. */
 const afterAFrame = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve((${loadedAndHydrated})()), 50)))`;
 
+/**
+ * The browser contexts made with JavaScript off (tests/support/browser.ts newContext): their pages
+ * run no script after loading, and a frame callback or timer evaluated in them never fires.
+ */
+export const withoutJavaScript = new WeakSet<BrowserContext>();
+
 export async function settled(page: Page, network: Network): Promise<void> {
   // A navigation under way replaces the page's context: evaluating in it then throws, and we look again.
   const loaded = () => page.evaluate(loadedAndHydrated).catch(() => false);
   for (;;) {
     await expect.poll(loaded, { timeout: 30_000, interval: 20 }).toBe(true);
     await expect.poll(() => network.pending.size, { timeout: 30_000, interval: 20 }).toBe(0);
+    if (withoutJavaScript.has(page.context())) {
+      // Nothing starts a request once such a page has loaded; still loaded, it has settled.
+      if ((await loaded()) && network.pending.size === 0) return;
+      continue;
+    }
     const started = network.started;
     const still = await page.evaluate<boolean>(afterAFrame).catch(() => false);
     if (still && network.started === started && network.pending.size === 0) return;
