@@ -70,18 +70,26 @@ function loadedAndHydrated(): boolean {
 const afterAFrame = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve((${loadedAndHydrated})()), 50)))`;
 
 /**
+ * Evaluated in a page that runs scripts: whether it is loaded and hydrated, looking every 20 ms in
+ * the page itself for up to a second (one evaluation instead of one per look).
+ */
+const whenLoaded = `new Promise((resolve) => { const until = Date.now() + 1000; const look = () => ((${loadedAndHydrated})() ? resolve(true) : Date.now() > until ? resolve(false) : setTimeout(look, 20)); look(); })`;
+
+/**
  * The browser contexts made with JavaScript off (tests/support/browser.ts newContext): their pages
  * run no script after loading, and a frame callback or timer evaluated in them never fires.
  */
 export const withoutJavaScript = new WeakSet<BrowserContext>();
 
 export async function settled(page: Page, network: Network): Promise<void> {
+  const scripts = !withoutJavaScript.has(page.context());
   // A navigation under way replaces the page's context: evaluating in it then throws, and we look again.
-  const loaded = () => page.evaluate(loadedAndHydrated).catch(() => false);
+  const loaded = () =>
+    (scripts ? page.evaluate<boolean>(whenLoaded) : page.evaluate(loadedAndHydrated)).catch(() => false);
   for (;;) {
     await expect.poll(loaded, { timeout: 30_000, interval: 20 }).toBe(true);
     await expect.poll(() => network.pending.size, { timeout: 30_000, interval: 20 }).toBe(0);
-    if (withoutJavaScript.has(page.context())) {
+    if (!scripts) {
       // Nothing starts a request once such a page has loaded; still loaded, it has settled.
       if ((await loaded()) && network.pending.size === 0) return;
       continue;
