@@ -12,6 +12,7 @@ import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld } from "../support/e2e-world";
 import { createAssignment } from "../support/fixtures";
 import { type AppServer, startAppServer } from "../support/server";
+import { settled, watchNetwork } from "../support/settled";
 
 /** The e2e world, and an assignment of the colleague's class, which the teacher does not teach. */
 async function errorPagesWorld(kit: FixtureKit) {
@@ -34,8 +35,10 @@ beforeAll(async () => {
 /** Opens `path` as a user would: the server's page without JS; a client-side navigation with JS. */
 async function open(page: Page, javaScriptEnabled: boolean, from: string, path: string): Promise<number | null> {
   if (!javaScriptEnabled) return (await page.goto(path))?.status() ?? null;
+  const network = watchNetwork(page);
   await page.goto(from);
-  await page.waitForLoadState("networkidle");
+  await settled(page, network);
+  network.stop();
   await page.evaluate(async (target) => {
     await (
       window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }

@@ -12,6 +12,7 @@ import { addPassword, type FixtureKit } from "../support/app-fixtures";
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
+import { type Network, settled, watchNetwork } from "../support/settled";
 
 /** The e2e world; the school admin has a password, so a wrong one is refused as wrong. */
 async function formsWorld(kit: FixtureKit) {
@@ -38,9 +39,18 @@ async function expectNoErrors(page: Page, where: string) {
   expect(found, where).toEqual({ invalid: [], errorLists: [], alerts: [] });
 }
 
-/** With JS on, after the scripts have loaded and run, so anything that validates on mount has had its chance. */
+const networks = new WeakMap<Page, Network>();
+
+/** A new page whose requests `settle` can wait for. */
+async function watchedPage(javaScriptEnabled: boolean): Promise<Page> {
+  const page = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+  networks.set(page, watchNetwork(page));
+  return page;
+}
+
+/** With JS on, after the scripts have loaded and hydration ran, so anything that validates on mount has had its chance. */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await settled(page, networks.get(page)!);
 }
 
 async function ids(page: Page) {
@@ -79,7 +89,7 @@ test("the Change Password dialog opens clean: focus in Current Password, no erro
 
 describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
   test("forms and confirmation panels opened by a URL show no error", async () => {
-    const teacher = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const teacher = await watchedPage(javaScriptEnabled);
     await signIn(teacher.context(), app, app.fixtures.sessions.teacher);
     const { classId, studentId } = await ids(teacher);
     for (const path of [
@@ -95,7 +105,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       await expectNoErrors(teacher, path);
     }
 
-    const admin = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const admin = await watchedPage(javaScriptEnabled);
     await signIn(admin.context(), app, app.fixtures.sessions.schoolAdmin);
     const staff = (await (await admin.context().request.get(`${app.baseURL}/api/users/all`)).json()) as {
       data: { id: number }[];
@@ -117,7 +127,7 @@ describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
       await expectNoErrors(admin, path);
     }
 
-    const visitor = await newPage({ javaScriptEnabled, baseURL: app.baseURL });
+    const visitor = await watchedPage(javaScriptEnabled);
     for (const path of ["/login", "/signup", "/forgot-password", "/reset-password?token=x"]) {
       await visitor.goto(path);
       await settle(visitor);

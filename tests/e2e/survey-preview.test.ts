@@ -19,6 +19,7 @@ import { extractYouTubeId, youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/video-
 import { jsModes, newPage, signIn } from "../support/browser";
 import { createE2eWorld, type E2eWorld } from "../support/e2e-world";
 import { type AppServer, startAppServer } from "../support/server";
+import { settled, watchNetwork } from "../support/settled";
 
 const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789abcdef";
 const PERMISSIONS = "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
@@ -265,8 +266,9 @@ test("the visual-editor bridge loads only when the URL carries _storyblok_tk", a
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   const url = `/survey/content/${idsBySlug.get(story.full_slug)}`;
+  const network = watchNetwork(page);
   await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  await settled(page, network);
   const before = scripts.length;
   expect(await page.evaluate(() => typeof (window as { StoryblokBridge?: unknown }).StoryblokBridge)).toBe("undefined");
 

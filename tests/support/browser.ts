@@ -22,6 +22,7 @@ import { DEMO_ACCOUNTS, type DemoAccountKey } from "~/server/seed/demo-data.serv
 import { type FixtureSession, sessionCookieValue } from "./app-fixtures";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { pageProblemsError, watchContext } from "./page-checks";
+import { settled, watchNetwork, withoutJavaScript } from "./settled";
 
 export { expectConsoleError } from "./page-checks";
 
@@ -58,6 +59,7 @@ export async function newContext(
   const browser = await getBrowser();
   const context = await browser.newContext(options);
   contexts.add(context);
+  if (!options.javaScriptEnabled) withoutJavaScript.add(context);
   await watchContext(context);
   return context;
 }
@@ -121,6 +123,7 @@ export async function loginAs(context: BrowserContext, baseURL: string, key: Dem
 
 /** Signs in through the /login form as a user would, and waits for the form's answer (and the page to settle). */
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  const network = watchNetwork(page);
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -130,7 +133,9 @@ export async function signInThroughForm(page: Page, email: string, password: str
     ),
     page.getByRole("button", { name: "Sign in", exact: true }).click(),
   ]);
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState("load");
+  await settled(page, network);
+  network.stop();
 }
 
 /**
