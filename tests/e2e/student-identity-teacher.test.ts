@@ -11,7 +11,9 @@
  * - "Make codes" and "New code" on the students screen, and the join rules;
  * - the printed sign-in cards: each QR code, read from the pixels the browser
  *   drew, holds the join address with the class code and the child's
- *   personal code, and a child's browser that opens it joins the class.
+ *   personal code, and a child's browser that opens it joins the class;
+ * - a child who joins between the class home's (or Students page's) loader
+ *   and its stream's start shows without a reload (issue 35).
  *
  * The server's public address (APP_URL) is not the address the browser uses:
  * every address on the cards must come from the configuration.
@@ -24,11 +26,12 @@ import { beforeAll, expect, test } from "vitest";
 import type { FixtureKit } from "../support/app-fixtures";
 import { newContext, newPage, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
-import { createJoinRequest } from "../support/fixtures";
+import { createClass, createClassCode, createJoinRequest } from "../support/fixtures";
 import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
+const GAP_CODE = "GAPS-4242";
 /** Screenshots for the lead (not asserted). */
 const SCREENS = screensDir("identity-teacher");
 
@@ -64,7 +67,14 @@ async function createWorld(kit: FixtureKit) {
       expiresAt: new Date(Date.now() - 3_600_000),
     }),
   };
-  return { ...world, requests };
+  // A class of its own for the child who joins while the pages' streams are held back (issue 35).
+  const gapClass = await createClass(kit.db, {
+    schoolId: world.riverside.id,
+    name: "5C Gap",
+    teacherIds: [world.users.teacher.id],
+  });
+  await createClassCode(kit.db, { classId: gapClass.id, code: GAP_CODE, createdByUserId: world.users.teacher.id });
+  return { ...world, requests, gapClass };
 }
 
 let app: AppServer<Awaited<ReturnType<typeof createWorld>>>;
@@ -213,6 +223,60 @@ test("JS on: a device asking shows on the open class home by itself (browser, sy
   await page.getByText("Ben Brennan can come in now.").first().waitFor();
   // The child's page goes on by itself, no tap on "Start".
   await child.waitForURL((url) => url.pathname === "/student", { timeout: 30_000 });
+});
+
+test("JS on: a child who joins after the class home and the Students page were read, before their streams connect, shows on both without a reload (issue 35)", async () => {
+  const classId = app.fixtures.gapClass.id;
+  const home = await teacherPage(true);
+  const students = await teacherPage(true);
+  // Each page's stream is held back until the join has been answered: the change lands in the gap for certain.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = [home, students].map(
+    (page) =>
+      new Promise<void>((asked) =>
+        page.route(`**/class/${classId}/live`, async (route) => {
+          asked();
+          await released;
+          await route.continue();
+        }),
+      ),
+  );
+  await home.goto(`/class/${classId}/home`);
+  const studentCount = home.getByTestId("student-count");
+  expect(await studentCount.textContent()).toBe("0");
+  await students.goto(`/class/${classId}/students/manage`);
+  await students.getByText("0 students in this class, with their contacts.").waitFor();
+  // Both pages are hydrated and have asked for their stream (held): their data is what their loaders read.
+  await Promise.all(held);
+  for (const page of [home, students])
+    await page.evaluate(() => {
+      (window as unknown as { gapMarker: boolean }).gapMarker = true;
+    });
+
+  const joined = await fetch(`${app.baseURL}/api/student/v1/join`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code: GAP_CODE, firstName: "Gemma", lastName: "Gap" }),
+  });
+  expect(joined.status, await joined.clone().text()).toBe(200);
+  // Committed, and neither page knows: nothing reloads their data while their streams are held.
+  expect(await studentCount.textContent()).toBe("0");
+  expect(await students.getByText("Gemma").count()).toBe(0);
+
+  release();
+  // The streams' first snapshots carry a class list counter the pages were not read at: both reload their data.
+  await expect.poll(() => studentCount.textContent(), { timeout: 30_000 }).toBe("1");
+  await expect
+    .poll(() => students.getByText("1 student in this class, with their contacts.").count(), { timeout: 30_000 })
+    .toBe(1);
+  await students.getByRole("link", { name: "Gemma Gap" }).first().waitFor();
+  for (const page of [home, students])
+    expect(await page.evaluate(() => (window as unknown as { gapMarker?: boolean }).gapMarker)).toBe(true);
+  await students.close();
+  await home.close();
 });
 
 test("JS off: the waiting child goes on by itself once admitted (the page reloads itself), and a child who typed the wrong name can go back", async () => {
