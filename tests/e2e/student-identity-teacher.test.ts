@@ -13,7 +13,8 @@
  *   drew, holds the join address with the class code and the child's
  *   personal code, and a child's browser that opens it joins the class;
  * - a child who joins between the class home's (or Students page's) loader
- *   and its stream's start shows without a reload (issue 35).
+ *   and its stream's start shows without a reload, and Admit's toast shows
+ *   though the stream reports the admission while the page loads (issue 35).
  *
  * The server's public address (APP_URL) is not the address the browser uses:
  * every address on the cards must come from the configuration.
@@ -74,6 +75,8 @@ async function createWorld(kit: FixtureKit) {
     teacherIds: [world.users.teacher.id],
   });
   await createClassCode(kit.db, { classId: gapClass.id, code: GAP_CODE, createdByUserId: world.users.teacher.id });
+  // A new name waiting there, admitted while the class's stream reports it in the middle of the page's loading.
+  await createJoinRequest(kit.db, { classId: gapClass.id, firstName: "Toby", lastName: "Toast" });
   return { ...world, requests, gapClass };
 }
 
@@ -277,6 +280,81 @@ test("JS on: a child who joins after the class home and the Students page were r
     expect(await page.evaluate(() => (window as unknown as { gapMarker?: boolean }).gapMarker)).toBe(true);
   await students.close();
   await home.close();
+});
+
+/**
+ * Holds the `snapshot` events of the page's EventSource (the browser's, wrapped before the app's scripts run)
+ * while `liveGate.held` is set, and counts them; `liveGate.release()` delivers the held ones in order.
+ */
+function gateLiveSnapshots(page: Page) {
+  return page.addInitScript(() => {
+    const gate = { held: false, arrived: 0, queue: [] as Array<() => void>, release() {} };
+    gate.release = () => {
+      gate.held = false;
+      for (const deliver of gate.queue.splice(0)) deliver();
+    };
+    (window as unknown as { liveGate: typeof gate }).liveGate = gate;
+    type Listener = (this: EventSource, event: Event) => void;
+    const add = EventSource.prototype.addEventListener as (type: string, listener: Listener, options?: unknown) => void;
+    EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: Listener) {
+      if (type !== "snapshot") return add.call(this, type, listener);
+      add.call(this, type, (event: Event) => {
+        gate.arrived++;
+        const deliver = () => listener.call(this, event);
+        if (gate.held) gate.queue.push(deliver);
+        else deliver();
+      });
+    } as typeof EventSource.prototype.addEventListener;
+  });
+}
+
+test("JS on: Admit's toast shows though the class's stream reports the admission while the page loads its data after the redirect (issue 35)", async () => {
+  const classId = app.fixtures.gapClass.id;
+  const page = await teacherPage(true);
+  await gateLiveSnapshots(page);
+  const gate = {
+    arrived: () => page.evaluate(() => (window as unknown as { liveGate: { arrived: number } }).liveGate.arrived),
+    hold: () =>
+      page.evaluate(() => {
+        (window as unknown as { liveGate: { held: boolean } }).liveGate.held = true;
+      }),
+    release: () => page.evaluate(() => (window as unknown as { liveGate: { release(): void } }).liveGate.release()),
+  };
+  await page.goto(`/class/${classId}/home`);
+  const toby = waiting(page, "Toby Toast");
+  await toby.waitFor();
+  // The stream's first snapshot has been handled; the next ones wait at the gate.
+  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(1);
+  await gate.hold();
+  // The page's data after Admit's redirect (its answer carries the toast, read once from the flash cookie) is
+  // held until the stream's snapshot of the admission has reached the page.
+  let releaseData = () => {};
+  const dataReleased = new Promise<void>((resolve) => {
+    releaseData = resolve;
+  });
+  let dataFetched = () => {};
+  const fetched = new Promise<void>((resolve) => {
+    dataFetched = resolve;
+  });
+  let gets = 0;
+  await page.route(`**/class/${classId}/home.data*`, async (route) => {
+    if (route.request().method() !== "GET" || gets++ > 0) return route.continue();
+    const response = await route.fetch();
+    dataFetched();
+    await dataReleased;
+    // Given up by the page (a revalidation interrupted it): nothing to answer.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await toby.getByRole("button", { name: "Admit Toby Toast" }).click();
+  await fetched;
+  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(2);
+  // The admission's snapshot is handled while the page's data is on its way: it must not interrupt it.
+  await gate.release();
+  releaseData();
+  await page.getByText("Toby Toast is now on the class list and can come in.").first().waitFor({ timeout: 30_000 });
+  await expect.poll(() => toby.count(), { timeout: 30_000 }).toBe(0);
+  expect(await page.getByTestId("student-count").textContent()).toBe("2");
+  await page.close();
 });
 
 test("JS off: the waiting child goes on by itself once admitted (the page reloads itself), and a child who typed the wrong name can go back", async () => {
