@@ -323,6 +323,7 @@ test("JS on: Admit's toast shows though the class's stream reports the admission
   await page.goto(`/class/${classId}/home`);
   const toby = waiting(page, "Toby Toast");
   await toby.waitFor();
+  const listed = Number(await page.getByTestId("student-count").textContent());
   // The stream's first snapshot has been handled; the next ones wait at the gate.
   await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(1);
   await gate.hold();
@@ -345,15 +346,46 @@ test("JS on: Admit's toast shows though the class's stream reports the admission
     // Given up by the page (a revalidation interrupted it): nothing to answer.
     await route.fulfill({ response }).catch(() => {});
   });
+  // sonner, loaded with the page's first message, comes only after the page's reload has taken that message away.
+  let releaseToaster = () => {};
+  const toasterReleased = new Promise<void>((resolve) => {
+    releaseToaster = resolve;
+  });
+  await page.route("**/assets/flash-toaster-*.js", async (route) => {
+    await toasterReleased;
+    await route.continue();
+  });
   await toby.getByRole("button", { name: "Admit Toby Toast" }).click();
   await fetched;
   await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(2);
   // The admission's snapshot is handled while the page's data is on its way: it must not interrupt it.
   await gate.release();
   releaseData();
+  // The page reloads its data once that is done (the stream said so): the message is no longer in it.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          type Router = {
+            state: {
+              navigation: { state: string };
+              revalidation: string;
+              loaderData: Record<string, { toast?: unknown }>;
+            };
+          };
+          const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+          return (
+            state.navigation.state === "idle" && state.revalidation === "idle" && state.loaderData.root?.toast === null
+          );
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect(gets).toBe(2);
+  releaseToaster();
   await page.getByText("Toby Toast is now on the class list and can come in.").first().waitFor({ timeout: 30_000 });
   await expect.poll(() => toby.count(), { timeout: 30_000 }).toBe(0);
-  expect(await page.getByTestId("student-count").textContent()).toBe("2");
+  expect(await page.getByTestId("student-count").textContent()).toBe(String(listed + 1));
   await page.close();
 });
 
