@@ -374,9 +374,7 @@ test("JS on: Admit's toast shows though the class's stream reports the admission
             };
           };
           const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
-          return (
-            state.navigation.state === "idle" && state.revalidation === "idle" && state.loaderData.root?.toast === null
-          );
+          return state.navigation.state === "idle" && state.revalidation === "idle" && !state.loaderData.root?.toast;
         }),
       { timeout: 30_000 },
     )
