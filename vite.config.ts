@@ -35,7 +35,10 @@ function onPostgres(): string[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isVitest ? [] : [browserI18n(), radixThemesCss(), radixDeepImports(), pageStartScript(), reactRouter()],
+  // Tests render the app's modules too, so they resolve the page-start script's address (its file is built only).
+  plugins: isVitest
+    ? [pageStartScript()]
+    : [browserI18n(), radixThemesCss(), radixDeepImports(), pageStartScript(), reactRouter()],
   resolve: {
     tsconfigPaths: true,
     // The app shows no tooltip; Radix Themes' <Theme> needs only its provider (ADR 141).
