@@ -52,7 +52,7 @@ export interface ExpressAppOptions {
   viteDevServer?: ViteDevServer;
 }
 
-/** A file name Vite gave a content hash (`entry.client-BSiUbq2x.js`): it never changes, so it is cached for a year. */
+/** A file name Vite gave a content hash (`r-BSiUbq2x.js`, `admin-DtUt33mu.css`): it never changes, so it is cached for a year. */
 const HASHED_FILE = /-[\w-]{8}\.[a-z0-9]+$/i;
 
 export function createExpressApp({ app, build, clientDirectory, viteDevServer }: ExpressAppOptions) {

@@ -155,7 +155,7 @@ describe("a production server on http", () => {
   });
 
   test("static files carry nosniff; hashed assets are immutable for a year, others cached for an hour", async () => {
-    const hashed = readdirSync(path.resolve("build/client/assets")).find((name) => /^entry\.client-.*\.js$/.test(name));
+    const hashed = readdirSync(path.resolve("build/client/assets")).find((name) => /^r-[\w-]{8}\.js$/.test(name));
     const asset = await fetch(`${server.baseURL}/assets/${hashed}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
