@@ -24,28 +24,23 @@ export function Toasts({ toast: flashed }: { toast: FlashToast | null }) {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
   const [toasterReady, setToasterReady] = useState(false);
-  // A message that came while sonner loads is kept for it: the page's next data, which may come first (a live
-  // page's reload right after a form's redirect), has none.
-  const [kept, setKept] = useState<typeof toast>(null);
-  if (toast && !toasterReady && kept !== toast) setKept(toast);
   const onReady = useCallback(() => setToasterReady(true), []);
   if (hydrated && toast && !wanted) setWanted(true);
-  const pending = toasterReady ? toast : (toast ?? kept);
   return (
     <>
-      {!toasterReady && pending ? (
+      {!toasterReady && toast ? (
         <div className="server-toast" role="status" aria-live="polite">
-          <Callout.Root color={pending.type === "error" ? "red" : pending.type === "success" ? "green" : "blue"}>
+          <Callout.Root color={toast.type === "error" ? "red" : toast.type === "success" ? "green" : "blue"}>
             <Callout.Text>
-              {pending.message}
-              {pending.description ? ` ${pending.description}` : null}
+              {toast.message}
+              {toast.description ? ` ${toast.description}` : null}
             </Callout.Text>
           </Callout.Root>
         </div>
       ) : null}
       {wanted ? (
         <Suspense fallback={null}>
-          <FlashToaster toast={pending} onReady={onReady} />
+          <FlashToaster toast={toast} onReady={onReady} />
         </Suspense>
       ) : null}
     </>

@@ -11,10 +11,7 @@
  * - "Make codes" and "New code" on the students screen, and the join rules;
  * - the printed sign-in cards: each QR code, read from the pixels the browser
  *   drew, holds the join address with the class code and the child's
- *   personal code, and a child's browser that opens it joins the class;
- * - a child who joins between the class home's (or Students page's) loader
- *   and its stream's start shows without a reload, and Admit's toast shows
- *   though the stream reports the admission while the page loads (issue 35).
+ *   personal code, and a child's browser that opens it joins the class.
  *
  * The server's public address (APP_URL) is not the address the browser uses:
  * every address on the cards must come from the configuration.
@@ -27,12 +24,11 @@ import { beforeAll, expect, test } from "vitest";
 import type { FixtureKit } from "../support/app-fixtures";
 import { newContext, newPage, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
-import { createClass, createClassCode, createJoinRequest } from "../support/fixtures";
+import { createJoinRequest } from "../support/fixtures";
 import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
 const PUBLIC_ORIGIN = "https://classroom.example.org";
-const GAP_CODE = "GAPS-4242";
 /** Screenshots for the lead (not asserted). */
 const SCREENS = screensDir("identity-teacher");
 
@@ -68,16 +64,7 @@ async function createWorld(kit: FixtureKit) {
       expiresAt: new Date(Date.now() - 3_600_000),
     }),
   };
-  // A class of its own for the child who joins while the pages' streams are held back (issue 35).
-  const gapClass = await createClass(kit.db, {
-    schoolId: world.riverside.id,
-    name: "5C Gap",
-    teacherIds: [world.users.teacher.id],
-  });
-  await createClassCode(kit.db, { classId: gapClass.id, code: GAP_CODE, createdByUserId: world.users.teacher.id });
-  // A new name waiting there, admitted while the class's stream reports it in the middle of the page's loading.
-  await createJoinRequest(kit.db, { classId: gapClass.id, firstName: "Toby", lastName: "Toast" });
-  return { ...world, requests, gapClass };
+  return { ...world, requests };
 }
 
 let app: AppServer<Awaited<ReturnType<typeof createWorld>>>;
@@ -226,165 +213,6 @@ test("JS on: a device asking shows on the open class home by itself (browser, sy
   await page.getByText("Ben Brennan can come in now.").first().waitFor();
   // The child's page goes on by itself, no tap on "Start".
   await child.waitForURL((url) => url.pathname === "/student", { timeout: 30_000 });
-});
-
-test("JS on: a child who joins after the class home and the Students page were read, before their streams connect, shows on both without a reload (issue 35)", async () => {
-  const classId = app.fixtures.gapClass.id;
-  const home = await teacherPage(true);
-  const students = await teacherPage(true);
-  // Each page's stream is held back until the join has been answered: the change lands in the gap for certain.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = [home, students].map(
-    (page) =>
-      new Promise<void>((asked) =>
-        page.route(`**/class/${classId}/live`, async (route) => {
-          asked();
-          await released;
-          await route.continue();
-        }),
-      ),
-  );
-  await home.goto(`/class/${classId}/home`);
-  const studentCount = home.getByTestId("student-count");
-  expect(await studentCount.textContent()).toBe("0");
-  await students.goto(`/class/${classId}/students/manage`);
-  await students.getByText("0 students in this class, with their contacts.").waitFor();
-  // Both pages are hydrated and have asked for their stream (held): their data is what their loaders read.
-  await Promise.all(held);
-  for (const page of [home, students])
-    await page.evaluate(() => {
-      (window as unknown as { gapMarker: boolean }).gapMarker = true;
-    });
-
-  const joined = await fetch(`${app.baseURL}/api/student/v1/join`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code: GAP_CODE, firstName: "Gemma", lastName: "Gap" }),
-  });
-  expect(joined.status, await joined.clone().text()).toBe(200);
-  // Committed, and neither page knows: nothing reloads their data while their streams are held.
-  expect(await studentCount.textContent()).toBe("0");
-  expect(await students.getByText("Gemma").count()).toBe(0);
-
-  release();
-  // The streams' first snapshots carry a class list counter the pages were not read at: both reload their data.
-  await expect.poll(() => studentCount.textContent(), { timeout: 30_000 }).toBe("1");
-  await expect
-    .poll(() => students.getByText("1 student in this class, with their contacts.").count(), { timeout: 30_000 })
-    .toBe(1);
-  await students.getByRole("link", { name: "Gemma Gap" }).first().waitFor();
-  for (const page of [home, students])
-    expect(await page.evaluate(() => (window as unknown as { gapMarker?: boolean }).gapMarker)).toBe(true);
-  await students.close();
-  await home.close();
-});
-
-/**
- * Holds the `snapshot` events of the page's EventSource (the browser's, wrapped before the app's scripts run)
- * while `liveGate.held` is set, and counts them; `liveGate.release()` delivers the held ones in order.
- */
-function gateLiveSnapshots(page: Page) {
-  return page.addInitScript(() => {
-    const gate = { held: false, arrived: 0, queue: [] as Array<() => void>, release() {} };
-    gate.release = () => {
-      gate.held = false;
-      for (const deliver of gate.queue.splice(0)) deliver();
-    };
-    (window as unknown as { liveGate: typeof gate }).liveGate = gate;
-    type Listener = (this: EventSource, event: Event) => void;
-    const add = EventSource.prototype.addEventListener as (type: string, listener: Listener, options?: unknown) => void;
-    EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: Listener) {
-      if (type !== "snapshot") return add.call(this, type, listener);
-      add.call(this, type, (event: Event) => {
-        gate.arrived++;
-        const deliver = () => listener.call(this, event);
-        if (gate.held) gate.queue.push(deliver);
-        else deliver();
-      });
-    } as typeof EventSource.prototype.addEventListener;
-  });
-}
-
-test("JS on: Admit's toast shows though the class's stream reports the admission while the page loads its data after the redirect (issue 35)", async () => {
-  const classId = app.fixtures.gapClass.id;
-  const page = await teacherPage(true);
-  await gateLiveSnapshots(page);
-  const gate = {
-    arrived: () => page.evaluate(() => (window as unknown as { liveGate: { arrived: number } }).liveGate.arrived),
-    hold: () =>
-      page.evaluate(() => {
-        (window as unknown as { liveGate: { held: boolean } }).liveGate.held = true;
-      }),
-    release: () => page.evaluate(() => (window as unknown as { liveGate: { release(): void } }).liveGate.release()),
-  };
-  await page.goto(`/class/${classId}/home`);
-  const toby = waiting(page, "Toby Toast");
-  await toby.waitFor();
-  const listed = Number(await page.getByTestId("student-count").textContent());
-  // The stream's first snapshot has been handled; the next ones wait at the gate.
-  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(1);
-  await gate.hold();
-  // The page's data after Admit's redirect (its answer carries the toast, read once from the flash cookie) is
-  // held until the stream's snapshot of the admission has reached the page.
-  let releaseData = () => {};
-  const dataReleased = new Promise<void>((resolve) => {
-    releaseData = resolve;
-  });
-  let dataFetched = () => {};
-  const fetched = new Promise<void>((resolve) => {
-    dataFetched = resolve;
-  });
-  let gets = 0;
-  await page.route(`**/class/${classId}/home.data*`, async (route) => {
-    if (route.request().method() !== "GET" || gets++ > 0) return route.continue();
-    const response = await route.fetch();
-    dataFetched();
-    await dataReleased;
-    // Given up by the page (a revalidation interrupted it): nothing to answer.
-    await route.fulfill({ response }).catch(() => {});
-  });
-  // sonner, loaded with the page's first message, comes only after the page's reload has taken that message away.
-  let releaseToaster = () => {};
-  const toasterReleased = new Promise<void>((resolve) => {
-    releaseToaster = resolve;
-  });
-  await page.route("**/assets/flash-toaster-*.js", async (route) => {
-    await toasterReleased;
-    await route.continue();
-  });
-  await toby.getByRole("button", { name: "Admit Toby Toast" }).click();
-  await fetched;
-  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(2);
-  // The admission's snapshot is handled while the page's data is on its way: it must not interrupt it.
-  await gate.release();
-  releaseData();
-  // The page reloads its data once that is done (the stream said so): the message is no longer in it.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          type Router = {
-            state: {
-              navigation: { state: string };
-              revalidation: string;
-              loaderData: Record<string, { toast?: unknown }>;
-            };
-          };
-          const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
-          return state.navigation.state === "idle" && state.revalidation === "idle" && !state.loaderData.root?.toast;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  expect(gets).toBe(2);
-  releaseToaster();
-  await page.getByText("Toby Toast is now on the class list and can come in.").first().waitFor({ timeout: 30_000 });
-  await expect.poll(() => toby.count(), { timeout: 30_000 }).toBe(0);
-  expect(await page.getByTestId("student-count").textContent()).toBe(String(listed + 1));
-  await page.close();
 });
 
 test("JS off: the waiting child goes on by itself once admitted (the page reloads itself), and a child who typed the wrong name can go back", async () => {

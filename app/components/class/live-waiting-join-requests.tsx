@@ -10,24 +10,23 @@ import { WaitingJoinRequests } from "./waiting-join-requests";
  * The devices waiting to join, kept live (issue 36): the class home and the
  * Students page show them with Admit and Refuse, and reload their data when
  * the class's stream says a device asked, was decided or left, or the class
- * list changed, since the page's read too (`rosterSeq`). Without JavaScript a
- * refresh link does it.
+ * list changed. Without JavaScript a refresh link does it.
  */
 export function LiveWaitingJoinRequests({
   classId,
-  rosterSeq,
   fromStudentsPage = false,
   ...props
 }: Omit<ComponentProps<typeof WaitingJoinRequests>, "from"> & {
   classId: number;
-  /** The class list's change counter the page's list was read at (rosterSeqOf). */
-  rosterSeq: number;
   /** On the Students page: decided through the class home's action, which comes back there. */
   fromStudentsPage?: boolean;
 }) {
   const { t } = useTranslation("staff");
   const hydrated = useHydrated();
-  useClassLive(classId, { waiting: props.requests.map((request) => request.id), roster: rosterSeq });
+  useClassLive(
+    classId,
+    props.requests.map((request) => request.id),
+  );
   return (
     <>
       <WaitingJoinRequests

@@ -70,8 +70,6 @@ function homeView(dashboard: ClassDashboard) {
     })),
     teacherNames: dashboard.teachers.map((teacher) => teacher.name),
     closeNames,
-    // The class list's counter this page was read at: the stream's first snapshot is compared with it (issue 35).
-    rosterSeq: dashboard.rosterSeq,
   };
 }
 
@@ -122,7 +120,7 @@ export default function ClassHome({ loaderData }: Route.ComponentProps) {
       </SplitRow>
 
       {/* Live: a device asking to join shows as it asks (issue 36). */}
-      <LiveWaitingJoinRequests classId={klass.id} rosterSeq={dashboard.rosterSeq} requests={waitingRequests} />
+      <LiveWaitingJoinRequests classId={klass.id} requests={waitingRequests} />
       <CloseNameJoins joins={dashboard.closeNames} base={base} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">

@@ -34,11 +34,12 @@ import type { Route } from "./+types/projector";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, config, classId } = await requireClassTeacher(request, context, params.classId);
-  // The class list's counter first, then the joined count: a join in between reloads the page once more, never
-  // not at all (read in parallel, the counter could be the newer of the two; issue 35).
-  const classLive = await orNotFound(getClassLiveState(db, user, classId));
-  const [progress, { assignments }] = await orNotFound(
-    Promise.all([getJoinProgress(db, user, classId), listClassAssignments(db, user, classId)]),
+  const [progress, classLive, { assignments }] = await orNotFound(
+    Promise.all([
+      getJoinProgress(db, user, classId),
+      getClassLiveState(db, user, classId),
+      listClassAssignments(db, user, classId),
+    ]),
   );
   const joinAddress = `${config.appUrl}/join`;
   const live = progress.classCode && !progress.classCode.expired ? progress.classCode : null;
@@ -101,7 +102,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // With JavaScript the class's stream brings the joined and waiting counts up to date (as on the class home);
   // without it, "Refresh now".
-  useClassLive(klass.id, live);
+  useClassLive(klass.id, live.waiting, live.roster);
   const classHome = `/class/${klass.id}/home`;
   const { t, i18n } = useTranslation("staff");
   return (

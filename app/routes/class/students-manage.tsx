@@ -36,8 +36,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = await getServerT(context, "staff");
   const { user, db, classId } = await requireClassTeacher(request, context, params.classId);
   const url = new URL(request.url);
-  const [{ students, teachers, addableTeachers, classCode, joinRules, locale, rosterSeq }, waitingRequests] =
-    await Promise.all([getClassPeople(db, user, classId), listWaitingJoinRequests(db, user, classId)]);
+  const [{ students, teachers, addableTeachers, classCode, joinRules, locale }, waitingRequests] = await Promise.all([
+    getClassPeople(db, user, classId),
+    listWaitingJoinRequests(db, user, classId),
+  ]);
   const confirm = /^remove-student-(\d+)$/.exec(url.searchParams.get("confirm") ?? "");
   const confirmStudent = confirm ? (students.find((s) => s.id === Number(confirm[1])) ?? null) : null;
   return {
@@ -48,7 +50,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     joinRules,
     locale,
     waitingRequests,
-    rosterSeq,
     // Who may be taken off the class by this user: the same rule the domain enforces (ADR 111).
     teachers: teachers.map((teacher) => ({
       ...teacher,
@@ -174,7 +175,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
   const { classId, students, classCode, joinRules, locale, teachers, addableTeachers, showAddForm, confirmStudent } =
     loaderData;
-  const { waitingRequests, rosterSeq, confirmStop } = loaderData;
+  const { waitingRequests, confirmStop } = loaderData;
   const { t } = useTranslation("staff");
   const withoutCode = students.filter((student) => !student.personalCode).length;
   const base = `/class/${classId}`;
@@ -197,7 +198,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
         }
       />
 
-      <LiveWaitingJoinRequests classId={classId} rosterSeq={rosterSeq} requests={waitingRequests} fromStudentsPage />
+      <LiveWaitingJoinRequests classId={classId} requests={waitingRequests} fromStudentsPage />
 
       {confirmStop && classCode ? <StopCodeConfirm base={base} code={classCode.code} /> : null}
       {confirmStudent ? <RemoveStudentConfirm base={base} confirmStudent={confirmStudent} /> : null}

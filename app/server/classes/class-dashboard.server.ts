@@ -13,7 +13,6 @@ import { assignments, classCodes, classes, classStudents, schools, students, sur
 import { notFound } from "../errors.server";
 import { studentListFields, studentNameFields } from "../students/student-fields.server";
 import { assignmentSummaryFields } from "./assignment-summary.server";
-import { rosterSeqOf } from "./class-events.server";
 import { type Actor, classScopeCondition, preparedPerScope, scopeValues } from "./class-scope.server";
 import { type ClassTeacher, classTeachersJson } from "./class-teachers.server";
 import {
@@ -89,8 +88,6 @@ export interface ClassDashboard {
   teachers: ClassTeacher[];
   /** New names that joined this week close to a listed name, newest first. */
   closeNames: CloseNameJoin[];
-  /** The class list's change counter as of this read (rosterSeqOf): what the live stream's first snapshot is compared with. */
-  rosterSeq: number;
 }
 
 /** The times the dashboard's query compares with, as placeholders of its prepared statements. */
@@ -105,7 +102,6 @@ function selectDashboard(db: Db, scope: SQL | undefined) {
     .select({
       ...classColumns,
       studentCount: sql<number>`(${studentCountOf(classes.id)})`,
-      rosterSeq: rosterSeqOf(classesColumn.id),
       onlineStudents: jsonList(
         onlineStudentFields,
         sql`from ${aliased(member)} join ${aliased(student)} on ${student.id} = ${member.studentId}
@@ -183,7 +179,6 @@ export async function getClassDashboard(
     teachers,
     schoolTimeZone,
     closeNames,
-    rosterSeq,
     ...klass
   } = row;
   return {
@@ -196,7 +191,6 @@ export async function getClassDashboard(
     schoolTimeZone,
     teachers,
     closeNames,
-    rosterSeq,
   };
 }
 

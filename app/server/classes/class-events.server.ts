@@ -7,7 +7,7 @@
  * class's counters (class_changes). The mechanism is
  * app/server/db/change-events.server.ts.
  */
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { type ChangeEvents, type ChangeEventsOptions, createChangeEvents } from "../db/change-events.server";
 import type { Database } from "../db/client.server";
 import { classChanges } from "../db/schema.server";
@@ -42,16 +42,4 @@ export function createClassEvents(database: Database, options: ChangeEventsOptio
     },
     options,
   );
-}
-
-/**
- * The class list's change counter (class_changes.roster_seq; 0 before the
- * first change) as a column of a screen's own statement. Read in the same
- * statement as the list it goes with, the two agree: a page that renders the
- * list at this counter and sees another on its stream's first snapshot
- * missed a change in between and reloads (issue 35; useClassLive).
- */
-export function rosterSeqOf(classIdColumn: SQL) {
-  return sql<number>`coalesce((select ${classChanges.rosterSeq} from ${classChanges}
-    where ${classChanges.classId} = ${classIdColumn}), 0)`.mapWith(Number);
 }

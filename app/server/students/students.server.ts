@@ -10,7 +10,6 @@ import { effectiveStatusSql } from "../assignments/effective-status.server";
 import { openAnonymousSurveysDetail } from "../audit/anonymous-roster.server";
 import { recordClassAuditEvent } from "../audit/audit.server";
 import { type AssignmentSummary, fromLiveClassCodeJson, liveClassCodeJson } from "../classes/class-dashboard.server";
-import { rosterSeqOf } from "../classes/class-events.server";
 import { type Actor, classScopeCondition } from "../classes/class-scope.server";
 import { addableTeachersJson, classTeachersJson } from "../classes/class-teachers.server";
 import { classesColumn, getClass } from "../classes/classes.server";
@@ -106,7 +105,6 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
       joinMode: classes.joinMode,
       newNames: classes.newNames,
       locale: classes.locale,
-      rosterSeq: rosterSeqOf(classesColumn.id),
     })
     .from(classes)
     .where(and(eq(classes.id, classId), classScopeCondition(actor)))
@@ -120,8 +118,6 @@ export async function getClassPeople(db: Db, actor: Actor, classId: number, now 
     teachers: row.teachers,
     addableTeachers: row.addableTeachers,
     classCode: fromLiveClassCodeJson(row.classCode, now),
-    /** The class list's change counter, read with the list (rosterSeqOf). */
-    rosterSeq: row.rosterSeq,
   };
 }
 
