@@ -5,6 +5,8 @@
  *
  * - While the child types, the answers are kept on the device (a draft),
  *   and a page opened again (a reload, a dropped page) is filled in from it.
+ *   What was typed before the script ran is kept as soon as it runs, and
+ *   wins over an older draft.
  * - "Send" posts the form with fetch, as the browser would. When the device
  *   is offline or the server cannot be reached (no answer, 502/503/504), the
  *   send stays on the device and the page says so in its live region; it is
@@ -91,6 +93,23 @@ function typedAnswers(form: HTMLFormElement): [string, string][] {
     values.push([name, element.value]);
   }
   return values;
+}
+
+/** Whether an answer differs from what the page came with: the child typed or chose something already. */
+function changedByTheChild(form: HTMLFormElement): boolean {
+  const elements = form.elements;
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i];
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) continue;
+    if (element.name.indexOf(ANSWER_FIELD_PREFIX) !== 0 || element.type === "hidden" || element.type === "file")
+      continue;
+    const changed =
+      element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox")
+        ? element.checked !== element.defaultChecked
+        : element.value !== element.defaultValue;
+    if (changed) return true;
+  }
+  return false;
 }
 
 function fillIn(form: HTMLFormElement, values: [string, string][]) {
@@ -203,6 +222,8 @@ export function startAnswerOutbox(doc: Document): (() => void) | undefined {
   };
   listen(form, "input", saveDraft);
   listen(form, "change", saveDraft);
+  // Typed before this script ran (a slow tablet) or put back by the browser: the newest answers, kept now.
+  if (changedByTheChild(form)) saveDraft();
   void open<[string, string][]>(draftName).then((values) => {
     if (values && !typed) fillIn(form, values);
   });

@@ -445,13 +445,30 @@ test("no answer lost to the network (issue #37): a reload keeps what was typed; 
   expect(errors).toEqual([]);
 });
 
-test("a session that ends without signing out: the next child's page wipes what the last one left (issue #37)", async () => {
+test("typed before the page's script ran, the draft is kept; a session that ends without signing out: the next child's page wipes what the last one left (issue #37)", async () => {
   const tablet = await newContext({ javaScriptEnabled: true, baseURL: app.baseURL });
   const page = await tablet.newPage();
   await join(page, "Ida", "Idle");
+  // Her page's script is slow to come (a busy network): she types before it runs, and what she typed is kept.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const outboxScript = (url: URL) => /\/assets\/answer-outbox-[\w-]+\.js$/.test(url.pathname);
+  await tablet.route(outboxScript, async (route) => {
+    await held;
+    await route.continue();
+  });
   await openSurvey(page, "Friendship and kindness");
   await page.getByRole("textbox", { name: /Describe something kind/ }).fill("Ida's draft");
+  expect(await outboxKeys(page)).toEqual([]);
+  release();
   await expect.poll(() => outboxKeys(page)).toHaveLength(1);
+  await tablet.unroute(outboxScript);
+  await page.reload();
+  await expect
+    .poll(() => page.getByRole("textbox", { name: /Describe something kind/ }).inputValue())
+    .toBe("Ida's draft");
   const [idas] = await outboxKeys(page);
   // The session ends (the cookie goes, as at a school day's end); the next child joins.
   await tablet.clearCookies();
