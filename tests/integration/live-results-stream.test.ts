@@ -95,14 +95,22 @@ interface OpenStream {
   close(): void;
 }
 
-/** A GET over real HTTP, read as it arrives (gzip offered, as a browser does). */
-function openStream(path: string, cookie?: string, lastEventId?: string): Promise<OpenStream> {
+/**
+ * A GET over real HTTP, read as it arrives (gzip offered, as a browser does); `accept` is an
+ * EventSource's unless another client's is given.
+ */
+function openStream(
+  path: string,
+  cookie?: string,
+  lastEventId?: string,
+  accept = "text/event-stream",
+): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${origin}${path}`,
       {
         headers: {
-          accept: "text/event-stream",
+          accept,
           "accept-encoding": "gzip",
           ...(cookie ? { cookie } : {}),
           ...(lastEventId ? { "last-event-id": lastEventId } : {}),
@@ -144,22 +152,36 @@ function snapshots(text: string): Array<{ responseCount: number; status: string;
   return [...text.matchAll(/^event: snapshot\ndata: (.*)\n\n/gm)].map((match) => JSON.parse(match[1]));
 }
 
-test("signed out: 401; another school's teacher and a colleague without the class: 404", async () => {
+test("signed out: 401; another school's teacher and a colleague without the class: 404; an EventSource is told so in the stream", async () => {
   const { path } = await activeAssignment();
-  const anonymous = await openStream(path);
+  const anonymous = await openStream(path, undefined, undefined, "application/json");
   expect(anonymous.status).toBe(401);
   await anonymous.ended;
   expect(anonymous.headers["content-type"]).toContain("application/json");
+  // A browser's EventSource gets the same answer as an `end`, as when the session goes later (no failed connection).
+  const signedOut = await openStream(path);
+  await signedOut.ended;
+  expect([signedOut.status, signedOut.headers["content-type"], signedOut.text()]).toEqual([
+    200,
+    "text/event-stream; charset=utf-8",
+    'event: end\ndata: {"reason":"signed-out"}\n\n',
+  ]);
 
   for (const user of [world.users.otherTeacher, world.users.colleague]) {
-    const other = await openStream(path, await signedIn(user.id));
+    const cookie = await signedIn(user.id);
+    const other = await openStream(path, cookie, undefined, "application/json");
     expect(other.status).toBe(404);
     await other.ended;
     expect(other.headers["content-type"]).toContain("application/json");
+    const told = await openStream(path, cookie);
+    await told.ended;
+    expect([told.status, told.text()]).toEqual([200, 'event: end\ndata: {"reason":"no-access"}\n\n']);
   }
   const unknown = await openStream(
     `/class/${world.class5A.id}/surveys/results/999999/stream`,
     await signedIn(world.users.teacher.id),
+    undefined,
+    "*/*",
   );
   expect(unknown.status).toBe(404);
   await unknown.ended;
@@ -343,12 +365,15 @@ test("the class stream (issue 36): a device asking to join, admitted, refused, a
   const owner = await createUser(db, { schoolId: world.riverside.id });
   const klass = await createClass(db, { schoolId: world.riverside.id, teacherIds: [owner.id] });
   const path = `/class/${klass.id}/live`;
-  const anonymous = await openStream(path);
+  const anonymous = await openStream(path, undefined, undefined, "application/json");
   expect(anonymous.status).toBe(401);
   await anonymous.ended;
-  const other = await openStream(path, await signedIn(world.users.otherTeacher.id));
+  const other = await openStream(path, await signedIn(world.users.otherTeacher.id), undefined, "application/json");
   expect(other.status).toBe(404);
   await other.ended;
+  const told = await openStream(path, await signedIn(world.users.otherTeacher.id));
+  await told.ended;
+  expect(told.text()).toBe('event: end\ndata: {"reason":"no-access"}\n\n');
 
   const stream = await openStream(path, await signedIn(owner.id));
   try {

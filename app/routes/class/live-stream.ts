@@ -4,7 +4,7 @@
  * Students page listen and reload their data when it moves ("join requests
  * changed", "roster changed"). One stream per open page, in the live
  * streams' budget (docs/security.md). Signed out 401; a class the user may
- * not see 404.
+ * not see 404 (to an EventSource, an `end` event: live-stream.server.ts).
  */
 import { getClassLiveState } from "~/server/classes/class-live.server";
 import { getAppFromContext } from "~/server/context.server";

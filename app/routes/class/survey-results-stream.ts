@@ -2,7 +2,8 @@
  * /class/{classId}/surveys/results/{assignmentId}/stream: the results'
  * live counts as server-sent events (ADR 206). The results screen listens
  * and reloads its data when they move. Signed out 401; an assignment the
- * user may not see 404, as on the results screen. Events have ids; a
+ * user may not see 404, as on the results screen (to an EventSource, an
+ * `end` event: live-stream.server.ts). Events have ids; a
  * reconnect with `Last-Event-ID` resumes without a repeat (issue #37).
  */
 

@@ -10,7 +10,11 @@
  *   });
  *
  * - Signed out: 401; the snapshot's domain permission decides the rest (a
- *   NotFound is a 404, as on the screen itself).
+ *   NotFound is a 404, as on the screen itself). A browser's EventSource
+ *   (`Accept: text/event-stream`) is told the same in the stream instead: a
+ *   200 with only `end` ("signed-out", "no-access"), as when the session or
+ *   the access goes later, so its page handles both alike and the browser
+ *   logs no failed connection.
  * - Events: `snapshot` (JSON of what readSnapshot returns) at once, after
  *   every change of the assignment whose snapshot differs from the last one
  *   sent, and after a listener reconnect; `end` (`{"reason": ...}`) just
@@ -87,6 +91,30 @@ export interface LiveStreamOptions<T> {
 
 /** Why the server ends a stream: "replaced" when a newer view of the same session or user took its place (live-budget.server.ts). */
 export type StreamEndReason = "signed-out" | "no-access" | "replaced";
+
+/** The end a refusal at the stream's start is told as: signed out (or blocked), or no access to what it shows. */
+function endReasonOf(error: unknown): StreamEndReason | null {
+  if (!isDomainError(error)) return null;
+  if (error.code === "UNAUTHORIZED" || error.code === "BLOCKED") return "signed-out";
+  if (error.code === "NOT_FOUND") return "no-access";
+  return null;
+}
+
+function acceptsEventStream(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").includes("text/event-stream");
+}
+
+/** A stream that only says why it ends: its page closes it and reloads once, as for an `end` later on. */
+function endedAtStart(reason: StreamEndReason): Response {
+  return new Response(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
 
 /**
  * The reads one change caused, by what they read: every stream the change
@@ -179,7 +207,10 @@ export async function liveEventStream<T>(
   } catch (error) {
     unsubscribe();
     release();
-    return toApiResponse(error);
+    const reason = endReasonOf(error);
+    // A browser's EventSource is told in the stream, as later on: a refused start is a failed
+    // connection to it, which it reports as an error (Firefox in its console) and never retries.
+    return reason && acceptsEventStream(request) ? endedAtStart(reason) : toApiResponse(error);
   }
   /** What the snapshot is of: streams share a read only for the same viewer and the same address. */
   const view = new URL(request.url).pathname;
