@@ -5,7 +5,8 @@
  * 1. who the client is, a request id, and the request's log line;
  * 2. a request target and Host a URL can be built from (request-target.server.ts);
  * 3. compression;
- * 4. the built browser assets (hashed files cached for a year, all `nosniff`),
+ * 4. the built browser assets (hashed files cached for a year, all `nosniff`;
+ *    only paths under what the build made are looked up on the disk),
  *    or, in development, Vite's middleware; the compiled message catalogues
  *    (catalogue-assets.server.ts);
  * 5. the API's own answers for unknown paths, wrong methods and OPTIONS;
@@ -18,6 +19,7 @@
  *    production, the API's routes and each area's screens in builds of
  *    their own (split-build.server.ts).
  */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -55,6 +57,21 @@ export interface ExpressAppOptions {
 /** A file name Vite gave a content hash (`r-BSiUbq2x.js`, `admin-DtUt33mu.css`): it never changes, so it is cached for a year. */
 const HASHED_FILE = /-[\w-]{8}\.[a-z0-9]+$/i;
 
+/**
+ * The static files' middleware, asked only for paths under what the build put in
+ * `directory` (`/assets/…`, `/favicon.svg`, …): a page's request costs no look on the disk.
+ */
+function onlyForBuiltFiles(directory: string, serve: RequestHandler): RequestHandler {
+  const entries = readdirSync(directory, { withFileTypes: true });
+  const files = new Set(entries.filter((entry) => !entry.isDirectory()).map((entry) => `/${entry.name}`));
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
+  return (req, res, next) => {
+    const pathname = req.path;
+    if (files.has(pathname) || folders.some((folder) => pathname.startsWith(folder))) serve(req, res, next);
+    else next();
+  };
+}
+
 export function createExpressApp({ app, build, clientDirectory, viteDevServer }: ExpressAppOptions) {
   const answerOptions: AnswerOptions = { strictTransportSecurity: app.config.strictTransportSecurity };
   const server = express();
@@ -69,17 +86,20 @@ export function createExpressApp({ app, build, clientDirectory, viteDevServer }:
     server.use(viteDevServer.middlewares);
   } else if (clientDirectory) {
     server.use(
-      express.static(clientDirectory, {
-        cacheControl: false,
-        index: false,
-        setHeaders(res, filePath) {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
-          res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-          res.setHeader("X-Content-Type-Options", "nosniff");
-          if (answerOptions.strictTransportSecurity)
-            res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-        },
-      }),
+      onlyForBuiltFiles(
+        clientDirectory,
+        express.static(clientDirectory, {
+          cacheControl: false,
+          index: false,
+          setHeaders(res, filePath) {
+            const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
+            res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+            res.setHeader("X-Content-Type-Options", "nosniff");
+            if (answerOptions.strictTransportSecurity)
+              res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+          },
+        }),
+      ),
     );
   }
 
