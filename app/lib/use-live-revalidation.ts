@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { type ContextType, useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext, useRevalidator } from "react-router";
 import { useRevalidateWhileVisible } from "./use-revalidate-while-visible";
 
 /** While the stream is down: the page's data every few seconds, while visible. */
@@ -24,7 +24,12 @@ export interface LiveRevalidation {
  * stream (app/server/web/live-stream.server.ts) and revalidates the loaders
  * when a `snapshot` event says something changed. One revalidation at a
  * time: events during one fold into one more, so a busy class never keeps
- * the page loading. While the stream is down (a proxy that cuts it, no
+ * the page loading. Nor while the page navigates (a form's post and the
+ * loaders after its redirect): a revalidation then would interrupt those
+ * loaders, and with them the toast their answer carries (read once from its
+ * flash cookie, so it was lost); it runs once the navigation has ended. The
+ * router's own state says whether it navigates (React Router renders its
+ * state in a transition, so what a render saw may be behind). While the stream is down (a proxy that cuts it, no
  * EventSource) the page falls back to reloading its data every few seconds
  * while visible. An `end` event (signed out, access lost) closes the stream
  * and reloads once, so the page shows where the user stands; ended because a
@@ -38,19 +43,27 @@ export function useLiveRevalidation<T = unknown>(
   options: LiveRevalidationOptions<T> = {},
 ): LiveRevalidation {
   const revalidator = useRevalidator();
-  const latest = useRef({ revalidator, options });
-  latest.current = { revalidator, options };
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const latest = useRef({ revalidator, router, options });
+  latest.current = { revalidator, router, options };
   const pending = useRef(false);
   const [connected, setConnected] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  // A revalidation asked for while one ran starts when it is done.
+  // A revalidation asked for while one ran, or while the page navigated, starts once the router is idle again
+  // (its own subscription: React may render a navigation's states together, or not at all).
   useEffect(() => {
-    if (revalidator.state === "idle" && pending.current) {
+    if (!router) return;
+    const runPending = () => {
+      if (!pending.current || !isIdle(router)) return;
       pending.current = false;
-      void revalidator.revalidate();
-    }
-  }, [revalidator]);
+      void latest.current.revalidator.revalidate();
+    };
+    // Not from inside the router's own update: just after it.
+    return router.subscribe(() => {
+      if (pending.current) queueMicrotask(runPending);
+    });
+  }, [router]);
 
   useEffect(() => {
     if (!url) return;
@@ -65,8 +78,8 @@ export function useLiveRevalidation<T = unknown>(
         missed = true;
         return;
       }
-      const current = latest.current.revalidator;
-      if (current.state === "idle") void current.revalidate();
+      const { revalidator: current, router: now } = latest.current;
+      if (now ? isIdle(now) : current.state === "idle") void current.revalidate();
       else pending.current = true;
     };
     const onVisibility = () => {
@@ -114,6 +127,13 @@ export function useLiveRevalidation<T = unknown>(
 
   useRevalidateWhileVisible(LIVE_FALLBACK_MS, url !== null && failed && !connected);
   return { connected };
+}
+
+type DataRouter = NonNullable<ContextType<typeof UNSAFE_DataRouterContext>>["router"];
+
+/** Whether a revalidation may start now, as the router says now: none runs and the page is not navigating. */
+function isIdle(router: DataRouter): boolean {
+  return router.state.navigation.state === "idle" && router.state.revalidation === "idle";
 }
 
 function endReasonOf(data: string): string | undefined {

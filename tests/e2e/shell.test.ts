@@ -290,6 +290,37 @@ test("the Change Password button reads 'Changing...' and both buttons are disabl
   await page.getByText("Current password is incorrect").waitFor();
 });
 
+test("JS on: a flash message outlives a reload of the page's data that comes while sonner is still loading", async () => {
+  const page = await newPage({ javaScriptEnabled: true, baseURL: app.baseURL });
+  await signIn(page.context(), app, app.fixtures.limited);
+  await page.goto("/home");
+  await openChangePassword(page, true);
+  await fillPasswords(page, { current: PASSWORD, next: "Never-Set-9", confirm: "Never-Set-9" });
+  // sonner's script comes slowly (a slow network): held until released; every other script goes through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const script = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
+  await page.context().route(script, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("data-sonner-toast")) await held;
+    await route.fulfill({ response, body });
+  });
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const text = "Failed to change password. Please try again.";
+  await page.locator(".server-toast", { hasText: text }).waitFor();
+  // The page's data is read again meanwhile (as a live change or another form's answer does): no message in it now.
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate(),
+  );
+  expect(await page.locator(".server-toast", { hasText: text }).count()).toBe(1);
+  release();
+  await page.locator("[data-sonner-toast]", { hasText: text }).waitFor();
+  await page.context().unroute(script);
+});
+
 describe("a screen's data request on flaky Wi-Fi (JavaScript on)", () => {
   const UNAVAILABLE = /^Failed to load resource: the server responded with a status of 503\b/;
 

@@ -11,7 +11,9 @@
  * - "Make codes" and "New code" on the students screen, and the join rules;
  * - the printed sign-in cards: each QR code, read from the pixels the browser
  *   drew, holds the join address with the class code and the child's
- *   personal code, and a child's browser that opens it joins the class.
+ *   personal code, and a child's browser that opens it joins the class;
+ * - Admit's toast shows though the class's stream reports the admission while
+ *   the page loads its data after the redirect.
  *
  * The server's public address (APP_URL) is not the address the browser uses:
  * every address on the cards must come from the configuration.
@@ -24,7 +26,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { FixtureKit } from "../support/app-fixtures";
 import { newContext, newPage, signIn } from "../support/browser";
 import { CLASS_CODE, createE2eWorldWithCode } from "../support/e2e-world";
-import { createJoinRequest } from "../support/fixtures";
+import { createClass, createJoinRequest } from "../support/fixtures";
 import { screensDir } from "../support/screens-dir";
 import { type AppServer, startAppServer } from "../support/server";
 
@@ -64,7 +66,15 @@ async function createWorld(kit: FixtureKit) {
       expiresAt: new Date(Date.now() - 3_600_000),
     }),
   };
-  return { ...world, requests };
+  // A class of its own, with a new name waiting, admitted while the class's stream reports it in the middle of
+  // the page's loading.
+  const toastClass = await createClass(kit.db, {
+    schoolId: world.riverside.id,
+    name: "5C Toast",
+    teacherIds: [world.users.teacher.id],
+  });
+  await createJoinRequest(kit.db, { classId: toastClass.id, firstName: "Toby", lastName: "Toast" });
+  return { ...world, requests, toastClass };
 }
 
 let app: AppServer<Awaited<ReturnType<typeof createWorld>>>;
@@ -344,4 +354,116 @@ test("the students screen and the cards fit a 375 px phone", async () => {
     expect(overflow, path).toBeLessThanOrEqual(0);
     await screenshot(page, `phone-${path.split("/").pop()}`);
   }
+});
+
+/**
+ * Holds the `snapshot` events of the page's EventSource (the browser's, wrapped before the app's scripts run)
+ * while `liveGate.held` is set, and counts them; `liveGate.release()` delivers the held ones in order.
+ */
+function gateLiveSnapshots(page: Page) {
+  return page.addInitScript(() => {
+    const gate = { held: false, arrived: 0, queue: [] as Array<() => void>, release() {} };
+    gate.release = () => {
+      gate.held = false;
+      for (const deliver of gate.queue.splice(0)) deliver();
+    };
+    (window as unknown as { liveGate: typeof gate }).liveGate = gate;
+    type Listener = (this: EventSource, event: Event) => void;
+    const add = EventSource.prototype.addEventListener as (type: string, listener: Listener, options?: unknown) => void;
+    EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: Listener) {
+      if (type !== "snapshot") return add.call(this, type, listener);
+      add.call(this, type, (event: Event) => {
+        gate.arrived++;
+        const deliver = () => listener.call(this, event);
+        if (gate.held) gate.queue.push(deliver);
+        else deliver();
+      });
+    } as typeof EventSource.prototype.addEventListener;
+  });
+}
+
+test("JS on: Admit's toast shows though the class's stream reports the admission while the page loads its data after the redirect", async () => {
+  const classId = app.fixtures.toastClass.id;
+  const page = await teacherPage(true);
+  await gateLiveSnapshots(page);
+  const gate = {
+    arrived: () => page.evaluate(() => (window as unknown as { liveGate: { arrived: number } }).liveGate.arrived),
+    hold: () =>
+      page.evaluate(() => {
+        (window as unknown as { liveGate: { held: boolean } }).liveGate.held = true;
+      }),
+    release: () => page.evaluate(() => (window as unknown as { liveGate: { release(): void } }).liveGate.release()),
+  };
+  await page.goto(`/class/${classId}/home`);
+  const toby = waiting(page, "Toby Toast");
+  await toby.waitFor();
+  const listed = Number(await page.getByTestId("student-count").textContent());
+  // The stream's first snapshot has been handled; the next ones wait at the gate.
+  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(1);
+  await gate.hold();
+  // The page's data after Admit's redirect (its answer carries the toast, read once from the flash cookie) is
+  // held until the stream's snapshot of the admission has reached the page.
+  let releaseData = () => {};
+  const dataReleased = new Promise<void>((resolve) => {
+    releaseData = resolve;
+  });
+  let dataFetched = () => {};
+  const fetched = new Promise<void>((resolve) => {
+    dataFetched = resolve;
+  });
+  let gets = 0;
+  await page.route(`**/class/${classId}/home.data*`, async (route) => {
+    if (route.request().method() !== "GET" || gets++ > 0) return route.continue();
+    const response = await route.fetch();
+    dataFetched();
+    await dataReleased;
+    // Given up by the page (a revalidation interrupted it): nothing to answer.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  // sonner, loaded with the page's first message, comes only after the page's reload has taken that message away.
+  let releaseToaster = () => {};
+  const toasterReleased = new Promise<void>((resolve) => {
+    releaseToaster = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("data-sonner-toast")) await toasterReleased;
+      await route.fulfill({ response, body });
+    },
+  );
+  await toby.getByRole("button", { name: "Admit Toby Toast" }).click();
+  await fetched;
+  await expect.poll(gate.arrived, { timeout: 30_000 }).toBe(2);
+  // The admission's snapshot is handled while the page's data is on its way: it must not interrupt it.
+  await gate.release();
+  releaseData();
+  // The page reloads its data once that is done (the stream said so): the message is no longer in it.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          type Router = {
+            state: {
+              navigation: { state: string };
+              revalidation: string;
+              loaderData: Record<string, { toast?: unknown }>;
+            };
+          };
+          const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+          return state.navigation.state === "idle" && state.revalidation === "idle" && !state.loaderData.root?.toast;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect(gets).toBe(2);
+  releaseToaster();
+  await page
+    .locator("[data-sonner-toast]", { hasText: "Toby Toast is now on the class list and can come in." })
+    .waitFor({ timeout: 30_000 });
+  await expect.poll(() => toby.count(), { timeout: 30_000 }).toBe(0);
+  expect(await page.getByTestId("student-count").textContent()).toBe(String(listed + 1));
+  await page.close();
 });
