@@ -22,6 +22,8 @@ afterAll(() => {
 
 interface Client {
   socket: Socket;
+  /** Set when the test itself closes the connection. */
+  destroyedByTest?: boolean;
   /** The answer's status line, once it came. */
   statusLine: () => string | null;
   closed: Promise<void>;
@@ -108,24 +110,45 @@ describe("directly reached", () => {
   });
 
   test("connections past the per-address cap are closed at once; another address is still served", async () => {
-    const held: Client[] = [];
     // Each sends a complete request, then the start of a second one (its connection stays until the
     // header timeout, 10 s): half-open connections have a far lower cap of their own (the unit test
     // of concurrency-limits.server.ts), and requests in flight a share of their own (in-flight-limits).
     const request = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`;
     const head = `${request}\r\n${request}`;
-    for (let index = 0; index < CONCURRENCY_LIMITS.connectionsPerAddress; index++) {
-      held.push(client(server, "127.0.0.21", head));
-      if (index % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cap is judged only while every held connection is still open: on a machine so loaded that
+    // opening them outlasts the first ones' header timeout, the round says nothing and is made again.
+    let judged = false;
+    for (let round = 0; round < 3 && !judged; round++) {
+      const held: Client[] = [];
+      let closedEarly = false;
+      for (let index = 0; index < CONCURRENCY_LIMITS.connectionsPerAddress; index++) {
+        const connection = client(server, "127.0.0.21", head);
+        void connection.closed.then(() => {
+          if (!connection.destroyedByTest) closedEarly = true;
+        });
+        held.push(connection);
+        if (index % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await until(() => held.every((connection) => connection.statusLine() !== null), 10_000);
+      const probe = await healthzFrom(server, "127.0.0.21");
+      const other = await healthzFrom(server, "127.0.0.22");
+      // A held connection the server closed just before the probe: its close may come a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (!closedEarly) {
+        expect(probe).toBeNull();
+        expect(other).toMatch(/^HTTP\/1\.1 200 /);
+        judged = true;
+      }
+      for (const connection of held) {
+        connection.destroyedByTest = true;
+        connection.socket.destroy();
+      }
+      // Once they are gone, the address may connect again.
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    await until(() => held.every((connection) => connection.statusLine() !== null), 10_000);
-    expect(await healthzFrom(server, "127.0.0.21")).toBeNull();
-    expect(await healthzFrom(server, "127.0.0.22")).toMatch(/^HTTP\/1\.1 200 /);
-    for (const connection of held) connection.socket.destroy();
-    // Once they are gone, the address may connect again.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(judged, "every round outlasted the held connections' header timeout").toBe(true);
     expect(await healthzFrom(server, "127.0.0.21")).toMatch(/^HTTP\/1\.1 200 /);
-  }, 60_000);
+  }, 120_000);
 
   test("bodies past one address's budget wait unread, while another address's body is read and answered", async () => {
     const slow = Array.from({ length: BODIES_PER_ADDRESS }, () => slowPost(server, "127.0.0.31", MB, 64 * 1024));
