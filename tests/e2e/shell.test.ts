@@ -313,7 +313,9 @@ test("JS on: a flash message outlives a reload of the page's data that comes whi
   await page.locator(".server-toast", { hasText: text }).waitFor();
   // The page's data is read again meanwhile (as a live change or another form's answer does): no message in it now.
   await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate(),
+    (
+      window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+    ).__reactRouterDataRouter.revalidate(),
   );
   expect(await page.locator(".server-toast", { hasText: text }).count()).toBe(1);
   release();
