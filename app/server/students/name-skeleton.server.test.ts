@@ -23,6 +23,12 @@ test("a small L that looks like a capital I is the same name, and so is a lower-
   expect(same(["ida", "berg"], ["Ida", "Berg"])).toBe(true);
 });
 
+test("Latin case tricks beside capital look-alikes from another script are the same name", () => {
+  // Found by the property below: a capital I typed for the i, and a Cyrillic capital ЕК for Ek.
+  expect(same(["alIce", "\u0415\u041a"], ["Alice", "Ek"])).toBe(true);
+  expect(same(["fElIx", "\u0421\u041e\u0405\u0422\u0410"], ["Felix", "Costa"])).toBe(true);
+});
+
 test("different names stay different", () => {
   expect(same(["Felix", "Costa"], ["Felix", "Costas"])).toBe(false);
   expect(same(["Mia", "Jensen"], ["Mila", "Jensen"])).toBe(false);

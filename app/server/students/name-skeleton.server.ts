@@ -10,7 +10,10 @@
  * - its skeleton before lower-casing, lower-cased and skeletoned again (so
  *   "lda" with a small L, which looks like "Ida", is "Ida" too),
  * - the skeleton of its capitals lower-cased (a dotless "ı" is an "I" in
- *   capitals, so "i"; a German "ß" is "ss").
+ *   capitals, so "i"; a German "ß" is "ss"),
+ * - its letters of other scripts skeletoned one by one and its Latin letters
+ *   as typed, lower-cased and skeletoned (a Cyrillic capital "ЕК" beside a
+ *   Latin "I" typed for an "i": "alIce ЕК" is "Alice Ek").
  * Before any skeleton, marks are folded (issue 35.4): every combining mark is
  * dropped after NFD, so "Fẹlix" with a dot below, "Felı̇x" with a dotless i and
  * a dot above, and "José" are "Felix" and "Jose"; and the Cyrillic letters with
@@ -35,6 +38,8 @@ const CYRILLIC_PLAIN = new Map(
 );
 const CYRILLIC_ADDED = new RegExp(`[${[...CYRILLIC_PLAIN.keys()].join("")}]`, "gu");
 
+const LATIN = /\p{Script=Latin}/u;
+
 /** Marks folded, then TR39's skeleton: NFD(confusables(NFD(X))), marks folded again. */
 function skeleton(text: string): string {
   const folded = text
@@ -50,7 +55,15 @@ export function nameSkeletonKeys(firstName: string, lastName: string): string[] 
   const byCase = skeleton(name.toLowerCase());
   const byShape = skeleton(skeleton(name).toLowerCase());
   const byCapitals = skeleton(name.toUpperCase().toLowerCase());
-  return [...new Set([byCase, byShape, byCapitals])];
+  // Letters of other scripts by their look first, Latin letters as typed: a Cyrillic capital "ЕК"
+  // is "EK", so "ek", beside a Latin capital I that is an i ("alIce" + "ЕК" is "Alice Ek").
+  const byForeignShape = skeleton(
+    [...name]
+      .map((c) => (LATIN.test(c) ? c : skeleton(c)))
+      .join("")
+      .toLowerCase(),
+  );
+  return [...new Set([byCase, byShape, byCapitals, byForeignShape])];
 }
 
 /** True when the two names look the same (share a skeleton key). */
